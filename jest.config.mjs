@@ -1,0 +1,37 @@
+/**
+ * One Jest run for every server-side suite (libs, services, launcher), in ESM with swc
+ * (TypeScript 7 has no compiler API, so ts-jest cannot be used: see TOOLCHAIN.md).
+ * Workspace packages are mapped to their sources so tests never need a build first.
+ */
+const services = ['gateway', 'catalogue', 'store', 'cart-checkout', 'orders', 'accounts', 'messaging', 'marketing'];
+
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/launcher'],
+  testMatch: ['**/test/**/*.spec.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: 'es2022',
+          keepClassNames: true,
+        },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@vitrina/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    '^@vitrina/platform$': '<rootDir>/libs/platform/src/index.ts',
+    '^@vitrina/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
+    ...Object.fromEntries(services.map((s) => [`^@vitrina/${s}$`, `<rootDir>/services/${s}/src/${s}.module.ts`])),
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testTimeout: 60_000,
+  // Suites share two cores with PostgreSQL and Redis; each file gets its own database.
+  maxWorkers: 2,
+};

@@ -1,0 +1,38 @@
+/**
+ * Event envelope and topics (ARCHITECTURE §3, §5). One topic per aggregate, keyed by the aggregate id.
+ * `type` is `<topic>.<past-tense fact>`, e.g. `accounts.user.registered`.
+ */
+export interface EventEnvelope<TData = unknown> {
+  id: string;
+  type: string;
+  version: number;
+  occurredAt: string;
+  key: string;
+  shopId?: string;
+  actorId?: string;
+  traceId: string;
+  data: TData;
+}
+
+export const Topics = {
+  accountsUser: 'accounts.user',
+  catalogueItem: 'catalogue.item',
+  storeShop: 'store.shop',
+  storeItems: 'store.items',
+  cartCheckout: 'cart.checkout',
+  ordersOrder: 'orders.order',
+  walletsDispersion: 'wallets.dispersion',
+  marketingReferral: 'marketing.referral',
+  /** Used by the platform's own end-to-end checks (cluster smoke test). */
+  platformPing: 'platform.ping',
+} as const;
+export type Topic = (typeof Topics)[keyof typeof Topics];
+
+/** Every topic, for operators creating Kafka topics ahead of time. */
+export const ALL_TOPICS: readonly Topic[] = Object.values(Topics);
+
+/** Payload of `platform.ping.sent`: proves outbox -> bus -> inbox between two services. */
+export interface PlatformPingSent {
+  pingId: string;
+  from: string;
+}

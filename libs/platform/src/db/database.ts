@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type AnySchema = Record<string, unknown>;
+/** A Drizzle database bound to one service's schema. Same type on PGlite and PostgreSQL. */
+export type Db<TSchema extends AnySchema = AnySchema> = PgDatabase<PgQueryResultHKT, TSchema>;
+/** A Drizzle transaction; command handlers receive it from TransactionRunner.run. */
+export type Tx<TSchema extends AnySchema = AnySchema> = PgTransaction<
+  PgQueryResultHKT,
+  TSchema,
+  ExtractTablesWithRelations<TSchema>
+>;
+
+/**
+ * One physical database: the embedded PGlite (one instance per process, one schema per service)
+ * or a PostgreSQL pool (one schema per service). Services get a Drizzle view of it with `drizzle(schema)`.
+ */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  drizzle<TSchema extends AnySchema>(schema: TSchema): Db<TSchema>;
+  /** Applies a service's drizzle-kit migrations; serialised across processes on PostgreSQL. */
+  migrate(opts: { schema: string; migrationsFolder: string }): Promise<void>;
+  /** Round trip used by /health/ready. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolMax?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const dir = resolve(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  // PGlite takes no lock on its folder: only one process may open it (TOOLCHAIN.md).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const base = drizzlePglite(client);
+  let closed = false;
+  return {
+    kind: 'pglite',
+    drizzle: (schema) => drizzlePglite(client, { schema }) as unknown as Db<typeof schema>,
+    async migrate({ schema, migrationsFolder }) {
+      await migratePglite(base, { migrationsFolder, migrationsSchema: schema, migrationsTable: '__drizzle_migrations' });
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // An idle client's error (server restart) must not crash the process; the pool replaces the client.
+  pool.on('error', () => undefined);
+  let closed = false;
+  return {
+    kind: 'postgres',
+    drizzle: (schema) => drizzlePg(pool, { schema }) as unknown as Db<typeof schema>,
+    async migrate({ schema, migrationsFolder }) {
+      // Two instances of a service may start together: one migrates, the other waits for the lock.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [`vitrina:migrate:${schema}`]);
+        try {
+          await migratePg(drizzlePg(client), { migrationsFolder, migrationsSchema: schema, migrationsTable: '__drizzle_migrations' });
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [`vitrina:migrate:${schema}`]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export { sql };

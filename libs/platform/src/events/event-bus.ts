@@ -1,0 +1,38 @@
+import type { EventEnvelope } from '@vitrina/contracts';
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+export interface SubscribeOptions {
+  /** Topic (one per aggregate), e.g. `catalogue.item`. */
+  topic: string;
+  /**
+   * Consumer group: every group receives every event of the topic once; the instances of one group
+   * share the work (each event handled by one of them). Services use their own name.
+   */
+  group: string;
+  handler: EventHandler;
+  /** Handler attempts before the message goes to the dead-letter topic (`<topic>.dlq`). */
+  maxAttempts?: number;
+}
+
+export interface Subscription {
+  /** Stops consuming; an in-flight handler is allowed to finish. */
+  close(): Promise<void>;
+}
+
+/**
+ * The event-bus port (ARCHITECTURE §3). Delivery is at least once; ordering is kept per `event.key`;
+ * a message that keeps failing goes to `<topic>.dlq` after bounded retries with backoff.
+ * Adapters: memory, redis (Streams + consumer groups), kafka (kafkajs).
+ */
+export interface EventBus {
+  readonly kind: 'memory' | 'redis' | 'kafka';
+  /** Resolves once every event is durably accepted by the transport (acks all on Kafka). */
+  publish(topic: string, events: EventEnvelope[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** Used by /health/ready. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;

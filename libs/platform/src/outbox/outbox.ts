@@ -1,0 +1,48 @@
+import type { EventEnvelope } from '@vitrina/contracts';
+import type { Tx } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import { currentContext, currentTraceId } from '../logging/context.js';
+import type { PlatformTables } from './tables.js';
+
+export interface NewEvent<TData = unknown> {
+  /** `<topic>.<fact>`, e.g. `catalogue.item.created`; the topic is everything before the last dot. */
+  type: string;
+  /** Aggregate id: events with one key stay in order. */
+  key: string;
+  data: TData;
+  version?: number;
+  shopId?: string;
+  actorId?: string;
+}
+
+export function topicOf(type: string): string {
+  const cut = type.lastIndexOf('.');
+  if (cut <= 0) throw new Error(`event type "${type}" has no topic prefix`);
+  return type.slice(0, cut);
+}
+
+/** Writes events into the outbox inside the caller's transaction. */
+export class Outbox {
+  constructor(private readonly tables: PlatformTables) {}
+
+  async add(tx: Tx, events: NewEvent | NewEvent[]): Promise<EventEnvelope[]> {
+    const list = Array.isArray(events) ? events : [events];
+    if (list.length === 0) return [];
+    const ctx = currentContext();
+    const envelopes: EventEnvelope[] = list.map((e) => ({
+      id: newId(),
+      type: e.type,
+      version: e.version ?? 1,
+      occurredAt: new Date().toISOString(),
+      key: e.key,
+      ...(e.shopId ? { shopId: e.shopId } : {}),
+      ...(e.actorId ?? ctx?.userId ? { actorId: e.actorId ?? ctx?.userId } : {}),
+      traceId: currentTraceId(),
+      data: e.data,
+    }));
+    await tx.insert(this.tables.outbox).values(
+      envelopes.map((env) => ({ id: env.id, topic: topicOf(env.type), key: env.key, envelope: env })),
+    );
+    return envelopes;
+  }
+}

@@ -1,0 +1,71 @@
+import { index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The platform's tables, created in each service's own schema: spread the result into the service's
+ * `src/db/schema.ts` so drizzle-kit generates them into that service's migrations.
+ */
+export function platformTables(schemaName: string) {
+  const schema = pgSchema(schemaName);
+
+  /** Events written in the same transaction as the state change; the relay publishes them. */
+  const outbox = schema.table(
+    'outbox',
+    {
+      seq: integer('seq').primaryKey().generatedAlwaysAsIdentity(),
+      id: text('id').notNull(),
+      topic: text('topic').notNull(),
+      key: text('key').notNull(),
+      envelope: jsonb('envelope').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+      attempts: integer('attempts').notNull().default(0),
+      nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+      lastError: text('last_error'),
+      publishedAt: timestamp('published_at', { withTimezone: true }),
+    },
+    (t) => [
+      uniqueIndex('outbox_id_uq').on(t.id),
+      index('outbox_pending_idx').on(t.nextAttemptAt, t.seq).where(sqlPending()),
+    ],
+  );
+
+  /** Ids of events a consumer group has applied; inserted in the consumer's own transaction. */
+  const inbox = schema.table(
+    'inbox',
+    {
+      eventId: text('event_id').notNull(),
+      consumer: text('consumer').notNull(),
+      type: text('type').notNull(),
+      processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [uniqueIndex('inbox_event_consumer_uq').on(t.eventId, t.consumer)],
+  );
+
+  /** The local (embedded) job queue, persisted so a crash loses no job. */
+  const jobs = schema.table(
+    'jobs',
+    {
+      id: text('id').primaryKey(),
+      name: text('name').notNull(),
+      data: jsonb('data').notNull(),
+      state: text('state').notNull().default('waiting'), // waiting | active | completed | failed
+      attempt: integer('attempt').notNull().default(0),
+      maxAttempts: integer('max_attempts').notNull(),
+      backoffMs: integer('backoff_ms').notNull(),
+      runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+      lockedUntil: timestamp('locked_until', { withTimezone: true }),
+      lastError: text('last_error'),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+      finishedAt: timestamp('finished_at', { withTimezone: true }),
+    },
+    (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
+  );
+
+  return { outbox, inbox, jobs };
+}
+
+import { sql } from 'drizzle-orm';
+function sqlPending() {
+  return sql`published_at is null`;
+}
+
+export type PlatformTables = ReturnType<typeof platformTables>;
