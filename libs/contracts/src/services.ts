@@ -1,4 +1,6 @@
 /**
+ * The route table. Each service's first group is its own name (ARCHITECTURE §4: where the spec names
+ * no group, the owning service's name is the group).
  * The route table: which service answers each public API group.
  * The gateway maps `/api/{group}/...` to the service below, keeping `/{group}/...` as the upstream path,
  * so a service's controllers are declared with the group as their prefix.
@@ -25,14 +27,14 @@ export interface ServiceDescriptor {
 export const SERVICES: Record<ServiceName, ServiceDescriptor> = {
   catalogue: { port: 3101, groups: ['catalogue'] },
   store: { port: 3102, groups: ['store', 'gallery', 'customer'] },
-  'cart-checkout': { port: 3103, groups: ['cart', 'checkout', 'payment'] },
+  'cart-checkout': { port: 3103, groups: ['cart-checkout', 'cart', 'checkout', 'payment'] },
   orders: { port: 3104, groups: ['orders'] },
   accounts: {
     port: 3105,
-    groups: ['auth', 'profile-admin', 'profile-public', 'profile-list-public', 'subscription-public', 'setup-apps', 'graph', 'wallets', 'broker-memberships'],
+    groups: ['accounts', 'auth', 'profile-admin', 'profile-public', 'profile-list-public', 'subscription-public', 'setup-apps', 'graph', 'wallets', 'broker-memberships'],
   },
-  messaging: { port: 3106, groups: ['conversation', 'messages', 'contact-admin', 'alerts', 'dev'] },
-  marketing: { port: 3107, groups: ['marketing-admin', 'crm-admin', 'tags-admin', 'marketing'] },
+  messaging: { port: 3106, groups: ['messaging', 'conversation', 'messages', 'contact-admin', 'alerts', 'dev'] },
+  marketing: { port: 3107, groups: ['marketing', 'marketing-admin', 'crm-admin', 'tags-admin'] },
 };
 
 export const GATEWAY_PORT = 3000;

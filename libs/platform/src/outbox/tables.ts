@@ -40,7 +40,12 @@ export function platformTables(schemaName: string) {
     (t) => [uniqueIndex('inbox_event_consumer_uq').on(t.eventId, t.consumer)],
   );
 
-  /** The local (embedded) job queue, persisted so a crash loses no job. */
+  /**
+   * The local (embedded) job queue, persisted so a crash loses no job (jobs/local-job-queue.ts).
+   * A worker claims a due row by setting state `active`, bumping `attempt` (which doubles as the
+   * fencing token of that claim) and taking a lease until `locked_until`; a row whose lease ran out
+   * (its process died mid-run) is due again.
+   */
   const jobs = schema.table(
     'jobs',
     {
@@ -48,19 +53,36 @@ export function platformTables(schemaName: string) {
       name: text('name').notNull(),
       data: jsonb('data').notNull(),
       state: text('state').notNull().default('waiting'), // waiting | active | completed | failed
+      /** Attempts started so far, the running one included; incremented by every claim. */
       attempt: integer('attempt').notNull().default(0),
       maxAttempts: integer('max_attempts').notNull(),
       backoffMs: integer('backoff_ms').notNull(),
+      /** When a waiting job is due (first run or next retry). */
       runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+      /** Lease of an active job: past it, the job is due again. */
       lockedUntil: timestamp('locked_until', { withTimezone: true }),
+      /** The queue instance holding the lease (diagnostics only). */
+      lockedBy: text('locked_by'),
       lastError: text('last_error'),
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
       finishedAt: timestamp('finished_at', { withTimezone: true }),
     },
-    (t) => [index('jobs_due_idx').on(t.state, t.runAt)],
+    (t) => [
+      // A claim reads one name's waiting rows in run_at order and its active rows whose lease ran out.
+      index('jobs_due_idx').on(t.state, t.name, t.runAt),
+      // Pruning of finished rows.
+      index('jobs_finished_idx').on(t.finishedAt).where(sql`finished_at is not null`),
+    ],
   );
 
-  return { outbox, inbox, jobs };
+  /** Synthetic end-to-end checks: pings this service received through bus and inbox (diagnostics). */
+  const pings = schema.table('diagnostic_pings', {
+    id: text('id').primaryKey(),
+    fromService: text('from_service').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  });
+
+  return { outbox, inbox, jobs, pings };
 }
 
 import { sql } from 'drizzle-orm';

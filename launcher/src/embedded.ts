@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+import { SERVICES, type ServiceName } from '@vitrina/contracts';
+import { ConfigError, createRuntime, createServiceApp, env, loadPlatformConfig, parseEnv } from '@vitrina/platform';
+import { startGateway } from '@vitrina/gateway';
+import { z } from 'zod';
+import { ALL_SERVICES } from './services.js';
+import { REPO_ROOT, WEB_DIST } from './paths.js';
+
+/**
+ * Embedded mode (`npm start`, ARCHITECTURE §2): one process runs every service on its own port
+ * (bound to 127.0.0.1: only the gateway is public), one PGlite under DATA_DIR with one schema per
+ * service, the in-process event bus and the persisted in-process job queue; the gateway on PORT
+ * serves the API and the web app. No server to install; data survives a restart.
+ *
+ * Variables read here (besides the platform's): PORT (gateway, default 3000), HOST (default 0.0.0.0),
+ * SERVICE_PORT_OFFSET (added to every service's default port, to run a second stack beside the first).
+ */
+async function main(): Promise<void> {
+  let local;
+  let config;
+  try {
+    local = parseEnv({
+      PORT: env.int(3000, 1, 65535),
+      HOST: z.string().default('0.0.0.0'),
+      SERVICE_PORT_OFFSET: env.int(0, 0, 20000),
+      CORS_ORIGINS: env.list().optional(),
+    });
+    if (process.env.DATABASE_URL || (process.env.EVENT_BUS && process.env.EVENT_BUS !== 'memory')) {
+      console.warn('Embedded mode uses PGlite and the in-process bus; DATABASE_URL/EVENT_BUS are ignored here (use `npm run start:cluster`).');
+    }
+    config = loadPlatformConfig({
+      ...process.env,
+      DATA_DIR: resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data'),
+      DATABASE_URL: '',
+      EVENT_BUS: 'memory',
+      JOB_QUEUE: 'local',
+    });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const started = Date.now();
+  const runtime = await createRuntime(config);
+  const logger = runtime.logger('launcher');
+  const apps: Array<{ close(): Promise<unknown> }> = [];
+  const serviceUrls = {} as Record<ServiceName, string>;
+  for (const def of ALL_SERVICES) {
+    const port = SERVICES[def.name].port + local.SERVICE_PORT_OFFSET;
+    const { app } = await createServiceApp(def, runtime);
+    await app.listen({ port, host: '127.0.0.1' });
+    apps.push(app);
+    serviceUrls[def.name] = `http://127.0.0.1:${port}`;
+  }
+  const gateway = await startGateway({
+    port: local.PORT,
+    host: local.HOST,
+    serviceUrls,
+    webDist: WEB_DIST,
+    corsOrigins: local.CORS_ORIGINS,
+    verifier: runtime.verifier,
+    logLevel: config.LOG_LEVEL,
+  });
+  const url = `http://localhost:${local.PORT}`;
+  console.log(`\nVitrina is running (embedded mode, ${((Date.now() - started) / 1000).toFixed(1)} s): ${url}`);
+  console.log(`  API health: ${url}/api/health    API docs: ${url}/api/docs    data: ${config.DATA_DIR}\n`);
+  logger.info({ url }, 'embedded stack ready');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await gateway.close().catch(() => undefined);
+    for (const app of apps.reverse()) await app.close().catch(() => undefined);
+    await runtime.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+await main();

@@ -1,0 +1,69 @@
+import { ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
+import { ErrorCodes, type ErrorBody } from '@vitrina/contracts';
+import type { FastifyReply } from 'fastify';
+import type { Logger } from 'pino';
+import { currentContext } from '../logging/context.js';
+import { DomainError } from './errors.js';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: ErrorCodes.validationFailed,
+  401: ErrorCodes.unauthorized,
+  403: ErrorCodes.forbidden,
+  404: ErrorCodes.notFound,
+  409: ErrorCodes.conflict,
+  413: ErrorCodes.payloadTooLarge,
+  415: 'unsupported_media_type',
+  429: ErrorCodes.rateLimited,
+  503: ErrorCodes.serviceUnavailable,
+};
+
+/**
+ * Maps anything thrown into `{ code, message }` with the right status.
+ * Never leaks stack traces, SQL or driver messages: unknown errors are logged with the trace id
+ * and answered with a generic 500.
+ */
+export function toErrorResponse(err: unknown, logger?: Logger): { status: number; body: ErrorBody } {
+  if (err instanceof DomainError) {
+    return { status: err.status, body: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
+  }
+  if (err instanceof HttpException) {
+    const status = err.getStatus();
+    const res = err.getResponse();
+    const obj = typeof res === 'object' && res !== null ? (res as Record<string, unknown>) : {};
+    const code = typeof obj.code === 'string' ? obj.code : (CODE_BY_STATUS[status] ?? (status >= 500 ? ErrorCodes.internal : 'error'));
+    const rawMessage = typeof obj.message === 'string' ? obj.message : Array.isArray(obj.message) ? obj.message.join('; ') : err.message;
+    if (status >= 500) logger?.error({ err }, 'request failed');
+    return { status, body: { code, message: status >= 500 ? 'Internal error' : rawMessage } };
+  }
+  // Errors raised by Fastify itself (body too large, bad JSON, wrong content type) carry statusCode and a FST_ code.
+  const fst = err as { statusCode?: number; code?: string; message?: string };
+  if (typeof fst?.statusCode === 'number' && typeof fst.code === 'string' && fst.code.startsWith('FST_') && fst.statusCode < 500) {
+    const status = fst.statusCode;
+    const message =
+      status === 413
+        ? 'The request body is larger than allowed'
+        : status === 415
+          ? 'Unsupported content type'
+          : fst.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The JSON body is empty'
+            : status === 400
+              ? 'The request body is not valid JSON'
+              : 'Bad request';
+    return { status, body: { code: CODE_BY_STATUS[status] ?? 'bad_request', message } };
+  }
+  logger?.error({ err, traceId: currentContext()?.traceId }, 'unhandled error');
+  return { status: 500, body: { code: ErrorCodes.internal, message: 'Internal error' } };
+}
+
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  constructor(private readonly logger?: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw exception;
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const { status, body } = toErrorResponse(exception, this.logger);
+    if (reply.sent) return;
+    void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { runWithContext } from '../logging/context.js';
+
+const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Request id: the caller's `x-request-id` when well-formed (the gateway sets it), else a new one. */
+export function requestIdOf(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const h = req.headers['x-request-id'];
+  return typeof h === 'string' && SAFE_ID.test(h) ? h : randomUUID();
+}
+
+/** Trace id from W3C `traceparent` or `x-trace-id`, else the request id. */
+function traceIdOf(req: FastifyRequest): string {
+  const tp = req.headers.traceparent;
+  if (typeof tp === 'string') {
+    const parts = tp.split('-');
+    if (parts.length === 4 && /^[0-9a-f]{32}$/.test(parts[1]!)) return parts[1]!;
+  }
+  const t = req.headers['x-trace-id'];
+  return typeof t === 'string' && SAFE_ID.test(t) ? t : req.id;
+}
+
+/**
+ * Per-request context (request and trace ids in every log line and outgoing event), access logs,
+ * and Prometheus metrics on `/metrics` from a registry of the service's own.
+ */
+export function installObservability(app: FastifyInstance, service: string, logger: Logger): Registry {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const errors = new Counter({ name: 'http_server_errors_total', help: '5xx answers', labelNames: ['route'], registers: [registry] });
+
+  app.addHook('onRequest', (req, reply, done) => {
+    void reply.header('x-request-id', req.id);
+    runWithContext({ requestId: req.id, traceId: traceIdOf(req) }, done);
+  });
+  app.addHook('onResponse', (req, reply, done) => {
+    const route = req.routeOptions?.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    duration.observe({ method: req.method, route, status: String(reply.statusCode) }, seconds);
+    if (reply.statusCode >= 500) errors.inc({ route });
+    if (route !== '/metrics' && !route.startsWith('/health')) {
+      logger.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    }
+    done();
+  });
+  app.get('/metrics', async (_req, reply) => {
+    void reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+  return registry;
+}

@@ -1,0 +1,129 @@
+import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { AnySchema, Db } from '../db/database.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { createJobQueue } from '../jobs/create-job-queue.js';
+import { Inbox } from '../outbox/inbox.js';
+import { Outbox } from '../outbox/outbox.js';
+import { OutboxRelay } from '../outbox/relay.js';
+import type { PlatformTables } from '../outbox/tables.js';
+import { TransactionRunner } from '../outbox/transaction-runner.js';
+import { TokenVerifier } from '../auth/tokens.js';
+import type { Runtime } from './runtime.js';
+import { CONFIG, DB, EVENT_BUS, JOB_QUEUE, LOGGER, RUNTIME, SERVICE } from './tokens.js';
+import { diagnosticsController } from './diagnostics.js';
+import { SERVICES, type ServiceName } from '@vitrina/contracts';
+
+/** How a service describes its data to the platform (see services/<name>/src/<name>.module.ts). */
+export interface ServiceDataOptions<TSchema extends AnySchema = AnySchema> {
+  /** Service name; also its PostgreSQL schema, its consumer group and its job queue name. */
+  name: string;
+  /** The service's Drizzle schema object (`import * as schema from './db/schema.js'`). */
+  schema: TSchema;
+  /** The platform tables spread into that schema (`platformTables(name)`). */
+  tables: PlatformTables;
+  /** Absolute path of the service's drizzle-kit migrations folder. */
+  migrationsFolder: string;
+}
+
+/** Provided once per Nest application by the bootstrap: the shared runtime. */
+@Global()
+@Module({})
+export class RuntimeModule {
+  static forRoot(runtime: Runtime): DynamicModule {
+    return {
+      module: RuntimeModule,
+      providers: [
+        { provide: RUNTIME, useValue: runtime },
+        { provide: CONFIG, useValue: runtime.config },
+        { provide: EVENT_BUS, useValue: runtime.bus },
+        { provide: TokenVerifier, useValue: runtime.verifier },
+      ],
+      exports: [RUNTIME, CONFIG, EVENT_BUS, TokenVerifier],
+    };
+  }
+}
+
+@Injectable()
+class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private relay?: OutboxRelay;
+
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(SERVICE) private readonly service: ServiceDataOptions,
+    @Inject(DB) private readonly db: Db,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly tx: TransactionRunner,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.relay = new OutboxRelay({
+      db: this.db,
+      tables: this.service.tables,
+      bus: this.runtime.bus,
+      logger: this.logger,
+      lockName: `vitrina:outbox:${this.service.name}`,
+      pollMs: this.runtime.config.OUTBOX_POLL_MS,
+    });
+    this.tx.onCommit(() => this.relay?.kick());
+    this.relay.start();
+    await this.jobs.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+    await this.jobs.close();
+  }
+}
+
+/**
+ * The kernel, as a service sees it: its Drizzle database (migrated before anything else runs),
+ * the transaction runner, outbox, inbox, job queue, event bus, logger and config.
+ */
+@Module({})
+export class PlatformModule {
+  static forService<TSchema extends AnySchema>(options: ServiceDataOptions<TSchema> & { diagnosticsGroup?: string }): DynamicModule {
+    const group = options.diagnosticsGroup ?? SERVICES[options.name as ServiceName]?.groups[0];
+    const diagnostics = process.env.NODE_ENV !== 'production' && group;
+    return {
+      module: PlatformModule,
+      global: true,
+      controllers: diagnostics ? [diagnosticsController(diagnostics)] : [],
+      providers: [
+        { provide: SERVICE, useValue: options },
+        { provide: LOGGER, inject: [RUNTIME], useFactory: (rt: Runtime) => rt.logger(options.name) },
+        {
+          provide: DB,
+          inject: [RUNTIME],
+          // Migrations are applied here, so every provider that needs the database finds it ready.
+          useFactory: async (rt: Runtime) => {
+            await rt.database.migrate({ schema: options.name, migrationsFolder: options.migrationsFolder });
+            return rt.database.drizzle(options.schema);
+          },
+        },
+        { provide: TransactionRunner, inject: [DB], useFactory: (db: Db) => new TransactionRunner(db) },
+        { provide: Outbox, useFactory: () => new Outbox(options.tables) },
+        { provide: Inbox, inject: [TransactionRunner], useFactory: (tx: TransactionRunner) => new Inbox(options.tables, tx) },
+        {
+          provide: JOB_QUEUE,
+          inject: [RUNTIME, DB, LOGGER],
+          useFactory: (rt: Runtime, db: Db, logger: Logger) =>
+            createJobQueue({
+              kind: rt.config.JOB_QUEUE,
+              service: options.name,
+              db,
+              tables: options.tables,
+              redisUrl: rt.config.REDIS_URL,
+              logger,
+            }),
+        },
+        PlatformLifecycle,
+      ],
+      exports: [SERVICE, LOGGER, DB, TransactionRunner, Outbox, Inbox, JOB_QUEUE],
+    };
+  }
+}
+
+export type { EventBus };

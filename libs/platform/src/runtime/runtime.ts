@@ -1,0 +1,67 @@
+import type { Logger } from 'pino';
+import type { PlatformConfig } from '../config/platform-config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import type { EventBus } from '../events/event-bus.js';
+import { createEventBus } from '../events/create-event-bus.js';
+import { createLogger } from '../logging/logger.js';
+import { loadAuthKeys, type AuthKeys } from '../auth/keys.js';
+import { TokenVerifier } from '../auth/tokens.js';
+
+/**
+ * What the services of one process share: in embedded mode one PGlite, one memory bus and one key
+ * pair for every service; in distributed mode the same objects built from DATABASE_URL, EVENT_BUS...
+ * Services never build these themselves: the launcher or `runService` does, from configuration.
+ */
+export interface Runtime {
+  readonly config: PlatformConfig;
+  readonly database: Database;
+  readonly bus: EventBus;
+  readonly keys: AuthKeys;
+  readonly verifier: TokenVerifier;
+  logger(service: string): Logger;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOverrides {
+  /** An already open database (tests); closed with the runtime unless keepDatabaseOpen. */
+  database?: Database;
+  keepDatabaseOpen?: boolean;
+}
+
+export async function createRuntime(config: PlatformConfig, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+  const rootLogger = createLogger('runtime', config.LOG_LEVEL);
+  const database =
+    overrides.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.DB_POOL_MAX }));
+  const bus = await createEventBus(config, rootLogger).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
+  });
+  const keys = await loadAuthKeys({
+    publicKeyPem: config.AUTH_PUBLIC_KEY,
+    privateKeyPem: config.AUTH_PRIVATE_KEY,
+    dataDir: config.DATA_DIR,
+    // A generated key pair is only for a single machine (embedded, local cluster); production brings its own.
+    allowGenerate: config.NODE_ENV !== 'production',
+  });
+  const verifier = new TokenVerifier({ publicKey: keys.publicKey, issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE });
+  const loggers = new Map<string, Logger>();
+  let closed = false;
+  return {
+    config,
+    database,
+    bus,
+    keys,
+    verifier,
+    logger(service) {
+      let l = loggers.get(service);
+      if (!l) loggers.set(service, (l = createLogger(service, config.LOG_LEVEL)));
+      return l;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await bus.close().catch((err: unknown) => rootLogger.warn({ err }, 'bus close failed'));
+      if (!overrides.keepDatabaseOpen) await database.close().catch((err: unknown) => rootLogger.warn({ err }, 'database close failed'));
+    },
+  };
+}

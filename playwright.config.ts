@@ -1,0 +1,20 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end suites in Debian's Chromium (never `npx playwright install`). Each spec boots the
+ * stack it needs (embedded or cluster) on its own ports, so no server must be running beforehand.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 120_000,
+  workers: 1,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    screenshot: 'only-on-failure',
+  },
+});

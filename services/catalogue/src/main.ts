@@ -1,0 +1,4 @@
+import { runService } from '@vitrina/platform';
+import { catalogueService } from './catalogue.module.js';
+
+await runService(catalogueService);

@@ -1,0 +1,4 @@
+import { runService } from '@vitrina/platform';
+import { marketingService } from './marketing.module.js';
+
+await runService(marketingService);

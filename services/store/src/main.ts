@@ -1,0 +1,4 @@
+import { runService } from '@vitrina/platform';
+import { storeService } from './store.module.js';
+
+await runService(storeService);
