@@ -29,6 +29,8 @@ export default {
     '^@vitrina/platform$': '<rootDir>/libs/platform/src/index.ts',
     '^@vitrina/platform/testing$': '<rootDir>/libs/platform/src/testing/index.ts',
     ...Object.fromEntries(services.map((s) => [`^@vitrina/${s}$`, `<rootDir>/services/${s}/src/${s}.module.ts`])),
+    // See jest/cookie-shim.cjs.
+    '^cookie$': '<rootDir>/jest/cookie-shim.cjs',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testTimeout: 60_000,

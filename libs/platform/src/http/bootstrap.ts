@@ -46,7 +46,9 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
 
   const adapter = new FastifyAdapter({
     bodyLimit: runtime.config.BODY_LIMIT_BYTES,
-    genReqId: (req) => requestIdOf(req as never),
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdOf(req),
+    // `{uuid}:{uuid}` path segments and comma-joined id lists (profile-public) exceed Fastify's default 100.
+    maxParamLength: 2048,
     trustProxy: true,
     // Keep-alive from the gateway's connection pool should outlive the gateway's own idle timeout.
     keepAliveTimeout: 65_000,

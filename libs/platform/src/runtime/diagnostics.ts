@@ -8,6 +8,8 @@ import { newId } from '../db/ids.js';
 import { Outbox } from '../outbox/outbox.js';
 import { TransactionRunner } from '../outbox/transaction-runner.js';
 import { DB, SERVICE } from './tokens.js';
+import { Authenticated, CurrentUser } from '../auth/decorators.js';
+import type { AuthUser } from '../auth/tokens.js';
 import type { ServiceDataOptions } from './platform.module.js';
 
 class PingDto {
@@ -47,6 +49,13 @@ export function diagnosticsController(group: string): Type<unknown> {
       const [row] = await this.db.select().from(this.service.tables.pings).where(eq(this.service.tables.pings.id, id)).limit(1);
       if (!row) throw new NotFoundException({ code: 'not_found', message: 'Ping not received (yet)' });
       return { id: row.id, from: row.fromService, received_at: row.receivedAt.toISOString() };
+    }
+
+    /** Who the gateway and this service think the caller is: checks token verification end to end. */
+    @Get('whoami')
+    @Authenticated()
+    whoami(@CurrentUser() user: AuthUser): AuthUser {
+      return user;
     }
 
     @EventPattern(Topics.platformPing)

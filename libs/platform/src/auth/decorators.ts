@@ -1,0 +1,62 @@
+import { SetMetadata, createParamDecorator, type ExecutionContext, type Type } from '@nestjs/common';
+import type { OwnerRef, OwnershipResolver } from './ownership.js';
+import type { AuthUser } from './tokens.js';
+
+export const AUTHENTICATED_METADATA = 'vitrina:auth:authenticated';
+export const OWNER_PATH_METADATA = 'vitrina:auth:owner-path';
+
+/** Where the guard leaves its findings on the request. */
+export const AUTH_USER_PROPERTY = 'user';
+export const OWNER_REF_PROPERTY = 'vitrinaOwner';
+
+export interface OwnerPathOptions {
+  /**
+   * What may follow the colon.
+   * - `'same-if-id'` (default): a key (`apps`, ...) or, when it is an id, the owner id again (`{owner}:{owner}`).
+   * - `'any'`: anything; for shapes such as gallery's `{owner}:{mashupID}` where the second id names something else.
+   */
+  qualifier?: 'same-if-id' | 'any';
+  /** A route-specific resolver (a provider class), instead of the one given to AuthModule. */
+  resolver?: Type<OwnershipResolver>;
+}
+
+export interface OwnerPathMetadata {
+  param: string;
+  qualifier: 'same-if-id' | 'any';
+  resolver?: Type<OwnershipResolver>;
+}
+
+/**
+ * Requires a valid access token. Routes without it (or without @OwnerPath) are public; a token that is
+ * present but invalid is refused everywhere. On a controller it covers every route of the controller.
+ */
+export const Authenticated = (): MethodDecorator & ClassDecorator => SetMetadata(AUTHENTICATED_METADATA, true);
+
+/**
+ * Marks a route whose path parameter `paramName` is an owner segment (`{me}:{me}`, `{meID}:{key}`,
+ * `{owner}:{owner}`): requires authentication, and refuses (403) a user who cannot act as that owner.
+ *
+ *   @Get(':me/profile') @OwnerPath('me')          called as /0190...:0190.../profile
+ *   @Get(':owner/:type/store/banners') @OwnerPath()
+ */
+export const OwnerPath = (paramName = 'owner', options: OwnerPathOptions = {}): MethodDecorator & ClassDecorator =>
+  SetMetadata<string, OwnerPathMetadata>(OWNER_PATH_METADATA, {
+    param: paramName,
+    qualifier: options.qualifier ?? 'same-if-id',
+    resolver: options.resolver,
+  });
+
+/** The verified caller, or undefined on a public route called anonymously. */
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthUser | undefined => {
+  return getAuthUser(context.switchToHttp().getRequest());
+});
+
+/** The owner segment of an @OwnerPath route, split: `{ ownerId, qualifier }`. */
+export const PathOwner = createParamDecorator((_data: unknown, context: ExecutionContext): OwnerRef | undefined => {
+  return (context.switchToHttp().getRequest() as Record<string, unknown>)[OWNER_REF_PROPERTY] as OwnerRef | undefined;
+});
+
+/** The verified caller stored on a request by AuthGuard (for code outside controllers, e.g. interceptors). */
+export function getAuthUser(request: unknown): AuthUser | undefined {
+  return (request as Record<string, unknown> | undefined)?.[AUTH_USER_PROPERTY] as AuthUser | undefined;
+}

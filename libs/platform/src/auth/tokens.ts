@@ -1,0 +1,160 @@
+import { SignJWT, errors as joseErrors, jwtVerify, type CryptoKey, type JWTPayload } from 'jose';
+import { AUTH_ALGORITHM, type AuthKeys } from './keys.js';
+import type { PlatformConfig } from '../config/platform-config.js';
+
+/** spec 1 §6: user levels ul0..ul3 ("unknown" is a client-side state before the profile loads). */
+export type UserLevel = 0 | 1 | 2 | 3;
+
+/** The caller, as proven by a verified access token. */
+export interface AuthUser {
+  /** User id (UUIDv7), the token's `sub`. */
+  id: string;
+  level: UserLevel;
+  /** APIs the user holds: 'orders-affinity', 'dssupplier-admin', 'referral', 'contact-admin', ... */
+  keychain: string[];
+  /** Session (refresh-token family) the token was issued for, when any. */
+  sessionId?: string;
+  /** Expiry, seconds since the epoch. */
+  expiresAt: number;
+}
+
+/** Claims of a Vitrina access token (ARCHITECTURE §3). */
+export interface AccessTokenClaims extends JWTPayload {
+  sub: string;
+  lvl: UserLevel;
+  kc: string[];
+  sid?: string;
+}
+
+/** RFC 9068 media type, so no other JWT signed with the same key can pass as an access token. */
+export const ACCESS_TOKEN_TYPE = 'at+jwt';
+export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 900;
+const DEFAULT_CLOCK_TOLERANCE_SECONDS = 5;
+
+/** Any token that must not be trusted: malformed, forged, wrong audience or issuer, expired. */
+export class InvalidTokenError extends Error {
+  readonly code = 'invalid_token';
+  constructor(
+    /** Safe to return to the caller: says what is wrong, never how verification works. */
+    readonly reason: 'malformed' | 'expired' | 'invalid',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+export interface TokenSettings {
+  issuer: string;
+  audience: string;
+}
+
+/** Issues access tokens. Only the accounts service holds the private key. */
+export class TokenSigner {
+  constructor(
+    private readonly settings: TokenSettings & { privateKey: CryptoKey; kid: string },
+  ) {}
+
+  static fromKeys(keys: AuthKeys, settings: TokenSettings): TokenSigner {
+    if (!keys.privateKey) throw new Error('TokenSigner needs the private key (AUTH_PRIVATE_KEY)');
+    return new TokenSigner({ ...settings, privateKey: keys.privateKey, kid: keys.kid });
+  }
+
+  async sign(
+    user: { id: string; level: UserLevel; keychain: readonly string[]; sessionId?: string },
+    ttlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+  ): Promise<string> {
+    if (!user.id) throw new TypeError('user.id is required');
+    if (!isLevel(user.level)) throw new TypeError(`user.level must be 0, 1, 2 or 3 (got ${String(user.level)})`);
+    if (!Number.isInteger(ttlSeconds) || ttlSeconds <= 0) throw new TypeError('ttlSeconds must be a positive integer');
+    const now = Math.floor(Date.now() / 1000);
+    const claims: Omit<AccessTokenClaims, 'sub'> = { lvl: user.level, kc: [...user.keychain] };
+    if (user.sessionId) claims.sid = user.sessionId;
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: AUTH_ALGORITHM, typ: ACCESS_TOKEN_TYPE, kid: this.settings.kid })
+      .setSubject(user.id)
+      .setIssuer(this.settings.issuer)
+      .setAudience(this.settings.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(this.settings.privateKey);
+  }
+}
+
+/** Checks access tokens in every service, with the public key only. */
+export class TokenVerifier {
+  private readonly clockTolerance: number;
+
+  constructor(
+    private readonly settings: TokenSettings & { publicKey: CryptoKey; clockToleranceSeconds?: number },
+  ) {
+    this.clockTolerance = settings.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS;
+  }
+
+  static fromKeys(keys: AuthKeys, settings: TokenSettings & { clockToleranceSeconds?: number }): TokenVerifier {
+    return new TokenVerifier({ ...settings, publicKey: keys.publicKey });
+  }
+
+  /** Resolves to the token's user, or rejects with InvalidTokenError (never with anything else). */
+  async verify(token: string): Promise<AuthUser> {
+    if (typeof token !== 'string' || token.length === 0 || token.length > 8192) {
+      throw new InvalidTokenError('malformed', 'The access token is malformed');
+    }
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, this.settings.publicKey, {
+        algorithms: [AUTH_ALGORITHM], // explicit allow-list: refuses `none`, HS*/RS* confusion and anything else
+        issuer: this.settings.issuer,
+        audience: this.settings.audience,
+        typ: ACCESS_TOKEN_TYPE,
+        clockTolerance: this.clockTolerance,
+        requiredClaims: ['sub', 'exp', 'iat'],
+      }));
+    } catch (error) {
+      throw translate(error);
+    }
+    return toAuthUser(payload);
+  }
+}
+
+/** Builds the verifier from the platform configuration (AUTH_ISSUER, AUTH_AUDIENCE). */
+export function tokenVerifierFromConfig(keys: AuthKeys, config: Pick<PlatformConfig, 'AUTH_ISSUER' | 'AUTH_AUDIENCE'>): TokenVerifier {
+  return TokenVerifier.fromKeys(keys, { issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE });
+}
+
+/** Builds the signer from the platform configuration (accounts service only). */
+export function tokenSignerFromConfig(keys: AuthKeys, config: Pick<PlatformConfig, 'AUTH_ISSUER' | 'AUTH_AUDIENCE'>): TokenSigner {
+  return TokenSigner.fromKeys(keys, { issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE });
+}
+
+function toAuthUser(payload: JWTPayload): AuthUser {
+  const { sub, lvl, kc, sid, exp } = payload as Partial<AccessTokenClaims>;
+  if (typeof sub !== 'string' || sub.length === 0) throw invalidClaims('sub');
+  if (!isLevel(lvl)) throw invalidClaims('lvl');
+  if (!Array.isArray(kc) || !kc.every((api) => typeof api === 'string')) throw invalidClaims('kc');
+  if (sid !== undefined && (typeof sid !== 'string' || sid.length === 0)) throw invalidClaims('sid');
+  const user: AuthUser = { id: sub, level: lvl, keychain: [...kc], expiresAt: exp! };
+  if (sid) user.sessionId = sid;
+  return user;
+}
+
+function isLevel(value: unknown): value is UserLevel {
+  return value === 0 || value === 1 || value === 2 || value === 3;
+}
+
+function invalidClaims(claim: string): InvalidTokenError {
+  return new InvalidTokenError('invalid', `The access token has a missing or invalid "${claim}" claim`);
+}
+
+function translate(error: unknown): InvalidTokenError {
+  if (error instanceof InvalidTokenError) return error;
+  if (error instanceof joseErrors.JWTExpired) {
+    return new InvalidTokenError('expired', 'The access token has expired', { cause: error });
+  }
+  if (error instanceof joseErrors.JWSInvalid || error instanceof joseErrors.JWTInvalid) {
+    return new InvalidTokenError('malformed', 'The access token is malformed', { cause: error });
+  }
+  // Bad signature, refused algorithm, wrong issuer/audience/type, future iat, ...: the caller gets no detail.
+  return new InvalidTokenError('invalid', 'The access token is not valid', { cause: error });
+}
