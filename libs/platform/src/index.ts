@@ -28,3 +28,7 @@ export * from './auth/ownership.js';
 export * from './auth/decorators.js';
 export * from './auth/auth.guard.js';
 export * from './auth/auth.module.js';
+export * from './jobs/job-options.js';
+export * from './jobs/local-job-queue.js';
+export * from './jobs/bullmq-job-queue.js';
+export * from './jobs/create-job-queue.js';

@@ -46,6 +46,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10) : openPglite(opts.dataDir);
 }
 
+/**
+ * Where each service's applied-migrations table lives: in a `drizzle` schema of its own, not in the
+ * service's schema, so the service's first migration can `CREATE SCHEMA "<service>"` itself.
+ */
+function bookkeeping(schema: string): { migrationsSchema: string; migrationsTable: string } {
+  return { migrationsSchema: 'drizzle', migrationsTable: `${schema.replace(/[^a-z0-9_]/gi, '_')}_migrations` };
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = resolve(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
@@ -57,7 +65,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     drizzle: (schema) => drizzlePglite(client, { schema }) as unknown as Db<typeof schema>,
     async migrate({ schema, migrationsFolder }) {
-      await migratePglite(base, { migrationsFolder, migrationsSchema: schema, migrationsTable: '__drizzle_migrations' });
+      await migratePglite(base, { migrationsFolder, ...bookkeeping(schema) });
     },
     async ping() {
       await client.query('select 1');
@@ -84,7 +92,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       try {
         await client.query('select pg_advisory_lock(hashtext($1))', [`vitrina:migrate:${schema}`]);
         try {
-          await migratePg(drizzlePg(client), { migrationsFolder, migrationsSchema: schema, migrationsTable: '__drizzle_migrations' });
+          await migratePg(drizzlePg(client), { migrationsFolder, ...bookkeeping(schema) });
         } finally {
           await client.query('select pg_advisory_unlock(hashtext($1))', [`vitrina:migrate:${schema}`]);
         }

@@ -7,7 +7,8 @@ export interface JobOptions {
   backoffMs?: number;
   /**
    * Deduplication id: adding a job whose id is already queued or done is a no-op, so a
-   * retried request or a redelivered event never schedules the same work twice.
+   * retried request or a redelivered event never schedules the same work twice. "Done" lasts as
+   * long as finished jobs are kept (by default 3 days; failed ones 14 days).
    */
   jobId?: string;
 }
@@ -23,8 +24,20 @@ export type JobProcessor<T = unknown> = (data: T, ctx: JobContext) => Promise<vo
 
 /**
  * The job-queue port (ARCHITECTURE §3): BullMQ when REDIS_URL is set, a queue persisted in the
- * service's own database in embedded mode. A job survives a process restart on both.
- * Processors must be idempotent: a job may run again after a crash mid-way.
+ * service's own database in embedded mode (`createJobQueue`). A job survives a process restart on both.
+ *
+ * Delivery is at least once. Processors must be idempotent: a job may run again after a crash
+ * mid-way, after its lease ran out, or after an attempt that did its work and then failed. The pattern:
+ * - Make the job's effect and the record that it happened one database transaction, keyed by what the
+ *   job is about (not by the attempt): e.g. insert a row with a unique key (dispersion id, order id +
+ *   step) `on conflict do nothing` and do the work only when the insert took, or move a state machine
+ *   with a guarded `update … where state = 'pending'` and treat "0 rows" as done already.
+ * - Effects outside the database (payment provider, e-mail) carry an idempotency key derived from the
+ *   job id (`ctx.id`, stable across attempts), so the other side drops the repeat.
+ * - Enqueue with a `jobId` derived from the cause (`payment-expiry:<checkoutId>`) so a retried request
+ *   or a redelivered event does not schedule the same work twice.
+ * - A job's data is JSON: Dates and Maps do not survive; pass ids and ISO strings.
+ * - A processor that throws is retried; one that must not be retried (bad input) should log and return.
  */
 export interface JobQueue {
   readonly kind: 'local' | 'bullmq';

@@ -1,0 +1,38 @@
+import type { Db } from '../db/database.js';
+import type { Logger } from '../logging/logger.js';
+import type { PlatformTables } from '../outbox/tables.js';
+import { BullJobQueue, type BullJobQueueOptions } from './bullmq-job-queue.js';
+import type { JobQueue } from './job-queue.js';
+import { LocalJobQueue, type LocalJobQueueOptions } from './local-job-queue.js';
+
+export interface CreateJobQueueOptions {
+  /** `local`: persisted in the service's database (embedded). `bullmq`: BullMQ on `redisUrl` (JOB_QUEUE). */
+  kind: 'local' | 'bullmq';
+  service: string;
+  db: Db;
+  tables: PlatformTables;
+  redisUrl?: string;
+  logger: Logger;
+  /** Safety-net poll of the local queue (ms). */
+  pollMs?: number;
+  /** Further tuning of the local queue (leases, retention...). */
+  local?: Omit<Partial<LocalJobQueueOptions>, 'db' | 'tables' | 'logger' | 'service'>;
+  /** Further tuning of the BullMQ queue (key prefix, retention, locks...). */
+  bullmq?: Omit<Partial<BullJobQueueOptions>, 'redisUrl' | 'logger' | 'service'>;
+}
+
+/** The service's job queue for the configured kind (ARCHITECTURE §3). */
+export function createJobQueue(opts: CreateJobQueueOptions): JobQueue {
+  if (opts.kind === 'bullmq') {
+    if (!opts.redisUrl) throw new Error('REDIS_URL: required when JOB_QUEUE=bullmq');
+    return new BullJobQueue({ ...opts.bullmq, service: opts.service, redisUrl: opts.redisUrl, logger: opts.logger });
+  }
+  return new LocalJobQueue({
+    ...opts.local,
+    ...(opts.pollMs !== undefined ? { pollMs: opts.pollMs } : {}),
+    db: opts.db,
+    tables: opts.tables,
+    logger: opts.logger,
+    service: opts.service,
+  });
+}
