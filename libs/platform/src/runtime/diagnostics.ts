@@ -10,7 +10,7 @@ import { TransactionRunner } from '../outbox/transaction-runner.js';
 import { DB, SERVICE } from './tokens.js';
 import { Authenticated, CurrentUser } from '../auth/decorators.js';
 import type { AuthUser } from '../auth/tokens.js';
-import type { ServiceDataOptions } from './platform.module.js';
+import type { ServiceDataOptions } from './service-data.js';
 
 class PingDto {
   @IsOptional()

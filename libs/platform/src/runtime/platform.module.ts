@@ -7,25 +7,15 @@ import { createJobQueue } from '../jobs/create-job-queue.js';
 import { Inbox } from '../outbox/inbox.js';
 import { Outbox } from '../outbox/outbox.js';
 import { OutboxRelay } from '../outbox/relay.js';
-import type { PlatformTables } from '../outbox/tables.js';
 import { TransactionRunner } from '../outbox/transaction-runner.js';
 import { TokenVerifier } from '../auth/tokens.js';
 import type { Runtime } from './runtime.js';
 import { CONFIG, DB, EVENT_BUS, JOB_QUEUE, LOGGER, RUNTIME, SERVICE } from './tokens.js';
+import type { ServiceDataOptions } from './service-data.js';
+export type { ServiceDataOptions } from './service-data.js';
 import { diagnosticsController } from './diagnostics.js';
 import { SERVICES, type ServiceName } from '@vitrina/contracts';
 
-/** How a service describes its data to the platform (see services/<name>/src/<name>.module.ts). */
-export interface ServiceDataOptions<TSchema extends AnySchema = AnySchema> {
-  /** Service name; also its PostgreSQL schema, its consumer group and its job queue name. */
-  name: string;
-  /** The service's Drizzle schema object (`import * as schema from './db/schema.js'`). */
-  schema: TSchema;
-  /** The platform tables spread into that schema (`platformTables(name)`). */
-  tables: PlatformTables;
-  /** Absolute path of the service's drizzle-kit migrations folder. */
-  migrationsFolder: string;
-}
 
 /** Provided once per Nest application by the bootstrap: the shared runtime. */
 @Global()

@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+/**
+ * HTTP benchmark harness (autocannon 8). Throughput and latency, not a timed test (ARCHITECTURE §7).
+ *
+ *   npm run bench -- --scenario gateway-roundtrip [--target http://localhost:3000] [--connections 50] [--duration 10]
+ *   npm run bench -- --list
+ *
+ * Writes the full autocannon result plus a summary to bench/results/<time>-<scenario>.json (gitignored) and
+ * prints req/s, p50, p99. See bench/README.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, platform, release } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(HERE, '..');
+
+/**
+ * Scenarios. `path` is the default request path; --path overrides it.
+ * The `_ping` routes are answered by the platform's service bootstrap for each API group
+ * (`GET /{group}/_ping` on the service, `GET /api/{group}/_ping` through the gateway): no database, no auth.
+ */
+const SCENARIOS = {
+  'gateway-roundtrip': {
+    description: 'client -> gateway (/api routing, proxy) -> catalogue -> back: the cost of one hop through the gateway',
+    method: 'GET',
+    path: '/api/catalogue/_ping',
+  },
+  'gateway-only': {
+    description: "the gateway's own liveness route, no upstream: baseline for the gateway's share of gateway-roundtrip",
+    method: 'GET',
+    path: '/health/live',
+  },
+  'service-direct': {
+    description: 'a service called directly, no gateway (embedded/cluster: --target http://localhost:3101)',
+    method: 'GET',
+    path: '/catalogue/_ping',
+  },
+};
+
+const USAGE = `Usage: node bench/run.mjs [options]
+  --scenario <name>     ${Object.keys(SCENARIOS).join(' | ')} (default gateway-roundtrip)
+  --target <url>        base URL (default http://localhost:3000)
+  --path <path>         request path (default: the scenario's, e.g. /api/catalogue/_ping)
+  --connections <n>     concurrent connections (default 50)
+  --duration <s>        measured seconds (default 10)
+  --warmup <s>          warm-up seconds before measuring, not recorded (default 3; 0 = none)
+  --pipelining <n>      requests in flight per connection (default 1)
+  --label <text>        free text saved with the result, e.g. embedded | cluster | compose
+  --out <dir>           results folder (default bench/results)
+  --allow-errors        exit 0 even when some requests failed or answered non-2xx
+  --list                list the scenarios
+  --help`;
+
+function fail(message, code = 2) {
+  console.error(`bench: ${message}`);
+  process.exit(code);
+}
+
+function nonNegativeInt(name, value) {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) fail(`--${name} must be a non-negative integer (got ${value})`);
+  return n;
+}
+
+let args;
+try {
+  ({ values: args } = parseArgs({
+    options: {
+      scenario: { type: 'string', default: 'gateway-roundtrip' },
+      target: { type: 'string', default: 'http://localhost:3000' },
+      path: { type: 'string' },
+      connections: { type: 'string', default: '50' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      pipelining: { type: 'string', default: '1' },
+      label: { type: 'string', default: '' },
+      out: { type: 'string', default: join(HERE, 'results') },
+      'allow-errors': { type: 'boolean', default: false },
+      list: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  }));
+} catch (err) {
+  fail(`${err.message}\n${USAGE}`);
+}
+
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (args.list) {
+  for (const [name, s] of Object.entries(SCENARIOS)) console.log(`${name.padEnd(20)} ${s.method} ${s.path}\n${''.padEnd(20)} ${s.description}`);
+  process.exit(0);
+}
+
+const scenario = SCENARIOS[args.scenario];
+if (!scenario) fail(`unknown scenario "${args.scenario}" (${Object.keys(SCENARIOS).join(', ')})`);
+const connections = nonNegativeInt('connections', args.connections);
+const duration = nonNegativeInt('duration', args.duration);
+const warmup = nonNegativeInt('warmup', args.warmup);
+const pipelining = nonNegativeInt('pipelining', args.pipelining);
+if (connections < 1 || duration < 1 || pipelining < 1) fail('--connections, --duration and --pipelining must be at least 1');
+
+const path = args.path ?? scenario.path;
+let url;
+try {
+  url = new URL(path, args.target).toString();
+} catch {
+  fail(`bad --target/--path: ${args.target} ${path}`);
+}
+
+// Preflight: one request, so a stopped stack or a wrong path fails in a second with a clear message
+// instead of ten seconds of connection errors.
+try {
+  const res = await fetch(url, { method: scenario.method, signal: AbortSignal.timeout(5000) });
+  await res.arrayBuffer();
+  if (!res.ok) fail(`preflight ${scenario.method} ${url} answered ${res.status}: is this the right --path / --target?`);
+} catch (err) {
+  fail(`preflight ${scenario.method} ${url} failed (${err.cause?.code ?? err.message}). Is the stack running? (npm start, npm run start:cluster or docker compose up)`);
+}
+
+console.error(`bench: ${args.scenario}: ${scenario.method} ${url}, ${connections} connections, ${duration}s` + (warmup ? ` after ${warmup}s warm-up` : ''));
+
+const options = {
+  url,
+  method: scenario.method,
+  headers: { accept: 'application/json' },
+  connections,
+  duration,
+  pipelining,
+  ...(warmup > 0 ? { warmup: { connections, duration: warmup } } : {}),
+};
+
+const instance = autocannon(options);
+autocannon.track(instance, { renderProgressBar: process.stderr.isTTY, renderResultsTable: false, renderLatencyTable: false });
+const result = await instance;
+
+// autocannon's result: `requests` is the per-second histogram (average = mean req/s over the samples);
+// `latency` is per request, in milliseconds, with p2_5, p10, p25, p50, p75, p90, p97_5, p99, p99_9, p99_99,
+// p99_999, average/mean, stddev, min, max (there is no p95). `throughput` is bytes/s.
+const failures = result.errors + result.timeouts + result.non2xx;
+const summary = {
+  requestsPerSec: result.requests.average,
+  latencyMs: {
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    p99_9: result.latency.p99_9,
+    mean: result.latency.mean,
+    max: result.latency.max,
+  },
+  throughputBytesPerSec: result.throughput.average,
+  requests: result.requests.total,
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+};
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+const startedAt = new Date(result.start).toISOString();
+const record = {
+  scenario: args.scenario,
+  description: scenario.description,
+  label: args.label || undefined,
+  url,
+  startedAt,
+  finishedAt: new Date(result.finish).toISOString(),
+  options: { connections, duration, warmup, pipelining },
+  environment: {
+    node: process.version,
+    platform: `${platform()} ${release()}`,
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model,
+    commit: gitCommit(),
+  },
+  summary,
+  autocannon: result,
+};
+
+mkdirSync(args.out, { recursive: true });
+const file = join(
+  args.out,
+  `${startedAt.replace(/[:.]/g, '-')}-${args.scenario}${args.label ? `-${args.label.replace(/[^\w.-]+/g, '_')}` : ''}.json`,
+);
+writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
+console.log(
+  [
+    `scenario   ${args.scenario}${args.label ? ` (${args.label})` : ''}`,
+    `url        ${url}`,
+    `req/s      ${fmt(summary.requestsPerSec)}  (${summary.requests} requests in ${duration}s, ${connections} connections)`,
+    `latency    p50 ${fmt(summary.latencyMs.p50, 2)} ms   p99 ${fmt(summary.latencyMs.p99, 2)} ms   (p90 ${fmt(summary.latencyMs.p90, 2)}, p99.9 ${fmt(summary.latencyMs.p99_9, 2)}, max ${fmt(summary.latencyMs.max, 2)})`,
+    `failures   ${summary.errors} errors, ${summary.timeouts} timeouts, ${summary.non2xx} non-2xx`,
+    `result     ${relative(process.cwd(), file) || file}`,
+  ].join('\n'),
+);
+
+if (failures > 0 && !args['allow-errors']) {
+  console.error(`bench: ${failures} requests failed or answered non-2xx: the numbers above are not a clean measurement (--allow-errors to accept)`);
+  process.exit(1);
+}
