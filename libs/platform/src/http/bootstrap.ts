@@ -66,9 +66,6 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
     const { status, body } = toErrorResponse(err, logger);
     void reply.status(status).send(body);
   });
-  fastify.setNotFoundHandler((_req, reply) => {
-    void reply.status(404).send({ code: 'not_found', message: 'No such route' });
-  });
   installObservability(fastify, def.name, logger);
   const jobs = app.get<JobQueue>(JOB_QUEUE, { strict: false });
   installHealth(fastify, def.name, {

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import { currentContext } from '../logging/context.js';
 import { DomainError } from './errors.js';
 
+const TOO_LARGE = 'The request body is larger than allowed';
+
 const CODE_BY_STATUS: Record<number, string> = {
   400: ErrorCodes.validationFailed,
   401: ErrorCodes.unauthorized,
@@ -33,7 +35,8 @@ export function toErrorResponse(err: unknown, logger?: Logger): { status: number
     const code = typeof obj.code === 'string' ? obj.code : (CODE_BY_STATUS[status] ?? (status >= 500 ? ErrorCodes.internal : 'error'));
     const rawMessage = typeof obj.message === 'string' ? obj.message : Array.isArray(obj.message) ? obj.message.join('; ') : err.message;
     if (status >= 500) logger?.error({ err }, 'request failed');
-    return { status, body: { code, message: status >= 500 ? 'Internal error' : rawMessage } };
+    const message = status >= 500 ? 'Internal error' : status === 413 ? TOO_LARGE : rawMessage;
+    return { status, body: { code, message } };
   }
   // Errors raised by Fastify itself (body too large, bad JSON, wrong content type) carry statusCode and a FST_ code.
   const fst = err as { statusCode?: number; code?: string; message?: string };
@@ -41,7 +44,7 @@ export function toErrorResponse(err: unknown, logger?: Logger): { status: number
     const status = fst.statusCode;
     const message =
       status === 413
-        ? 'The request body is larger than allowed'
+        ? TOO_LARGE
         : status === 415
           ? 'Unsupported content type'
           : fst.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
