@@ -1,0 +1,254 @@
+import 'reflect-metadata';
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import { Redis } from 'ioredis';
+import { Counter } from 'prom-client';
+import { ErrorCodes, type ServiceName } from '@vitrina/contracts';
+import { createLogger, installHealth, installObservability, requestIdOf, type Logger } from '@vitrina/platform';
+import { installServicesHealthRoute } from './health/services-health.js';
+import { sendError, toGatewayErrorResponse } from './http/gateway-errors.js';
+import { ApiDescription } from './openapi/api-description.js';
+import { installApiDocsPage, installOpenApiRoute } from './openapi/api-docs.routes.js';
+import { installApiProxy } from './proxy/api-proxy.js';
+import { DEFAULT_BODY_LIMIT_BYTES } from './proxy/body-limit.js';
+import { Upstreams } from './proxy/upstreams.js';
+import { createRateLimitHook, type TokenVerifierLike } from './rate-limit/rate-limits.js';
+import { renderShopHead, type RenderShopHead } from './web/shop-head.js';
+import { installWebApp, wantsPage, type WebApp } from './web/web-app.js';
+
+export type { RenderShopHead } from './web/shop-head.js';
+
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  /** Base URL(s) per service; several comma-separated URLs = instances, used round-robin (with failover to the next on connection refused). */
+  serviceUrls: Record<ServiceName, string>;
+  /** Built web app folder (web/dist); absent folder -> a plain page saying to run `npm run build`. */
+  webDist?: string;
+  /** CORS allowed only for these origins (default none). */
+  corsOrigins?: string[];
+  /** Rate-limit store shared by gateway instances when set. */
+  redisUrl?: string;
+  rateLimit?: { perIpPerMinute: number; perUserPerMinute: number };
+  /** Default 1 MiB; the `gallery` group allows 5 MiB (uploads of 4,000,000 bytes). */
+  bodyLimitBytes?: number;
+  /** Default 30 s. */
+  upstreamTimeoutMs?: number;
+  /** Keys per-user limits by a VERIFIED token's user id (invalid/absent token -> per-IP only). */
+  verifier?: TokenVerifierLike;
+  logLevel?: string;
+  /** Proxies in front of the gateway whose X-Forwarded-* are believed (Fastify `trustProxy`); default none. */
+  trustProxy?: boolean | number | string | string[];
+  /** Prefix of the rate-limit keys in Redis (default `vitrina:gateway:rl:`). */
+  rateLimitKeyPrefix?: string;
+  /** `GET /api/health`: how long each service's `/health/ready` may take (default 2.5 s). */
+  healthTimeoutMs?: number;
+  /** The `<head>` of a shop's pages under `/tienda/{slug}/...` (default: the app's own head). */
+  renderShopHead?: RenderShopHead;
+}
+
+export interface RunningGateway {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The gateway has no controllers of its own: its behaviour is Fastify plugins on the adapter's instance. */
+@Module({})
+export class GatewayModule {}
+
+/**
+ * The gateway's Fastify scope owns the root not-found handler (SPA fallback, JSON 404) and error handler
+ * (`{ code, message }`). Fastify allows one of each per prefix, so Nest's router hooks, which would only
+ * serve controllers the gateway does not have, are not installed.
+ */
+class GatewayFastifyAdapter extends FastifyAdapter {
+  override setNotFoundHandler(): ReturnType<FastifyAdapter['setNotFoundHandler']> {
+    return this.getInstance();
+  }
+
+  override setErrorHandler(): ReturnType<FastifyAdapter['setErrorHandler']> {
+    return this.getInstance();
+  }
+}
+
+/**
+ * Starts the one public HTTP entry (ARCHITECTURE §4): a NestJS application on the Fastify adapter that
+ * proxies `/api/{group}/...` to the owning service, applies rate limits, CORS and security headers, publishes
+ * the merged OpenAPI description and health, and serves the web app.
+ */
+export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
+  const logger = createLogger('gateway', opts.logLevel ?? 'info');
+  const host = opts.host ?? '0.0.0.0';
+  const upstreams = new Upstreams({ serviceUrls: opts.serviceUrls, timeoutMs: opts.upstreamTimeoutMs ?? 30_000 });
+  const redis = opts.redisUrl ? await connectRedis(opts.redisUrl, logger) : undefined;
+  let closing = false;
+  let released = false;
+  const release = async () => {
+    closing = true;
+    if (released) return;
+    released = true;
+    await upstreams.close();
+    // quit() lets pending commands finish; a client still trying to connect just stops.
+    if (redis?.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+    else redis?.disconnect();
+  };
+
+  let app: NestFastifyApplication | undefined;
+  try {
+    const adapter = new GatewayFastifyAdapter({
+      genReqId: (req: IncomingMessage) => requestIdOf(req),
+      // Fastify also takes a hop count, which the adapter's option type leaves out.
+      trustProxy: (opts.trustProxy ?? false) as boolean | string | string[],
+      // Longer than a load balancer's idle timeout, so it never reuses a socket the gateway is closing.
+      keepAliveTimeout: 72_000,
+    });
+    app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, { logger: ['error', 'warn'], abortOnError: false });
+    const instance = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+    instance.addHook('onClose', release);
+    await buildGateway(instance, opts, { logger, upstreams, redis, isClosing: () => closing });
+    await app.init();
+    await app.listen({ port: opts.port, host });
+  } catch (err) {
+    await app?.close().catch(() => undefined);
+    await release();
+    throw err;
+  }
+  const nest = app;
+  const fastify = nest.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const { port } = fastify.server.address() as AddressInfo;
+  const url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
+  logger.info({ url }, 'gateway listening');
+  return {
+    url,
+    async close() {
+      closing = true;
+      await nest.close();
+    },
+  };
+}
+
+interface GatewayParts {
+  logger: Logger;
+  upstreams: Upstreams;
+  redis?: Redis;
+  isClosing(): boolean;
+}
+
+async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, parts: GatewayParts): Promise<void> {
+  const { logger, upstreams } = parts;
+  let web: WebApp | undefined;
+
+  // Root hooks first: they apply to every scope registered after them.
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        // Self scripts, plus the inline script(s) of index.html by hash (the theme script before first paint).
+        scriptSrc: ["'self'", () => (web?.scriptHashes() ?? []).join(' ')],
+        // Mantine sets inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    // Product images and payment pages come from other origins.
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  const allowedOrigins = new Set(opts.corsOrigins ?? []);
+  await fastify.register(cors, {
+    // Only the listed origins get CORS headers; any other origin gets none (the browser then refuses).
+    origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: ['x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
+    maxAge: 600,
+  });
+  const registry = installObservability(fastify, 'gateway', logger);
+  const upstreamFailures = new Counter({
+    name: 'gateway_upstream_failures_total',
+    help: 'Proxied requests that got no upstream answer',
+    labelNames: ['service', 'kind'],
+    registers: [registry],
+  });
+  const rateLimited = new Counter({ name: 'gateway_rate_limited_total', help: 'Requests refused by a rate limit', labelNames: ['scope'], registers: [registry] });
+  installHealth(fastify, 'gateway', {
+    accepting: async () => {
+      if (parts.isClosing()) throw new Error('shutting down');
+    },
+  });
+
+  fastify.setErrorHandler((err, _request, reply) => {
+    const { status, body, headers } = toGatewayErrorResponse(err, logger);
+    void reply.headers(headers);
+    return sendError(reply, status, body.code, body.message);
+  });
+  fastify.setNotFoundHandler(async (request, reply) => {
+    if (wantsPage(request) && web) return web.serveApp(request, reply);
+    return sendError(reply, 404, ErrorCodes.notFound, 'No such route');
+  });
+
+  const description = new ApiDescription(upstreams, logger);
+  const healthTimeoutMs = opts.healthTimeoutMs ?? 2_500;
+
+  // Not rate-limited: health, the docs page and its assets.
+  installServicesHealthRoute(fastify, upstreams, healthTimeoutMs);
+  await fastify.register(async (scope) => installApiDocsPage(scope, description));
+
+  // Rate-limited: everything else under /api.
+  await fastify.register(async (api) => {
+    const limits = opts.rateLimit ?? { perIpPerMinute: 600, perUserPerMinute: 1200 };
+    api.addHook(
+      'onRequest',
+      await createRateLimitHook(api, {
+        ...limits,
+        redis: parts.redis,
+        keyPrefix: opts.rateLimitKeyPrefix ?? 'vitrina:gateway:rl:',
+        verifier: opts.verifier,
+        onLimited: (scope) => rateLimited.inc({ scope }),
+      }),
+    );
+    installOpenApiRoute(api, description);
+    await api.register(async (proxyScope) =>
+      installApiProxy(proxyScope, {
+        upstreams,
+        bodyLimitBytes: opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+        timeoutMs: opts.upstreamTimeoutMs ?? 30_000,
+        logger,
+        onUpstreamError: (service, kind) => upstreamFailures.inc({ service, kind }),
+      }),
+    );
+  });
+
+  await fastify.register(async (scope) => {
+    web = await installWebApp(scope, { webDist: opts.webDist, renderShopHead: opts.renderShopHead ?? renderShopHead });
+  });
+}
+
+async function connectRedis(url: string, logger: Logger): Promise<Redis> {
+  // No offline queue: while Redis is unreachable a limit check fails at once and the request goes through.
+  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 1_000 });
+  let lastLogged = 0;
+  redis.on('error', (err: Error) => {
+    if (Date.now() - lastLogged > 30_000) {
+      lastLogged = Date.now();
+      logger.warn({ err: err.message }, 'rate-limit store (Redis) unavailable; requests are not limited meanwhile');
+    }
+  });
+  await redis.connect().catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'could not connect to Redis at start; retrying in the background'));
+  return redis;
+}

@@ -1,0 +1,57 @@
+import { ConfigError, createLogger, loadAuthKeysFromConfig, tokenVerifierFromConfig } from '@vitrina/platform';
+import { loadGatewayConfig } from './config/gateway-config.js';
+import { startGateway } from './gateway.module.js';
+
+/**
+ * The gateway's own process (`node services/gateway/dist/main.js`, distributed mode). Every variable it
+ * reads is documented in config/gateway-config.ts; a bad value stops the process naming the variable.
+ * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, then exit.
+ */
+async function main(): Promise<void> {
+  let config;
+  let verifier;
+  try {
+    config = loadGatewayConfig();
+    // Per-user rate limits need the accounts service's public key: AUTH_PUBLIC_KEY, or (local cluster) the
+    // pair under DATA_DIR/keys that the services share.
+    const keys = await loadAuthKeysFromConfig({ ...config.env, AUTH_PRIVATE_KEY: undefined });
+    verifier = tokenVerifierFromConfig(keys, config.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`[gateway] ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { env } = config;
+  const logger = createLogger('gateway', env.LOG_LEVEL);
+  const gateway = await startGateway({
+    port: env.PORT,
+    host: env.HOST,
+    serviceUrls: config.serviceUrls,
+    webDist: env.WEB_DIST,
+    corsOrigins: env.CORS_ORIGINS,
+    redisUrl: env.REDIS_URL,
+    rateLimit: { perIpPerMinute: env.RATE_LIMIT_PER_IP, perUserPerMinute: env.RATE_LIMIT_PER_USER },
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    trustProxy: config.trustProxy,
+    verifier,
+    logLevel: env.LOG_LEVEL,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await gateway.close().catch((err: unknown) => logger.error({ err }, 'close failed'));
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+await main();

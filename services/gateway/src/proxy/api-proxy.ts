@@ -1,0 +1,152 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import replyFrom from '@fastify/reply-from';
+import { ErrorCodes, ROUTE_TABLE, type ServiceName } from '@vitrina/contracts';
+import type { Logger } from 'pino';
+import { GatewayErrorCodes, GatewayHttpError, sendError } from '../http/gateway-errors.js';
+import { PayloadTooLargeError, bodyLimitForGroup, limitBody } from './body-limit.js';
+import { clientResponseHeaders, upstreamRequestHeaders } from './forwarded-headers.js';
+import type { Upstreams } from './upstreams.js';
+
+export interface ApiProxyOptions {
+  upstreams: Upstreams;
+  /** Default request body limit; upload groups allow more (body-limit.ts). */
+  bodyLimitBytes: number;
+  /** Longest wait for an upstream's response headers, and between two chunks of its body. */
+  timeoutMs: number;
+  logger: Logger;
+  onUpstreamError?: (service: ServiceName, kind: UpstreamFailure) => void;
+}
+
+export type UpstreamFailure = 'unavailable' | 'timeout' | 'payload_too_large' | 'client_closed' | 'bad_response';
+
+const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const API_PREFIX = '/api';
+/** Retried once on a fresh connection when a kept-alive socket turns out to be closed (never after a response started). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+const STALE_SOCKET = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
+const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'FST_REPLY_FROM_GATEWAY_TIMEOUT', 'FST_REPLY_FROM_TIMEOUT']);
+
+type GroupParams = { group: string };
+
+/**
+ * `/api/{group}/{rest}` -> `{instance of the group's service}/{group}/{rest}?{query}`, every method,
+ * through @fastify/reply-from over the undici pools of `Upstreams`. Bodies stream both ways (nothing is
+ * parsed or buffered here), counted against the group's limit on the way in.
+ *
+ * Register inside an encapsulated scope: it replaces the scope's content-type parsers.
+ */
+export async function installApiProxy(app: FastifyInstance, options: ApiProxyOptions): Promise<void> {
+  const { upstreams, timeoutMs, logger } = options;
+  await app.register(replyFrom, {
+    undici: upstreams.dispatcher as never,
+    disableRequestLogging: true,
+  });
+
+  // Bodies pass through untouched, whatever their type: the services parse and validate them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const limit = bodyLimitForGroup((request.params as GroupParams).group, options.bodyLimitBytes);
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      // Refused before a byte goes upstream; the connection closes rather than reading the rest.
+      done(new GatewayHttpError(413, ErrorCodes.payloadTooLarge, new PayloadTooLargeError(limit).message, { connection: 'close' }), undefined);
+      return;
+    }
+    done(null, limitBody(payload, limit));
+  });
+
+  const serviceOf = new WeakMap<FastifyRequest, ServiceName>();
+  app.addHook('onRequest', async (request) => {
+    const { group } = request.params as GroupParams;
+    const service = ROUTE_TABLE.get(group);
+    if (!service) throw new GatewayHttpError(404, ErrorCodes.notFound, `There is no API group "${group.slice(0, 64)}"`);
+    serviceOf.set(request, service);
+  });
+
+  const proxy = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const service = serviceOf.get(request)!;
+    const origin = upstreams.instances(service).pick();
+    // The raw URL keeps the caller's encoding; `/api/catalogue/x?y` -> `/catalogue/x?y`.
+    const target = `${origin}${request.url.slice(API_PREFIX.length)}`;
+    try {
+      return reply.from(target, {
+        timeout: timeoutMs,
+        rewriteRequestHeaders: (req, headers) => upstreamRequestHeaders(req as FastifyRequest, headers as IncomingHttpHeaders),
+        rewriteHeaders: (headers, req) => clientResponseHeaders(headers as IncomingHttpHeaders, req as FastifyRequest),
+        // Failover between instances happens below (Upstreams); here only a stale kept-alive socket is retried.
+        retryDelay: ({ err, req, attempt }) => (err && attempt === 0 && IDEMPOTENT.has(req.method) && STALE_SOCKET.has(codeOf(err)) ? 1 : null),
+        onResponse: (_req, rep, res) => forwardResponse(rep as FastifyReply, res as unknown as UpstreamResponse, service),
+        onError: (rep, { error }) => {
+          const kind = classify(error);
+          options.onUpstreamError?.(service, kind);
+          if (kind !== 'payload_too_large' && kind !== 'client_closed') logger.warn({ service, err: causeOf(error), requestId: request.id }, 'upstream request failed');
+          answerFailure(rep as FastifyReply, service, kind, timeoutMs);
+        },
+      });
+    } catch {
+      // reply-from refuses targets it considers unsafe (dot segments) before sending anything.
+      return sendError(reply, 400, GatewayErrorCodes.badRequest, 'The request path is not valid');
+    }
+  };
+
+  for (const url of ['/api/:group', '/api/:group/*']) {
+    app.route({ method: METHODS, url, exposeHeadRoute: false, handler: proxy });
+  }
+}
+
+interface UpstreamResponse {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  stream: Readable;
+}
+
+/**
+ * Streams the upstream answer to the client. Services answer errors as `{ code, message }` JSON; a 5xx that
+ * is not JSON (a crashed process behind a proxy, an HTML error page) is replaced so nothing internal leaks.
+ */
+function forwardResponse(reply: FastifyReply, res: UpstreamResponse, service: ServiceName): void {
+  const type = String(res.headers['content-type'] ?? '');
+  if (res.statusCode >= 500 && !type.includes('json')) {
+    res.stream.resume();
+    for (const name of ['content-length', 'content-encoding', 'content-type', 'etag', 'last-modified']) reply.removeHeader(name);
+    void sendError(reply, res.statusCode, res.statusCode === 504 ? GatewayErrorCodes.upstreamTimeout : ErrorCodes.serviceUnavailable, `The ${service} service failed to answer`);
+    return;
+  }
+  void reply.send(res.stream);
+}
+
+function answerFailure(reply: FastifyReply, service: ServiceName, kind: UpstreamFailure, timeoutMs: number): void {
+  switch (kind) {
+    case 'payload_too_large':
+      void reply.header('connection', 'close');
+      void sendError(reply, 413, ErrorCodes.payloadTooLarge, 'The request body is larger than allowed');
+      return;
+    case 'timeout':
+      void sendError(reply, 504, GatewayErrorCodes.upstreamTimeout, `The ${service} service did not answer within ${timeoutMs} ms`);
+      return;
+    case 'client_closed':
+      void sendError(reply, 400, GatewayErrorCodes.badRequest, 'The request was closed before its body was complete');
+      return;
+    default:
+      void sendError(reply, 502, ErrorCodes.serviceUnavailable, `The ${service} service is unavailable; try again shortly`);
+  }
+}
+
+function classify(error: Error): UpstreamFailure {
+  const cause = causeOf(error);
+  if (cause instanceof PayloadTooLargeError) return 'payload_too_large';
+  if (codeOf(cause) === 'ECONNABORTED') return 'client_closed';
+  if (TIMEOUTS.has(codeOf(error)) || TIMEOUTS.has(codeOf(cause))) return 'timeout';
+  return 'unavailable';
+}
+
+function causeOf(error: Error): unknown {
+  return (error as { cause?: unknown }).cause ?? error;
+}
+
+function codeOf(err: unknown): string {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : '';
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { request } from 'undici';
+import type { GatewayOptions, RunningGateway } from '../src/gateway.module.js';
+import { startFakeServices } from './support/fake-services.js';
+import { startGateway } from './support/load-gateway.js';
+
+let stack: Awaited<ReturnType<typeof startFakeServices>>;
+const gateways: RunningGateway[] = [];
+
+beforeAll(async () => {
+  stack = await startFakeServices();
+});
+
+afterAll(async () => {
+  await Promise.all(gateways.map((g) => g.close()));
+  await stack?.close();
+});
+
+async function gateway(options: Partial<GatewayOptions>): Promise<RunningGateway> {
+  const gw = await startGateway({ port: 0, host: '127.0.0.1', serviceUrls: stack.serviceUrls, logLevel: 'silent', ...options });
+  gateways.push(gw);
+  return gw;
+}
+
+async function get(base: string, path: string, headers: Record<string, string> = {}) {
+  const res = await request(`${base}${path}`, { headers });
+  const text = await res.body.text();
+  return { status: res.statusCode, headers: res.headers, body: text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : text };
+}
+
+/** Verifies `good-<user>` tokens; anything else is refused, as a bad signature would be. */
+const verifier = {
+  async verify(token: string) {
+    if (!token.startsWith('good-')) throw new Error('invalid token');
+    return { id: token.slice(5) };
+  },
+};
+
+describe('per-IP rate limit (memory store)', () => {
+  it('answers 429 rate_limited with Retry-After once an IP passes its limit', async () => {
+    const gw = await gateway({ rateLimit: { perIpPerMinute: 3, perUserPerMinute: 100 } });
+    for (let i = 0; i < 3; i++) {
+      const ok = await get(gw.url, '/api/catalogue/echo');
+      expect(ok.status).toBe(200);
+      expect(ok.headers['x-ratelimit-limit']).toBe('3');
+      expect(ok.headers['x-ratelimit-remaining']).toBe(String(2 - i));
+    }
+    const limited = await get(gw.url, '/api/catalogue/echo');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ code: 'rate_limited', message: expect.stringContaining('retry in') });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Unknown groups count too (no free scanning), and so does the OpenAPI document.
+    expect((await get(gw.url, '/api/nope')).status).toBe(429);
+  });
+
+  it('exempts health, docs and the web app', async () => {
+    const gw = await gateway({ rateLimit: { perIpPerMinute: 1, perUserPerMinute: 100 } });
+    expect((await get(gw.url, '/api/catalogue/echo')).status).toBe(200);
+    expect((await get(gw.url, '/api/catalogue/echo')).status).toBe(429);
+    for (const path of ['/api/health', '/health/live', '/health/ready', '/api/docs', '/api/docs/assets/swagger-ui.css']) {
+      expect((await get(gw.url, path)).status).toBe(200);
+    }
+  });
+});
+
+describe('per-user rate limit', () => {
+  it('limits a verified user across requests, while invalid or absent tokens count per IP only', async () => {
+    const gw = await gateway({ rateLimit: { perIpPerMinute: 100, perUserPerMinute: 2 }, verifier });
+    const alice = { authorization: 'Bearer good-alice' };
+    expect((await get(gw.url, '/api/orders/echo', alice)).status).toBe(200);
+    expect((await get(gw.url, '/api/orders/echo', alice)).status).toBe(200);
+    const limited = await get(gw.url, '/api/orders/echo', alice);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('account') });
+    // Another user, a forged token and no token are not affected by alice's quota.
+    expect((await get(gw.url, '/api/orders/echo', { authorization: 'Bearer good-bob' })).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect((await get(gw.url, '/api/orders/echo', { authorization: 'Bearer forged-alice' })).status).toBe(200);
+      expect((await get(gw.url, '/api/orders/echo')).status).toBe(200);
+    }
+  });
+});
+
+describe('per-IP rate limit shared through Redis', () => {
+  const redisUrl = process.env.REDIS_URL;
+  const prefix = `test:gateway:rl:${randomUUID()}:`;
+
+  afterAll(async () => {
+    if (!redisUrl) return;
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('counts requests to two gateway instances together', async () => {
+    if (!redisUrl) {
+      console.log('SKIP per-IP rate limit on Redis: REDIS_URL is not set');
+      return;
+    }
+    const options = { redisUrl, rateLimitKeyPrefix: prefix, rateLimit: { perIpPerMinute: 4, perUserPerMinute: 100 } };
+    const a = await gateway(options);
+    const b = await gateway(options);
+    expect((await get(a.url, '/api/store/echo')).status).toBe(200);
+    expect((await get(b.url, '/api/store/echo')).status).toBe(200);
+    expect((await get(a.url, '/api/store/echo')).status).toBe(200);
+    expect((await get(b.url, '/api/store/echo')).status).toBe(200);
+    const limited = await get(a.url, '/api/store/echo');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'rate_limited' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await get(b.url, '/api/store/echo')).status).toBe(429);
+
+    const redis = new Redis(redisUrl);
+    try {
+      expect(await redis.keys(`${prefix}ip:*`)).toEqual([`${prefix}ip:127.0.0.1`]);
+    } finally {
+      await redis.quit();
+    }
+  });
+
+  it('lets requests through when Redis is unreachable', async () => {
+    const gw = await gateway({ redisUrl: 'redis://127.0.0.1:1', rateLimitKeyPrefix: prefix, rateLimit: { perIpPerMinute: 1, perUserPerMinute: 1 } });
+    expect((await get(gw.url, '/api/store/echo')).status).toBe(200);
+    expect((await get(gw.url, '/api/store/echo')).status).toBe(200);
+  });
+});
