@@ -2,10 +2,15 @@
 export type Channel = 'email' | 'phone';
 export type Locale = 'es' | 'en' | 'es-AR';
 
+/** Affiliate parameters sent with the registration (spec 2 §3); marketing attributes the sign-up with them. */
 export interface AffiliateParams {
   referral?: string;
   campaign?: string;
   click_id?: string;
+  referral_id?: string;
+  landing_code?: string;
+  package_code?: string;
+  pixel?: string;
 }
 
 export interface UserRegistered {
@@ -16,7 +21,12 @@ export interface UserRegistered {
   fullName: string;
   locale: Locale;
   affiliate: AffiliateParams;
+  /** Slug of the shop the sign-up happened in (`store` in the payload). */
   shopSlug?: string;
+  /** The shop's sign-up variant, when the registration came through one. */
+  signupForm?: 'complete' | 'basic';
+  /** Whether the PIN step may be skipped (spec 2 §4). */
+  canSkipPin: boolean;
 }
 
 /**
@@ -39,12 +49,23 @@ export interface UserPinIssued {
 
 export interface UserActivated {
   userId: string;
+  /** How the account was activated. */
+  method: 'pin' | 'link' | 'skip';
 }
 
 export interface UserProfileUpdated {
   userId: string;
   name: string;
   photo?: string | null;
+}
+
+/** The user level or keychain changed (a store was created for them...). */
+export interface UserLevelChanged {
+  userId: string;
+  level: 0 | 1 | 2 | 3;
+  previousLevel: 0 | 1 | 2 | 3;
+  keychain: string[];
+  storeId: string | null;
 }
 
 export const AccountsEvents = {

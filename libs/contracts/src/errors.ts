@@ -13,6 +13,9 @@ export const ErrorCodes = {
   conflict: 'conflict',
   internal: 'internal_error',
   serviceUnavailable: 'service_unavailable',
+  /** The gateway gave up waiting for a service. */
+  upstreamTimeout: 'upstream_timeout',
+  badRequest: 'bad_request',
   // storefront (spec 1 §8)
   shopNotFound: 'shop_not_found',
   invalidProduct: 'invalid_product',
