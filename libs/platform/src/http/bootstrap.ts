@@ -6,7 +6,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import { SERVICES, type ServiceName } from '@vitrina/contracts';
-import { ApiExceptionFilter, toErrorResponse } from './exception.filter.js';
+import { ApiExceptionFilter } from './exception.filter.js';
 import { createValidationPipe } from './validation.js';
 import { installHealth } from './health.js';
 import { installObservability, requestIdOf } from './observability.js';
@@ -48,7 +48,7 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
     bodyLimit: runtime.config.BODY_LIMIT_BYTES,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdOf(req),
     // `{uuid}:{uuid}` path segments and comma-joined id lists (profile-public) exceed Fastify's default 100.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     trustProxy: true,
     // Keep-alive from the gateway's connection pool should outlive the gateway's own idle timeout.
     keepAliveTimeout: 65_000,
@@ -61,11 +61,8 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(helmet as never, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } } as never);
   await app.register(cookie as never);
-  // Errors Fastify raises before Nest routing (413, bad JSON, unsupported type) answer { code, message } too.
-  fastify.setErrorHandler((err, _req, reply) => {
-    const { status, body } = toErrorResponse(err, logger);
-    void reply.status(status).send(body);
-  });
+  // Errors Fastify raises before Nest routing (413, bad JSON, unsupported type) reach Nest's own
+  // error handler, which hands them to ApiExceptionFilter: they answer { code, message } too.
   installObservability(fastify, def.name, logger);
   const jobs = app.get<JobQueue>(JOB_QUEUE, { strict: false });
   installHealth(fastify, def.name, {
