@@ -1,22 +1,54 @@
 import { fileURLToPath } from 'node:url';
-import { Module } from '@nestjs/common';
-import { PlatformModule, type ServiceDefinition } from '@vitrina/platform';
+import { Module, type Type } from '@nestjs/common';
+import { CONFIG, PlatformModule, type PlatformConfig, type ServiceDefinition } from '@vitrina/platform';
 import * as schema from './db/schema.js';
+import { MESSAGING_CONFIG, loadMessagingConfig } from './config/messaging-config.js';
+import { AccountsUserConsumer } from './delivery/events/accounts-user.consumer.js';
+import { DeliverMessageJob } from './delivery/jobs/deliver-message.job.js';
+import { deliveryProviders } from './delivery/providers/providers.js';
+import { DevMailboxHttpController } from './mailbox/http/dev-mailbox.http.controller.js';
+
+export interface MessagingOptions {
+  /** Variables read instead of process.env's (tests: SMTP_HOST of a local server, TWILIO_API_URL...). */
+  env?: Record<string, string | undefined>;
+}
 
 /**
- * Conversations, messages, contact entries, alerts, outbound e-mail and SMS.
+ * Conversations, messages, contact entries, alerts, outbound e-mail and SMS (this issue: outbound delivery of codes
+ * and the local mailbox).
  * Composition root of the messaging service, mounted by its own process (main.ts) and by the embedded launcher.
  */
-@Module({
-  imports: [
-    PlatformModule.forService({
-      name: 'messaging',
-      schema,
-      tables: { outbox: schema.outbox, inbox: schema.inbox, jobs: schema.jobs, pings: schema.pings },
-      migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
-    }),
-  ],
-})
-export class MessagingModule {}
+export function createMessagingModule(options: MessagingOptions = {}): Type<unknown> {
+  @Module({
+    imports: [
+      PlatformModule.forService({
+        name: 'messaging',
+        schema,
+        tables: { outbox: schema.outbox, inbox: schema.inbox, jobs: schema.jobs, pings: schema.pings },
+        migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
+      }),
+    ],
+    controllers: [AccountsUserConsumer, DevMailboxHttpController],
+    providers: [
+      {
+        provide: MESSAGING_CONFIG,
+        inject: [CONFIG],
+        // NODE_ENV is the runtime's, so production rules (no dev mailbox, real providers) follow the process's mode.
+        useFactory: (platform: PlatformConfig) => loadMessagingConfig({ ...process.env, ...options.env, NODE_ENV: platform.NODE_ENV }),
+      },
+      ...deliveryProviders,
+      DeliverMessageJob,
+    ],
+  })
+  class MessagingModule {}
+  return MessagingModule;
+}
 
-export const messagingService: ServiceDefinition = { name: 'messaging', module: MessagingModule };
+export const MessagingModule = createMessagingModule();
+
+export const messagingService: ServiceDefinition = { name: 'messaging', module: MessagingModule, title: 'Vitrina messaging' };
+
+/** The service with options (tests). */
+export function createMessagingService(options: MessagingOptions): ServiceDefinition {
+  return { name: 'messaging', module: createMessagingModule(options), title: 'Vitrina messaging' };
+}

@@ -11,6 +11,7 @@ import { ModuleRef, Reflector } from '@nestjs/core';
 import { ErrorCodes } from '@vitrina/contracts';
 import {
   AUTHENTICATED_METADATA,
+  IGNORE_INVALID_TOKEN_METADATA,
   AUTH_USER_PROPERTY,
   OWNER_PATH_METADATA,
   OWNER_REF_PROPERTY,
@@ -61,7 +62,8 @@ export class AuthGuard implements CanActivate {
     const ownerPath = this.reflector.getAllAndOverride<OwnerPathMetadata | undefined>(OWNER_PATH_METADATA, targets);
     const authenticated = this.reflector.getAllAndOverride<boolean | undefined>(AUTHENTICATED_METADATA, targets);
 
-    const user = await this.authenticate(request, http.getResponse());
+    const ignoreInvalid = this.reflector.getAllAndOverride<boolean | undefined>(IGNORE_INVALID_TOKEN_METADATA, targets);
+    const user = await this.authenticate(request, http.getResponse(), ignoreInvalid === true && !authenticated && !ownerPath);
     if (!user) {
       if (authenticated || ownerPath) throw unauthorized('Authentication is required', http.getResponse());
       return true;
@@ -70,7 +72,7 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
-  private async authenticate(request: HttpRequestLike, response: unknown): Promise<AuthUser | undefined> {
+  private async authenticate(request: HttpRequestLike, response: unknown, ignoreInvalid = false): Promise<AuthUser | undefined> {
     const token = bearerToken(request) ?? cookieToken(request);
     if (token === undefined) return undefined;
     try {
@@ -79,6 +81,7 @@ export class AuthGuard implements CanActivate {
       return user;
     } catch (error) {
       if (!(error instanceof InvalidTokenError)) throw error;
+      if (ignoreInvalid) return undefined;
       throw unauthorized(error.message, response, true);
     }
   }

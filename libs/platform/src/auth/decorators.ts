@@ -3,6 +3,7 @@ import type { OwnerRef, OwnershipResolver } from './ownership.js';
 import type { AuthUser } from './tokens.js';
 
 export const AUTHENTICATED_METADATA = 'vitrina:auth:authenticated';
+export const IGNORE_INVALID_TOKEN_METADATA = 'vitrina:auth:ignore-invalid-token';
 export const OWNER_PATH_METADATA = 'vitrina:auth:owner-path';
 
 /** Where the guard leaves its findings on the request. */
@@ -31,6 +32,12 @@ export interface OwnerPathMetadata {
  * present but invalid is refused everywhere. On a controller it covers every route of the controller.
  */
 export const Authenticated = (): MethodDecorator & ClassDecorator => SetMetadata(AUTHENTICATED_METADATA, true);
+
+/**
+ * For routes that must work whatever token the caller still holds (sign-in, refresh, logout): an
+ * expired or invalid access token makes the call anonymous instead of answering 401.
+ */
+export const IgnoreInvalidToken = (): MethodDecorator & ClassDecorator => SetMetadata(IGNORE_INVALID_TOKEN_METADATA, true);
 
 /**
  * Marks a route whose path parameter `paramName` is an owner segment (`{me}:{me}`, `{meID}:{key}`,

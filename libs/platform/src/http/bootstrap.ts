@@ -48,7 +48,8 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
     bodyLimit: runtime.config.BODY_LIMIT_BYTES,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdOf(req),
     // `{uuid}:{uuid}` path segments and comma-joined id lists (profile-public) exceed Fastify's default 100.
-    routerOptions: { maxParamLength: 2048 },
+    // The spec writes many paths with a trailing slash (`/activate/pin/`); both forms reach one route.
+    routerOptions: { maxParamLength: 2048, ignoreTrailingSlash: true },
     trustProxy: true,
     // Keep-alive from the gateway's connection pool should outlive the gateway's own idle timeout.
     keepAliveTimeout: 65_000,

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@vitrina/contracts';
-import { and, asc, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { asc, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -14,7 +14,10 @@ export interface OutboxRelayOptions {
   lockName: string;
   pollMs: number;
   batchSize?: number;
-  /** Keep published rows this long for inspection, then delete them. */
+  /**
+   * Keep published rows this long for inspection, then delete them. Short by default: some events carry
+   * one-time codes for delivery (accounts.user.pin-issued), which must not linger.
+   */
   retentionHours?: number;
 }
 
@@ -59,7 +62,7 @@ export class OutboxRelay {
       this.again = false;
       try {
         const moved = await this.drainOnce();
-        if (moved === this.o.batchSize) this.again = true;
+        if (moved === (this.o.batchSize ?? 100)) this.again = true;
       } catch (err) {
         this.o.logger.error({ err }, 'outbox relay failed; will retry');
       }
@@ -78,12 +81,16 @@ export class OutboxRelay {
       };
       const lock = result.rows[0];
       if (!lock?.ok) return 0;
-      const rows = await tx
-        .select()
+      // The oldest unpublished rows in commit order, up to the first one still backing off: a row committed after
+      // a failed publish must not overtake the failed rows (they are the oldest pending ones).
+      const pending = await tx
+        .select({ ...getTableColumns(outbox), due: sql<boolean>`${outbox.nextAttemptAt} <= now()` })
         .from(outbox)
-        .where(and(isNull(outbox.publishedAt), lte(outbox.nextAttemptAt, sql`now()`)))
+        .where(isNull(outbox.publishedAt))
         .orderBy(asc(outbox.seq))
         .limit(batchSize);
+      const firstNotDue = pending.findIndex((r) => !r.due);
+      const rows = firstNotDue < 0 ? pending : pending.slice(0, firstNotDue);
       if (rows.length === 0) return 0;
       const published: number[] = [];
       let failedAt = -1;
@@ -122,12 +129,12 @@ export class OutboxRelay {
       }
       return rows.length;
     });
-    if (this.drains % 500 === 0) await this.prune();
+    if (this.drains % 100 === 0) await this.prune();
     return handled;
   }
 
   private async prune(): Promise<void> {
-    const hours = this.o.retentionHours ?? 72;
+    const hours = this.o.retentionHours ?? 1;
     await this.o.db
       .delete(this.o.tables.outbox)
       .where(sql`${this.o.tables.outbox.publishedAt} < now() - make_interval(hours => ${hours})`);

@@ -1,8 +1,183 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { platformTables } from '@vitrina/platform';
 
 /** Every table of the accounts service lives in the PostgreSQL schema `accounts`. */
 export const accountsSchema = pgSchema('accounts');
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * One row per account, pending (registered, not activated) or active. E-mail and phone are unique across
+ * both: registering again with the contact data of a pending account takes that registration over.
+ */
+export const users = accountsSchema.table(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** Lower-cased, without spaces. */
+    email: text('email'),
+    /** E.164: `+{country_code}{phone}`. */
+    phone: text('phone'),
+    phoneNational: text('phone_national'),
+    country: text('country'),
+    countryCode: text('country_code'),
+    fullName: text('full_name').notNull(),
+    /** argon2id PHC string. */
+    passwordHash: text('password_hash'),
+    status: text('status').$type<'pending' | 'active'>().notNull().default('pending'),
+    /** Channel the account registered with. */
+    channel: text('channel').$type<'email' | 'phone'>().notNull(),
+    locale: text('locale').$type<'es' | 'en' | 'es-AR'>().notNull().default('es'),
+    keychain: jsonb('keychain').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** spec 2 §4: the flag that makes a user without a store level 1. */
+    isReseller: boolean('is_reseller').notNull().default(false),
+    /** The store the user owns, from `store.shop.created` (spec 2 §4: level 2). */
+    storeId: text('store_id'),
+    photo: text('photo'),
+    bio: text('bio'),
+    slug: text('slug').notNull(),
+    /** The registration's sign-up came through a shop variant that allows skipping the PIN. */
+    canSkipPin: boolean('can_skip_pin').notNull().default(false),
+    /** Affiliate parameters and the shop of the registration. */
+    signup: jsonb('signup').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** SHA-256 of the registration `code` handed to the registrant for the PIN step. */
+    registrationCodeHash: text('registration_code_hash'),
+    heartbeatAt: at('heartbeat_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    activatedAt: at('activated_at'),
+    /** When the contact was proven (PIN or link); null when the PIN step was skipped. */
+    verifiedAt: at('verified_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_phone_uq').on(t.phone),
+    uniqueIndex('users_slug_uq').on(t.slug),
+    uniqueIndex('users_registration_code_uq').on(t.registrationCodeHash),
+    index('users_phone_national_idx').on(t.phoneNational),
+    index('users_store_idx').on(t.storeId),
+  ],
+);
+
+/**
+ * One-time codes (PIN at registration, resend or channel switch; password-reset code). The code is stored
+ * only as an HMAC keyed with ACCOUNTS_PIN_SECRET. Only the newest live code of a user and purpose counts:
+ * issuing one invalidates the others.
+ */
+export const oneTimeCodes = accountsSchema.table(
+  'one_time_codes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    purpose: text('purpose').$type<'activation' | 'password_reset'>().notNull(),
+    channel: text('channel').$type<'email' | 'phone'>().notNull(),
+    destination: text('destination').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    /** Wrong tries against this code. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Activation link key (HMAC), with its own, longer expiry. */
+    linkKeyHash: text('link_key_hash'),
+    linkExpiresAt: at('link_expires_at'),
+    /** Password reset: SHA-256 of the request `code` handed to the requester. */
+    requestCodeHash: text('request_code_hash'),
+    consumedAt: at('consumed_at'),
+    invalidatedAt: at('invalidated_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('one_time_codes_user_idx').on(t.userId, t.purpose, t.createdAt),
+    uniqueIndex('one_time_codes_link_uq').on(t.linkKeyHash),
+    uniqueIndex('one_time_codes_request_uq').on(t.requestCodeHash),
+  ],
+);
+
+/**
+ * Counted events for limits over sliding windows: wrong codes per account, failed log-ins per account
+ * and per IP, codes sent per destination, IP and account. Rows older than two days are pruned.
+ */
+export const rateEvents = accountsSchema.table(
+  'rate_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bucket: text('bucket').notNull(),
+    subject: text('subject').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [index('rate_events_lookup_idx').on(t.bucket, t.subject, t.at)],
+);
+
+/** A sign-in: the family of its rotating refresh tokens. Revoking it ends every token of the family. */
+export const sessions = accountsSchema.table(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    createdAt: at('created_at').notNull(),
+    revokedAt: at('revoked_at'),
+    revokeReason: text('revoke_reason').$type<'logout' | 'reuse' | 'password_reset'>(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens, stored as SHA-256 of 256 random bits. A rotated token presented again revokes its session. */
+export const refreshTokens = accountsSchema.table(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    rotatedAt: at('rotated_at'),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** spec 2 §4 follow / unfollow (subscription-public). */
+export const follows = accountsSchema.table(
+  'follows',
+  {
+    followerId: text('follower_id').notNull(),
+    followeeId: text('followee_id').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index('follows_followee_idx').on(t.followeeId)],
+);
+
+/** spec 2 §3 setup tour per user and app (setup-apps). */
+export const setupTours = accountsSchema.table(
+  'setup_tours',
+  {
+    userId: text('user_id').notNull(),
+    app: text('app').notNull(),
+    showTour: boolean('show_tour').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.app] })],
+);
+
+/** Projection of `store.shop` events: which shops exist and who owns them. */
+export const shops = accountsSchema.table(
+  'shops',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    slug: text('slug').notNull(),
+    storeType: text('store_type').notNull(),
+    name: text('name').notNull(),
+    /**
+     * The shop's sign-up variant when its events say (`signupForm`): 'complete' | 'basic' allow skipping the PIN,
+     * 'none' forbids it; null while the events carry no such field (then the registration's `signup_form` decides).
+     */
+    signupForm: text('signup_form').$type<'complete' | 'basic' | 'none'>(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('shops_slug_uq').on(t.slug), index('shops_owner_idx').on(t.ownerId)],
+);
 
 /** Outbox, inbox, local job queue and diagnostics tables of the kernel. */
 export const { outbox, inbox, jobs, pings } = platformTables('accounts');

@@ -1,0 +1,58 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import type { Channel } from '@vitrina/contracts';
+import { RegisterUserDto } from '../../../registration/commands/register-user/register-user.dto.js';
+import {
+  COUNTRY_CODE_PATTERN,
+  CountryCodeField,
+  CountryField,
+  DropEmpty,
+  EmailField,
+  ISO_COUNTRY_PATTERN,
+  PHONE_PATTERN,
+  PIN_PATTERN,
+  PhoneField,
+  Trimmed,
+} from '../../../shared/dto.js';
+
+/**
+ * spec 2 §3 `POST /activate/pin/`: pin, code, type plus the registration data (every registration field is
+ * accepted; `password` is the new password, required when the PIN is skipped).
+ */
+export class ActivateWithPinDto extends PartialType(RegisterUserDto) {
+  @ApiPropertyOptional({ description: '6 digits; absent only when the PIN may be skipped' })
+  @PhoneField()
+  @IsOptional()
+  @Matches(PIN_PATTERN, { message: 'the PIN has 6 digits' })
+  pin?: string;
+
+  @ApiPropertyOptional({ description: 'The registration code from the registration answer' })
+  @Trimmed()
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  code?: string;
+}
+
+/** `POST /auth/activate/pin/resend`: a new PIN, by the other channel or to an edited e-mail or phone. */
+export class ResendPinDto {
+  @ApiProperty({ description: 'The registration code' })
+  @Trimmed()
+  @IsString()
+  @Length(1, 128)
+  code!: string;
+
+  @ApiPropertyOptional({ enum: ['email', 'phone'] })
+  @DropEmpty()
+  @IsOptional()
+  @IsIn(['email', 'phone'])
+  type?: Channel;
+
+  @ApiPropertyOptional() @EmailField() @IsOptional() @IsEmail({}, { message: 'invalid e-mail' }) @MaxLength(254) email?: string;
+  @ApiPropertyOptional() @EmailField() @IsOptional() @IsEmail({}, { message: 'invalid e-mail' }) @MaxLength(254) username?: string;
+  @ApiPropertyOptional() @PhoneField() @IsOptional() @Matches(PHONE_PATTERN, { message: 'invalid number' }) phone?: string;
+  @ApiPropertyOptional() @CountryField() @IsOptional() @Matches(ISO_COUNTRY_PATTERN) country?: string;
+  @ApiPropertyOptional() @CountryCodeField() @IsOptional() @Matches(COUNTRY_CODE_PATTERN) country_code?: string;
+  @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @IsOptional() @IsIn(['es', 'en', 'es-AR']) locale?: 'es' | 'en' | 'es-AR';
+  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(2048) activation_url?: string;
+}

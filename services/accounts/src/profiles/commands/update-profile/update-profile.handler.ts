@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Length, MaxLength, ValidateBy, buildMessage } from 'class-validator';
+import { eq } from 'drizzle-orm';
+import { AccountsEvents, BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH, type AdminProfile, type Locale, type UserProfileUpdated } from '@vitrina/contracts';
+import { NotFoundError, Outbox, TransactionRunner } from '@vitrina/platform';
+import { users } from '../../../db/schema.js';
+import type { UserRow, AccountsSchema } from '../../../db/db.js';
+import { Clock } from '../../../shared/clock.js';
+import { DropEmpty, Trimmed } from '../../../shared/dto.js';
+import { adminProfile } from '../../../users/domain/profile.js';
+import { UsersRepository } from '../../../users/users.repository.js';
+
+/** A gallery URL: absolute http(s), or a path on our own host (`/api/gallery/...`). Never `javascript:`, `data:`, `//host`. */
+export function isImageUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return false;
+  if (value.startsWith('/')) return !value.startsWith('//') && !/[\s\\]/.test(value);
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+const IsImageUrl = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'isImageUrl',
+    validator: {
+      validate: (value) => isImageUrl(value),
+      defaultMessage: buildMessage((each) => `${each}$property must be an http(s) URL or a path returned by the gallery upload`),
+    },
+  });
+
+/** `PUT profile-admin`: only non-empty fields change (spec 2 §3); the photo is the URL the gallery upload returned. */
+export class UpdateProfileDto {
+  @ApiPropertyOptional({ maxLength: FULL_NAME_MAX_LENGTH }) @Trimmed() @IsOptional() @IsString() @Length(1, FULL_NAME_MAX_LENGTH) full_name?: string;
+  /** The spec's profile `name`; same as full_name. */
+  @ApiPropertyOptional({ maxLength: FULL_NAME_MAX_LENGTH }) @Trimmed() @IsOptional() @IsString() @Length(1, FULL_NAME_MAX_LENGTH) name?: string;
+  @ApiPropertyOptional({ description: 'URL returned by POST /api/gallery/{owner}:{mashupID}/' }) @Trimmed() @IsOptional() @IsImageUrl() photo?: string;
+  @ApiPropertyOptional({ maxLength: BIO_MAX_LENGTH }) @Trimmed() @IsOptional() @IsString() @MaxLength(BIO_MAX_LENGTH) bio?: string;
+  @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @IsOptional() @IsIn(['es', 'en', 'es-AR']) locale?: Locale;
+}
+
+@Injectable()
+export class UpdateProfileHandler {
+  constructor(
+    private readonly tx: TransactionRunner<AccountsSchema>,
+    private readonly users: UsersRepository,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(userId: string, dto: UpdateProfileDto): Promise<AdminProfile> {
+    const changes: Partial<typeof users.$inferInsert> = {};
+    const name = dto.full_name ?? dto.name;
+    if (name !== undefined) changes.fullName = name;
+    if (dto.photo !== undefined) changes.photo = dto.photo;
+    if (dto.bio !== undefined) changes.bio = dto.bio;
+    if (dto.locale !== undefined) changes.locale = dto.locale;
+    const now = this.clock.now();
+    const user = await this.tx.run(async (tx) => {
+      const current = await this.users.byId(userId, tx, { forUpdate: true });
+      if (!current || current.status !== 'active') throw new NotFoundError('The profile does not exist');
+      if (Object.keys(changes).length === 0) return current;
+      const [updated] = (await tx
+        .update(users)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(users.id, userId))
+        .returning()) as [UserRow];
+      if (changes.fullName !== undefined || changes.photo !== undefined) {
+        const data: UserProfileUpdated = { userId, name: updated.fullName, photo: updated.photo };
+        await this.outbox.add(tx, { type: AccountsEvents.profileUpdated, key: userId, data, actorId: userId });
+      }
+      return updated;
+    });
+    return adminProfile(user, now);
+  }
+}

@@ -1,0 +1,36 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { ListResponse, PublicProfile } from '@vitrina/contracts';
+import { ListQueryDto, ValidationError, parseOwnerSegment } from '@vitrina/platform';
+import { GetPublicProfilesHandler } from '../queries/get-public-profiles/get-public-profiles.handler.js';
+import { ListPublicProfilesHandler, ListPublicProfilesQuery } from '../queries/list-public-profiles/list-public-profiles.handler.js';
+
+/** spec 2 §7 `profile-public /{id}:{key}/{id}` and `/{ids joined by comma}/?limit=`: public, no contact data. */
+@ApiTags('profile-public')
+@Controller('profile-public')
+export class ProfilePublicHttpController {
+  constructor(private readonly profiles: GetPublicProfilesHandler) {}
+
+  @Get(':ref/:id')
+  one(@Param('ref') ref: string, @Param('id') id: string): Promise<PublicProfile> {
+    const parsed = parseOwnerSegment(ref);
+    if (!parsed || parsed.ownerId !== id) throw new ValidationError('The path must be /{id}:{key}/{id}', { id: ['must match the first id'] });
+    return this.profiles.one(id);
+  }
+
+  @Get(':ids')
+  many(@Param('ids') ids: string, @Query() q: ListQueryDto): Promise<ListResponse<PublicProfile>> {
+    return this.profiles.many(ids, q.limit);
+  }
+}
+
+@ApiTags('profile-list-public')
+@Controller('profile-list-public')
+export class ProfileListPublicHttpController {
+  constructor(private readonly list: ListPublicProfilesHandler) {}
+
+  @Get()
+  profiles(@Query() q: ListPublicProfilesQuery): Promise<ListResponse<PublicProfile>> {
+    return this.list.execute(q);
+  }
+}

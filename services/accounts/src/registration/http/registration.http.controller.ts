@@ -1,0 +1,40 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type { RegistrationResponse, UserExistsResponse } from '@vitrina/contracts';
+import { RegisterUserDto, UserExistsDto } from '../commands/register-user/register-user.dto.js';
+import { RegisterUserHandler } from '../commands/register-user/register-user.handler.js';
+import { UserExistsHandler } from '../queries/user-exists/user-exists.handler.js';
+import { Clock } from '../../shared/clock.js';
+import { rateLimited } from '../../shared/errors.js';
+import { requestMeta } from '../../shared/http.js';
+import { LocalRateLimit } from '../../shared/local-rate-limit.js';
+
+@ApiTags('auth')
+@Controller('auth')
+export class RegistrationHttpController {
+  /** The availability check answers at most 60 calls a minute per address (per instance). */
+  private readonly existLimit = new LocalRateLimit(60, 60_000);
+
+  constructor(
+    private readonly register: RegisterUserHandler,
+    private readonly exists: UserExistsHandler,
+    private readonly clock: Clock,
+  ) {}
+
+  /** spec 2 §3 registration: `{ code, can_skip_pin, username, message }`. */
+  @Post('register')
+  @HttpCode(201)
+  registerUser(@Body() dto: RegisterUserDto, @Req() req: FastifyRequest): Promise<RegistrationResponse> {
+    return this.register.execute(dto, requestMeta(req));
+  }
+
+  /** spec 2 §7 `POST auth /users/exist` -> `{ exist }`. */
+  @Post('users/exist')
+  @HttpCode(200)
+  userExists(@Body() dto: UserExistsDto, @Req() req: FastifyRequest): Promise<UserExistsResponse> {
+    const wait = this.existLimit.hit(requestMeta(req).ip, this.clock.now().getTime());
+    if (wait > 0) throw rateLimited('Too many checks from this address; try again in a moment', wait);
+    return this.exists.execute(dto);
+  }
+}

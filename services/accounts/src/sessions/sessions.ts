@@ -1,0 +1,113 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  ACCESS_TOKEN_COOKIE_NAME,
+  ACCESS_TOKEN_COOKIE_PATH,
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_COOKIE,
+  REFRESH_TOKEN_COOKIE_PATH,
+  REFRESH_TOKEN_TTL_DAYS,
+  accountTypeOf,
+  type AuthResult,
+} from '@vitrina/contracts';
+import { RUNTIME, TokenSigner, newId, type Runtime } from '@vitrina/platform';
+import { refreshTokens, sessions } from '../db/schema.js';
+import type { AccountsTx, UserRow } from '../db/db.js';
+import { levelOf } from '../users/domain/profile.js';
+import { Clock } from '../shared/clock.js';
+import { serializeCookie } from '../shared/http.js';
+import { generateOpaqueToken, sha256 } from '../shared/secrets.js';
+import type { RequestMeta } from '../shared/http.js';
+
+export const REFRESH_TOKEN_TTL_MS = REFRESH_TOKEN_TTL_DAYS * 24 * 3600_000;
+
+export interface StartedSession {
+  sessionId: string;
+  refreshToken: string;
+}
+
+/**
+ * Sign-in sessions (ARCHITECTURE §3): a session is the family of rotating refresh tokens; access tokens are
+ * short-lived JWTs signed with the accounts private key, carrying user id, level, keychain and the session id.
+ */
+@Injectable()
+export class Sessions {
+  private readonly signer: TokenSigner;
+
+  constructor(
+    @Inject(RUNTIME) runtime: Runtime,
+    private readonly clock: Clock,
+  ) {
+    this.signer = TokenSigner.fromKeys(runtime.keys, { issuer: runtime.config.AUTH_ISSUER, audience: runtime.config.AUTH_AUDIENCE });
+  }
+
+  /** A new session with its first refresh token; inside the transaction that signs the user in. */
+  async start(tx: AccountsTx, userId: string, meta: Pick<RequestMeta, 'ip' | 'userAgent'>): Promise<StartedSession> {
+    const sessionId = newId();
+    await tx.insert(sessions).values({ id: sessionId, userId, createdAt: this.clock.now(), ip: meta.ip, userAgent: meta.userAgent ?? null });
+    return { sessionId, refreshToken: await this.addToken(tx, sessionId) };
+  }
+
+  async addToken(tx: AccountsTx, sessionId: string): Promise<string> {
+    const token = generateOpaqueToken();
+    const now = this.clock.now();
+    await tx.insert(refreshTokens).values({
+      id: newId(),
+      sessionId,
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    });
+    return token;
+  }
+
+  async revoke(tx: AccountsTx, sessionId: string, reason: 'logout' | 'reuse' | 'password_reset'): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: this.clock.now(), revokeReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  async revokeAllOf(tx: AccountsTx, userId: string, reason: 'password_reset'): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: this.clock.now(), revokeReason: reason })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  /** spec 2 §3 auth result (meID, keychain, myKeychain) with the access token. */
+  async authResult(user: UserRow, sessionId: string): Promise<AuthResult> {
+    const level = levelOf(user);
+    const accessToken = await this.signer.sign({ id: user.id, level, keychain: user.keychain, sessionId }, ACCESS_TOKEN_TTL_SECONDS);
+    return {
+      meID: user.id,
+      keychain: [...user.keychain],
+      myKeychain: [...user.keychain],
+      level,
+      account_type: accountTypeOf(user.keychain),
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    };
+  }
+
+  /**
+   * The refresh token only ever travels in an httpOnly, SameSite=Lax cookie scoped to /api/auth (Secure over
+   * https); the access token also goes in an httpOnly cookie for the browser, and in the body for other clients.
+   */
+  cookies(auth: AuthResult, refreshToken: string, secure: boolean): string[] {
+    return [
+      serializeCookie(REFRESH_TOKEN_COOKIE, refreshToken, { path: REFRESH_TOKEN_COOKIE_PATH, maxAgeSeconds: REFRESH_TOKEN_TTL_MS / 1000, secure }),
+      // The cookie leaves the browser a minute before the token expires: a browser clock running behind must not keep
+      // sending an expired token (the guard refuses a bad token on every route, /auth/refresh included).
+      serializeCookie(ACCESS_TOKEN_COOKIE_NAME, auth.access_token, { path: ACCESS_TOKEN_COOKIE_PATH, maxAgeSeconds: Math.max(1, auth.expires_in - 60), secure }),
+    ];
+  }
+
+  clearCookies(secure: boolean): string[] {
+    return [
+      serializeCookie(REFRESH_TOKEN_COOKIE, '', { path: REFRESH_TOKEN_COOKIE_PATH, maxAgeSeconds: 0, secure }),
+      serializeCookie(ACCESS_TOKEN_COOKIE_NAME, '', { path: ACCESS_TOKEN_COOKIE_PATH, maxAgeSeconds: 0, secure }),
+    ];
+  }
+}

@@ -1,0 +1,62 @@
+import { Transform } from 'class-transformer';
+
+const isEmpty = (value: unknown): boolean => value === '' || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** spec 2 §3: empty fields are dropped (they count as absent). */
+export const DropEmpty = (): PropertyDecorator => Transform(({ value }) => (isEmpty(value) ? undefined : value));
+
+/** Trims a string and drops it when empty. */
+export const Trimmed = (): PropertyDecorator =>
+  Transform(({ value }) => {
+    if (typeof value !== 'string') return isEmpty(value) ? undefined : value;
+    const v = value.trim();
+    return v === '' ? undefined : v;
+  });
+
+/** spec 2 §5: spaces are stripped from e-mail and phone; e-mails compare lower-cased. */
+export const EmailField = (): PropertyDecorator =>
+  Transform(({ value }) => {
+    if (typeof value !== 'string') return isEmpty(value) ? undefined : value;
+    const v = value.replace(/\s+/g, '').toLowerCase();
+    return v === '' ? undefined : v;
+  });
+
+/** Phone digits: spaces and the usual formatting characters `( ) - .` removed. */
+export const PhoneField = (): PropertyDecorator =>
+  Transform(({ value }) => {
+    if (typeof value === 'number') return String(value);
+    if (typeof value !== 'string') return isEmpty(value) ? undefined : value;
+    const v = value.replace(/[\s().-]+/g, '');
+    return v === '' ? undefined : v;
+  });
+
+/** Country calling code digits (`+52` -> `52`). */
+export const CountryCodeField = (): PropertyDecorator =>
+  Transform(({ value }) => {
+    if (typeof value === 'number') return String(value);
+    if (typeof value !== 'string') return isEmpty(value) ? undefined : value;
+    const v = value.replace(/[\s+]+/g, '');
+    return v === '' ? undefined : v;
+  });
+
+/** ISO country, upper-cased. */
+export const CountryField = (): PropertyDecorator =>
+  Transform(({ value }) => {
+    if (typeof value !== 'string') return isEmpty(value) ? undefined : value;
+    const v = value.trim().toUpperCase();
+    return v === '' ? undefined : v;
+  });
+
+/** Form posts send booleans as strings. */
+export const BooleanField = (): PropertyDecorator =>
+  Transform(({ value }) => {
+    if (isEmpty(value)) return undefined;
+    if (value === 'true' || value === '1' || value === 1) return true;
+    if (value === 'false' || value === '0' || value === 0) return false;
+    return value;
+  });
+
+export const PIN_PATTERN = /^\d{6}$/;
+export const ISO_COUNTRY_PATTERN = /^[A-Z]{2}$/;
+export const COUNTRY_CODE_PATTERN = /^\d{1,3}$/;
+export const PHONE_PATTERN = /^\d{10}$/;

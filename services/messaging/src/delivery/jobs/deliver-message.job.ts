@@ -1,0 +1,126 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { DELIVERY_JOB_ATTEMPTS, DELIVERY_JOB_BACKOFF_MS } from '@vitrina/contracts';
+import { DB, JOB_QUEUE, LOGGER, TransactionRunner, type Db, type JobContext, type JobQueue, type Logger } from '@vitrina/platform';
+import { deliveries } from '../../db/schema.js';
+import type * as schema from '../../db/schema.js';
+import { EmailSender, PermanentDeliveryError, SmsSender } from '../providers/delivery-provider.js';
+
+export const DELIVER_MESSAGE_JOB = 'messaging.deliver-message';
+
+export interface DeliverMessageData {
+  deliveryId: string;
+}
+
+const POLL_MS = 2_000;
+
+/**
+ * Queues and runs deliveries. The consumer writes the delivery row in its inbox transaction; after that commits,
+ * the dispatcher adds one job per row with jobId = the event id (so a redelivered event, or a second dispatcher,
+ * adds nothing) and explicit attempts and backoff. The processor sends once: a row already `sent` is skipped.
+ * Queuing after the commit (never inside the consumer's transaction) means a job never runs before its row exists,
+ * and a crash between commit and queueing is healed by the poll.
+ */
+@Injectable()
+export class DeliverMessageJob implements OnModuleInit, OnApplicationShutdown {
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    @Inject(DB) private readonly db: Db<typeof schema>,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly tx: TransactionRunner,
+    private readonly email: EmailSender,
+    private readonly sms: SmsSender,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.process<DeliverMessageData>(DELIVER_MESSAGE_JOB, (data, ctx) => this.deliver(data.deliveryId, ctx), { concurrency: 4 });
+    this.tx.onCommit(() => this.kick());
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([this.email.close(), this.sms.close()]);
+  }
+
+  /** Queues the deliveries not queued yet; concurrent wake-ups coalesce. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.dispatch();
+        } while (this.again && !this.stopped);
+      } catch (err) {
+        this.logger.error({ err }, 'queuing deliveries failed; will retry');
+      } finally {
+        this.running = false;
+      }
+    })();
+  }
+
+  private async dispatch(): Promise<void> {
+    const pending = await this.db
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(isNull(deliveries.enqueuedAt))
+      .orderBy(asc(deliveries.createdAt))
+      .limit(100);
+    for (const { id } of pending) {
+      if (this.stopped) return;
+      await this.jobs.add<DeliverMessageData>(DELIVER_MESSAGE_JOB, { deliveryId: id }, { jobId: id, attempts: DELIVERY_JOB_ATTEMPTS, backoffMs: DELIVERY_JOB_BACKOFF_MS });
+      await this.db.update(deliveries).set({ enqueuedAt: new Date() }).where(and(eq(deliveries.id, id), isNull(deliveries.enqueuedAt)));
+    }
+    if (pending.length === 100) this.again = true;
+  }
+
+  /** One attempt. Throwing makes the queue retry with backoff; a permanent refusal ends the job. */
+  async deliver(deliveryId: string, ctx: JobContext): Promise<void> {
+    const [row] = await this.db.select().from(deliveries).where(eq(deliveries.id, deliveryId)).limit(1);
+    if (!row) {
+      this.logger.warn({ deliveryId }, 'delivery job without its delivery row; nothing to send');
+      return;
+    }
+    if (row.status !== 'queued') return; // sent (or given up) already: a retried job sends nothing twice
+    if (row.expiresAt && row.expiresAt.getTime() < Date.now()) {
+      await this.db.update(deliveries).set({ status: 'failed', attempts: ctx.attempt, lastError: 'the code expired before it could be sent' }).where(eq(deliveries.id, row.id));
+      this.logger.warn({ deliveryId }, 'code expired before delivery; dropped');
+      return;
+    }
+    const sender = row.channel === 'email' ? this.email : this.sms;
+    try {
+      const receipt = await sender.send({ deliveryId: row.id, channel: row.channel, to: row.destination, subject: row.subject, text: row.text, html: row.html });
+      await this.db
+        .update(deliveries)
+        .set({ status: 'sent', provider: receipt.provider, providerMessageId: receipt.messageId ?? null, attempts: ctx.attempt, sentAt: new Date(), lastError: null })
+        .where(eq(deliveries.id, row.id));
+      this.logger.info({ deliveryId, channel: row.channel, provider: receipt.provider }, 'message delivered');
+    } catch (err) {
+      const permanent = err instanceof PermanentDeliveryError;
+      const last = permanent || ctx.attempt >= DELIVERY_JOB_ATTEMPTS;
+      await this.db
+        .update(deliveries)
+        .set({ attempts: ctx.attempt, lastError: String((err as Error)?.message ?? err).slice(0, 500), ...(last ? { status: 'failed' as const } : {}) })
+        .where(eq(deliveries.id, row.id));
+      if (permanent) {
+        this.logger.error({ err, deliveryId, channel: row.channel }, 'message refused by the provider; not retried');
+        return;
+      }
+      throw err;
+    }
+  }
+}
