@@ -7,7 +7,7 @@ import { Test } from '@nestjs/testing';
 import { generateKeyPair } from 'jose';
 import { newId } from '../../src/db/ids.js';
 import { AuthModule } from '../../src/auth/auth.module.js';
-import { Authenticated, CurrentUser, OwnerPath, PathOwner } from '../../src/auth/decorators.js';
+import { Authenticated, CurrentUser, IgnoreInvalidToken, OwnerPath, PathOwner } from '../../src/auth/decorators.js';
 import type { AuthKeys } from '../../src/auth/keys.js';
 import { OwnershipResolver, type OwnerRef } from '../../src/auth/ownership.js';
 import type { AuthUser, TokenSigner } from '../../src/auth/tokens.js';
@@ -30,6 +30,12 @@ class ShopCollaborators extends OwnershipResolver {
 class ProbeController {
   @Get('public')
   anyone(@CurrentUser() user: AuthUser | undefined) {
+    return { user: user?.id ?? null };
+  }
+
+  @Get('sign-in')
+  @IgnoreInvalidToken()
+  signIn(@CurrentUser() user: AuthUser | undefined) {
     return { user: user?.id ?? null };
   }
 
@@ -156,6 +162,12 @@ describe('public routes', () => {
     expectError(await get('/public', await forge(claims({ sub: alice }), await foreignEd25519Key())), 401, 'unauthorized');
     expectError(await get('/public', 'garbage'), 401, 'unauthorized');
     expectError(await get('/public', undefined, { authorization: 'Bearer' }), 401, 'unauthorized');
+  });
+
+  it('treat an invalid token as anonymous where @IgnoreInvalidToken says so (sign-in, refresh, logout)', async () => {
+    expect((await get('/sign-in', 'garbage')).json()).toEqual({ user: null });
+    expect((await get('/sign-in', await forge(claims({ sub: alice }), await foreignEd25519Key()))).json()).toEqual({ user: null });
+    expect((await get('/sign-in', aliceToken)).json()).toEqual({ user: alice });
   });
 
   it('ignore other authorization schemes', async () => {

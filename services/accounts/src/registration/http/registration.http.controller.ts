@@ -1,3 +1,4 @@
+import { IgnoreInvalidToken } from '@vitrina/platform';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +12,8 @@ import { requestMeta } from '../../shared/http.js';
 import { LocalRateLimit } from '../../shared/local-rate-limit.js';
 
 @ApiTags('auth')
+// A stale access token left in the browser must not block signing in, refreshing, signing out or registering.
+@IgnoreInvalidToken()
 @Controller('auth')
 export class RegistrationHttpController {
   /** The availability check answers at most 60 calls a minute per address (per instance). */

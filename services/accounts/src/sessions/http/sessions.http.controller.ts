@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REFRESH_TOKEN_COOKIE, type AuthResult, type MessageResponse } from '@vitrina/contracts';
-import { CurrentUser, type AuthUser } from '@vitrina/platform';
+import { CurrentUser, type AuthUser, IgnoreInvalidToken } from '@vitrina/platform';
 import { readCookie, requestMeta, setCookies } from '../../shared/http.js';
 import { RefreshSessionHandler } from '../commands/refresh-session/refresh-session.handler.js';
 import { SignInDto, SignInHandler } from '../commands/sign-in/sign-in.handler.js';
@@ -10,6 +10,8 @@ import { SignOutHandler } from '../commands/sign-out/sign-out.handler.js';
 import { Sessions } from '../sessions.js';
 
 @ApiTags('auth')
+// A stale access token left in the browser must not block signing in, refreshing, signing out or registering.
+@IgnoreInvalidToken()
 @Controller('auth')
 export class SessionsHttpController {
   constructor(
