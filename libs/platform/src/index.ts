@@ -32,3 +32,8 @@ export * from './jobs/job-options.js';
 export * from './jobs/local-job-queue.js';
 export * from './jobs/bullmq-job-queue.js';
 export * from './jobs/create-job-queue.js';
+export * from './events/memory-event-bus.js';
+export * from './events/redis-event-bus.js';
+export * from './events/kafka-event-bus.js';
+export * from './events/create-event-bus.js';
+export * from './events/bus.transport.js';

@@ -36,3 +36,23 @@ export interface EventBus {
 }
 
 export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
+
+/** Why an event was dead-lettered; carried next to the envelope's own fields on `<topic>.dlq`. */
+export interface DeadLetterInfo {
+  /** The topic the event failed on. */
+  topic: string;
+  /** The consumer group whose handler kept failing. */
+  group: string;
+  /** Handler attempts made before giving up. */
+  attempts: number;
+  /** The last error's message (truncated). */
+  error: string;
+  /** ISO timestamp of the decision. */
+  failedAt: string;
+}
+
+/**
+ * What a subscriber of `<topic>.dlq` receives: the original envelope, unchanged, plus `deadLetter`.
+ * It is still an `EventEnvelope`, so a dead-letter handler can re-publish it as is.
+ */
+export type DeadLetteredEvent<TData = unknown> = EventEnvelope<TData> & { deadLetter?: DeadLetterInfo };

@@ -1,0 +1,190 @@
+import type { EventEnvelope } from '@vitrina/contracts';
+import { Catch, type ArgumentsHost, type RpcExceptionFilter } from '@nestjs/common';
+import { BaseRpcContext, EventPattern, Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
+import { isObservable, lastValueFrom, throwError, type Observable } from 'rxjs';
+import { runWithContext } from '../logging/context.js';
+import type { Inbox } from '../outbox/inbox.js';
+import type { EventBus, Subscription } from './event-bus.js';
+import { errorMessage } from './bus-support.js';
+
+/** Transport id of the bus: `@EventPattern('orders.order', BUS_TRANSPORT)` binds a handler to it explicitly. */
+export const BUS_TRANSPORT: unique symbol = Symbol.for('vitrina.bus');
+
+/** Per-handler options, given as `@EventPattern(topic, { maxAttempts })` extras. */
+export interface BusHandlerExtras {
+  /** Attempts before this handler's failures send the event to `<topic>.dlq`. */
+  maxAttempts?: number;
+}
+
+/**
+ * `@EventPattern(topic, BUS_TRANSPORT, extras)` as a plain MethodDecorator. Nest 12 types `@EventPattern('x')` so
+ * that a handler's parameters after the payload must accept `unknown`; use this one when the handler also takes
+ * `@Ctx() ctx: BusContext`, or to bind a handler to the bus only in an app with several transports.
+ */
+export function BusEventPattern(topic: string, extras: BusHandlerExtras = {}): MethodDecorator {
+  return EventPattern(topic, BUS_TRANSPORT, { ...extras }) as MethodDecorator;
+}
+
+/** The `@Ctx()` of a bus event handler. */
+export class BusContext extends BaseRpcContext<[event: EventEnvelope, topic: string, group: string]> {
+  getEvent(): EventEnvelope {
+    return this.args[0];
+  }
+  getTopic(): string {
+    return this.args[1];
+  }
+  getGroup(): string {
+    return this.args[2];
+  }
+}
+
+/** A handler failure as the bus sees it (Nest's RPC filters can turn errors into plain `{ status, message }` objects). */
+export class BusHandlerError extends Error {
+  constructor(
+    message: string,
+    readonly original: unknown,
+  ) {
+    super(message, { cause: original });
+    this.name = 'BusHandlerError';
+  }
+}
+
+/**
+ * Keeps a bus handler's original error. Without a filter of its own, Nest's RPC layer replaces any error that is not
+ * an RpcException with `{ status: 'error', message: 'Internal server error' }` (and logs it); the bus still retries
+ * and dead-letters, but `deadLetter.error` then says only that. Register this filter on a standalone bus
+ * microservice (`app.useGlobalFilters(new BusExceptionFilter())`); in a hybrid app any global filter that rethrows
+ * outside HTTP (as ApiExceptionFilter does) has the same effect.
+ */
+@Catch()
+export class BusExceptionFilter implements RpcExceptionFilter<unknown> {
+  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
+    return throwError(() => exception);
+  }
+}
+
+export interface BusTransportOptions {
+  bus: EventBus;
+  /** Consumer group: the service's name. Also the inbox's consumer name. */
+  group: string;
+  inbox: Inbox;
+  /** Default attempts before dead-lettering (the bus default otherwise); `@EventPattern` extras may override. */
+  maxAttempts?: number;
+}
+
+export type BusTransportStatus = 'connected' | 'disconnected';
+
+/**
+ * Nest custom transport for the event bus, so services declare consumers the Nest way:
+ *
+ * ```ts
+ * @Controller()
+ * export class ItemEvents {
+ *   constructor(private readonly tx: TransactionRunner) {}
+ *   @EventPattern(Topics.catalogueItem)
+ *   async onItem(@Payload() event: EventEnvelope) {
+ *     await this.tx.run(async (tx) => { ... });   // joins the inbox transaction
+ *   }
+ * }
+ * // app.connectMicroservice({ strategy: new BusTransport({ bus, group: 'store', inbox }) })
+ * ```
+ *
+ * The pattern is the topic. For each event the transport runs the Nest handler (pipes, guards, interceptors and
+ * filters included) inside `inbox.process(group, event, ...)`, so a redelivered event is dropped and the handler's
+ * `TransactionRunner.run` joins the transaction that records the inbox row; and inside `runWithContext` with the
+ * event's id and trace id, so logs and the events it emits carry them. Handlers of one topic in several controllers
+ * run together in that one transaction. A handler error propagates to the bus, which retries it with backoff and
+ * finally dead-letters it; the transaction (inbox row included) rolls back each time.
+ */
+export class BusTransport extends Server<Record<string, never>, BusTransportStatus> implements CustomTransportStrategy {
+  override readonly transportId = BUS_TRANSPORT;
+  /** Handler failures must reach the bus (retries, dead-letter), not only Nest's logger. */
+  override readonly propagatesEventHandlerErrors = true;
+  private subscriptions: Subscription[] = [];
+  private started?: Promise<void>;
+
+  constructor(private readonly options: BusTransportOptions) {
+    super();
+  }
+
+  listen(callback: (...optionalParams: unknown[]) => unknown): void {
+    this.started ??= this.start();
+    this.started.then(
+      () => {
+        this._status$.next('connected');
+        callback();
+      },
+      (err: unknown) => callback(err),
+    );
+  }
+
+  private async start(): Promise<void> {
+    const { bus, group } = this.options;
+    try {
+      for (const [pattern, handler] of this.messageHandlers) {
+        if (!handler.isEventHandler) {
+          throw new Error(`BusTransport: @MessagePattern(${pattern}) is not supported: the bus carries events only (use @EventPattern)`);
+        }
+        if (!/^[A-Za-z0-9._-]+$/.test(pattern)) {
+          throw new Error(`BusTransport: @EventPattern(${pattern}) must be a topic name such as "orders.order"`);
+        }
+        const extras = (handler.extras ?? {}) as BusHandlerExtras;
+        const maxAttempts = extras.maxAttempts ?? this.options.maxAttempts;
+        const subscription = await bus.subscribe({
+          topic: pattern,
+          group,
+          ...(maxAttempts !== undefined ? { maxAttempts } : {}),
+          handler: (event) => this.dispatch(pattern, handler, event),
+        });
+        this.subscriptions.push(subscription);
+      }
+    } catch (err) {
+      await this.close();
+      throw err;
+    }
+  }
+
+  /** One delivery: context, then inbox transaction, then the Nest handler chain. Rejects to make the bus retry. */
+  private dispatch(topic: string, handler: MessageHandler, event: EventEnvelope): Promise<void> {
+    const { inbox, group } = this.options;
+    return runWithContext({ requestId: event.id, traceId: event.traceId }, async () => {
+      await inbox.process(group, event, () => this.invoke(handler, event, new BusContext([event, topic, group])));
+    });
+  }
+
+  private invoke(handler: MessageHandler, event: EventEnvelope, context: BusContext): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const fail = (err: unknown) => reject(err instanceof Error ? err : new BusHandlerError(errorMessage(err), err));
+      const started: unknown = this.runWithProcessingHooks(context, async (runEndHook) => {
+        try {
+          const result: unknown = await handler(event, context);
+          // Nest returns a stream when interceptors are used or when an exception filter mapped the error.
+          if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+          resolve();
+        } catch (err) {
+          fail(err);
+        } finally {
+          runEndHook();
+        }
+      });
+      Promise.resolve(started).catch(fail);
+    });
+  }
+
+  async close(): Promise<void> {
+    const subscriptions = this.subscriptions;
+    this.subscriptions = [];
+    await Promise.all(subscriptions.map((s) => s.close()));
+    this._status$.next('disconnected');
+  }
+
+  /** The bus events are consumed from. */
+  unwrap<T>(): T {
+    return this.options.bus as T;
+  }
+
+  /** The bus has no transport-level events to listen to (Server requires the method). */
+  on(): never {
+    throw new Error('BusTransport emits no events; health is EventBus.ping()');
+  }
+}

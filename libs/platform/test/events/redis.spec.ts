@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import type { EventBus } from '../../src/events/event-bus.js';
+import { RedisEventBus, type RedisEventBusOptions } from '../../src/events/redis-event-bus.js';
+import { partitionOf } from '../../src/events/bus-support.js';
+import { requireServiceUrl } from '../../src/testing/test-database.js';
+import { buildPlatform, repoRoot } from '../fixtures/build-platform.js';
+import { makeEvent, runEventBusContract } from './bus.contract.js';
+
+const url = requireServiceUrl('REDIS_URL', 'redis event bus contract');
+const prefix = `vt-test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+
+const testOptions = (url: string): RedisEventBusOptions => ({
+  url,
+  prefix,
+  partitions: 4,
+  maxAttempts: 3,
+  baseDelayMs: 5,
+  maxDelayMs: 40,
+  leaseMs: 1000,
+  renewMs: 100,
+  claimMinIdleMs: 200,
+  blockMs: 500,
+  closeGraceMs: 100,
+});
+
+async function deleteKeys(url: string, pattern: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+if (url) {
+  afterAll(() => deleteKeys(url, `${prefix}:*`));
+
+  /** Until the members split all partitions between them, unchanged for a few renewals. */
+  const settle = async (bus: EventBus, topic: string, group: string, members: number) => {
+    const redis = bus as RedisEventBus;
+    let last = '';
+    let stableSince = 0;
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const mine = redis.assignments().filter((a) => a.topic === topic && a.group === group);
+      const owned = mine.flatMap((a) => a.partitions);
+      const settled = mine.length === members && mine.every((a) => a.partitions.length > 0) && new Set(owned).size === redis.partitions;
+      const now = JSON.stringify(mine);
+      if (settled && now === last) {
+        if (Date.now() - stableSince >= 300) return;
+      } else {
+        stableSince = Date.now();
+        last = now;
+      }
+      if (Date.now() > deadline) throw new Error(`group ${group} did not settle: ${now}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+
+  runEventBusContract('redis', () => RedisEventBus.connect(testOptions(url)), { settle, sharedAcrossInstances: true });
+
+  describe('RedisEventBus specifics', () => {
+    it('writes partition streams vitrina-style (<prefix>:<topic>:p<k>) with the envelope', async () => {
+      const bus = await RedisEventBus.connect(testOptions(url));
+      const event = makeEvent('r.layout', 'agg-42', 0);
+      await bus.publish('r.layout', [event]);
+      const stream = `${prefix}:r.layout:p${partitionOf('agg-42', 4)}`;
+      const entries = await bus.redis.xrange(stream, '-', '+');
+      expect(entries).toHaveLength(1);
+      const fields = entries[0]![1];
+      expect(JSON.parse(fields[fields.indexOf('envelope') + 1]!)).toEqual(event);
+      await bus.close();
+    });
+
+    it('fails fast when Redis is unreachable', async () => {
+      await expect(
+        RedisEventBus.connect({ url: 'redis://127.0.0.1:1', redisOptions: { retryStrategy: () => null, maxRetriesPerRequest: 0 } }),
+      ).rejects.toThrow(/cannot reach Redis/);
+    });
+
+    describe('a member SIGKILLed mid-handling', () => {
+      let child: ChildProcess | undefined;
+      beforeAll(() => buildPlatform(['events/redis-event-bus.js']), 120_000);
+      afterAll(() => {
+        child?.kill('SIGKILL');
+      });
+
+      it('loses its partitions when its leases expire; the survivor reclaims the pending entry (XAUTOCLAIM)', async () => {
+        const topic = `r.crash.${Date.now().toString(36)}`;
+        const lines: string[] = [];
+        child = spawn(process.execPath, [join(repoRoot, 'libs/platform/test/fixtures/redis-member.mjs'), url, prefix, topic, 'workers'], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        child.stdout!.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)));
+        const until = async (what: string, cond: () => boolean, ms = 15_000) => {
+          const end = Date.now() + ms;
+          while (!cond()) {
+            if (Date.now() > end) throw new Error(`timed out waiting for ${what}; child said ${JSON.stringify(lines)}`);
+            await new Promise((r) => setTimeout(r, 10));
+          }
+        };
+        await until('the child member to subscribe', () => lines.includes('ready'));
+
+        const bus = await RedisEventBus.connect(testOptions(url));
+        const event = makeEvent(topic, 'order-1', 0);
+        await bus.publish(topic, [event]);
+        await until('the child to take the event', () => lines.includes(`took ${event.id}`));
+
+        const handled: string[] = [];
+        const survivor = await bus.subscribe({ topic, group: 'workers', handler: async (e) => void handled.push(e.id) });
+        const killedAt = Date.now();
+        child.kill('SIGKILL');
+        await until('the survivor to handle the event', () => handled.includes(event.id));
+        // Not before the dead member's lease (1 s) ran out.
+        expect(Date.now() - killedAt).toBeGreaterThanOrEqual(900);
+        expect(handled).toEqual([event.id]);
+        const pending = (await bus.redis.call('XPENDING', `${prefix}:${topic}:p${partitionOf('order-1', 4)}`, 'workers')) as [number];
+        expect(Number(pending[0])).toBe(0);
+        await survivor.close();
+        await bus.close();
+      });
+    });
+  });
+} else {
+  // Jest hides console output of a suite whose tests are all skipped: say it on stderr too.
+  process.stderr.write('SKIP redis event bus contract: REDIS_URL is not set\n');
+  it.skip('redis event bus contract (REDIS_URL not set)', () => undefined);
+}

@@ -1,0 +1,211 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { EventEnvelope } from '@vitrina/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/database.js';
+import type { EventBus, SubscribeOptions, Subscription } from '../../src/events/event-bus.js';
+import { MemoryEventBus } from '../../src/events/memory-event-bus.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { Outbox } from '../../src/outbox/outbox.js';
+import { OutboxRelay } from '../../src/outbox/relay.js';
+import { TransactionRunner } from '../../src/outbox/transaction-runner.js';
+import type { TestDatabase } from '../../src/testing/test-database.js';
+import { buildPlatform, repoRoot } from '../fixtures/build-platform.js';
+import { createFixtureDatabase, fixtureDb } from '../fixtures/fixture-database.js';
+import { outbox as outboxTable, schema, widgets, type FixtureSchema } from '../fixtures/schema.js';
+
+const logger = createLogger('outbox-test', 'silent');
+const topic = 'fixture.widget';
+
+/** A bus whose next `failures` publishes fail, as a broker that is down would. */
+class FlakyBus implements EventBus {
+  readonly kind = 'memory' as const;
+  failures = 0;
+  readonly published: EventEnvelope[] = [];
+  constructor(private readonly inner: EventBus) {}
+  async publish(t: string, events: EventEnvelope[]): Promise<void> {
+    if (this.failures > 0) {
+      this.failures--;
+      throw new Error('broker unavailable');
+    }
+    await this.inner.publish(t, events);
+    this.published.push(...events);
+  }
+  subscribe(options: SubscribeOptions): Promise<Subscription> {
+    return this.inner.subscribe(options);
+  }
+  ping(): Promise<void> {
+    return this.inner.ping();
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+const until = async (what: string, cond: () => boolean | Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('outbox and relay (real database)', () => {
+  let testDb: TestDatabase;
+  let db: Db<FixtureSchema>;
+  let runner: TransactionRunner<FixtureSchema>;
+  const outbox = new Outbox(schema);
+
+  beforeAll(async () => {
+    testDb = await createFixtureDatabase('outbox');
+    db = fixtureDb(testDb.database);
+    runner = new TransactionRunner(db);
+  }, 60_000);
+  afterAll(async () => {
+    await testDb?.destroy();
+  });
+
+  const pendingRows = () => db.select().from(outboxTable).where(sql`${outboxTable.publishedAt} is null`).orderBy(asc(outboxTable.seq));
+  const relayFor = (bus: EventBus) => new OutboxRelay({ db, tables: schema, bus, logger, lockName: `fixture-relay-${Math.random()}`, pollMs: 60_000 });
+
+  it(`runs on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
+    expect(testDb.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+  });
+
+  it('commits a state change and its outbox event together', async () => {
+    const [event] = await runner.run(async (tx) => {
+      await tx.insert(widgets).values({ id: 'w-commit', name: 'committed' });
+      return outbox.add(tx, { type: 'fixture.widget.created', key: 'w-commit', data: { id: 'w-commit' } });
+    });
+    expect(await db.select().from(widgets).where(eq(widgets.id, 'w-commit'))).toHaveLength(1);
+    const rows = await db.select().from(outboxTable).where(eq(outboxTable.id, event!.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ topic, key: 'w-commit', publishedAt: null, attempts: 0 });
+    expect(rows[0]!.envelope).toEqual(event);
+  });
+
+  it('a rolled-back transaction leaves neither the change nor the event', async () => {
+    let eventId = '';
+    await expect(
+      runner.run(async (tx) => {
+        await tx.insert(widgets).values({ id: 'w-rollback', name: 'never' });
+        [{ id: eventId }] = (await outbox.add(tx, { type: 'fixture.widget.created', key: 'w-rollback', data: {} })) as [EventEnvelope];
+        throw new Error('business rule refused');
+      }),
+    ).rejects.toThrow('business rule refused');
+    expect(eventId).not.toBe('');
+    expect(await db.select().from(widgets).where(eq(widgets.id, 'w-rollback'))).toHaveLength(0);
+    expect(await db.select().from(outboxTable).where(eq(outboxTable.id, eventId))).toHaveLength(0);
+  });
+
+  it('the relay publishes pending rows in commit order and marks them published', async () => {
+    const bus = new MemoryEventBus();
+    const got: string[] = [];
+    const gadgets: string[] = [];
+    await bus.subscribe({ topic, group: 'g', handler: async (e) => void got.push(e.id) });
+    await bus.subscribe({ topic: 'fixture.gadget', group: 'g', handler: async (e) => void gadgets.push(e.id) });
+    const first = await runner.run((tx) =>
+      outbox.add(tx, [
+        { type: 'fixture.widget.renamed', key: 'w-commit', data: { n: 1 } },
+        { type: 'fixture.gadget.created', key: 'g-1', data: {} },
+      ]),
+    );
+    const second = await runner.run((tx) => outbox.add(tx, { type: 'fixture.widget.renamed', key: 'w-commit', data: { n: 2 } }));
+    const all = (await pendingRows()).map((r) => r.id);
+    expect(all.slice(-3)).toEqual([...first, ...second].map((e) => e.id));
+
+    await relayFor(bus).drainOnce();
+    expect(await pendingRows()).toHaveLength(0);
+    const widgetEvents = [first[0]!, second[0]!].map((e) => e.id);
+    await until('delivery', () => got.length >= widgetEvents.length && gadgets.length === 1);
+    expect(got.slice(-2)).toEqual(widgetEvents);
+    expect(gadgets).toEqual([first[1]!.id]);
+    const published = await db.select().from(outboxTable).where(eq(outboxTable.id, second[0]!.id));
+    expect(published[0]!.publishedAt).toBeInstanceOf(Date);
+    await bus.close();
+  });
+
+  it('retries a failing publish with backoff and never lets a later event of the key overtake', async () => {
+    const bus = new FlakyBus(new MemoryEventBus());
+    const got: string[] = [];
+    await bus.subscribe({ topic, group: 'g', handler: async (e) => void got.push(e.id) });
+    const relay = relayFor(bus);
+    const before = await runner.run((tx) =>
+      outbox.add(tx, [
+        { type: 'fixture.widget.renamed', key: 'w-order', data: { n: 1 } },
+        { type: 'fixture.widget.renamed', key: 'w-order', data: { n: 2 } },
+      ]),
+    );
+
+    bus.failures = 1;
+    await relay.drainOnce();
+    const failed = await pendingRows();
+    expect(failed.map((r) => r.id)).toEqual(before.map((e) => e.id));
+    for (const row of failed) {
+      expect(row.attempts).toBe(1);
+      expect(row.lastError).toBe('broker unavailable');
+      // First retry after 500 ms (250 ms * 2^attempts).
+      const wait = row.nextAttemptAt.getTime() - Date.now();
+      expect(wait).toBeGreaterThan(100);
+      expect(wait).toBeLessThanOrEqual(600);
+    }
+
+    // Committed while the first two back off: must not be published before them.
+    const after = await runner.run((tx) => outbox.add(tx, { type: 'fixture.widget.renamed', key: 'w-order', data: { n: 3 } }));
+    await relay.drainOnce();
+    expect(bus.published).toHaveLength(0);
+
+    await until('the backoff to pass and the relay to publish', async () => {
+      await relay.drainOnce();
+      return bus.published.length === 3;
+    });
+    expect(bus.published.map((e) => e.id)).toEqual([...before, ...after].map((e) => e.id));
+    await until('delivery', () => got.length === 3);
+    expect(got).toEqual([...before, ...after].map((e) => e.id));
+    expect(await pendingRows()).toHaveLength(0);
+    await bus.close();
+  });
+
+  describe('a process killed after commit and before publish', () => {
+    beforeAll(() => buildPlatform(['index.js']), 120_000);
+
+    it('still gets its event delivered after restart (real SIGKILL of the writer)', async () => {
+      const pglite = testDb.database.kind === 'pglite';
+      // PGlite: one process per data folder, so this process lets go of it while the writer runs.
+      if (pglite) await testDb.database.close();
+      const child = spawn(process.execPath, [join(repoRoot, 'libs/platform/test/fixtures/crash-writer.mjs')], {
+        env: { ...process.env, FIXTURE_DATABASE_URL: testDb.url ?? '', FIXTURE_DATA_DIR: testDb.dataDir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+      const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, sig) => resolve(sig)));
+      expect({ signal, err: err.trim() }).toEqual({ signal: 'SIGKILL', err: '' });
+      const { widgetId, eventId } = JSON.parse(out.trim()) as { widgetId: string; eventId: string };
+
+      // Restart: reopen the database (PGlite replays its WAL), start a relay, and the event arrives.
+      if (pglite) {
+        db = fixtureDb(await testDb.reopen());
+        runner = new TransactionRunner(db);
+      }
+      expect(await db.select().from(widgets).where(eq(widgets.id, widgetId))).toHaveLength(1);
+      const [row] = await db.select().from(outboxTable).where(eq(outboxTable.id, eventId));
+      expect(row?.publishedAt).toBeNull();
+
+      const bus = new MemoryEventBus();
+      const got: EventEnvelope[] = [];
+      await bus.subscribe({ topic, group: 'after-restart', handler: async (e) => void got.push(e) });
+      const relay = relayFor(bus);
+      relay.start();
+      await until('the event written before the crash', () => got.some((e) => e.id === eventId));
+      await relay.stop();
+      expect(got.find((e) => e.id === eventId)).toMatchObject({ type: 'fixture.widget.created', key: widgetId, data: { widgetId } });
+      const [marked] = await db.select().from(outboxTable).where(eq(outboxTable.id, eventId));
+      expect(marked?.publishedAt).toBeInstanceOf(Date);
+      await bus.close();
+    }, 60_000);
+  });
+});

@@ -1,0 +1,107 @@
+/*
+ * A Kafka-protocol broker for tests: librdkafka's built-in mock cluster (TOOLCHAIN.md, "Kafka and Docker").
+ *
+ *   kafka-mock [brokers]          (default 1 broker)
+ *
+ * On start it prints one line `bootstrap <host:port,...>` on stdout, then reads commands from stdin,
+ * one per line, and answers each with one line starting with `ok` or `err`:
+ *
+ *   create <topic> <partitions>   create a topic (the mock has no CreateTopics API for clients)
+ *   down <broker-id>              take a broker down (fault injection)
+ *   up <broker-id>                bring it back
+ *   rtt <broker-id> <ms>          add round-trip latency to a broker
+ *   ping                          answers `ok pong`
+ *   quit                          exits
+ *
+ * It exits on `quit`, on SIGTERM/SIGINT, and when stdin reaches end-of-file, so a mock never outlives
+ * the test process that spawned it.
+ *
+ * Limits of the mock (see TOOLCHAIN.md): its metadata names controller 0 while brokers are numbered from 1,
+ * so kafkajs's admin.createTopics and the idempotent producer (InitProducerId) fail against it.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <librdkafka/rdkafka.h>
+#include <librdkafka/rdkafka_mock.h>
+
+static volatile sig_atomic_t stop = 0;
+
+static void on_signal(int sig) {
+  (void)sig;
+  stop = 1;
+}
+
+int main(int argc, char **argv) {
+  char errstr[512];
+  char line[1024];
+  int brokers = argc > 1 ? atoi(argv[1]) : 1;
+  if (brokers < 1) brokers = 1;
+
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGINT, &sa, NULL);
+
+  rd_kafka_conf_t *conf = rd_kafka_conf_new();
+  /* Quiet: the handle exists only to own the mock cluster. */
+  rd_kafka_conf_set(conf, "log_level", "3", errstr, sizeof errstr);
+  rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, errstr, sizeof errstr);
+  if (!rk) {
+    fprintf(stderr, "rd_kafka_new failed: %s\n", errstr);
+    return 1;
+  }
+  rd_kafka_mock_cluster_t *mc = rd_kafka_mock_cluster_new(rk, brokers);
+  if (!mc) {
+    fprintf(stderr, "rd_kafka_mock_cluster_new failed\n");
+    rd_kafka_destroy(rk);
+    return 1;
+  }
+  printf("bootstrap %s\n", rd_kafka_mock_cluster_bootstraps(mc));
+  fflush(stdout);
+
+  while (!stop) {
+    if (!fgets(line, sizeof line, stdin)) {
+      if (errno == EINTR && !stop && !feof(stdin)) {
+        clearerr(stdin);
+        continue;
+      }
+      break; /* EOF: the parent is gone */
+    }
+    char cmd[32] = {0}, arg1[512] = {0};
+    int n = 0;
+    int fields = sscanf(line, "%31s %511s %d", cmd, arg1, &n);
+    if (fields < 1) continue;
+    rd_kafka_resp_err_t err = RD_KAFKA_RESP_ERR_NO_ERROR;
+    if (strcmp(cmd, "create") == 0 && fields == 3) {
+      err = rd_kafka_mock_topic_create(mc, arg1, n, 1);
+    } else if (strcmp(cmd, "down") == 0 && fields >= 2) {
+      err = rd_kafka_mock_broker_set_down(mc, atoi(arg1));
+    } else if (strcmp(cmd, "up") == 0 && fields >= 2) {
+      err = rd_kafka_mock_broker_set_up(mc, atoi(arg1));
+    } else if (strcmp(cmd, "rtt") == 0 && fields == 3) {
+      err = rd_kafka_mock_broker_set_rtt(mc, atoi(arg1), n);
+    } else if (strcmp(cmd, "ping") == 0) {
+      printf("ok pong\n");
+      fflush(stdout);
+      continue;
+    } else if (strcmp(cmd, "quit") == 0) {
+      break;
+    } else {
+      printf("err unknown command: %s", line);
+      if (line[strlen(line) - 1] != '\n') printf("\n");
+      fflush(stdout);
+      continue;
+    }
+    if (err) printf("err %s %s\n", cmd, rd_kafka_err2str(err));
+    else printf("ok %s %s\n", cmd, arg1);
+    fflush(stdout);
+  }
+
+  rd_kafka_mock_cluster_destroy(mc);
+  rd_kafka_destroy(rk);
+  return 0;
+}
