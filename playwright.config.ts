@@ -16,5 +16,7 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
     screenshot: 'only-on-failure',
+    // Spanish first: suites that check English set their own locale.
+    locale: 'es-MX',
   },
 });
