@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { SERVICES, type ServiceName } from '@vitrina/contracts';
+import { DEMO, SERVICES, type ServiceName } from '@vitrina/contracts';
 import { ConfigError, createRuntime, createServiceApp, env, loadPlatformConfig, parseEnv } from '@vitrina/platform';
 import { startGateway } from '@vitrina/gateway';
 import { z } from 'zod';
@@ -13,7 +13,8 @@ import { REPO_ROOT, WEB_DIST } from './paths.js';
  * serves the API and the web app. No server to install; data survives a restart.
  *
  * Variables read here (besides the platform's): PORT (gateway, default 3000), HOST (default 0.0.0.0),
- * SERVICE_PORT_OFFSET (added to every service's default port, to run a second stack beside the first).
+ * SERVICE_PORT_OFFSET (added to every service's default port, to run a second stack beside the first),
+ * CORS_ORIGINS, RATE_LIMIT_PER_IP and RATE_LIMIT_PER_USER (requests per minute; as the gateway process reads them).
  */
 async function main(): Promise<void> {
   let local;
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
       HOST: z.string().default('0.0.0.0'),
       SERVICE_PORT_OFFSET: env.int(0, 0, 20000),
       CORS_ORIGINS: env.list().optional(),
+      RATE_LIMIT_PER_IP: env.int(600, 1),
+      RATE_LIMIT_PER_USER: env.int(1200, 1),
     });
     if (process.env.DATABASE_URL || (process.env.EVENT_BUS && process.env.EVENT_BUS !== 'memory')) {
       console.warn('Embedded mode uses PGlite and the in-process bus; DATABASE_URL/EVENT_BUS are ignored here (use `npm run start:cluster`).');
@@ -60,12 +63,19 @@ async function main(): Promise<void> {
     serviceUrls,
     webDist: WEB_DIST,
     corsOrigins: local.CORS_ORIGINS,
+    rateLimit: { perIpPerMinute: local.RATE_LIMIT_PER_IP, perUserPerMinute: local.RATE_LIMIT_PER_USER },
     verifier: runtime.verifier,
     logLevel: config.LOG_LEVEL,
   });
   const url = `http://localhost:${local.PORT}`;
   console.log(`\nVitrina is running (embedded mode, ${((Date.now() - started) / 1000).toFixed(1)} s): ${url}`);
-  console.log(`  API health: ${url}/api/health    API docs: ${url}/api/docs    data: ${config.DATA_DIR}\n`);
+  console.log(`  API health: ${url}/api/health    API docs: ${url}/api/docs    data: ${config.DATA_DIR}`);
+  if (process.env.SEED_DEMO !== 'false') {
+    console.log(`  Demo shop: ${url}/tienda/${DEMO.shops.demo.slug}/    Codes sent by e-mail/SMS: ${url}/api/dev/mailbox`);
+    console.log(`  Demo log-ins (password ${DEMO.password}):`);
+    for (const u of Object.values(DEMO.users)) console.log(`    ${u.email.padEnd(28)} ${u.name}`);
+  }
+  console.log('');
   logger.info({ url }, 'embedded stack ready');
 
   let stopping = false;
