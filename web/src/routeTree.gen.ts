@@ -10,18 +10,80 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as PreferenciasRouteImport } from './routes/preferencias'
+import { Route as ActivateKeyRouteImport } from './routes/activate/$key'
 import { Route as TiendaShopSlugRouteRouteImport } from './routes/tienda/$shopSlug/route'
+import { Route as ActivatePinIndexRouteImport } from './routes/activate/pin/index'
+import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
+import { Route as RegisterActivateIndexRouteImport } from './routes/register/activate/index'
+import { Route as RegisterCompleteIndexRouteImport } from './routes/register/complete/index'
 import { Route as TiendaShopSlugIndexRouteImport } from './routes/tienda/$shopSlug/index'
 import { Route as TiendaShopSlugSplatRouteImport } from './routes/tienda/$shopSlug/$'
+import { Route as TiendaShopSlugAcercaRouteImport } from './routes/tienda/$shopSlug/acerca'
+import { Route as TiendaShopSlugBlogsRouteImport } from './routes/tienda/$shopSlug/blogs'
+import { Route as TiendaShopSlugBuscarRouteImport } from './routes/tienda/$shopSlug/buscar'
+import { Route as TiendaShopSlugContactoRouteImport } from './routes/tienda/$shopSlug/contacto'
+import { Route as TiendaShopSlugFranquiciasRouteImport } from './routes/tienda/$shopSlug/franquicias'
+import { Route as TiendaShopSlugInfoRouteImport } from './routes/tienda/$shopSlug/info'
+import { Route as TiendaShopSlugPreferenciasRouteImport } from './routes/tienda/$shopSlug/preferencias'
+import { Route as TiendaShopSlugPrivacidadRouteImport } from './routes/tienda/$shopSlug/privacidad'
+import { Route as TiendaShopSlugTermsRouteImport } from './routes/tienda/$shopSlug/terms'
+import { Route as TiendaShopSlugCatalogosIndexRouteImport } from './routes/tienda/$shopSlug/catalogos/index'
+import { Route as TiendaShopSlugCatalogosCatalogueSlugRouteImport } from './routes/tienda/$shopSlug/catalogos/$catalogueSlug'
+import { Route as TiendaShopSlugDigitalesIndexRouteImport } from './routes/tienda/$shopSlug/digitales/index'
+import { Route as TiendaShopSlugExperienciasIndexRouteImport } from './routes/tienda/$shopSlug/experiencias/index'
+import { Route as TiendaShopSlugProductosIndexRouteImport } from './routes/tienda/$shopSlug/productos/index'
+import { Route as TiendaShopSlugServiciosIndexRouteImport } from './routes/tienda/$shopSlug/servicios/index'
+import { Route as TiendaShopSlugAyudaProveedoresDeshabilitadoRouteImport } from './routes/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
+import { Route as TiendaShopSlugDigitalesOwnerItemIdRouteImport } from './routes/tienda/$shopSlug/digitales/$owner/$itemId'
+import { Route as TiendaShopSlugExperienciasOwnerItemIdRouteImport } from './routes/tienda/$shopSlug/experiencias/$owner/$itemId'
+import { Route as TiendaShopSlugProductosOwnerItemIdRouteImport } from './routes/tienda/$shopSlug/productos/$owner/$itemId'
+import { Route as TiendaShopSlugServiciosOwnerItemIdRouteImport } from './routes/tienda/$shopSlug/servicios/$owner/$itemId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LogoutRoute = LogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PreferenciasRoute = PreferenciasRouteImport.update({
+  id: '/preferencias',
+  path: '/preferencias',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActivateKeyRoute = ActivateKeyRouteImport.update({
+  id: '/activate/$key',
+  path: '/activate/$key',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TiendaShopSlugRouteRoute = TiendaShopSlugRouteRouteImport.update({
   id: '/tienda/$shopSlug',
   path: '/tienda/$shopSlug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActivatePinIndexRoute = ActivatePinIndexRouteImport.update({
+  id: '/activate/pin/',
+  path: '/activate/pin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PasswordResetIndexRoute = PasswordResetIndexRouteImport.update({
+  id: '/password/reset/',
+  path: '/password/reset/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterActivateIndexRoute = RegisterActivateIndexRouteImport.update({
+  id: '/register/activate/',
+  path: '/register/activate/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterCompleteIndexRoute = RegisterCompleteIndexRouteImport.update({
+  id: '/register/complete/',
+  path: '/register/complete/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TiendaShopSlugIndexRoute = TiendaShopSlugIndexRouteImport.update({
@@ -34,42 +96,331 @@ const TiendaShopSlugSplatRoute = TiendaShopSlugSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => TiendaShopSlugRouteRoute,
 } as any)
+const TiendaShopSlugAcercaRoute = TiendaShopSlugAcercaRouteImport.update({
+  id: '/acerca',
+  path: '/acerca',
+  getParentRoute: () => TiendaShopSlugRouteRoute,
+} as any)
+const TiendaShopSlugBlogsRoute = TiendaShopSlugBlogsRouteImport.update({
+  id: '/blogs',
+  path: '/blogs',
+  getParentRoute: () => TiendaShopSlugRouteRoute,
+} as any)
+const TiendaShopSlugBuscarRoute = TiendaShopSlugBuscarRouteImport.update({
+  id: '/buscar',
+  path: '/buscar',
+  getParentRoute: () => TiendaShopSlugRouteRoute,
+} as any)
+const TiendaShopSlugContactoRoute = TiendaShopSlugContactoRouteImport.update({
+  id: '/contacto',
+  path: '/contacto',
+  getParentRoute: () => TiendaShopSlugRouteRoute,
+} as any)
+const TiendaShopSlugFranquiciasRoute =
+  TiendaShopSlugFranquiciasRouteImport.update({
+    id: '/franquicias',
+    path: '/franquicias',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugInfoRoute = TiendaShopSlugInfoRouteImport.update({
+  id: '/info',
+  path: '/info',
+  getParentRoute: () => TiendaShopSlugRouteRoute,
+} as any)
+const TiendaShopSlugPreferenciasRoute =
+  TiendaShopSlugPreferenciasRouteImport.update({
+    id: '/preferencias',
+    path: '/preferencias',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugPrivacidadRoute =
+  TiendaShopSlugPrivacidadRouteImport.update({
+    id: '/privacidad',
+    path: '/privacidad',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugTermsRoute = TiendaShopSlugTermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => TiendaShopSlugRouteRoute,
+} as any)
+const TiendaShopSlugCatalogosIndexRoute =
+  TiendaShopSlugCatalogosIndexRouteImport.update({
+    id: '/catalogos/',
+    path: '/catalogos/',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugCatalogosCatalogueSlugRoute =
+  TiendaShopSlugCatalogosCatalogueSlugRouteImport.update({
+    id: '/catalogos/$catalogueSlug',
+    path: '/catalogos/$catalogueSlug',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugDigitalesIndexRoute =
+  TiendaShopSlugDigitalesIndexRouteImport.update({
+    id: '/digitales/',
+    path: '/digitales/',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugExperienciasIndexRoute =
+  TiendaShopSlugExperienciasIndexRouteImport.update({
+    id: '/experiencias/',
+    path: '/experiencias/',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugProductosIndexRoute =
+  TiendaShopSlugProductosIndexRouteImport.update({
+    id: '/productos/',
+    path: '/productos/',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugServiciosIndexRoute =
+  TiendaShopSlugServiciosIndexRouteImport.update({
+    id: '/servicios/',
+    path: '/servicios/',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugAyudaProveedoresDeshabilitadoRoute =
+  TiendaShopSlugAyudaProveedoresDeshabilitadoRouteImport.update({
+    id: '/ayuda/proveedores/deshabilitado',
+    path: '/ayuda/proveedores/deshabilitado',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugDigitalesOwnerItemIdRoute =
+  TiendaShopSlugDigitalesOwnerItemIdRouteImport.update({
+    id: '/digitales/$owner/$itemId',
+    path: '/digitales/$owner/$itemId',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugExperienciasOwnerItemIdRoute =
+  TiendaShopSlugExperienciasOwnerItemIdRouteImport.update({
+    id: '/experiencias/$owner/$itemId',
+    path: '/experiencias/$owner/$itemId',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugProductosOwnerItemIdRoute =
+  TiendaShopSlugProductosOwnerItemIdRouteImport.update({
+    id: '/productos/$owner/$itemId',
+    path: '/productos/$owner/$itemId',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugServiciosOwnerItemIdRoute =
+  TiendaShopSlugServiciosOwnerItemIdRouteImport.update({
+    id: '/servicios/$owner/$itemId',
+    path: '/servicios/$owner/$itemId',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/logout': typeof LogoutRoute
+  '/preferencias': typeof PreferenciasRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
+  '/activate/$key': typeof ActivateKeyRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
+  '/tienda/$shopSlug/acerca': typeof TiendaShopSlugAcercaRoute
+  '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
+  '/tienda/$shopSlug/buscar': typeof TiendaShopSlugBuscarRoute
+  '/tienda/$shopSlug/contacto': typeof TiendaShopSlugContactoRoute
+  '/tienda/$shopSlug/franquicias': typeof TiendaShopSlugFranquiciasRoute
+  '/tienda/$shopSlug/info': typeof TiendaShopSlugInfoRoute
+  '/tienda/$shopSlug/preferencias': typeof TiendaShopSlugPreferenciasRoute
+  '/tienda/$shopSlug/privacidad': typeof TiendaShopSlugPrivacidadRoute
+  '/tienda/$shopSlug/terms': typeof TiendaShopSlugTermsRoute
+  '/activate/pin/': typeof ActivatePinIndexRoute
+  '/password/reset/': typeof PasswordResetIndexRoute
+  '/register/activate/': typeof RegisterActivateIndexRoute
+  '/register/complete/': typeof RegisterCompleteIndexRoute
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
+  '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
+  '/tienda/$shopSlug/catalogos/': typeof TiendaShopSlugCatalogosIndexRoute
+  '/tienda/$shopSlug/digitales/': typeof TiendaShopSlugDigitalesIndexRoute
+  '/tienda/$shopSlug/experiencias/': typeof TiendaShopSlugExperienciasIndexRoute
+  '/tienda/$shopSlug/productos/': typeof TiendaShopSlugProductosIndexRoute
+  '/tienda/$shopSlug/servicios/': typeof TiendaShopSlugServiciosIndexRoute
+  '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
+  '/tienda/$shopSlug/digitales/$owner/$itemId': typeof TiendaShopSlugDigitalesOwnerItemIdRoute
+  '/tienda/$shopSlug/experiencias/$owner/$itemId': typeof TiendaShopSlugExperienciasOwnerItemIdRoute
+  '/tienda/$shopSlug/productos/$owner/$itemId': typeof TiendaShopSlugProductosOwnerItemIdRoute
+  '/tienda/$shopSlug/servicios/$owner/$itemId': typeof TiendaShopSlugServiciosOwnerItemIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/logout': typeof LogoutRoute
+  '/preferencias': typeof PreferenciasRoute
+  '/activate/$key': typeof ActivateKeyRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
+  '/tienda/$shopSlug/acerca': typeof TiendaShopSlugAcercaRoute
+  '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
+  '/tienda/$shopSlug/buscar': typeof TiendaShopSlugBuscarRoute
+  '/tienda/$shopSlug/contacto': typeof TiendaShopSlugContactoRoute
+  '/tienda/$shopSlug/franquicias': typeof TiendaShopSlugFranquiciasRoute
+  '/tienda/$shopSlug/info': typeof TiendaShopSlugInfoRoute
+  '/tienda/$shopSlug/preferencias': typeof TiendaShopSlugPreferenciasRoute
+  '/tienda/$shopSlug/privacidad': typeof TiendaShopSlugPrivacidadRoute
+  '/tienda/$shopSlug/terms': typeof TiendaShopSlugTermsRoute
+  '/activate/pin': typeof ActivatePinIndexRoute
+  '/password/reset': typeof PasswordResetIndexRoute
+  '/register/activate': typeof RegisterActivateIndexRoute
+  '/register/complete': typeof RegisterCompleteIndexRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugIndexRoute
+  '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
+  '/tienda/$shopSlug/catalogos': typeof TiendaShopSlugCatalogosIndexRoute
+  '/tienda/$shopSlug/digitales': typeof TiendaShopSlugDigitalesIndexRoute
+  '/tienda/$shopSlug/experiencias': typeof TiendaShopSlugExperienciasIndexRoute
+  '/tienda/$shopSlug/productos': typeof TiendaShopSlugProductosIndexRoute
+  '/tienda/$shopSlug/servicios': typeof TiendaShopSlugServiciosIndexRoute
+  '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
+  '/tienda/$shopSlug/digitales/$owner/$itemId': typeof TiendaShopSlugDigitalesOwnerItemIdRoute
+  '/tienda/$shopSlug/experiencias/$owner/$itemId': typeof TiendaShopSlugExperienciasOwnerItemIdRoute
+  '/tienda/$shopSlug/productos/$owner/$itemId': typeof TiendaShopSlugProductosOwnerItemIdRoute
+  '/tienda/$shopSlug/servicios/$owner/$itemId': typeof TiendaShopSlugServiciosOwnerItemIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/logout': typeof LogoutRoute
+  '/preferencias': typeof PreferenciasRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
+  '/activate/$key': typeof ActivateKeyRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
+  '/tienda/$shopSlug/acerca': typeof TiendaShopSlugAcercaRoute
+  '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
+  '/tienda/$shopSlug/buscar': typeof TiendaShopSlugBuscarRoute
+  '/tienda/$shopSlug/contacto': typeof TiendaShopSlugContactoRoute
+  '/tienda/$shopSlug/franquicias': typeof TiendaShopSlugFranquiciasRoute
+  '/tienda/$shopSlug/info': typeof TiendaShopSlugInfoRoute
+  '/tienda/$shopSlug/preferencias': typeof TiendaShopSlugPreferenciasRoute
+  '/tienda/$shopSlug/privacidad': typeof TiendaShopSlugPrivacidadRoute
+  '/tienda/$shopSlug/terms': typeof TiendaShopSlugTermsRoute
+  '/activate/pin/': typeof ActivatePinIndexRoute
+  '/password/reset/': typeof PasswordResetIndexRoute
+  '/register/activate/': typeof RegisterActivateIndexRoute
+  '/register/complete/': typeof RegisterCompleteIndexRoute
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
+  '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
+  '/tienda/$shopSlug/catalogos/': typeof TiendaShopSlugCatalogosIndexRoute
+  '/tienda/$shopSlug/digitales/': typeof TiendaShopSlugDigitalesIndexRoute
+  '/tienda/$shopSlug/experiencias/': typeof TiendaShopSlugExperienciasIndexRoute
+  '/tienda/$shopSlug/productos/': typeof TiendaShopSlugProductosIndexRoute
+  '/tienda/$shopSlug/servicios/': typeof TiendaShopSlugServiciosIndexRoute
+  '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
+  '/tienda/$shopSlug/digitales/$owner/$itemId': typeof TiendaShopSlugDigitalesOwnerItemIdRoute
+  '/tienda/$shopSlug/experiencias/$owner/$itemId': typeof TiendaShopSlugExperienciasOwnerItemIdRoute
+  '/tienda/$shopSlug/productos/$owner/$itemId': typeof TiendaShopSlugProductosOwnerItemIdRoute
+  '/tienda/$shopSlug/servicios/$owner/$itemId': typeof TiendaShopSlugServiciosOwnerItemIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/tienda/$shopSlug' | '/tienda/$shopSlug/$' | '/tienda/$shopSlug/'
+    | '/'
+    | '/logout'
+    | '/preferencias'
+    | '/tienda/$shopSlug'
+    | '/activate/$key'
+    | '/tienda/$shopSlug/$'
+    | '/tienda/$shopSlug/acerca'
+    | '/tienda/$shopSlug/blogs'
+    | '/tienda/$shopSlug/buscar'
+    | '/tienda/$shopSlug/contacto'
+    | '/tienda/$shopSlug/franquicias'
+    | '/tienda/$shopSlug/info'
+    | '/tienda/$shopSlug/preferencias'
+    | '/tienda/$shopSlug/privacidad'
+    | '/tienda/$shopSlug/terms'
+    | '/activate/pin/'
+    | '/password/reset/'
+    | '/register/activate/'
+    | '/register/complete/'
+    | '/tienda/$shopSlug/'
+    | '/tienda/$shopSlug/catalogos/$catalogueSlug'
+    | '/tienda/$shopSlug/catalogos/'
+    | '/tienda/$shopSlug/digitales/'
+    | '/tienda/$shopSlug/experiencias/'
+    | '/tienda/$shopSlug/productos/'
+    | '/tienda/$shopSlug/servicios/'
+    | '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
+    | '/tienda/$shopSlug/digitales/$owner/$itemId'
+    | '/tienda/$shopSlug/experiencias/$owner/$itemId'
+    | '/tienda/$shopSlug/productos/$owner/$itemId'
+    | '/tienda/$shopSlug/servicios/$owner/$itemId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/tienda/$shopSlug/$' | '/tienda/$shopSlug'
+  to:
+    | '/'
+    | '/logout'
+    | '/preferencias'
+    | '/activate/$key'
+    | '/tienda/$shopSlug/$'
+    | '/tienda/$shopSlug/acerca'
+    | '/tienda/$shopSlug/blogs'
+    | '/tienda/$shopSlug/buscar'
+    | '/tienda/$shopSlug/contacto'
+    | '/tienda/$shopSlug/franquicias'
+    | '/tienda/$shopSlug/info'
+    | '/tienda/$shopSlug/preferencias'
+    | '/tienda/$shopSlug/privacidad'
+    | '/tienda/$shopSlug/terms'
+    | '/activate/pin'
+    | '/password/reset'
+    | '/register/activate'
+    | '/register/complete'
+    | '/tienda/$shopSlug'
+    | '/tienda/$shopSlug/catalogos/$catalogueSlug'
+    | '/tienda/$shopSlug/catalogos'
+    | '/tienda/$shopSlug/digitales'
+    | '/tienda/$shopSlug/experiencias'
+    | '/tienda/$shopSlug/productos'
+    | '/tienda/$shopSlug/servicios'
+    | '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
+    | '/tienda/$shopSlug/digitales/$owner/$itemId'
+    | '/tienda/$shopSlug/experiencias/$owner/$itemId'
+    | '/tienda/$shopSlug/productos/$owner/$itemId'
+    | '/tienda/$shopSlug/servicios/$owner/$itemId'
   id:
     | '__root__'
     | '/'
+    | '/logout'
+    | '/preferencias'
     | '/tienda/$shopSlug'
+    | '/activate/$key'
     | '/tienda/$shopSlug/$'
+    | '/tienda/$shopSlug/acerca'
+    | '/tienda/$shopSlug/blogs'
+    | '/tienda/$shopSlug/buscar'
+    | '/tienda/$shopSlug/contacto'
+    | '/tienda/$shopSlug/franquicias'
+    | '/tienda/$shopSlug/info'
+    | '/tienda/$shopSlug/preferencias'
+    | '/tienda/$shopSlug/privacidad'
+    | '/tienda/$shopSlug/terms'
+    | '/activate/pin/'
+    | '/password/reset/'
+    | '/register/activate/'
+    | '/register/complete/'
     | '/tienda/$shopSlug/'
+    | '/tienda/$shopSlug/catalogos/$catalogueSlug'
+    | '/tienda/$shopSlug/catalogos/'
+    | '/tienda/$shopSlug/digitales/'
+    | '/tienda/$shopSlug/experiencias/'
+    | '/tienda/$shopSlug/productos/'
+    | '/tienda/$shopSlug/servicios/'
+    | '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
+    | '/tienda/$shopSlug/digitales/$owner/$itemId'
+    | '/tienda/$shopSlug/experiencias/$owner/$itemId'
+    | '/tienda/$shopSlug/productos/$owner/$itemId'
+    | '/tienda/$shopSlug/servicios/$owner/$itemId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  LogoutRoute: typeof LogoutRoute
+  PreferenciasRoute: typeof PreferenciasRoute
   TiendaShopSlugRouteRoute: typeof TiendaShopSlugRouteRouteWithChildren
+  ActivateKeyRoute: typeof ActivateKeyRoute
+  ActivatePinIndexRoute: typeof ActivatePinIndexRoute
+  PasswordResetIndexRoute: typeof PasswordResetIndexRoute
+  RegisterActivateIndexRoute: typeof RegisterActivateIndexRoute
+  RegisterCompleteIndexRoute: typeof RegisterCompleteIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -81,11 +432,60 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/logout': {
+      id: '/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/preferencias': {
+      id: '/preferencias'
+      path: '/preferencias'
+      fullPath: '/preferencias'
+      preLoaderRoute: typeof PreferenciasRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/activate/$key': {
+      id: '/activate/$key'
+      path: '/activate/$key'
+      fullPath: '/activate/$key'
+      preLoaderRoute: typeof ActivateKeyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/tienda/$shopSlug': {
       id: '/tienda/$shopSlug'
       path: '/tienda/$shopSlug'
       fullPath: '/tienda/$shopSlug'
       preLoaderRoute: typeof TiendaShopSlugRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/activate/pin/': {
+      id: '/activate/pin/'
+      path: '/activate/pin'
+      fullPath: '/activate/pin/'
+      preLoaderRoute: typeof ActivatePinIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/password/reset/': {
+      id: '/password/reset/'
+      path: '/password/reset'
+      fullPath: '/password/reset/'
+      preLoaderRoute: typeof PasswordResetIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/activate/': {
+      id: '/register/activate/'
+      path: '/register/activate'
+      fullPath: '/register/activate/'
+      preLoaderRoute: typeof RegisterActivateIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/complete/': {
+      id: '/register/complete/'
+      path: '/register/complete'
+      fullPath: '/register/complete/'
+      preLoaderRoute: typeof RegisterCompleteIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tienda/$shopSlug/': {
@@ -102,17 +502,203 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TiendaShopSlugSplatRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
+    '/tienda/$shopSlug/acerca': {
+      id: '/tienda/$shopSlug/acerca'
+      path: '/acerca'
+      fullPath: '/tienda/$shopSlug/acerca'
+      preLoaderRoute: typeof TiendaShopSlugAcercaRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/blogs': {
+      id: '/tienda/$shopSlug/blogs'
+      path: '/blogs'
+      fullPath: '/tienda/$shopSlug/blogs'
+      preLoaderRoute: typeof TiendaShopSlugBlogsRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/buscar': {
+      id: '/tienda/$shopSlug/buscar'
+      path: '/buscar'
+      fullPath: '/tienda/$shopSlug/buscar'
+      preLoaderRoute: typeof TiendaShopSlugBuscarRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/contacto': {
+      id: '/tienda/$shopSlug/contacto'
+      path: '/contacto'
+      fullPath: '/tienda/$shopSlug/contacto'
+      preLoaderRoute: typeof TiendaShopSlugContactoRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/franquicias': {
+      id: '/tienda/$shopSlug/franquicias'
+      path: '/franquicias'
+      fullPath: '/tienda/$shopSlug/franquicias'
+      preLoaderRoute: typeof TiendaShopSlugFranquiciasRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/info': {
+      id: '/tienda/$shopSlug/info'
+      path: '/info'
+      fullPath: '/tienda/$shopSlug/info'
+      preLoaderRoute: typeof TiendaShopSlugInfoRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/preferencias': {
+      id: '/tienda/$shopSlug/preferencias'
+      path: '/preferencias'
+      fullPath: '/tienda/$shopSlug/preferencias'
+      preLoaderRoute: typeof TiendaShopSlugPreferenciasRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/privacidad': {
+      id: '/tienda/$shopSlug/privacidad'
+      path: '/privacidad'
+      fullPath: '/tienda/$shopSlug/privacidad'
+      preLoaderRoute: typeof TiendaShopSlugPrivacidadRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/terms': {
+      id: '/tienda/$shopSlug/terms'
+      path: '/terms'
+      fullPath: '/tienda/$shopSlug/terms'
+      preLoaderRoute: typeof TiendaShopSlugTermsRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/catalogos/': {
+      id: '/tienda/$shopSlug/catalogos/'
+      path: '/catalogos'
+      fullPath: '/tienda/$shopSlug/catalogos/'
+      preLoaderRoute: typeof TiendaShopSlugCatalogosIndexRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/catalogos/$catalogueSlug': {
+      id: '/tienda/$shopSlug/catalogos/$catalogueSlug'
+      path: '/catalogos/$catalogueSlug'
+      fullPath: '/tienda/$shopSlug/catalogos/$catalogueSlug'
+      preLoaderRoute: typeof TiendaShopSlugCatalogosCatalogueSlugRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/digitales/': {
+      id: '/tienda/$shopSlug/digitales/'
+      path: '/digitales'
+      fullPath: '/tienda/$shopSlug/digitales/'
+      preLoaderRoute: typeof TiendaShopSlugDigitalesIndexRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/experiencias/': {
+      id: '/tienda/$shopSlug/experiencias/'
+      path: '/experiencias'
+      fullPath: '/tienda/$shopSlug/experiencias/'
+      preLoaderRoute: typeof TiendaShopSlugExperienciasIndexRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/productos/': {
+      id: '/tienda/$shopSlug/productos/'
+      path: '/productos'
+      fullPath: '/tienda/$shopSlug/productos/'
+      preLoaderRoute: typeof TiendaShopSlugProductosIndexRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/servicios/': {
+      id: '/tienda/$shopSlug/servicios/'
+      path: '/servicios'
+      fullPath: '/tienda/$shopSlug/servicios/'
+      preLoaderRoute: typeof TiendaShopSlugServiciosIndexRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': {
+      id: '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
+      path: '/ayuda/proveedores/deshabilitado'
+      fullPath: '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
+      preLoaderRoute: typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/digitales/$owner/$itemId': {
+      id: '/tienda/$shopSlug/digitales/$owner/$itemId'
+      path: '/digitales/$owner/$itemId'
+      fullPath: '/tienda/$shopSlug/digitales/$owner/$itemId'
+      preLoaderRoute: typeof TiendaShopSlugDigitalesOwnerItemIdRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/experiencias/$owner/$itemId': {
+      id: '/tienda/$shopSlug/experiencias/$owner/$itemId'
+      path: '/experiencias/$owner/$itemId'
+      fullPath: '/tienda/$shopSlug/experiencias/$owner/$itemId'
+      preLoaderRoute: typeof TiendaShopSlugExperienciasOwnerItemIdRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/productos/$owner/$itemId': {
+      id: '/tienda/$shopSlug/productos/$owner/$itemId'
+      path: '/productos/$owner/$itemId'
+      fullPath: '/tienda/$shopSlug/productos/$owner/$itemId'
+      preLoaderRoute: typeof TiendaShopSlugProductosOwnerItemIdRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/servicios/$owner/$itemId': {
+      id: '/tienda/$shopSlug/servicios/$owner/$itemId'
+      path: '/servicios/$owner/$itemId'
+      fullPath: '/tienda/$shopSlug/servicios/$owner/$itemId'
+      preLoaderRoute: typeof TiendaShopSlugServiciosOwnerItemIdRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
   }
 }
 
 interface TiendaShopSlugRouteRouteChildren {
   TiendaShopSlugSplatRoute: typeof TiendaShopSlugSplatRoute
+  TiendaShopSlugAcercaRoute: typeof TiendaShopSlugAcercaRoute
+  TiendaShopSlugBlogsRoute: typeof TiendaShopSlugBlogsRoute
+  TiendaShopSlugBuscarRoute: typeof TiendaShopSlugBuscarRoute
+  TiendaShopSlugContactoRoute: typeof TiendaShopSlugContactoRoute
+  TiendaShopSlugFranquiciasRoute: typeof TiendaShopSlugFranquiciasRoute
+  TiendaShopSlugInfoRoute: typeof TiendaShopSlugInfoRoute
+  TiendaShopSlugPreferenciasRoute: typeof TiendaShopSlugPreferenciasRoute
+  TiendaShopSlugPrivacidadRoute: typeof TiendaShopSlugPrivacidadRoute
+  TiendaShopSlugTermsRoute: typeof TiendaShopSlugTermsRoute
   TiendaShopSlugIndexRoute: typeof TiendaShopSlugIndexRoute
+  TiendaShopSlugCatalogosCatalogueSlugRoute: typeof TiendaShopSlugCatalogosCatalogueSlugRoute
+  TiendaShopSlugCatalogosIndexRoute: typeof TiendaShopSlugCatalogosIndexRoute
+  TiendaShopSlugDigitalesIndexRoute: typeof TiendaShopSlugDigitalesIndexRoute
+  TiendaShopSlugExperienciasIndexRoute: typeof TiendaShopSlugExperienciasIndexRoute
+  TiendaShopSlugProductosIndexRoute: typeof TiendaShopSlugProductosIndexRoute
+  TiendaShopSlugServiciosIndexRoute: typeof TiendaShopSlugServiciosIndexRoute
+  TiendaShopSlugAyudaProveedoresDeshabilitadoRoute: typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
+  TiendaShopSlugDigitalesOwnerItemIdRoute: typeof TiendaShopSlugDigitalesOwnerItemIdRoute
+  TiendaShopSlugExperienciasOwnerItemIdRoute: typeof TiendaShopSlugExperienciasOwnerItemIdRoute
+  TiendaShopSlugProductosOwnerItemIdRoute: typeof TiendaShopSlugProductosOwnerItemIdRoute
+  TiendaShopSlugServiciosOwnerItemIdRoute: typeof TiendaShopSlugServiciosOwnerItemIdRoute
 }
 
 const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
   TiendaShopSlugSplatRoute: TiendaShopSlugSplatRoute,
+  TiendaShopSlugAcercaRoute: TiendaShopSlugAcercaRoute,
+  TiendaShopSlugBlogsRoute: TiendaShopSlugBlogsRoute,
+  TiendaShopSlugBuscarRoute: TiendaShopSlugBuscarRoute,
+  TiendaShopSlugContactoRoute: TiendaShopSlugContactoRoute,
+  TiendaShopSlugFranquiciasRoute: TiendaShopSlugFranquiciasRoute,
+  TiendaShopSlugInfoRoute: TiendaShopSlugInfoRoute,
+  TiendaShopSlugPreferenciasRoute: TiendaShopSlugPreferenciasRoute,
+  TiendaShopSlugPrivacidadRoute: TiendaShopSlugPrivacidadRoute,
+  TiendaShopSlugTermsRoute: TiendaShopSlugTermsRoute,
   TiendaShopSlugIndexRoute: TiendaShopSlugIndexRoute,
+  TiendaShopSlugCatalogosCatalogueSlugRoute:
+    TiendaShopSlugCatalogosCatalogueSlugRoute,
+  TiendaShopSlugCatalogosIndexRoute: TiendaShopSlugCatalogosIndexRoute,
+  TiendaShopSlugDigitalesIndexRoute: TiendaShopSlugDigitalesIndexRoute,
+  TiendaShopSlugExperienciasIndexRoute: TiendaShopSlugExperienciasIndexRoute,
+  TiendaShopSlugProductosIndexRoute: TiendaShopSlugProductosIndexRoute,
+  TiendaShopSlugServiciosIndexRoute: TiendaShopSlugServiciosIndexRoute,
+  TiendaShopSlugAyudaProveedoresDeshabilitadoRoute:
+    TiendaShopSlugAyudaProveedoresDeshabilitadoRoute,
+  TiendaShopSlugDigitalesOwnerItemIdRoute:
+    TiendaShopSlugDigitalesOwnerItemIdRoute,
+  TiendaShopSlugExperienciasOwnerItemIdRoute:
+    TiendaShopSlugExperienciasOwnerItemIdRoute,
+  TiendaShopSlugProductosOwnerItemIdRoute:
+    TiendaShopSlugProductosOwnerItemIdRoute,
+  TiendaShopSlugServiciosOwnerItemIdRoute:
+    TiendaShopSlugServiciosOwnerItemIdRoute,
 }
 
 const TiendaShopSlugRouteRouteWithChildren =
@@ -120,7 +706,14 @@ const TiendaShopSlugRouteRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  LogoutRoute: LogoutRoute,
+  PreferenciasRoute: PreferenciasRoute,
   TiendaShopSlugRouteRoute: TiendaShopSlugRouteRouteWithChildren,
+  ActivateKeyRoute: ActivateKeyRoute,
+  ActivatePinIndexRoute: ActivatePinIndexRoute,
+  PasswordResetIndexRoute: PasswordResetIndexRoute,
+  RegisterActivateIndexRoute: RegisterActivateIndexRoute,
+  RegisterCompleteIndexRoute: RegisterCompleteIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { cookieColorSchemeManager } from '@/theme/cookie-color-scheme-manager';
+import { useForcedColorScheme } from '@/theme/forced-color-scheme';
 import { theme } from '@/theme/theme';
 
 const colorSchemeManager = cookieColorSchemeManager();
@@ -20,9 +21,17 @@ interface AppProviderProps {
 }
 
 export function AppProvider({ queryClient, i18n, children, env = 'default' }: AppProviderProps) {
+  // A page may pin light or dark without changing the saved preference (a shop without dark mode).
+  const forcedColorScheme = useForcedColorScheme();
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" env={env}>
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme="auto"
+        env={env}
+        {...(forcedColorScheme ? { forceColorScheme: forcedColorScheme } : {})}
+      >
         <Suspense fallback={null}>
           <Notifications />
         </Suspense>

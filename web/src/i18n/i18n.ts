@@ -1,15 +1,27 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import accountMenuEn from '@/features/account-menu/i18n/en.json';
+import accountMenuEsAR from '@/features/account-menu/i18n/es-AR.json';
+import accountMenuEs from '@/features/account-menu/i18n/es.json';
+import authEn from '@/features/auth/i18n/en.json';
+import authEsAR from '@/features/auth/i18n/es-AR.json';
+import authEs from '@/features/auth/i18n/es.json';
+import profileEn from '@/features/profile/i18n/en.json';
+import profileEsAR from '@/features/profile/i18n/es-AR.json';
+import profileEs from '@/features/profile/i18n/es.json';
+import storefrontEn from '@/features/storefront/i18n/en.json';
+import storefrontEsAR from '@/features/storefront/i18n/es-AR.json';
+import storefrontEs from '@/features/storefront/i18n/es.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import esAR from './locales/es-AR.json';
 import { DEFAULT_LOCALE, LOCALES, type Locale, rememberLocale } from './locales';
 
 export const resources = {
-  es: { translation: es },
-  en: { translation: en },
+  es: { translation: es, auth: authEs, accountMenu: accountMenuEs, profile: profileEs, storefront: storefrontEs },
+  en: { translation: en, auth: authEn, accountMenu: accountMenuEn, profile: profileEn, storefront: storefrontEn },
   // Only what differs from neutral Spanish; the rest falls back to `es`.
-  'es-AR': { translation: esAR },
+  'es-AR': { translation: esAR, auth: authEsAR, accountMenu: accountMenuEsAR, profile: profileEsAR, storefront: storefrontEsAR },
 } as const;
 
 /** A fresh i18next instance (one per app, one per test), resources bundled: the texts are small. */

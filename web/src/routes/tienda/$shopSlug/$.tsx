@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFoundPage } from '@/components/not-found-page';
+import { ShopPageNotFound } from '@/features/storefront/components/pages/shop-page-not-found';
 
-/**
- * Any other path inside a shop. The shop's own pages (catalogues, listings, cart...) come as sibling
- * routes; until one matches, the generic not-found page shows inside the shop's frame.
- */
+/** Any other path inside a shop: the generic not-found page, inside the shop's frame. */
 export const Route = createFileRoute('/tienda/$shopSlug/$')({
-  component: NotFoundPage,
+  component: ShopPageNotFound,
 });

@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ShopHome } from '@/features/shops/components/shop-home';
+import { ShopHomePage } from '@/features/storefront/components/home/shop-home-page';
 
+/** spec 1 §2 'Shop home (theme page)'. */
 export const Route = createFileRoute('/tienda/$shopSlug/')({
-  component: ShopHomeRoute,
+  component: ShopHomePage,
 });
-
-function ShopHomeRoute() {
-  const { shopSlug } = Route.useParams();
-  return <ShopHome slug={shopSlug} />;
-}

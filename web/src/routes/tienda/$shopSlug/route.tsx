@@ -1,18 +1,41 @@
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router';
+import type { HeaderButtonLabel } from '@vitrina/contracts';
+import { lazy, Suspense } from 'react';
 import { isApiError } from '@/api/client';
-import { shopBySlugQueryOptions } from '@/features/shops/api/get-shop-by-slug';
-import { ShopLayout } from '@/features/shops/components/shop-layout';
-import { ShopLoadError } from '@/features/shops/components/shop-load-error';
-import { ShopNotFound } from '@/features/shops/components/shop-not-found';
-import { ShopSkeleton } from '@/features/shops/components/shop-skeleton';
+import { useSession } from '@/features/auth/session/use-session';
+import { affiliateParamsOf, getShopBySlug, shopBySlugQueryOptions, useShopBySlug } from '@/features/storefront/api/get-shop-by-slug';
+import { AccountSlotPlaceholder } from '@/features/storefront/components/layout/account-slot-placeholder';
+import { ShopLayout } from '@/features/storefront/components/layout/shop-layout';
+import { ShopSkeleton } from '@/features/storefront/components/layout/shop-skeleton';
+import { ShopLoadError } from '@/features/storefront/components/pages/shop-load-error';
+import { ShopNotFound } from '@/features/storefront/components/pages/shop-not-found';
+import { visibleShopBase } from '@/features/storefront/lib/shop-path';
+import type { Viewer } from '@/features/storefront/lib/viewer';
 
-/** Every page of a shop under /tienda/{shopSlug}/ (spec 1 §2 'Shop paths'). */
+// The accounts feature's header corner and register button bring the sign-in/registration modal and its
+// forms; they load after the shop has painted, so the shop home's first load stays small.
+const AccountHeader = lazy(() => import('@/features/account-menu/components/account-header').then((m) => ({ default: m.AccountHeader })));
+const RegisterButton = lazy(() => import('@/features/auth/components/register-button').then((m) => ({ default: m.RegisterButton })));
+
+/** Visits already recorded in this tab, so a re-run of the loader does not record one twice. */
+const recordedVisits = new Set<string>();
+
+/** Every page of a shop under /tienda/{shopSlug}/ (spec 1 §2 'Shop paths'), also served at a shop host's root. */
 export const Route = createFileRoute('/tienda/$shopSlug')({
-  loader: async ({ context: { queryClient }, params: { shopSlug } }) => {
+  loader: async ({ context: { queryClient }, params: { shopSlug }, location }) => {
+    const options = shopBySlugQueryOptions(shopSlug);
+    // spec 1 §7 'Load shop': affiliate parameters in the URL go with the load, which records the visit.
+    const affiliate = affiliateParamsOf(location.search as Record<string, unknown>);
+    const visit = Object.keys(affiliate).length > 0 ? `${shopSlug}?${new URLSearchParams(affiliate).toString()}` : null;
     try {
-      await queryClient.ensureQueryData(shopBySlugQueryOptions(shopSlug));
+      if (visit && !recordedVisits.has(visit)) {
+        recordedVisits.add(visit);
+        queryClient.setQueryData(options.queryKey, await getShopBySlug(shopSlug, affiliate));
+      } else {
+        await queryClient.ensureQueryData(options);
+      }
     } catch (error) {
-      // spec 1 §7 'Load shop': a missing shop (404 shop_not_found, or any 404) shows the not-found page.
+      // A missing shop (404 shop_not_found, or any 404) shows the shop not-found page.
       if (isApiError(error) && error.status === 404) throw notFound();
       throw error;
     }
@@ -26,8 +49,28 @@ export const Route = createFileRoute('/tienda/$shopSlug')({
 
 function ShopLayoutRoute() {
   const { shopSlug } = Route.useParams();
+  const { data: shop } = useShopBySlug(shopSlug);
+  const session = useSession();
+  // The accounts feature's session as the storefront's viewer (spec 1 §6 'User levels').
+  const viewer: Viewer = { level: session.level, userId: session.user?.id ?? null, commissionRate: null };
+  const registerOptions = { store: shop.slug, variant: shop.store_theme_info.signup_form };
+
+  // SLOTS (accounts): the header's account corner and the register call to action.
+  const account = (
+    <Suspense fallback={<AccountSlotPlaceholder />}>
+      <AccountHeader registerOptions={registerOptions} shopPath={visibleShopBase(shop.slug)} withThemeToggle={shop.darkmode && !shop.hidden_darkmode} />
+    </Suspense>
+  );
+  const register = ({ label }: { label: HeaderButtonLabel }) =>
+    // spec 1 §2: the sign-up call to action is for level-zero users only.
+    session.level === 0 ? (
+      <Suspense fallback={null}>
+        <RegisterButton label={label} size="md" options={registerOptions} />
+      </Suspense>
+    ) : null;
+
   return (
-    <ShopLayout slug={shopSlug}>
+    <ShopLayout slug={shopSlug} viewer={viewer} slots={{ account, register }}>
       <Outlet />
     </ShopLayout>
   );

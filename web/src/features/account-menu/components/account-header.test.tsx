@@ -1,0 +1,104 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { authResult, adminProfile, fakeApi, resetAccountState } from '@/features/auth/test/fixtures';
+import { jsonResponse, renderApp } from '@/test/render-app';
+import { accountLinks } from '../domain/account-links';
+
+afterEach(resetAccountState);
+
+const header = () => screen.getAllByRole('banner')[0]!;
+const ready = () => screen.findByRole('banner');
+
+describe('account corner of the header (spec 1 §2)', () => {
+  it('shows skeletons while the session loads, then log-in and sign-up buttons to a visitor', async () => {
+    let answer: (response: Response) => void = () => {};
+    fakeApi({ 'POST /api/auth/refresh': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp('/preferencias');
+    await ready();
+    expect(await within(header()).findByRole('status', { name: 'Cargando tu cuenta…' })).toBeTruthy();
+    answer(jsonResponse(401, { code: 'invalid_refresh_token', message: 'none' }));
+    expect(await within(header()).findByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
+    expect(within(header()).getByRole('button', { name: 'Regístrate' })).toBeTruthy();
+    // On phones (below `sm`, hidden at the test window's width) the same two actions sit in a dropdown.
+    fireEvent.click(within(header()).getByRole('button', { name: 'Cuenta', hidden: true }));
+    expect(await screen.findByRole('menuitem', { name: 'Iniciar sesión', hidden: true })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Regístrate', hidden: true })).toBeTruthy();
+  });
+
+  it('opens the log-in modal and signs in with e-mail and password', async () => {
+    const api = fakeApi({
+      'POST /api/auth/login': () => jsonResponse(200, authResult()),
+      'GET /api/profile-admin/01930000-0000-7000-8000-0000000000aa:01930000-0000-7000-8000-0000000000aa/01930000-0000-7000-8000-0000000000aa':
+        () => jsonResponse(200, adminProfile()),
+    });
+    renderApp('/preferencias');
+    await ready();
+    fireEvent.click(await within(header()).findByRole('button', { name: 'Iniciar sesión' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Inicia sesión' });
+    fireEvent.change(within(dialog).getByLabelText(/Correo electrónico/), { target: { value: 'ana@example.com' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Contraseña/), { target: { value: 'secreto123' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await within(header()).findByRole('button', { name: 'Abrir el menú de tu cuenta' })).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/login')[0]?.body).toEqual({ username: 'ana@example.com', password: 'secreto123', locale: 'es' });
+    const profileCall = api.calls.find((call) => call.path.startsWith('/api/profile-admin/'));
+    expect(profileCall?.request.headers.get('authorization')).toBe('Bearer token-1');
+  });
+
+  it('says why a log-in failed, in the form', async () => {
+    fakeApi({ 'POST /api/auth/login': () => jsonResponse(401, { code: 'invalid_credentials', message: 'no' }) });
+    renderApp('/preferencias');
+    await ready();
+    fireEvent.click(await within(header()).findByRole('button', { name: 'Iniciar sesión' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Correo electrónico/), { target: { value: 'ana@example.com' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Contraseña/), { target: { value: 'mala' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await within(dialog).findByText('El correo, el celular o la contraseña no son correctos.')).toBeTruthy();
+  });
+
+  it('shows the avatar once signed in; it opens a 280 px side menu with purchases, preferences and logout', async () => {
+    fakeApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, authResult()),
+      [`GET /api/profile-admin/${authResult().meID}:${authResult().meID}/${authResult().meID}`]: () => jsonResponse(200, adminProfile()),
+    });
+    renderApp('/preferencias');
+    await ready();
+    const avatar = await within(header()).findByRole('button', { name: 'Abrir el menú de tu cuenta' });
+    fireEvent.click(avatar);
+    const menu = await screen.findByRole('dialog', { name: 'Tu cuenta' });
+    expect(within(menu).getByText('Ana Pérez')).toBeTruthy();
+    expect(within(menu).getByRole('link', { name: 'Mis compras' }).getAttribute('href')).toBe('/mis-compras');
+    expect(within(menu).getByRole('link', { name: 'Preferencias' }).getAttribute('href')).toBe('/preferencias');
+    expect(within(menu).getByRole('link', { name: 'Cerrar sesión' }).getAttribute('href')).toBe('/logout?next=%2F');
+    expect(within(menu).getByRole('link', { name: 'Crea tu tienda gratis' })).toBeTruthy();
+    expect(within(menu).getByRole('combobox', { name: 'Idioma' })).toBeTruthy();
+    expect(within(menu).getByRole('button', { name: /Cambiar a tema/ })).toBeTruthy();
+  });
+
+  it('keeps the skeletons while the profile loads, then the avatar', async () => {
+    let answer: (response: Response) => void = () => {};
+    fakeApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, authResult()),
+      [`GET /api/profile-admin/${authResult().meID}:${authResult().meID}/${authResult().meID}`]: () =>
+        new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderApp('/preferencias');
+    await ready();
+    await waitFor(() => expect(within(header()).getByRole('status', { name: 'Cargando tu cuenta…' })).toBeTruthy());
+    answer(jsonResponse(200, adminProfile()));
+    expect(await within(header()).findByRole('button', { name: 'Abrir el menú de tu cuenta' })).toBeTruthy();
+  });
+});
+
+describe('side menu links (spec 1 §2, spec 2 §2)', () => {
+  it('builds them from the shop path', () => {
+    expect(accountLinks('/tienda/demo/')).toEqual({
+      purchases: '/tienda/demo/mis-compras',
+      preferences: '/tienda/demo/preferencias',
+      logout: '/logout?next=%2Ftienda%2Fdemo%2F',
+      createShop: '/asistentes/emprendedores',
+    });
+    expect(accountLinks('/tienda/demo').purchases).toBe('/tienda/demo/mis-compras');
+    expect(accountLinks('/').logout).toBe('/logout?next=%2F');
+  });
+});

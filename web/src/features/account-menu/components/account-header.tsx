@@ -1,0 +1,16 @@
+import { useSession } from '@/features/auth/session/use-session';
+import { AccountSkeleton, AuthButtons, type AuthButtonsProps } from './auth-buttons';
+import { UserMenu, type UserMenuProps } from './user-menu';
+
+export type AccountHeaderProps = AuthButtonsProps & UserMenuProps;
+
+/**
+ * The account corner of a header bar (spec 1 §2): skeletons while the profile loads, log-in and sign-up
+ * buttons for visitors, the avatar and its side menu once signed in.
+ */
+export function AccountHeader({ registerOptions, ...menu }: AccountHeaderProps) {
+  const { status, isLoading } = useSession();
+  if (isLoading) return <AccountSkeleton />;
+  if (status === 'authenticated') return <UserMenu {...menu} />;
+  return <AuthButtons {...(registerOptions ? { registerOptions } : {})} />;
+}

@@ -1,0 +1,120 @@
+import { Avatar, Divider, Drawer, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconBuildingStore,
+  IconLogout,
+  IconSettings,
+  IconShoppingBag,
+  IconSparkles,
+  type Icon,
+} from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from '@/components/language-select';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { useSession } from '@/features/auth/session/use-session';
+import { accountLinks } from '../domain/account-links';
+import classes from './user-menu.module.css';
+
+/** spec 1 §2 and spec 2 §2: the shop side menu is 280 px wide. */
+export const SIDE_MENU_WIDTH = 280;
+
+export interface UserMenuProps {
+  /** The shop's base path, ending in `/`: `/tienda/{shopSlug}/`, or `/` on the shop's own host. */
+  shopPath?: string;
+  /** The signed-in user's own shop, when the caller knows its address. */
+  myShopHref?: string;
+  /** Further entries (root affinity store, collaborators...), placed before the preferences. */
+  children?: ReactNode;
+  /** Light/dark toggle in the menu (spec 1 §2: only when the shop allows dark mode). */
+  withThemeToggle?: boolean;
+}
+
+interface MenuLinkProps {
+  href: string;
+  label: string;
+  icon: Icon;
+  onNavigate: () => void;
+}
+
+/** A real link (middle click, copy address) that navigates inside the app on a plain click. */
+function MenuLink({ href, label, icon: IconComponent, onNavigate }: MenuLinkProps) {
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onNavigate();
+    void navigate({ href });
+  };
+  return <NavLink component="a" href={href} label={label} leftSection={<IconComponent size={18} aria-hidden />} onClick={onClick} />;
+}
+
+/**
+ * spec 1 §2 'Shop side menu (logged-in)': the avatar toggles a 280 px side menu with my shop, my purchases,
+ * preferences and logout, plus the language selector and the light/dark toggle (both kept 365 days in cookies).
+ */
+export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle = true }: UserMenuProps) {
+  const { t } = useTranslation('accountMenu');
+  const { profile, status } = useSession();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  if (status !== 'authenticated') return null;
+  const links = accountLinks(shopPath);
+  const name = profile?.full_name || profile?.name || '';
+  const photo = profile?.photo ?? profile?.images.url ?? null;
+  const contact = profile?.email ?? (profile?.phone ? `+${profile.country_code ?? ''} ${profile.phone}` : '');
+  const hasStore = Boolean(profile?.store_id);
+
+  return (
+    <>
+      <UnstyledButton
+        onClick={toggle}
+        aria-label={t('open')}
+        aria-expanded={opened}
+        aria-haspopup="dialog"
+        className={classes.avatarButton}
+      >
+        <Avatar src={photo} alt={name} name={name || undefined} color="initials" radius="xl" size={36} />
+      </UnstyledButton>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        position="right"
+        size={SIDE_MENU_WIDTH}
+        padding="md"
+        title={t('title')}
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
+        <Stack gap="md">
+          <Group gap="sm" wrap="nowrap">
+            <Avatar src={photo} alt={name} name={name || undefined} color="initials" radius="xl" size={48} />
+            <div className={classes.identity}>
+              <Text fw={600} truncate="end">
+                {name || t('anonymousName')}
+              </Text>
+              {contact && (
+                <Text size="sm" c="dimmed" truncate="end">
+                  {contact}
+                </Text>
+              )}
+            </div>
+          </Group>
+          <Divider />
+          <nav aria-label={t('title')}>
+            {hasStore && myShopHref && <MenuLink href={myShopHref} label={t('myShop')} icon={IconBuildingStore} onNavigate={close} />}
+            {!hasStore && <MenuLink href={links.createShop} label={t('createShop')} icon={IconSparkles} onNavigate={close} />}
+            <MenuLink href={links.purchases} label={t('purchases')} icon={IconShoppingBag} onNavigate={close} />
+            {children}
+            <MenuLink href={links.preferences} label={t('preferences')} icon={IconSettings} onNavigate={close} />
+            <MenuLink href={links.logout} label={t('logout')} icon={IconLogout} onNavigate={close} />
+          </nav>
+          <Divider />
+          <Group justify="space-between" gap="xs">
+            <LanguageSelect />
+            {withThemeToggle && <ThemeToggle />}
+          </Group>
+        </Stack>
+      </Drawer>
+    </>
+  );
+}

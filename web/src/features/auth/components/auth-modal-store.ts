@@ -1,0 +1,70 @@
+import { useEffect, useId, useSyncExternalStore } from 'react';
+
+export type AuthView = 'login' | 'register';
+
+/** How the registration opens (spec 2 §2 'Registration form'). */
+export interface AuthModalOptions {
+  /** Shows the optional title 'sign up to continue'. */
+  withTitle?: boolean;
+  /** Where to go once signed in; default: stay on the current path. */
+  next?: string;
+  /** Slug of the shop the sign-up happens in. */
+  store?: string;
+  /** The store-creation-on-signup setting: phone mode, 'create store now', no channel switching. */
+  createStoreOnSignup?: boolean;
+  /** The shop's sign-up variant: `complete` (phone first, PIN may be skipped) or `basic` (PIN may be skipped). */
+  variant?: 'complete' | 'basic';
+}
+
+interface AuthModalState {
+  view: AuthView | null;
+  options: AuthModalOptions;
+  /** Mounted hosts; only the first renders the modal, so placing several never shows two. */
+  hosts: readonly string[];
+}
+
+let state: AuthModalState = { view: null, options: {}, hosts: [] };
+const listeners = new Set<() => void>();
+
+function set(next: Partial<AuthModalState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Opens the log-in or registration modal from anywhere (a header button, a 'sign up' call to action). */
+export const authModal = {
+  open(view: AuthView, options: AuthModalOptions = {}): void {
+    set({ view, options });
+  },
+  /** spec 2 §4: the log-in and registration modals toggle, keeping the options. */
+  switchTo(view: AuthView): void {
+    set({ view });
+  },
+  close(): void {
+    set({ view: null });
+  },
+};
+
+export function useAuthModalState(): AuthModalState {
+  return useSyncExternalStore(subscribe, () => state, () => state);
+}
+
+/** True for the one host that renders the modal. */
+export function useIsPrimaryHost(): boolean {
+  const id = useId();
+  useEffect(() => {
+    set({ hosts: [...state.hosts, id] });
+    return () => set({ hosts: state.hosts.filter((host) => host !== id) });
+  }, [id]);
+  return useAuthModalState().hosts[0] === id;
+}
+
+/** Tests only. */
+export function resetAuthModal(): void {
+  state = { view: null, options: {}, hosts: [] };
+}

@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ItemJson, ListResponse } from '@vitrina/contracts';
+import { getJson, seg } from './http';
+import { toList } from './list';
+
+export interface CatalogueProductsParams {
+  owner: string;
+  slug: string;
+  text?: string | undefined;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * spec 1 §7 'Catalogue products (listing page)': offset=(page-1)*30, limit 30, with the search text;
+ * GET /api/catalogue/public/referral/{owner}/catalogues/{slug}/products (sort -contribution_margin by default).
+ */
+export async function getCatalogueProducts({ owner, slug, ...query }: CatalogueProductsParams, signal?: AbortSignal): Promise<ListResponse<ItemJson>> {
+  const raw = await getJson<ListResponse<ItemJson>>(`/api/catalogue/public/referral/${seg(owner)}/catalogues/${seg(slug)}/products`, query, signal);
+  return toList(raw);
+}
+
+export function catalogueProductsQueryOptions(params: CatalogueProductsParams) {
+  return queryOptions({
+    queryKey: ['storefront', 'catalogue-products', params],
+    queryFn: ({ signal }) => getCatalogueProducts(params, signal),
+  });
+}
+
+export function useCatalogueProducts(params: CatalogueProductsParams) {
+  return useQuery({ ...catalogueProductsQueryOptions(params), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CatalogueJson, ListResponse } from '@vitrina/contracts';
+import { getJson, seg } from './http';
+import { toList } from './list';
+
+export interface CataloguesParams {
+  /** The shop owner's id (the API also takes the shop's slug). */
+  owner: string;
+  offset: number;
+  limit: number;
+  text?: string | undefined;
+}
+
+/**
+ * spec 1 §7 'Public catalogue': GET /api/catalogue/public/referral/{owner}/catalogues, the owner's published
+ * catalogues sorted by descending weight, then name.
+ */
+export async function getCatalogues({ owner, ...query }: CataloguesParams, signal?: AbortSignal): Promise<ListResponse<CatalogueJson>> {
+  const raw = await getJson<ListResponse<CatalogueJson>>(`/api/catalogue/public/referral/${seg(owner)}/catalogues`, { ...query, sort: '-weight,name' }, signal);
+  return toList(raw);
+}
+
+export function cataloguesQueryOptions(params: CataloguesParams) {
+  return queryOptions({
+    queryKey: ['storefront', 'catalogues', params],
+    queryFn: ({ signal }) => getCatalogues(params, signal),
+  });
+}
+
+export function useCatalogues(params: CataloguesParams, enabled = true) {
+  return useQuery({ ...cataloguesQueryOptions(params), placeholderData: keepPreviousData, enabled });
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import type { ItemJson } from '@vitrina/contracts';
+import { getJson, seg } from './http';
+
+export interface ItemParams {
+  owner: string;
+  item: string;
+  /** The shop whose page shows the item: its owner also sees the item when unpublished. */
+  shop: string;
+}
+
+/** Item pages (spec 1 §2 /productos/{owner}/{id}): GET /api/catalogue/items/{owner}/{item}?shop=. 404 when unknown. */
+export function getItem({ owner, item, shop }: ItemParams, signal?: AbortSignal): Promise<ItemJson> {
+  return getJson<ItemJson>(`/api/catalogue/items/${seg(owner)}/${seg(item)}`, { shop }, signal);
+}
+
+export function itemQueryOptions(params: ItemParams) {
+  return queryOptions({
+    queryKey: ['storefront', 'item', params.owner, params.item, params.shop],
+    queryFn: ({ signal }) => getItem(params, signal),
+  });
+}
+
+export function useItem(params: ItemParams) {
+  return useSuspenseQuery(itemQueryOptions(params));
+}

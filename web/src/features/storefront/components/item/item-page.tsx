@@ -1,0 +1,246 @@
+import { Alert, Avatar, Badge, Button, Chip, Container, Divider, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCalendarEvent, IconCoin, IconPackage, IconShare, IconShoppingCartPlus } from '@tabler/icons-react';
+import type { ItemJson } from '@vitrina/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useItem } from '@/features/storefront/api/get-item';
+import { useSupplier } from '@/features/storefront/api/get-supplier';
+import { itemDetailPath, LISTING_SEGMENTS } from '@/features/storefront/lib/listing-search';
+import { formatMoney } from '@/features/storefront/lib/money';
+import { productCardModel } from '@/features/storefront/lib/product-card.rules';
+import { publicShopUrl } from '@/features/storefront/lib/shop-path';
+import { useResaleInfo } from '@/features/storefront/lib/use-resale-info';
+import { shareOrCopy } from '@/features/storefront/components/shared/share';
+import { ShopBreadcrumbs } from '@/features/storefront/components/shared/shop-breadcrumbs';
+import { useShop, useViewer } from '@/features/storefront/components/shared/storefront-context';
+import { ItemPhotos } from './item-photos';
+import classes from './item-page.module.css';
+import { ReturnPolicyButton } from './return-policy-modal';
+
+function Price({ item }: { item: ItemJson }) {
+  const { t, i18n } = useTranslation('storefront');
+  const viewer = useViewer();
+  const shop = useShop();
+  const [resaleInfo] = useResaleInfo();
+  const model = productCardModel(item, { level: viewer.level, resaleInfo, commissionRate: viewer.commissionRate, proxy: shop.is_proxy });
+  const money = (minor: number) => formatMoney(minor, item.currency, i18n.language);
+  const { price, resale } = model;
+  return (
+    <Stack gap={4}>
+      {price.kind === 'free' && (
+        <Text fw={800} size="xl" c="teal" data-testid="item-price">
+          {t('card.free')}
+        </Text>
+      )}
+      {price.kind === 'price' && (
+        <>
+          {model.publicPriceLabel && (
+            <Text size="sm" c="dimmed">
+              {t('card.publicPrice')}
+            </Text>
+          )}
+          <Group gap="sm" align="baseline">
+            <Text fw={800} size="xl" data-testid="item-price">
+              {money(price.minor)} <Text span size="sm" c="dimmed" fw={400}>{item.currency}</Text>
+            </Text>
+            {price.crossoutMinor !== null && (
+              <Text c="dimmed" className={classes.crossout}>
+                {money(price.crossoutMinor)}
+              </Text>
+            )}
+            {price.savingMinor !== null && (
+              <Badge color="red" variant="filled">
+                {t('card.saving', { amount: money(price.savingMinor) })}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {t('item.taxesIncluded')}
+          </Text>
+        </>
+      )}
+      {model.buyByMinor !== null && (
+        <Text size="sm" c="dimmed">
+          {t('card.buyBy', { amount: money(model.buyByMinor) })}
+        </Text>
+      )}
+      {resale.kind === 'earning' && (
+        <Group gap={6}>
+          <IconCoin size={18} aria-hidden color="var(--mantine-color-teal-7)" />
+          <Text fw={600} c="teal.8">
+            {t('card.youEarn', { amount: money(resale.commissionMinor) })}
+          </Text>
+        </Group>
+      )}
+      {resale.kind === 'not_for_resale' && (
+        <Text size="sm" c="dimmed">
+          {t('card.notForResale')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Availability (spec 1 §2 'Item pages'): sold out, a concluded experience, its date, stock. */
+function Availability({ item }: { item: ItemJson }) {
+  const { t, i18n } = useTranslation('storefront');
+  const date = item.experience_date ? new Date(item.experience_date) : null;
+  return (
+    <Stack gap={6} data-testid="item-availability">
+      {item.type === 'experience' && date && (
+        <Group gap={6}>
+          <IconCalendarEvent size={18} aria-hidden />
+          <Text size="sm">
+            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(date)}
+          </Text>
+        </Group>
+      )}
+      {item.concluded ? (
+        <Alert color="gray" p="xs">
+          {t('item.concludedText')}
+        </Alert>
+      ) : item.sold_out ? (
+        <Alert color="red" p="xs">
+          {t('item.soldOutText')}
+        </Alert>
+      ) : (
+        <Group gap={6}>
+          <IconPackage size={18} aria-hidden />
+          <Text size="sm">
+            {item.stock.stock_type === 'ondemand'
+              ? t('item.onDemand')
+              : item.stock.available !== null
+                ? t('item.available', { count: item.stock.available })
+                : t('item.inStock')}
+          </Text>
+        </Group>
+      )}
+      {item.stock.max_purchase_amount !== null && (
+        <Text size="xs" c="dimmed">
+          {t('item.maxPurchase', { count: item.stock.max_purchase_amount })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Variants (spec 1 §3: a map of name to value); a value listing options ("S, M, L") offers a choice. */
+function Variants({ variants }: { variants: Record<string, string> }) {
+  const { t } = useTranslation('storefront');
+  const entries = Object.entries(variants);
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  if (entries.length === 0) return null;
+  return (
+    <Stack gap="sm" data-testid="item-variants">
+      {entries.map(([name, value]) => {
+        const options = value.split(',').map((option) => option.trim()).filter(Boolean);
+        return (
+          <div key={name}>
+            <Text size="sm" fw={600} mb={4} id={`variant-${name}`}>
+              {name}
+            </Text>
+            {options.length > 1 ? (
+              <Chip.Group value={chosen[name] ?? options[0]} onChange={(next) => setChosen((current) => ({ ...current, [name]: next as string }))}>
+                <Group gap={6} role="radiogroup" aria-labelledby={`variant-${name}`}>
+                  {options.map((option) => (
+                    <Chip key={option} value={option} size="sm" variant="outline">
+                      {option}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
+            ) : (
+              <Text size="sm">{value || t('item.noValue')}</Text>
+            )}
+          </div>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function Supplier({ item }: { item: ItemJson }) {
+  const { t } = useTranslation('storefront');
+  const { data: supplier } = useSupplier(item.owner);
+  const name = supplier?.name ?? item.owner_name;
+  if (!name) return null;
+  return (
+    <Group gap="sm" wrap="nowrap" data-testid="item-supplier">
+      <Avatar src={supplier?.image ?? null} name={name} color="initials" alt="" />
+      <div>
+        <Text size="xs" c="dimmed">
+          {t('item.supplier')}
+        </Text>
+        <Text size="sm" fw={600}>
+          {name}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+/** spec 1 §2 item detail: /productos/{owner}/{id} and its siblings for services, experiences and digital items. */
+export function ItemPage({ owner, itemId }: { owner: string; itemId: string }) {
+  const { t } = useTranslation('storefront');
+  const shop = useShop();
+  const { data: item } = useItem({ owner, item: itemId, shop: shop.slug });
+  const unavailable = item.sold_out || item.concluded;
+
+  return (
+    <Container size="lg" w="100%" py="md">
+      <Stack gap="md">
+        <ShopBreadcrumbs items={[{ label: t(`listing.title.${item.type}`), to: `/${LISTING_SEGMENTS[item.type]}` }, { label: item.name }]} />
+        {(item.list_state === 'unpublished' || item.hiden) && (
+          <Alert color="gray">{item.list_state === 'unpublished' ? t('item.unpublishedNote') : t('item.hiddenNote')}</Alert>
+        )}
+        <div className={classes.layout}>
+          <ItemPhotos photos={item.photos} name={item.name} />
+          <Stack gap="md">
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              {item.name}
+            </Title>
+            <Price item={item} />
+            <Availability item={item} />
+            <Variants variants={item.variants} />
+            <Group gap="sm">
+              {/* The cart arrives later (issue 6); until then the button says so. */}
+              <Tooltip label={unavailable ? t('item.unavailable') : t('cart.soon')} withArrow>
+                <Button size="md" leftSection={<IconShoppingCartPlus size={18} aria-hidden />} data-disabled aria-disabled onClick={(event) => event.preventDefault()}>
+                  {t('item.addToCart')}
+                </Button>
+              </Tooltip>
+              <Button
+                size="md"
+                variant="default"
+                leftSection={<IconShare size={18} aria-hidden />}
+                onClick={() => void shareOrCopy({ title: item.name, url: publicShopUrl(shop.slug, itemDetailPath(item)) }, t)}
+              >
+                {t('card.share')}
+              </Button>
+            </Group>
+            <ReturnPolicyButton info={item.return_info} />
+            <Divider />
+            <Supplier item={item} />
+          </Stack>
+        </div>
+        {item.description && (
+          <section aria-labelledby="item-description">
+            <Title order={2} size="h4" id="item-description" mb="xs">
+              {t('item.description')}
+            </Title>
+            <Text className={classes.description}>{item.description}</Text>
+          </section>
+        )}
+        {item.tags.length > 0 && (
+          <Group gap={6} aria-label={t('item.tags')}>
+            {item.tags.map((tag) => (
+              <Badge key={tag} variant="light" color="gray">
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,28 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { isApiError } from '@/api/client';
+import { itemQueryOptions } from '@/features/storefront/api/get-item';
+import { ItemPage } from '@/features/storefront/components/item/item-page';
+import { ItemPageSkeleton } from '@/features/storefront/components/item/item-page-skeleton';
+import { ShopPageError } from '@/features/storefront/components/pages/shop-page-error';
+import { ShopPageNotFound } from '@/features/storefront/components/pages/shop-page-not-found';
+
+/** spec 1 §2: the item detail page /digitales/{owner}/{id}. */
+export const Route = createFileRoute('/tienda/$shopSlug/digitales/$owner/$itemId')({
+  loader: async ({ context: { queryClient }, params: { shopSlug, owner, itemId } }) => {
+    try {
+      await queryClient.ensureQueryData(itemQueryOptions({ owner, item: itemId, shop: shopSlug }));
+    } catch (error) {
+      if (isApiError(error) && (error.status === 404 || error.status === 400)) throw notFound();
+      throw error;
+    }
+  },
+  pendingComponent: ItemPageSkeleton,
+  notFoundComponent: ShopPageNotFound,
+  errorComponent: ShopPageError,
+  component: DigitalItemRoute,
+});
+
+function DigitalItemRoute() {
+  const { owner, itemId } = Route.useParams();
+  return <ItemPage owner={owner} itemId={itemId} />;
+}
