@@ -79,12 +79,3 @@ export const StoreEvents = {
   itemsAdded: 'store.items.added',
   itemsRemoved: 'store.items.removed',
 } as const;
-
-// Interim re-exports so services can import the new contract files through `@vitrina/contracts`
-// until index.ts exports them itself (then these lines move there).
-export * from './store-shop.js';
-export * from './catalogue-items.js';
-export * from './catalogue-limits.js';
-export * from './catalogue-catalogues.js';
-export * from './catalogue-events.js';
-export * from './catalogue-demo.js';

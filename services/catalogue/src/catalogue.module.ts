@@ -1,7 +1,28 @@
 import { fileURLToPath } from 'node:url';
 import { Module } from '@nestjs/common';
-import { PlatformModule, type ServiceDefinition } from '@vitrina/platform';
+import { CONFIG, PlatformModule, type PlatformConfig, type ServiceDefinition } from '@vitrina/platform';
 import * as schema from './db/schema.js';
+import { CATALOGUE_CONFIG, loadCatalogueConfig } from './shared/config.js';
+import { CataloguesAdminController, CataloguesPublicController } from './catalogues/http/catalogues.controller.js';
+import { CatalogueQueries } from './catalogues/queries/catalogue.queries.js';
+import { DemoPhotosController } from './demo/demo-photos.controller.js';
+import { DemoSeeder } from './demo/demo-seeder.js';
+import { ChangeItemStateHandler } from './items/commands/change-item-state/change-item-state.handler.js';
+import { CreateItemHandler } from './items/commands/create-item/create-item.handler.js';
+import { DeleteItemHandler } from './items/commands/delete-item/delete-item.handler.js';
+import { SetItemStockHandler } from './items/commands/set-item-stock/set-item-stock.handler.js';
+import { UpdateItemHandler } from './items/commands/update-item/update-item.handler.js';
+import { ItemsAdminController } from './items/http/items.admin.controller.js';
+import { ItemsPublicController } from './items/http/items.public.controller.js';
+import { ItemQueries } from './items/queries/item.queries.js';
+import { StoreEventsConsumer } from './listings/events/store-events.consumer.js';
+import { ProductPickerController } from './listings/http/product-picker.controller.js';
+import { ShopListingController } from './listings/http/shop-listing.controller.js';
+import { ProductPickerQuery } from './listings/queries/product-picker.query.js';
+import { ShopListingQuery } from './listings/queries/shop-listing.query.js';
+import { AccountsEventsConsumer } from './suppliers/events/accounts-events.consumer.js';
+import { DirectoryController, SupplierSearchController } from './suppliers/http/directory.controller.js';
+import { DirectoryQueries } from './suppliers/queries/directory.queries.js';
 
 /**
  * Items (product, service, experience, digital), suppliers, categories, custom catalogues, listings and search per shop.
@@ -16,7 +37,34 @@ import * as schema from './db/schema.js';
       migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     }),
   ],
+  controllers: [
+    ItemsAdminController,
+    ItemsPublicController,
+    ShopListingController,
+    ProductPickerController,
+    DirectoryController,
+    SupplierSearchController,
+    CataloguesAdminController,
+    CataloguesPublicController,
+    DemoPhotosController,
+    StoreEventsConsumer,
+    AccountsEventsConsumer,
+  ],
+  providers: [
+    { provide: CATALOGUE_CONFIG, inject: [CONFIG], useFactory: (config: PlatformConfig) => loadCatalogueConfig(config.NODE_ENV) },
+    ItemQueries,
+    CreateItemHandler,
+    UpdateItemHandler,
+    DeleteItemHandler,
+    ChangeItemStateHandler,
+    SetItemStockHandler,
+    ShopListingQuery,
+    ProductPickerQuery,
+    DirectoryQueries,
+    CatalogueQueries,
+    DemoSeeder,
+  ],
 })
 export class CatalogueModule {}
 
-export const catalogueService: ServiceDefinition = { name: 'catalogue', module: CatalogueModule };
+export const catalogueService: ServiceDefinition = { name: 'catalogue', module: CatalogueModule, title: 'Vitrina catalogue' };

@@ -1,8 +1,218 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { platformTables } from '@vitrina/platform';
+import type { ReturnInfo } from '@vitrina/contracts';
 
 /** Every table of the catalogue service lives in the PostgreSQL schema `catalogue`. */
 export const catalogueSchema = pgSchema('catalogue');
 
 /** Outbox, inbox, local job queue and diagnostics tables of the kernel. */
 export const { outbox, inbox, jobs, pings } = platformTables('catalogue');
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Items of every type (spec 1 §3 'Item'). Money in integer minor units. `search_*` hold the text
+ * normalised by the application (lower case, accents folded: search/normalise.ts), so the same
+ * `simple` text-search configuration behaves identically on PGlite and PostgreSQL without `unaccent`.
+ */
+export const items = catalogueSchema.table(
+  'items',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    slug: text('slug').notNull(),
+    type: text('type').notNull(),
+    mainType: text('main_type').notNull().default('business'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    photos: jsonb('photos').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    listPriceMinor: bigint('list_price_minor', { mode: 'number' }).notNull().default(0),
+    crossoutPriceMinor: bigint('crossout_price_minor', { mode: 'number' }),
+    currency: text('currency').notNull().default('MXN'),
+    hidePrice: boolean('hide_price').notNull().default(false),
+    isFree: boolean('is_free').notNull().default(false),
+    isDropshipping: boolean('is_dropshipping').notNull().default(false),
+    contributionMarginMinor: bigint('contribution_margin_minor', { mode: 'number' }).notNull().default(0),
+    variants: jsonb('variants').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    available: integer('available'),
+    stockType: text('stock_type').notNull().default('onstock'),
+    maxPurchaseAmount: integer('max_purchase_amount'),
+    soldOut: boolean('sold_out').notNull().default(false),
+    experienceDate: timestamp('experience_date', { withTimezone: true }),
+    listState: text('list_state').notNull().default('unpublished'),
+    hidden: boolean('hidden').notNull().default(false),
+    queuePosition: integer('queue_position').notNull().default(0),
+    categoryIds: text('category_ids').array().notNull().default(sql`'{}'::text[]`),
+    returnInfo: jsonb('return_info').$type<ReturnInfo>(),
+    /** Bumped by every change; carried on events so consumers can drop stale snapshots. */
+    revision: integer('revision').notNull().default(1),
+    searchName: text('search_name').notNull().default(''),
+    searchTags: text('search_tags').notNull().default(''),
+    searchDescription: text('search_description').notNull().default(''),
+    /** Name (A), tags (B) and description (C), so a name match ranks first. */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('simple'::regconfig, ${items.searchName}), 'A') || setweight(to_tsvector('simple'::regconfig, ${items.searchTags}), 'B') || setweight(to_tsvector('simple'::regconfig, ${items.searchDescription}), 'C')`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('items_owner_slug_uq').on(t.ownerId, t.slug).where(sql`deleted_at is null`),
+    index('items_owner_type_idx').on(t.ownerId, t.type, t.createdAt),
+    // The add-products modal: published items of every supplier by type.
+    index('items_type_state_idx').on(t.type, t.listState, t.contributionMarginMinor).where(sql`deleted_at is null`),
+    index('items_search_idx').using('gin', t.searchVector),
+    // Trigram: typo-tolerant fallback when full-text finds nothing (search/item-search.repository.ts).
+    index('items_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
+    index('items_tags_idx').using('gin', t.tags),
+    index('items_categories_idx').using('gin', t.categoryIds),
+  ],
+);
+
+/** spec 1 §3 'Supplier (dssupplier)': a user who owns items. */
+export const suppliers = catalogueSchema.table(
+  'suppliers',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    image: text('image'),
+    enabled: boolean('enabled').notNull().default(true),
+    searchName: text('search_name').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('suppliers_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops'))],
+);
+
+/** Names and photos of users, from `accounts.user` events: a new supplier gets its name from here. */
+export const profiles = catalogueSchema.table('profiles', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  photo: text('photo'),
+  updatedAt: updatedAt(),
+});
+
+export const categories = catalogueSchema.table(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    position: integer('position').notNull().default(0),
+    searchName: text('search_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_slug_uq').on(t.slug),
+    index('categories_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
+  ],
+);
+
+/** Projection of the store's shops (`store.shop` events): owner, slug and type of each shop. */
+export const shops = catalogueSchema.table(
+  'shops',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    storeType: text('store_type').notNull(),
+    supplierId: text('supplier_id'),
+    canonicalUrl: text('canonical_url'),
+    isProxy: boolean('is_proxy').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('shops_slug_idx').on(t.slug), index('shops_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * Which items each shop shows (`store.items` events), with the item's listing columns copied in so a
+ * shop listing is one index range: `listed` = published, not hidden. Rows may arrive before their item
+ * (events of two services): `item_known` stays false until the item exists here.
+ */
+export const shopItems = catalogueSchema.table(
+  'shop_items',
+  {
+    shopId: text('shop_id').notNull(),
+    itemId: text('item_id').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    itemKnown: boolean('item_known').notNull().default(false),
+    itemType: text('item_type').notNull().default(''),
+    supplierId: text('supplier_id').notNull().default(''),
+    listed: boolean('listed').notNull().default(false),
+    listPriceMinor: bigint('list_price_minor', { mode: 'number' }).notNull().default(0),
+    queuePosition: integer('queue_position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'shop_items_pk', columns: [t.shopId, t.itemId] }),
+    index('shop_items_item_idx').on(t.itemId),
+    index('shop_items_queue_idx').on(t.shopId, t.itemType, t.listed, t.queuePosition, t.itemId),
+    index('shop_items_price_idx').on(t.shopId, t.itemType, t.listed, t.listPriceMinor, t.itemId),
+  ],
+);
+
+/** Custom catalogues of an owner (spec 1 §3 'Catalogue'). */
+export const catalogues = catalogueSchema.table(
+  'catalogues',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    photo: text('photo'),
+    /** 1-based order among the owner's catalogues (issue 5 moves keep 1..n). */
+    position: integer('position').notNull(),
+    weight: integer('weight').notNull().default(0),
+    numProducts: integer('num_products').notNull().default(0),
+    state: text('state').notNull().default('published'),
+    originId: text('origin_id'),
+    originSlug: text('origin_slug'),
+    searchName: text('search_name').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('catalogues_owner_slug_uq').on(t.ownerId, t.slug),
+    index('catalogues_owner_position_idx').on(t.ownerId, t.position),
+    index('catalogues_owner_weight_idx').on(t.ownerId, t.state, t.weight),
+  ],
+);
+
+export const catalogueProducts = catalogueSchema.table(
+  'catalogue_products',
+  {
+    catalogueId: text('catalogue_id').notNull(),
+    itemId: text('item_id').notNull(),
+    position: integer('position').notNull().default(0),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'catalogue_products_pk', columns: [t.catalogueId, t.itemId] }),
+    index('catalogue_products_item_idx').on(t.itemId),
+  ],
+);

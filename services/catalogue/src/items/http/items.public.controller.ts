@@ -1,0 +1,46 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { ItemJson, ListResponse } from '@vitrina/contracts';
+import { CurrentUser, type AuthUser } from '@vitrina/platform';
+import { CsvQuery } from '../../shared/dto.js';
+import { ItemQueries } from '../queries/item.queries.js';
+
+class ItemDetailQueryDto {
+  @ApiPropertyOptional({ description: 'The shop the page belongs to: its owner also sees unpublished items it has in store' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  shop?: string;
+}
+
+class ItemsByIdQueryDto {
+  @ApiPropertyOptional({ description: 'Comma-joined item ids (at most 100)' })
+  @CsvQuery(100)
+  ids?: string[];
+}
+
+/** Item pages (spec 1 §2: /productos/{owner}/{id} and the other detail routes). */
+@ApiTags('catalogue: items')
+@Controller('catalogue/items')
+export class ItemsPublicController {
+  constructor(private readonly queries: ItemQueries) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Published items by id (ids=a,b,c)' })
+  byIds(@Query() q: ItemsByIdQueryDto): Promise<ListResponse<ItemJson>> {
+    return this.queries.publishedByIds(q.ids ?? []);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'An item by id' })
+  byId(@Param('id') id: string, @Query() q: ItemDetailQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ItemJson> {
+    return this.queries.itemForViewer(undefined, id, viewer, q.shop);
+  }
+
+  @Get(':owner/:item')
+  @ApiOperation({ summary: 'An item of a supplier by id or slug (/productos/{owner}/{id})' })
+  byOwner(@Param('owner') owner: string, @Param('item') item: string, @Query() q: ItemDetailQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ItemJson> {
+    return this.queries.itemForViewer(owner, item, viewer, q.shop);
+  }
+}

@@ -1,0 +1,46 @@
+import { formatMinorUnits, type ItemJson, type ItemType, type ListState, type MainType, type ReturnInfo, type StockType } from '@vitrina/contracts';
+import type { ItemRow } from './item.repository.js';
+import { isConcluded } from './domain/item.rules.js';
+
+/** An item row as the API answers it (contracts ItemJson). */
+export function toItemJson(row: ItemRow, now = new Date()): ItemJson {
+  const concluded = isConcluded(row.type, row.experienceDate, now);
+  const stock = { available: row.available, stock_type: row.stockType as StockType, max_purchase_amount: row.maxPurchaseAmount };
+  return {
+    id: row.id,
+    owner: row.ownerId,
+    owner_name: row.ownerName ?? '',
+    name: row.name,
+    slug: row.slug,
+    type: row.type as ItemType,
+    main_type: row.mainType as MainType,
+    photos: row.photos,
+    images: row.photos,
+    description: row.description,
+    tags: row.tags,
+    list_price: formatMinorUnits(row.listPriceMinor),
+    list_price_minor: row.listPriceMinor,
+    crossout_price: row.crossoutPriceMinor === null ? null : formatMinorUnits(row.crossoutPriceMinor),
+    crossout_price_minor: row.crossoutPriceMinor,
+    currency: row.currency,
+    hide_price: row.hidePrice,
+    is_free: row.isFree,
+    is_dropshipping: row.isDropshipping,
+    contribution_margin: formatMinorUnits(row.contributionMarginMinor),
+    contribution_margin_minor: row.contributionMarginMinor,
+    variants: row.variants,
+    stock,
+    ...stock,
+    sold_out: row.soldOut,
+    experience_date: row.experienceDate ? row.experienceDate.toISOString() : null,
+    experience_available: row.type === 'experience' ? !concluded && !row.soldOut : null,
+    concluded,
+    list_state: row.listState as ListState,
+    hiden: row.hidden,
+    queue_position: row.queuePosition,
+    category_ids: row.categoryIds,
+    return_info: (row.returnInfo as ReturnInfo | null) ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,127 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '@vitrina/platform';
+import { items, shopItems, suppliers } from '../db/schema.js';
+import { normaliseText } from '../shared/normalise.js';
+import { isListed } from './domain/item.rules.js';
+
+/** Columns an item is answered with (the search columns stay in the database). */
+export const ITEM_COLUMNS = {
+  id: items.id,
+  ownerId: items.ownerId,
+  slug: items.slug,
+  type: items.type,
+  mainType: items.mainType,
+  name: items.name,
+  description: items.description,
+  tags: items.tags,
+  photos: items.photos,
+  listPriceMinor: items.listPriceMinor,
+  crossoutPriceMinor: items.crossoutPriceMinor,
+  currency: items.currency,
+  hidePrice: items.hidePrice,
+  isFree: items.isFree,
+  isDropshipping: items.isDropshipping,
+  contributionMarginMinor: items.contributionMarginMinor,
+  variants: items.variants,
+  available: items.available,
+  stockType: items.stockType,
+  maxPurchaseAmount: items.maxPurchaseAmount,
+  soldOut: items.soldOut,
+  experienceDate: items.experienceDate,
+  listState: items.listState,
+  hidden: items.hidden,
+  queuePosition: items.queuePosition,
+  categoryIds: items.categoryIds,
+  returnInfo: items.returnInfo,
+  revision: items.revision,
+  createdAt: items.createdAt,
+  updatedAt: items.updatedAt,
+  deletedAt: items.deletedAt,
+  ownerName: sql<string | null>`${suppliers.name}`.as('owner_name'),
+};
+
+export interface ItemRow {
+  id: string;
+  ownerId: string;
+  slug: string;
+  type: string;
+  mainType: string;
+  name: string;
+  description: string;
+  tags: string[];
+  photos: string[];
+  listPriceMinor: number;
+  crossoutPriceMinor: number | null;
+  currency: string;
+  hidePrice: boolean;
+  isFree: boolean;
+  isDropshipping: boolean;
+  contributionMarginMinor: number;
+  variants: Record<string, string>;
+  available: number | null;
+  stockType: string;
+  maxPurchaseAmount: number | null;
+  soldOut: boolean;
+  experienceDate: Date | null;
+  listState: string;
+  hidden: boolean;
+  queuePosition: number;
+  categoryIds: string[];
+  returnInfo: unknown;
+  revision: number;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  ownerName: string | null;
+}
+
+type Reader = Pick<Tx, 'select'>;
+
+/** A live (not deleted) item by id, with its supplier's name. */
+export async function findItem(db: Reader, id: string, opts: { forUpdate?: boolean } = {}): Promise<ItemRow | undefined> {
+  // The row lock is taken apart: FOR UPDATE cannot reach the outer join's nullable side.
+  if (opts.forUpdate) await db.select({ id: items.id }).from(items).where(eq(items.id, id)).for('update');
+  const rows = await db
+    .select(ITEM_COLUMNS)
+    .from(items)
+    .leftJoin(suppliers, eq(suppliers.id, items.ownerId))
+    .where(and(eq(items.id, id), isNull(items.deletedAt)))
+    .limit(1);
+  return rows[0] as ItemRow | undefined;
+}
+
+/** A live item of an owner by id or slug. */
+export async function findOwnerItem(db: Reader, ownerId: string, ref: string): Promise<ItemRow | undefined> {
+  const rows = await db
+    .select(ITEM_COLUMNS)
+    .from(items)
+    .leftJoin(suppliers, eq(suppliers.id, items.ownerId))
+    .where(and(eq(items.ownerId, ownerId), isNull(items.deletedAt), sql`(${items.id} = ${ref} or ${items.slug} = ${ref})`))
+    .limit(1);
+  return rows[0] as ItemRow | undefined;
+}
+
+/** The normalised search columns of an item (the generated tsvector is built from them). */
+export function searchColumns(input: { name: string; tags: string[]; description: string }) {
+  return {
+    searchName: normaliseText(input.name),
+    searchTags: normaliseText(input.tags.join(' ')),
+    // The description's first part is enough to find an item by; it keeps the index small.
+    searchDescription: normaliseText(input.description.slice(0, 2000)),
+  };
+}
+
+/** Copies an item's listing columns into every shop that shows it, in the caller's transaction. */
+export async function refreshShopItems(tx: Tx, row: Pick<ItemRow, 'id' | 'type' | 'ownerId' | 'listState' | 'hidden' | 'listPriceMinor' | 'queuePosition'>): Promise<void> {
+  await tx
+    .update(shopItems)
+    .set({
+      itemKnown: true,
+      itemType: row.type,
+      supplierId: row.ownerId,
+      listed: isListed(row.listState, row.hidden),
+      listPriceMinor: row.listPriceMinor,
+      queuePosition: row.queuePosition,
+    })
+    .where(eq(shopItems.itemId, row.id));
+}

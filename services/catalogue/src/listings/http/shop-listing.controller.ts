@@ -1,0 +1,40 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { ItemJson, ItemSuggestionJson, ListResponse } from '@vitrina/contracts';
+import { CurrentUser, type AuthUser } from '@vitrina/platform';
+import { ShopListingQuery } from '../queries/shop-listing.query.js';
+import { ShopItemsQueryDto, SuggestionsQueryDto } from './shop-listing.dto.js';
+
+/**
+ * A shop's listings, search and type-ahead: `/catalogue/shops/{shop}/...` where `{shop}` is the shop's id or slug.
+ * Public; the shop owner (signed in) also sees unpublished and hidden items.
+ */
+@ApiTags('catalogue: shop listings')
+@Controller('catalogue/shops')
+export class ShopListingController {
+  constructor(private readonly listing: ShopListingQuery) {}
+
+  @Get(':shop/items')
+  @ApiOperation({ summary: 'Listing and search of a shop: type, text, tags, supplier, category; sort queue_position | -list_price | list_price' })
+  items(@Param('shop') shop: string, @Query() q: ShopItemsQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ListResponse<ItemJson>> {
+    return this.listing.search({
+      shop,
+      viewer,
+      type: q.type,
+      text: q.text,
+      tags: q.tags,
+      supplier: q.supplier ?? q.dssupplier,
+      category: q.category,
+      sort: q.sort,
+      offset: q.offset,
+      limit: q.limit,
+      page: q.page,
+    });
+  }
+
+  @Get(':shop/suggestions')
+  @ApiOperation({ summary: 'Type-ahead of a shop’s items (5 by default); empty text answers no results' })
+  suggestions(@Param('shop') shop: string, @Query() q: SuggestionsQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ListResponse<ItemSuggestionJson>> {
+    return this.listing.suggestions({ shop, viewer, text: q.text, type: q.type, limit: q.n_suggestions });
+  }
+}

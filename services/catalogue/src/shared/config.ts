@@ -1,0 +1,42 @@
+import { parseEnv } from '@vitrina/platform';
+import { z } from 'zod';
+
+/** Configuration of the catalogue service (besides the platform's). Read once at start; bad values stop it. */
+export interface CatalogueConfig {
+  /** Seed the demo world at start: SEED_DEMO=true, or unset in development. Never in production. */
+  seedDemo: boolean;
+  /** Path of a catalogue's share link inside a shop (spec 1 §2: a configurable base may replace /catalogos). */
+  shareBase: string;
+  /** Where the demo photos are served (through the gateway). */
+  demoPhotosBaseUrl: string;
+  /** Benchmark world: this many extra items (0: none) across `benchShops` shops (contracts: catalogue-demo.ts). */
+  benchItems: number;
+  benchShops: number;
+}
+
+export const CATALOGUE_CONFIG = Symbol.for('vitrina.catalogue.config');
+
+export function loadCatalogueConfig(nodeEnv: string, source: NodeJS.ProcessEnv = process.env): CatalogueConfig {
+  const parsed = parseEnv(
+    {
+      SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+      CATALOGUE_SHARE_BASE: z
+        .string()
+        .regex(/^\/[A-Za-z0-9_\-/]*$/, 'must be a path such as /catalogos')
+        .default('/catalogos'),
+      DEMO_PHOTOS_BASE_URL: z.string().default('/api/catalogue/demo-photos'),
+      SEED_BENCH_ITEMS: z.coerce.number().int().min(0).max(1_000_000).default(0),
+      SEED_BENCH_SHOPS: z.coerce.number().int().min(1).max(10_000).default(50),
+    },
+    source,
+  );
+  return {
+    seedDemo:
+      nodeEnv !== 'production' &&
+      (parsed.SEED_DEMO === undefined ? nodeEnv === 'development' : ['true', '1', 'yes'].includes(parsed.SEED_DEMO)),
+    shareBase: parsed.CATALOGUE_SHARE_BASE.replace(/\/+$/, '') || '/catalogos',
+    demoPhotosBaseUrl: parsed.DEMO_PHOTOS_BASE_URL.replace(/\/+$/, ''),
+    benchItems: nodeEnv === 'production' ? 0 : parsed.SEED_BENCH_ITEMS,
+    benchShops: parsed.SEED_BENCH_SHOPS,
+  };
+}

@@ -1,0 +1,103 @@
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { CatalogueLimits, type CategoryJson, type ListResponse, type SupplierJson } from '@vitrina/contracts';
+import { DB, OwnerPath, PathOwner, listResponse, type Db, type OwnerRef } from '@vitrina/platform';
+import { shopOfOwner } from '../../listings/shop.repository.js';
+import { SearchTextQuery } from '../../shared/dto.js';
+import { DirectoryQueries } from '../queries/directory.queries.js';
+
+class DirectoryQueryDto {
+  @SearchTextQuery()
+  text?: string;
+
+  @ApiPropertyOptional({ description: 'Same as text (the spec names it `name` in places)' })
+  @SearchTextQuery()
+  name?: string;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  offset?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+}
+
+/** Suppliers (dssuppliers) and categories: public lists and type-ahead (spec 1 §2 'Add-products modal'). */
+@ApiTags('catalogue: suppliers and categories')
+@Controller('catalogue')
+export class DirectoryController {
+  constructor(private readonly queries: DirectoryQueries) {}
+
+  @Get('dssuppliers')
+  @ApiOperation({ summary: 'Suppliers, by name (10 by default)' })
+  suppliers(@Query() q: DirectoryQueryDto): Promise<ListResponse<SupplierJson>> {
+    return this.queries.suppliers({ text: q.text ?? q.name, offset: q.offset, limit: q.limit ?? CatalogueLimits.suppliers });
+  }
+
+  @Get('dssuppliers/suggestions')
+  @ApiOperation({ summary: 'Supplier type-ahead: only for non-empty text (10 by default)' })
+  async supplierSuggestions(@Query() q: DirectoryQueryDto): Promise<ListResponse<SupplierJson>> {
+    const text = (q.text ?? q.name ?? '').toLowerCase();
+    if (!text) return listResponse([], 0);
+    return this.queries.suppliers({ text, limit: q.limit ?? CatalogueLimits.suppliers });
+  }
+
+  @Get('dssuppliers/:id')
+  @ApiOperation({ summary: 'A supplier' })
+  supplier(@Param('id') id: string): Promise<SupplierJson> {
+    return this.queries.supplier(id);
+  }
+
+  @Get('categories')
+  @ApiOperation({ summary: 'Categories, by name (15 by default)' })
+  categories(@Query() q: DirectoryQueryDto): Promise<ListResponse<CategoryJson>> {
+    return this.queries.categories({ text: q.text ?? q.name, offset: q.offset, limit: q.limit ?? CatalogueLimits.categories });
+  }
+
+  @Get('categories/suggestions')
+  @ApiOperation({ summary: 'Category type-ahead: only for non-empty text (15 by default)' })
+  async categorySuggestions(@Query() q: DirectoryQueryDto): Promise<ListResponse<CategoryJson>> {
+    const text = (q.text ?? q.name ?? '').toLowerCase();
+    if (!text) return listResponse([], 0);
+    return this.queries.categories({ text, limit: q.limit ?? CatalogueLimits.categories });
+  }
+}
+
+/**
+ * `GET /catalogue/{owner}:{owner}/{type}/store/dssuppliers/search` (spec 1 §7 'Supplier search'): suppliers
+ * whose published items the owner can add to their store. A franchise store only gets its own supplier.
+ */
+@ApiTags('catalogue: suppliers and categories')
+@Controller('catalogue')
+@OwnerPath('owner')
+export class SupplierSearchController {
+  constructor(
+    private readonly queries: DirectoryQueries,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  @Get(':owner/:scope/store/dssuppliers/search')
+  @ApiOperation({ summary: 'Suppliers for the add-products modal (30 by default)' })
+  async search(@PathOwner() owner: OwnerRef, @Query() q: DirectoryQueryDto): Promise<ListResponse<SupplierJson>> {
+    const shop = await shopOfOwner(this.db, owner.ownerId);
+    const onlyId = shop?.storeType === 'franchise' ? (shop.supplierId ?? shop.ownerId) : undefined;
+    return this.queries.suppliers({
+      text: q.text ?? q.name,
+      offset: q.offset,
+      limit: q.limit ?? CatalogueLimits.supplierSearch,
+      onlyWithPublishedItems: true,
+      ...(onlyId ? { onlyId } : {}),
+    });
+  }
+}

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEMO, DEMO_ITEMS } from '@vitrina/contracts';
+import { json } from './helpers.js';
+import { startWorld, type World } from './world.js';
+
+const A = DEMO.users.supplierA.id;
+const OTHER = DEMO.users.otherOwner.id;
+const base = `/catalogue/${A}:${A}/affiliate/items`;
+
+describe('supplier items', () => {
+  let w: World;
+  let auth: string;
+
+  const outboxTypes = async (itemId: string): Promise<string[]> => {
+    const { rows } = (await w.tdb.database
+      .drizzle({})
+      .execute(`select envelope->>'type' as type from catalogue.outbox where key = '${itemId}' order by seq`)) as unknown as { rows: Array<{ type: string }> };
+    return rows.map((r) => r.type);
+  };
+
+  beforeAll(async () => {
+    w = await startWorld({ seed: true });
+    auth = await w.token(A, 2);
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it('creates an item, unpublished by default, with the spec’s fields and a created event', async () => {
+    const res = await json(w.catalogue, 'POST', base, {
+      auth,
+      payload: {
+        name: 'Florero de talavera',
+        type: 'product',
+        description: 'Pintado a mano',
+        tags: ['Talavera', 'florero', 'talavera'],
+        photos: ['/api/gallery/files/x.png', 'https://cdn.example.com/a.jpg'],
+        list_price: '199.5',
+        crossout_price: 249,
+        contribution_margin_minor: 3000,
+        is_dropshipping: true,
+        variants: { Color: 'Azul' },
+        stock: { available: 4, stock_type: 'onstock', max_purchase_amount: 2 },
+      },
+    });
+    expect([res.status, res.body]).toEqual([201, expect.anything()]);
+    expect(res.body).toMatchObject({
+      owner: A,
+      owner_name: 'Artesanías del Sol',
+      slug: 'florero-de-talavera',
+      type: 'product',
+      main_type: 'business',
+      tags: ['talavera', 'florero'],
+      list_price: '199.50',
+      list_price_minor: 19950,
+      crossout_price: '249.00',
+      crossout_price_minor: 24900,
+      contribution_margin: '30.00',
+      currency: 'MXN',
+      is_free: false,
+      stock: { available: 4, stock_type: 'onstock', max_purchase_amount: 2 },
+      available: 4,
+      sold_out: false,
+      list_state: 'unpublished',
+      hiden: false,
+      experience_date: null,
+      concluded: false,
+    });
+    expect(await outboxTypes(res.body.id)).toEqual(['catalogue.item.created']);
+    const twin = await json(w.catalogue, 'POST', base, { auth, payload: { name: 'Florero de talavera', type: 'product' } });
+    expect(twin.body.slug).toBe('florero-de-talavera-2');
+  });
+
+  it('refuses invalid items with field errors', async () => {
+    const cases: Array<[object, string]> = [
+      [{ type: 'product' }, 'name'],
+      [{ name: 'x', type: 'food' }, 'type'],
+      [{ name: 'x', type: 'product', list_price: '1.999' }, 'list_price'],
+      [{ name: 'x', type: 'product', list_price: '10', contribution_margin: '11' }, 'contribution_margin'],
+      [{ name: 'x', type: 'product', list_price: '10', list_price_minor: 999 }, 'list_price'],
+      [{ name: 'x', type: 'product', is_free: true, list_price: '5' }, 'list_price'],
+      [{ name: 'x', type: 'product', experience_date: '2030-01-01T10:00:00Z' }, 'experience_date'],
+      [{ name: 'x', type: 'product', photos: ['javascript:alert(1)'] }, 'photos'],
+      [{ name: 'x', type: 'product', currency: 'pesos' }, 'currency'],
+      [{ name: 'x', type: 'product', owner: OTHER }, 'owner'],
+      [{ name: 'x'.repeat(151), type: 'product' }, 'name'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await json(w.catalogue, 'POST', base, { auth, payload });
+      expect([field, res.status, res.body.code]).toEqual([field, 400, 'validation_failed']);
+      expect(Object.keys(res.body.fields ?? {})).toContain(field);
+    }
+  });
+
+  it('edits, publishes, unpublishes and sets stock with their events', async () => {
+    const { body: item } = await json(w.catalogue, 'POST', base, { auth, payload: { name: 'Cuenco de barro', type: 'product', list_price: '100' } });
+    const patched = await json(w.catalogue, 'PATCH', `${base}/${item.id}`, { auth, payload: { list_price: '120.00', hiden: true, stock: { sold_out: true } } });
+    expect([patched.status, patched.body]).toEqual([200, expect.anything()]);
+    expect(patched.body).toMatchObject({ list_price: '120.00', hiden: true, sold_out: true, name: 'Cuenco de barro' });
+    expect((await json(w.catalogue, 'POST', `${base}/${item.slug}/publish`, { auth })).body.list_state).toBe('published');
+    expect((await json(w.catalogue, 'POST', `${base}/${item.id}/unpublish`, { auth })).body.list_state).toBe('unpublished');
+    const stock = await json(w.catalogue, 'PUT', `${base}/${item.id}/stock`, { auth, payload: { available: 0, stock_type: 'ondemand' } });
+    expect(stock.body.stock).toEqual({ available: 0, stock_type: 'ondemand', max_purchase_amount: null });
+    expect(await outboxTypes(item.id)).toEqual([
+      'catalogue.item.created',
+      'catalogue.item.updated',
+      'catalogue.item.stock-changed',
+      'catalogue.item.updated',
+      'catalogue.item.updated',
+      'catalogue.item.stock-changed',
+    ]);
+    const list = await json(w.catalogue, 'GET', `${base}?list_state=unpublished&text=cuenco`, { auth });
+    expect(list.body.results.map((i: any) => i.id)).toEqual([item.id]);
+    const del = await json(w.catalogue, 'DELETE', `${base}/${item.id}`, { auth });
+    expect(del.status).toBe(204);
+    expect((await json(w.catalogue, 'GET', `${base}/${item.id}`, { auth })).status).toBe(404);
+    expect((await outboxTypes(item.id)).at(-1)).toBe('catalogue.item.deleted');
+  });
+
+  it('shows a published item to anyone and an unpublished one only to its supplier', async () => {
+    const published = DEMO_ITEMS[2]!.id;
+    const anon = await json(w.catalogue, 'GET', `/catalogue/items/${A}/${published}`);
+    expect(anon.status).toBe(200);
+    expect(anon.body.name).toBe('Rebozo de seda tejido');
+    expect((await json(w.catalogue, 'GET', `/catalogue/items/${A}/rebozo-de-seda-tejido`)).body.id).toBe(published);
+    const unpublished = DEMO_ITEMS[20]!.id;
+    expect((await json(w.catalogue, 'GET', `/catalogue/items/${unpublished}`)).status).toBe(404);
+    expect((await json(w.catalogue, 'GET', `/catalogue/items/${unpublished}`, { auth: await w.token(OTHER) })).status).toBe(404);
+    expect((await json(w.catalogue, 'GET', `/catalogue/items/${unpublished}`, { auth })).status).toBe(200);
+    const batch = await json(w.catalogue, 'GET', `/catalogue/items?ids=${published},${unpublished},nope`);
+    expect(batch.body.results.map((i: any) => i.id)).toEqual([published]);
+  });
+
+  it('treats an experience whose date has passed as concluded', async () => {
+    const past = await json(w.catalogue, 'GET', `/catalogue/items/${DEMO_ITEMS[31]!.id}`);
+    expect(past.body).toMatchObject({ type: 'experience', concluded: true, experience_available: false });
+    const future = await json(w.catalogue, 'GET', `/catalogue/items/${DEMO_ITEMS[28]!.id}`);
+    expect(future.body).toMatchObject({ type: 'experience', concluded: false, experience_available: true });
+    expect(new Date(future.body.experience_date).getTime()).toBeGreaterThan(Date.now());
+    const free = await json(w.catalogue, 'GET', `/catalogue/items/${DEMO_ITEMS[19]!.id}`);
+    expect(free.body).toMatchObject({ is_free: true, list_price: '0.00' });
+    const soldOut = await json(w.catalogue, 'GET', `/catalogue/items/${DEMO_ITEMS[22]!.id}`);
+    expect(soldOut.body).toMatchObject({ sold_out: true, available: 0 });
+  });
+
+  it('answers 403 to another owner and 401 without a token on every admin endpoint', async () => {
+    const other = await w.token(OTHER, 2);
+    const item = DEMO_ITEMS[3]!.id;
+    const cat = '01930000-0000-7000-8003-000000000001';
+    const routes: Array<[string, string, object?]> = [
+      ['GET', base],
+      ['POST', base, { name: 'x', type: 'product' }],
+      ['GET', `${base}/${item}`],
+      ['PATCH', `${base}/${item}`, { name: 'hacked' }],
+      ['DELETE', `${base}/${item}`],
+      ['POST', `${base}/${item}/publish`],
+      ['POST', `${base}/${item}/unpublish`],
+      ['PUT', `${base}/${item}/stock`, { available: 1 }],
+      ['GET', `/catalogue/${A}:${A}/affiliate/catalogues`],
+      ['GET', `/catalogue/${A}:${A}/affiliate/catalogues/${cat}`],
+      ['GET', `/catalogue/${A}:${A}/affiliate/catalogues/${cat}/products`],
+      ['GET', `/catalogue/${A}:${A}/affiliate/catalogues/${cat}/products/search`],
+      ['GET', `/catalogue/${A}:${A}/affiliate/store/dssuppliers/search`],
+      ['GET', `/catalogue/${A}:${A}/affiliate/store/products/search`],
+    ];
+    for (const [method, url, payload] of routes) {
+      const forbidden = await json(w.catalogue, method, url, { auth: other, payload });
+      expect([method, url, forbidden.status, forbidden.body.code]).toEqual([method, url, 403, 'forbidden']);
+      const anonymous = await json(w.catalogue, method, url, { payload });
+      expect([method, url, anonymous.status]).toEqual([method, url, 401]);
+      // `{owner}:{someone else}` is refused too, whoever signs in
+      const mixed = await json(w.catalogue, method, url.replace(`${A}:${A}`, `${A}:${OTHER}`), { auth, payload });
+      expect([method, url, mixed.status]).toEqual([method, url, 403]);
+    }
+    expect((await json(w.catalogue, 'GET', `/catalogue/items/${item}`)).body.name).toBe('Cesta de palma natural');
+  });
+
+  it('serves generated demo photos for a slug, immutable', async () => {
+    const res = await w.catalogue.inject({ method: 'GET', url: '/catalogue/demo-photos/cafe-de-chiapas-tostado-500-g--2.jpg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect((await w.catalogue.inject({ method: 'GET', url: '/catalogue/demo-photos/..%2Fsecret.jpg' })).statusCode).toBe(404);
+    expect((await w.catalogue.inject({ method: 'GET', url: '/catalogue/demo-photos/x.png' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DEMO, DEMO_ITEMS } from '@vitrina/contracts';
+import { eventually, json } from './helpers.js';
+import { DemoSeeder } from '../src/demo/demo-seeder.js';
+import { published, startWorld, type World } from './world.js';
+
+const { users } = DEMO;
+const A = users.supplierA.id;
+const B = users.supplierB.id;
+// Demo shop `demo` shows all 64 demo items: 42 products, of which #21 is unpublished and #22 hidden.
+const PUBLIC_PRODUCTS = 40;
+
+describe('shop listings and search (catalogue projection fed by the store)', () => {
+  let w: World;
+  let supplierA: string;
+  let owner: string;
+  const list = (query: string, auth?: string) => json(w.catalogue, 'GET', `/catalogue/shops/demo/items?${query}`, { auth });
+
+  beforeAll(async () => {
+    w = await startWorld({ seed: true });
+    await w.store.demo();
+    supplierA = await w.token(A, 2);
+    owner = await w.token(users.demoOwner.id, 2);
+    // The projection fills asynchronously from store.items events.
+    await eventually(async () => (await list('type=product')).body.matches_estimated === PUBLIC_PRODUCTS);
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it('lists published, not hidden products of the shop, 36 per page by default', async () => {
+    const page1 = await list('type=product');
+    expect(page1.status).toBe(200);
+    expect(page1.body.results).toHaveLength(36);
+    expect(page1.body.matches_estimated).toBe(PUBLIC_PRODUCTS);
+    expect(page1.body.results.every((i: any) => i.type === 'product' && i.list_state === 'published' && i.hiden === false)).toBe(true);
+    const page2 = await list('type=product&page=2');
+    expect(page2.body.results).toHaveLength(PUBLIC_PRODUCTS - 36);
+    const ids = new Set([...page1.body.results, ...page2.body.results].map((i: any) => i.id));
+    expect(ids.size).toBe(PUBLIC_PRODUCTS);
+    expect(ids.has(DEMO_ITEMS[20]!.id)).toBe(false); // unpublished
+    expect(ids.has(DEMO_ITEMS[21]!.id)).toBe(false); // hidden
+    expect((await list('type=service')).body.results).toHaveLength(7);
+  });
+
+  it('answers prices with two decimals and in minor units', async () => {
+    const { body } = await list('type=product&text=jarron');
+    expect(body.results[0]).toMatchObject({ name: 'Jarrón de barro negro', list_price: '850.00', list_price_minor: 85000, currency: 'MXN' });
+  });
+
+  it('sorts by queue_position, -list_price and list_price', async () => {
+    const byQueue = (await list('type=product&limit=100')).body.results.map((i: any) => i.queue_position);
+    expect(byQueue).toEqual([...byQueue].sort((a, b) => a - b));
+    const desc = (await list('type=product&sort=-list_price&limit=100')).body.results.map((i: any) => i.list_price_minor);
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    expect(desc[0]).toBe(320000);
+    const asc = (await list('type=product&sort=list_price&limit=100')).body.results.map((i: any) => i.list_price_minor);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    expect(asc[0]).toBe(0);
+    const unknown = await list('sort=price');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('validation_failed');
+  });
+
+  it('handles page 0, a huge page and refuses a negative offset', async () => {
+    const first = await list('type=product');
+    const zero = await list('type=product&page=0');
+    expect(zero.status).toBe(200);
+    expect(zero.body.results.map((i: any) => i.id)).toEqual(first.body.results.map((i: any) => i.id));
+    const huge = await list('type=product&page=999999');
+    expect(huge.status).toBe(200);
+    expect(huge.body).toEqual({ results: [], matches_estimated: PUBLIC_PRODUCTS });
+    const beyond = await list('type=product&offset=500');
+    expect(beyond.body).toEqual({ results: [], matches_estimated: PUBLIC_PRODUCTS });
+    for (const q of ['offset=-1', 'offset=abc', 'limit=0', 'limit=101', 'offset=1000001', 'type=food']) {
+      const res = await list(q);
+      expect([q, res.status, res.body.code]).toEqual([q, 400, 'validation_failed']);
+    }
+  });
+
+  it('matches word prefixes of name, tags and description, accents folded', async () => {
+    const caf = await list('text=caf');
+    expect(caf.body.matches_estimated).toBeGreaterThan(10);
+    expect(caf.body.results.every((i: any) => /caf/i.test(i.name.normalize('NFD').replace(/\p{Diacritic}/gu, '')) || i.tags.some((t: string) => t.startsWith('caf')) || /caf/i.test(i.description.normalize('NFD').replace(/\p{Diacritic}/gu, '')))).toBe(true);
+    const both = await list('text=cafe%20chia');
+    expect(both.body.results.map((i: any) => i.name)).toEqual(['Café de Chiapas tostado 500 g', 'Tour por fincas cafetaleras de Chiapas']);
+    const accent = await list('text=MOLCAJETE%20volcanica');
+    expect(accent.body.results.map((i: any) => i.name)).toEqual(['Molcajete de piedra volcánica']);
+    const none = await list('text=zzzzqqq');
+    expect(none.body).toEqual({ results: [], matches_estimated: 0 });
+  });
+
+  it('ranks a name match above a tag match above a description match', async () => {
+    const create = async (body: object) => {
+      const res = await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items`, { auth: supplierA, payload: { type: 'product', list_state: 'published', list_price: '10', ...body } });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
+    // queue positions put the description match first, so only the rank can put the name match on top
+    const inDescription = await create({ name: 'Caja sencilla', description: 'Inspirada en grecas zapotecas', queue_position: 1 });
+    const inTags = await create({ name: 'Plato liso', tags: ['zapoteca'], queue_position: 2 });
+    const inName = await create({ name: 'Tapiz zapoteco', queue_position: 3 });
+    await w.store.itemsAdded(DEMO.shops.demo.id, [inDescription, inTags, inName]);
+    const found = await eventually(async () => {
+      const res = await list('text=zapot');
+      return res.body.matches_estimated === 3 ? res : undefined;
+    });
+    expect(found.body.results.map((i: any) => i.id)).toEqual([inName, inTags, inDescription]);
+    // an explicit price sort keeps the filter but not the rank
+    expect((await list('text=zapot&sort=-list_price')).body.matches_estimated).toBe(3);
+  });
+
+  it('forgives a typo with trigram similarity when no word prefix matches', async () => {
+    const res = await list('type=product&text=alebrijes');
+    expect(res.body.results.map((i: any) => i.name)).toContain('Alebrije jaguar pintado a mano');
+  });
+
+  it('filters by type, supplier, category and tags', async () => {
+    const services = await list('type=service&limit=100');
+    expect(services.body.results.every((i: any) => i.type === 'service')).toBe(true);
+    const ofB = await list(`supplier=${B}&limit=100`);
+    expect(ofB.body.matches_estimated).toBe(27);
+    expect(ofB.body.results.every((i: any) => i.owner === B && i.owner_name === 'Café de Altura')).toBe(true);
+    const dss = await list(`dssupplier=${A}&type=digital`);
+    expect(dss.body.results.every((i: any) => i.owner === A && i.type === 'digital')).toBe(true);
+    const tagged = await list('tags=talavera');
+    expect(tagged.body.results.length).toBeGreaterThan(0);
+    expect(tagged.body.results.every((i: any) => i.tags.includes('talavera'))).toBe(true);
+  });
+
+  it('shows the owner unpublished and hidden items (to be dimmed), nobody else', async () => {
+    const mine = await list('type=product&limit=100', owner);
+    expect(mine.body.matches_estimated).toBeGreaterThanOrEqual(PUBLIC_PRODUCTS + 2);
+    expect(mine.body.results.some((i: any) => i.list_state === 'unpublished')).toBe(true);
+    expect(mine.body.results.some((i: any) => i.hiden)).toBe(true);
+    const other = await list('type=product&limit=100', await w.token(users.otherOwner.id, 2));
+    expect(other.body.results.some((i: any) => i.list_state === 'unpublished' || i.hiden)).toBe(false);
+  });
+
+  it('suggests only for non-empty text, lower-cased, 5 by default', async () => {
+    expect((await json(w.catalogue, 'GET', '/catalogue/shops/demo/suggestions?text=')).body).toEqual({ results: [], matches_estimated: 0 });
+    expect((await json(w.catalogue, 'GET', '/catalogue/shops/demo/suggestions?text=%20%20')).body.results).toEqual([]);
+    const caf = await json(w.catalogue, 'GET', '/catalogue/shops/demo/suggestions?text=CAF');
+    expect(caf.body.results).toHaveLength(5);
+    expect(caf.body.results[0]).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), slug: expect.any(String), type: expect.any(String) }));
+    const two = await json(w.catalogue, 'GET', '/catalogue/shops/demo/suggestions?text=caf&n_suggestions=2&type=service');
+    expect(two.body.results).toHaveLength(2);
+    expect(two.body.results.every((s: any) => s.type === 'service')).toBe(true);
+  });
+
+  it('lists items to add for the add-products modal with in_store, franchise stores only their supplier’s', async () => {
+    const olga = users.otherOwner.id;
+    const picker = (owner: string, q: string, auth: string) => json(w.catalogue, 'GET', `/catalogue/${owner}:${owner}/affiliate/store/products/search?${q}`, { auth });
+    const olgaAuth = await w.token(olga, 2);
+    const res = await picker(olga, 'type=product&limit=100', olgaAuth);
+    expect(res.status).toBe(200);
+    // every published, not hidden product (the demo's plus those created above)
+    expect(res.body.matches_estimated).toBeGreaterThanOrEqual(PUBLIC_PRODUCTS);
+    expect(res.body.results).toHaveLength(res.body.matches_estimated);
+    const margins = res.body.results.map((i: any) => i.contribution_margin_minor);
+    expect(margins).toEqual([...margins].sort((a: number, b: number) => b - a));
+    expect(res.body.results.every((i: any) => i.in_store === (i.owner === B))).toBe(true);
+    const coffee = await picker(olga, `text=cafe&dssupplier=${B}&limit=5`, olgaAuth);
+    expect(coffee.body.results.every((i: any) => i.owner === B)).toBe(true);
+    expect(coffee.body.results).toHaveLength(5);
+    const franchise = await picker(A, 'type=product&limit=100', supplierA);
+    expect(franchise.body.results.every((i: any) => i.owner === A)).toBe(true);
+    // the supplier's own unpublished and hidden items are offered to its own store
+    expect(franchise.body.results.some((i: any) => i.list_state === 'unpublished')).toBe(true);
+    expect((await picker(olga, 'sort=name', olgaAuth)).status).toBe(400);
+    expect((await picker(olga, '', owner)).status).toBe(403);
+  });
+
+  it('answers 404 shop_not_found for an unknown shop', async () => {
+    const res = await json(w.catalogue, 'GET', '/catalogue/shops/no-such-shop/items');
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('shop_not_found');
+  });
+
+  it('drops an unpublished item from public listings at once', async () => {
+    const item = DEMO_ITEMS[0]!.id; // Jarrón de barro negro
+    const unpublished = await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items/${item}/unpublish`, { auth: supplierA });
+    expect(unpublished.status).toBe(200);
+    expect(unpublished.body.list_state).toBe('unpublished');
+    expect((await list('text=jarron')).body.results).toEqual([]);
+    expect((await json(w.catalogue, 'GET', `/catalogue/items/${A}/${item}`)).status).toBe(404);
+    expect((await list('text=jarron', owner)).body.results.map((i: any) => i.id)).toEqual([item]);
+    await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items/${item}/publish`, { auth: supplierA });
+    expect((await list('text=jarron')).body.results.map((i: any) => i.id)).toEqual([item]);
+  });
+
+  it('removes a deleted item from listings at once and tells the store with catalogue.item.deleted', async () => {
+    const item = DEMO_ITEMS[1]!.id; // Alebrije jaguar
+    expect((await list('text=alebrije%20jaguar')).body.results).toHaveLength(1);
+    const del = await json(w.catalogue, 'DELETE', `/catalogue/${A}:${A}/affiliate/items/${item}`, { auth: supplierA });
+    expect(del.status).toBe(204);
+    expect((await list('text=alebrije%20jaguar')).body.results).toEqual([]);
+    expect((await list('text=alebrije%20jaguar', owner)).body.results).toEqual([]);
+    const events = await published(w, 'catalogue.item.deleted');
+    expect(events.map((e) => e.data)).toContainEqual({ itemId: item, ownerId: A, revision: expect.any(Number) });
+    expect(events.find((e) => (e.data as any).itemId === item)?.key).toBe(item);
+    // a late store.items.added for it (sent before the store heard of the deletion) does not bring it back
+    await w.store.itemsAdded(DEMO.shops.other.id, [item]);
+    await w.store.itemsAdded(DEMO.shops.other.id, [DEMO_ITEMS[3]!.id]);
+    await eventually(async () => (await json(w.catalogue, 'GET', '/catalogue/shops/olga/items?text=cesta')).body.matches_estimated === 1);
+    expect((await json(w.catalogue, 'GET', '/catalogue/shops/olga/items?text=alebrije%20jaguar')).body.results).toEqual([]);
+  });
+
+  it('follows store.items.removed, and store.items.added of a new item', async () => {
+    await w.store.itemsRemoved(DEMO.shops.demo.id, [DEMO_ITEMS[4]!.id]);
+    const taza = DEMO_ITEMS[4]!.id;
+    await eventually(async () => !(await list('text=taza%20talavera')).body.results.some((r: any) => r.id === taza));
+    // the store lists an id first, the item is created afterwards: it shows up once it exists
+    const shopFirst = DEMO.shops.reseller.id;
+    const create = await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items`, { auth: supplierA, payload: { name: 'Petate tejido', type: 'product', list_state: 'published' } });
+    await w.store.itemsAdded(shopFirst, [create.body.id]);
+    await eventually(async () => (await json(w.catalogue, 'GET', '/catalogue/shops/rita/items?text=petate')).body.matches_estimated === 1);
+  });
+});
+
+describe('shop listings when the store speaks first', () => {
+  it('lists items whose store.items.added arrived before the items themselves', async () => {
+    // (the shop events are sent first; the demo items are seeded afterwards)
+    const w = await startWorld({ seed: false });
+    try {
+      await w.store.demo();
+      // the projection holds placeholders: nothing is listed yet
+      await eventually(async () => {
+        const { rows } = (await w.tdb.database
+          .drizzle({})
+          .execute(`select count(*)::int as n from catalogue.shop_items where shop_id = '${DEMO.shops.demo.id}'`)) as unknown as { rows: Array<{ n: number }> };
+        return rows[0]!.n === DEMO_ITEMS.length;
+      }, 30_000);
+      expect((await json(w.catalogue, 'GET', '/catalogue/shops/demo/items?type=product')).body.matches_estimated).toBe(0);
+      await w.catalogue.get(DemoSeeder).seedDemo();
+      await eventually(async () => (await json(w.catalogue, 'GET', '/catalogue/shops/demo/items?type=product')).body.matches_estimated === PUBLIC_PRODUCTS, 30_000);
+    } finally {
+      await w.close();
+    }
+  }, 90_000);
+});

@@ -1,0 +1,96 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { StoreLimits, type FranchiseJson, type ListResponse } from '@vitrina/contracts';
+import { CurrentUser, DB, OwnerPath, PathOwner, type AuthUser, type Db, type OwnerRef } from '@vitrina/platform';
+import { PageQueryDto } from '../../shops/http/shop.dto.js';
+import { shopOfOwner } from '../../shops/shop.repository.js';
+import { FranchiseQueries } from '../queries/franchise.queries.js';
+
+class PublishedFranchisesQueryDto extends PageQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) text?: string;
+  @ApiPropertyOptional({ description: 'Same as text' }) @IsOptional() @IsString() @MaxLength(100) name?: string;
+
+  @ApiPropertyOptional({ enum: ['published'], description: 'Only published franchises are listed' })
+  @IsOptional()
+  @IsIn(['published'])
+  state?: string;
+
+  @ApiPropertyOptional({ description: 'Comma-joined: affinity,franchise (both by default)' })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value))
+  @IsArray()
+  @ArrayMaxSize(2)
+  @IsString({ each: true })
+  type?: string[];
+}
+
+class FranchiseIdsDto {
+  @ApiProperty({ type: [String], minItems: 1, maxItems: 100 })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(64, { each: true })
+  franchises!: string[];
+}
+
+/** Public franchise reads (spec 1 §7 'Published franchises', 'Public franchises of a catalogue'). */
+@ApiTags('store: franchises')
+@Controller('store')
+export class FranchisesPublicController {
+  constructor(private readonly franchises: FranchiseQueries) {}
+
+  @Get('published/franchises')
+  @ApiOperation({ summary: 'Published franchise/affinity shops by name (limit 10); in_store for the signed-in owner' })
+  published(@Query() q: PublishedFranchisesQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ListResponse<FranchiseJson>> {
+    return this.franchises.published({ text: q.text ?? q.name, types: q.type, offset: q.offset, limit: q.limit, ownerId: viewer?.id });
+  }
+
+  @Get('public/referral/:ref/catalogues/:catalogue/franchises')
+  @ApiOperation({ summary: 'Franchises shown by the referral’s store, for its catalogue pages (offset 0, limit 30)' })
+  async ofCatalogue(@Param('ref') ref: string, @Query() q: PageQueryDto): Promise<ListResponse<FranchiseJson>> {
+    const shop = await this.franchises.referralShop(ref);
+    return this.franchises.ofShop(shop.id, { offset: q.offset, limit: q.limit ?? StoreLimits.franchisesPageSize }, true);
+  }
+}
+
+/** Franchises in the owner's store (issue 5): `/store/{owner}:{owner}/{type}/store/franchises...`. */
+@ApiTags('store: franchises')
+@Controller('store')
+@OwnerPath('owner')
+export class FranchisesAdminController {
+  constructor(
+    private readonly franchises: FranchiseQueries,
+    @Inject(DB) private readonly db: Db,
+  ) {}
+
+  @Get(':owner/:scope/store/franchises')
+  @ApiOperation({ summary: 'Franchises in the owner’s store' })
+  async list(@PathOwner() owner: OwnerRef, @Query() q: PageQueryDto): Promise<ListResponse<FranchiseJson>> {
+    const shop = await shopOfOwner(this.db, owner.ownerId);
+    return this.franchises.ofShop(shop.id, q, false);
+  }
+
+  @Post(':owner/:scope/store/franchises/instore')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'franchises (ids) -> in store flag' })
+  async inStore(@PathOwner() owner: OwnerRef, @Body() body: FranchiseIdsDto): Promise<{ results: Record<string, boolean> }> {
+    return { results: await this.franchises.inStore(owner.ownerId, body.franchises) };
+  }
+
+  @Put(':owner/:scope/store/franchises/:id')
+  @ApiOperation({ summary: 'Add a franchise to the store' })
+  async add(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<{ id: string; in_store: true }> {
+    await this.franchises.add(owner.ownerId, id);
+    return { id, in_store: true };
+  }
+
+  @Delete(':owner/:scope/store/franchises/:id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Remove a franchise from the store' })
+  async remove(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<void> {
+    await this.franchises.remove(owner.ownerId, id);
+  }
+}

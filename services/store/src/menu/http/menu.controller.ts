@@ -1,0 +1,34 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { STORE_TYPES, type MenuJson } from '@vitrina/contracts';
+import { CurrentUser, type AuthUser } from '@vitrina/platform';
+import { LoadShopQuery } from '../../shops/queries/load-shop.query.js';
+import { menuFor } from '../domain/menu.js';
+
+class MenuQueryDto {
+  @ApiPropertyOptional({ enum: STORE_TYPES, description: 'Sent by the storefront; the shop’s own type decides' })
+  @IsOptional()
+  @IsIn(STORE_TYPES)
+  store_type?: string;
+
+  @ApiPropertyOptional({ description: 'Sent by the storefront; the shop’s own owner decides' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  owner?: string;
+}
+
+/** spec 1 §7 'Menu options' for a shop: admin, public or proxy menu for the viewer. */
+@ApiTags('store: shops')
+@Controller('store/shops')
+export class MenuController {
+  constructor(private readonly shops: LoadShopQuery) {}
+
+  @Get(':shop/menu')
+  @ApiOperation({ summary: 'Menu options of a shop for the viewer (labels es/en/es-AR, icon, icon_color, path, submenu, app_module)' })
+  async menu(@Param('shop') shopRef: string, @Query() _q: MenuQueryDto, @CurrentUser() viewer?: AuthUser): Promise<MenuJson> {
+    const shop = await this.shops.resolve(shopRef);
+    return menuFor(shop, viewer?.id === shop.ownerId);
+  }
+}

@@ -1,0 +1,99 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { count, eq } from 'drizzle-orm';
+import { StoreLimits, type BannerJson, type HeaderJson, type ListResponse, type ShopJson } from '@vitrina/contracts';
+import { CurrentUser, DB, OwnerPath, PathOwner, listResponse, type AuthUser, type Db, type OwnerRef } from '@vitrina/platform';
+import { banners, headers, shops } from '../../db/schema.js';
+import { BannerHandlers } from '../../banners/commands/banner.handlers.js';
+import { toBannerJson } from '../../banners/banner.mapper.js';
+import { BannerDto } from '../../banners/http/banner.dto.js';
+import { HeaderHandlers } from '../../headers/commands/header.handlers.js';
+import { toHeaderJson } from '../../headers/header.mapper.js';
+import { HeaderDto } from '../../headers/http/header.dto.js';
+import { toShopJson } from '../shop.mapper.js';
+import { findShop, shopBanners, shopHeaders, shopOfOwner } from '../shop.repository.js';
+import { PageQueryDto } from './shop.dto.js';
+
+/**
+ * The owner's shop administration: `/store/{owner}:{owner}/{type}/store/...` (spec 1 §7; `{type}` is the
+ * account-type segment, not interpreted). Every route answers 403 to anyone but the owner, and reads and
+ * writes only the owner's own shop whatever ids the path or body carry.
+ */
+@ApiTags('store: shop admin')
+@Controller('store')
+@OwnerPath('owner')
+export class ShopAdminController {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly bannersCmd: BannerHandlers,
+    private readonly headersCmd: HeaderHandlers,
+  ) {}
+
+  @Get(':owner/:scope/store')
+  @ApiOperation({ summary: 'The owner’s shop with every banner and header (all targets)' })
+  async shop(@PathOwner() owner: OwnerRef, @CurrentUser() user?: AuthUser): Promise<ShopJson> {
+    const shop = await shopOfOwner(this.db, owner.ownerId);
+    const [root, bannerRows, headerRows] = await Promise.all([
+      shop.rootAffinityStoreId ? findShop(this.db, eq(shops.id, shop.rootAffinityStoreId)) : Promise.resolve(undefined),
+      shopBanners(this.db, shop.id),
+      shopHeaders(this.db, shop.id),
+    ]);
+    return toShopJson(shop, { root, banners: bannerRows, headers: headerRows, ...(user ? { viewer: user } : {}) });
+  }
+
+  @Get(':owner/:scope/store/banners')
+  @ApiOperation({ summary: 'Banners of the owner’s shop, every target (offset 0, limit 10)' })
+  async banners(@PathOwner() owner: OwnerRef, @Query() q: PageQueryDto): Promise<ListResponse<BannerJson>> {
+    const shop = await shopOfOwner(this.db, owner.ownerId);
+    const rows = await shopBanners(this.db, shop.id, undefined, { offset: q.offset ?? 0, limit: q.limit ?? StoreLimits.bannersPageSize });
+    const [total] = await this.db.select({ n: count() }).from(banners).where(eq(banners.shopId, shop.id));
+    return listResponse(rows.map(toBannerJson), Number(total?.n ?? 0));
+  }
+
+  @Post(':owner/:scope/store/banners')
+  @ApiOperation({ summary: 'Create a banner (images required; url_target true and target all by default)' })
+  createBanner(@PathOwner() owner: OwnerRef, @Body() body: BannerDto): Promise<BannerJson> {
+    return this.bannersCmd.create(owner.ownerId, body);
+  }
+
+  @Patch(':owner/:scope/store/banners/:id')
+  @ApiOperation({ summary: 'Update a banner' })
+  updateBanner(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: BannerDto): Promise<BannerJson> {
+    return this.bannersCmd.update(owner.ownerId, id, body);
+  }
+
+  @Delete(':owner/:scope/store/banners/:id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a banner; its images are then deleted from the gallery (retried job)' })
+  async deleteBanner(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<void> {
+    await this.bannersCmd.delete(owner.ownerId, id);
+  }
+
+  @Get(':owner/:scope/store/headers')
+  @ApiOperation({ summary: 'Headers of the owner’s shop, every target (offset 0, limit 10)' })
+  async headers(@PathOwner() owner: OwnerRef, @Query() q: PageQueryDto): Promise<ListResponse<HeaderJson>> {
+    const shop = await shopOfOwner(this.db, owner.ownerId);
+    const rows = await shopHeaders(this.db, shop.id, undefined, { offset: q.offset ?? 0, limit: q.limit ?? StoreLimits.headersPageSize });
+    const [total] = await this.db.select({ n: count() }).from(headers).where(eq(headers.shopId, shop.id));
+    return listResponse(rows.map(toHeaderJson), Number(total?.n ?? 0));
+  }
+
+  @Post(':owner/:scope/store/headers')
+  @ApiOperation({ summary: 'Create a header (title ≤30, subtitle ≤40, description ≤130; action none by default)' })
+  createHeader(@PathOwner() owner: OwnerRef, @Body() body: HeaderDto): Promise<HeaderJson> {
+    return this.headersCmd.create(owner.ownerId, body);
+  }
+
+  @Patch(':owner/:scope/store/headers/:id')
+  @ApiOperation({ summary: 'Update a header' })
+  updateHeader(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: HeaderDto): Promise<HeaderJson> {
+    return this.headersCmd.update(owner.ownerId, id, body);
+  }
+
+  @Delete(':owner/:scope/store/headers/:id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a header' })
+  async deleteHeader(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<void> {
+    await this.headersCmd.delete(owner.ownerId, id);
+  }
+}

@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, count, eq, inArray, or } from 'drizzle-orm';
+import {
+  AFFILIATE_PARAMS,
+  StoreEvents,
+  StoreLimits,
+  type BannerJson,
+  type HeaderJson,
+  type ListResponse,
+  type ShopJson,
+  type StoreShopVisited,
+} from '@vitrina/contracts';
+import { DB, Outbox, TransactionRunner, listResponse, type AuthUser, type Db } from '@vitrina/platform';
+import { banners, headers, shops } from '../../db/schema.js';
+import { toBannerJson } from '../../banners/banner.mapper.js';
+import { toHeaderJson } from '../../headers/header.mapper.js';
+import { isUuid } from '../../shared/text.js';
+import { visibleTargets } from '../../shared/viewer.js';
+import { toShopJson } from '../shop.mapper.js';
+import { findShop, shopBanners, shopHeaders, shopNotFound, type ShopRow } from '../shop.repository.js';
+
+export type AffiliateParams = Partial<Record<(typeof AFFILIATE_PARAMS)[number], string>>;
+
+/**
+ * Loads a shop for the storefront (spec 1 §7 'Load shop'): by slug, by host or by id, with its root
+ * affinity store and the banners and headers the viewer's level may see. Affiliate parameters on the load
+ * are recorded as a `store.shop.visited` event (marketing turns it into a referral visit).
+ */
+@Injectable()
+export class LoadShopQuery {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly tx: TransactionRunner,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async bySlug(slug: string, viewer?: AuthUser, params: AffiliateParams = {}): Promise<ShopJson> {
+    const shop = await findShop(this.db, eq(shops.slug, slug));
+    if (!shop) throw shopNotFound();
+    await this.recordVisit(shop, viewer, params, null);
+    return this.assemble(shop, viewer);
+  }
+
+  async byHost(rawHost: string, viewer?: AuthUser, params: AffiliateParams = {}): Promise<ShopJson> {
+    const host = normaliseHost(rawHost);
+    const shop = host ? await findShop(this.db, eq(shops.host, host)) : undefined;
+    if (!shop) throw shopNotFound();
+    await this.recordVisit(shop, viewer, params, host ?? null);
+    return this.assemble(shop, viewer);
+  }
+
+  /** A shop by id or slug (no visit recorded). */
+  async byRef(ref: string, viewer?: AuthUser): Promise<ShopJson> {
+    return this.assemble(await this.resolve(ref), viewer);
+  }
+
+  async resolve(ref: string): Promise<ShopRow> {
+    const shop = await findShop(this.db, isUuid(ref) ? or(eq(shops.id, ref), eq(shops.slug, ref))! : eq(shops.slug, ref));
+    if (!shop) throw shopNotFound();
+    return shop;
+  }
+
+  /** The banners a viewer may see (spec 1 §7 'Banners list': offset 0, limit 10). */
+  async banners(ref: string, viewer: AuthUser | undefined, page: { offset: number; limit: number }): Promise<ListResponse<BannerJson>> {
+    const shop = await this.resolve(ref);
+    const targets = visibleTargets(viewer);
+    const rows = await shopBanners(this.db, shop.id, targets, page);
+    const [total] = await this.db.select({ n: count() }).from(banners).where(and(eq(banners.shopId, shop.id), inArray(banners.target, targets)));
+    return listResponse(rows.map(toBannerJson), Number(total?.n ?? 0));
+  }
+
+  async headers(ref: string, viewer: AuthUser | undefined, page: { offset: number; limit: number }): Promise<ListResponse<HeaderJson>> {
+    const shop = await this.resolve(ref);
+    const targets = visibleTargets(viewer);
+    const rows = await shopHeaders(this.db, shop.id, targets, page);
+    const [total] = await this.db.select({ n: count() }).from(headers).where(and(eq(headers.shopId, shop.id), inArray(headers.target, targets)));
+    return listResponse(rows.map(toHeaderJson), Number(total?.n ?? 0));
+  }
+
+  private async assemble(shop: ShopRow, viewer?: AuthUser): Promise<ShopJson> {
+    const targets = visibleTargets(viewer);
+    const page = { offset: 0, limit: StoreLimits.bannersPageSize };
+    const [root, bannerRows, headerRows] = await Promise.all([
+      shop.rootAffinityStoreId ? findShop(this.db, eq(shops.id, shop.rootAffinityStoreId)) : Promise.resolve(undefined),
+      shopBanners(this.db, shop.id, targets, page),
+      shopHeaders(this.db, shop.id, targets, page),
+    ]);
+    return toShopJson(shop, { root, banners: bannerRows, headers: headerRows, viewer });
+  }
+
+  private async recordVisit(shop: ShopRow, viewer: AuthUser | undefined, params: AffiliateParams, host: string | null): Promise<void> {
+    const present = Object.fromEntries(AFFILIATE_PARAMS.flatMap((k) => (params[k] ? [[k, params[k]!]] : []))) as StoreShopVisited['params'];
+    if (Object.keys(present).length === 0) return;
+    const data: StoreShopVisited = { shopId: shop.id, ownerId: shop.ownerId, slug: shop.slug, params: present, host, ...(viewer ? { visitorId: viewer.id } : {}) };
+    await this.tx.run((tx) => this.outbox.add(tx, { type: StoreEvents.shopVisited, key: shop.id, shopId: shop.id, data, ...(viewer ? { actorId: viewer.id } : {}) }));
+  }
+}
+
+/** `Tienda.Example.com:443` -> `tienda.example.com`; undefined when it is not a host name. */
+export function normaliseHost(raw: string): string | undefined {
+  const host = raw.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host) && host.length <= 253 ? host : undefined;
+}
