@@ -47,3 +47,18 @@ export interface CatalogueJson {
   created_at: string;
   updated_at: string;
 }
+
+/** Error codes of the catalogue writes (spec 1 §5, §8) beyond ErrorCodes. */
+export const CatalogueErrorCodes = {
+  /** spec 1 §5/§8: a server error on the catalogue name; the web shows 'Invalid name' under the field. */
+  invalidName: 'invalid_name',
+  /** The fork origin (origin_id / origin_slug) is unknown or not published. */
+  originNotFound: 'origin_not_found',
+} as const;
+
+/** Answer of the catalogue product writes (add_filtered, clone). */
+export interface CatalogueProductsResultJson {
+  catalogue: CatalogueJson;
+  /** Item ids newly added to the catalogue by this call. */
+  added: string[];
+}

@@ -54,3 +54,56 @@ export const CatalogueItemEvents = {
   deleted: 'catalogue.item.deleted',
   stockChanged: 'catalogue.item.stock-changed',
 } as const;
+
+/**
+ * Topic of the custom catalogues (issue 5): `catalogue.catalogue`, keyed by the OWNER id so one owner's
+ * catalogue events stay in order (the store derives `sections_info` from `ownerCatalogues`).
+ * Operators: add it next to `catalogue.item` (Topics / ALL_TOPICS / infra/kafka) when running on Kafka.
+ */
+export const CatalogueTopics = {
+  catalogue: 'catalogue.catalogue',
+} as const;
+
+/** Every `catalogue.catalogue.*` event carries the catalogue and the owner's catalogue count after the change. */
+export interface CatalogueCatalogueChanged {
+  catalogueId: string;
+  ownerId: string;
+  slug: string;
+  name: string;
+  numProducts: number;
+  /** How many catalogues the owner has after this change: 0 removes 'catalogues' from sections_info, > 0 adds it. */
+  ownerCatalogues: number;
+}
+
+/** `catalogue.catalogue.moved`: the catalogue now sits at `position` (1-based); the others shifted. */
+export interface CatalogueCatalogueMoved extends CatalogueCatalogueChanged {
+  position: number;
+}
+
+/** `products-added` / `product-removed` / `product-moved`. */
+export interface CatalogueCatalogueProductsChanged extends CatalogueCatalogueChanged {
+  itemIds: string[];
+  /** `product-moved`: the product's new 1-based position. */
+  position?: number;
+}
+
+/**
+ * `catalogue.catalogue.cloned`: the owner forked another catalogue; `itemIds` were copied into it. The store
+ * owns items in store: it adds those it may show to the owner's shop (and publishes `store.items.added`).
+ */
+export interface CatalogueCatalogueCloned extends CatalogueCatalogueChanged {
+  originId: string;
+  originOwnerId: string;
+  itemIds: string[];
+}
+
+export const CatalogueCatalogueEvents = {
+  created: 'catalogue.catalogue.created',
+  updated: 'catalogue.catalogue.updated',
+  deleted: 'catalogue.catalogue.deleted',
+  moved: 'catalogue.catalogue.moved',
+  productsAdded: 'catalogue.catalogue.products-added',
+  productRemoved: 'catalogue.catalogue.product-removed',
+  productMoved: 'catalogue.catalogue.product-moved',
+  cloned: 'catalogue.catalogue.cloned',
+} as const;

@@ -17,6 +17,7 @@ export interface EventEnvelope<TData = unknown> {
 export const Topics = {
   accountsUser: 'accounts.user',
   catalogueItem: 'catalogue.item',
+  catalogueCatalogue: 'catalogue.catalogue',
   storeShop: 'store.shop',
   storeItems: 'store.items',
   cartCheckout: 'cart.checkout',

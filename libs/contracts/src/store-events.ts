@@ -12,7 +12,10 @@ export interface StoreShopCreated {
   isProxy?: boolean;
   state?: 'published' | 'unpublished';
 }
-export type StoreShopUpdated = StoreShopCreated;
+/** `store.shop.updated`: the shop's snapshot after the change; `changed` names the ShopJson fields that changed (owner edits). */
+export interface StoreShopUpdated extends StoreShopCreated {
+  changed?: string[];
+}
 
 /**
  * `store.shop.visited`: a shop was loaded with affiliate parameters (spec 1 §7 'Load shop').

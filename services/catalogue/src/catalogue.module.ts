@@ -4,6 +4,7 @@ import { CONFIG, PlatformModule, type PlatformConfig, type ServiceDefinition } f
 import * as schema from './db/schema.js';
 import { CATALOGUE_CONFIG, loadCatalogueConfig } from './shared/config.js';
 import { CataloguesAdminController, CataloguesPublicController } from './catalogues/http/catalogues.controller.js';
+import { CatalogueHandlers } from './catalogues/commands/catalogue.handlers.js';
 import { CatalogueQueries } from './catalogues/queries/catalogue.queries.js';
 import { DemoPhotosController } from './demo/demo-photos.controller.js';
 import { DemoSeeder } from './demo/demo-seeder.js';
@@ -62,6 +63,7 @@ import { DirectoryQueries } from './suppliers/queries/directory.queries.js';
     ProductPickerQuery,
     DirectoryQueries,
     CatalogueQueries,
+    CatalogueHandlers,
     DemoSeeder,
   ],
 })

@@ -160,6 +160,14 @@ describe('supplier items', () => {
       ['GET', `/catalogue/${A}:${A}/affiliate/catalogues/${cat}`],
       ['GET', `/catalogue/${A}:${A}/affiliate/catalogues/${cat}/products`],
       ['GET', `/catalogue/${A}:${A}/affiliate/catalogues/${cat}/products/search`],
+      ['POST', `/catalogue/${A}:${A}/affiliate/catalogues`, { name: 'x' }],
+      ['PATCH', `/catalogue/${A}:${A}/affiliate/catalogues/${cat}`, { name: 'x' }],
+      ['DELETE', `/catalogue/${A}:${A}/affiliate/catalogues/${cat}?force=true`],
+      ['POST', `/catalogue/${A}:${A}/affiliate/catalogues/${cat}/move`, { position: 1 }],
+      ['POST', `/catalogue/${A}:${A}/affiliate/catalogues/${cat}/products/add_filtered`, { query: { ids: [item] } }],
+      ['POST', `/catalogue/${A}:${A}/affiliate/catalogues/${cat}/products/move`, { product: item, position: 1 }],
+      ['POST', `/catalogue/${A}:${A}/affiliate/catalogues/${cat}/products/clone`, { origin_id: cat }],
+      ['DELETE', `/catalogue/${A}:${A}/affiliate/catalogues/${cat}/products/${item}`],
       ['GET', `/catalogue/${A}:${A}/affiliate/store/dssuppliers/search`],
       ['GET', `/catalogue/${A}:${A}/affiliate/store/products/search`],
     ];
@@ -173,6 +181,8 @@ describe('supplier items', () => {
       expect([method, url, mixed.status]).toEqual([method, url, 403]);
     }
     expect((await json(w.catalogue, 'GET', `/catalogue/items/${item}`)).body.name).toBe('Cesta de palma natural');
+    // nothing changed: the catalogue is still there with its products
+    expect((await json(w.catalogue, 'GET', `/catalogue/public/catalogues/${cat}`)).body.num_products).toBe(9);
   });
 
   it('serves generated demo photos for a slug, immutable', async () => {

@@ -103,7 +103,8 @@ describe('shop listings and search (catalogue projection fed by the store)', () 
     await w.store.itemsAdded(DEMO.shops.demo.id, [inDescription, inTags, inName]);
     const found = await eventually(async () => {
       const res = await list('text=zapot');
-      return res.body.matches_estimated === 3 ? res : undefined;
+      // the count and the rows converge through two projections (store.items, catalogue.item): wait for both
+      return res.body.matches_estimated === 3 && res.body.results.length === 3 ? res : undefined;
     });
     expect(found.body.results.map((i: any) => i.id)).toEqual([inName, inTags, inDescription]);
     // an explicit price sort keeps the filter but not the rank

@@ -16,6 +16,8 @@ import { S3Storage } from './gallery/storage/s3.storage.js';
 import { HeaderHandlers } from './headers/commands/header.handlers.js';
 import { MenuController } from './menu/http/menu.controller.js';
 import { STORE_CONFIG, loadStoreConfig, type StoreConfig } from './shared/config.js';
+import { UpdateShopHandler } from './shops/commands/update-shop.handler.js';
+import { CatalogueCataloguesConsumer } from './shops/events/catalogue-catalogues.consumer.js';
 import { ShopAdminController } from './shops/http/shop-admin.controller.js';
 import { ShopsController } from './shops/http/shops.controller.js';
 import { LoadShopQuery } from './shops/queries/load-shop.query.js';
@@ -46,6 +48,7 @@ import { StoreItemsAdminController, StoreItemsPublicController } from './store-i
     FranchisesAdminController,
     GalleryController,
     CatalogueEventsConsumer,
+    CatalogueCataloguesConsumer,
   ],
   providers: [
     { provide: STORE_CONFIG, inject: [CONFIG], useFactory: (config: PlatformConfig) => loadStoreConfig(config) },
@@ -56,6 +59,7 @@ import { StoreItemsAdminController, StoreItemsPublicController } from './store-i
         config.gallery.storage === 's3' && config.gallery.s3 ? new S3Storage(config.gallery.s3) : new LocalFolderStorage(config.gallery.localDir),
     },
     LoadShopQuery,
+    UpdateShopHandler,
     BannerHandlers,
     HeaderHandlers,
     StoreItemsHandlers,

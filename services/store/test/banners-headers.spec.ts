@@ -173,6 +173,7 @@ describe('headers and banners of the owner’s shop', () => {
     const someId = '01930000-0000-7000-8009-000000000001';
     const routes: Array<[string, string, object?]> = [
       ['GET', base],
+      ['PATCH', base, { name: 'Tienda robada', discord: 'https://discord.gg/x' }],
       ['GET', `${base}/banners`],
       ['POST', `${base}/banners`, { hzt_image: '/a.png', vrt_image: '/b.png' }],
       ['PATCH', `${base}/banners/${someId}`, { url: '/x' }],
@@ -199,7 +200,8 @@ describe('headers and banners of the owner’s shop', () => {
       const anonymous = await json(w.store, method, url, { payload });
       expect([method, url, anonymous.status]).toEqual([method, url, 401]);
     }
-    // nothing changed: the demo shop still has its seeded banners
+    // nothing changed: the demo shop keeps its name and seeded banners
+    expect((await json(w.store, 'GET', '/store/shops/by-slug/demo')).body.name).toBe('Bazar de Daniela');
     const banners = await json(w.store, 'GET', '/store/shops/demo/banners');
     expect(banners.body.results.length).toBeGreaterThan(0);
   });

@@ -1,8 +1,18 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Patch, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { CatalogueJson, ItemJson, ListResponse } from '@vitrina/contracts';
+import type { CatalogueJson, CatalogueProductsResultJson, ItemJson, ListResponse } from '@vitrina/contracts';
 import { OwnerPath, PathOwner, ValidationError, type OwnerRef } from '@vitrina/platform';
+import { CatalogueHandlers } from '../commands/catalogue.handlers.js';
 import { CatalogueQueries } from '../queries/catalogue.queries.js';
+import {
+  AddFilteredDto,
+  CloneCatalogueDto,
+  CreateCatalogueDto,
+  DeleteCatalogueQueryDto,
+  MoveDto,
+  MoveProductDto,
+  UpdateCatalogueDto,
+} from './catalogue-write.dto.js';
 import { CatalogueProductsQueryDto, CataloguesQueryDto, PublishedCataloguesQueryDto } from './catalogue.dto.js';
 
 /** The owner's own catalogues, every state: `/catalogue/{owner}:{owner}/{type}/catalogues...` (403 for anyone else). */
@@ -10,7 +20,65 @@ import { CatalogueProductsQueryDto, CataloguesQueryDto, PublishedCataloguesQuery
 @Controller('catalogue')
 @OwnerPath('owner')
 export class CataloguesAdminController {
-  constructor(private readonly queries: CatalogueQueries) {}
+  constructor(
+    private readonly queries: CatalogueQueries,
+    private readonly commands: CatalogueHandlers,
+  ) {}
+
+  @Post(':owner/:scope/catalogues')
+  @ApiOperation({ summary: 'Create a catalogue (name required ≤150 → 400 invalid_name; photo a valid URL); with origin_id/origin_slug: fork' })
+  create(@PathOwner() owner: OwnerRef, @Body() body: CreateCatalogueDto): Promise<CatalogueJson> {
+    return this.commands.create(owner.ownerId, body);
+  }
+
+  @Patch(':owner/:scope/catalogues/:id')
+  @ApiOperation({ summary: 'Update a catalogue (name, photo, weight, state)' })
+  update(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: UpdateCatalogueDto): Promise<CatalogueJson> {
+    return this.commands.update(owner.ownerId, id, body);
+  }
+
+  @Delete(':owner/:scope/catalogues/:id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a catalogue: 409 product_catalogue_has_products unless force=true' })
+  async remove(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Query() q: DeleteCatalogueQueryDto): Promise<void> {
+    await this.commands.delete(owner.ownerId, id, q.force === 'true' || q.force === '1');
+  }
+
+  @Post(':owner/:scope/catalogues/:id/move')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Move a catalogue to a 1-based position; the others shift (400 updating_position_error when busy)' })
+  move(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: MoveDto): Promise<CatalogueJson> {
+    return this.commands.move(owner.ownerId, id, body.position);
+  }
+
+  @Post(':owner/:scope/catalogues/:id/products/add_filtered')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add the products matching query (ids, text, type, dssupplier, category); silent skips refused ids' })
+  addFiltered(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: AddFilteredDto): Promise<CatalogueProductsResultJson> {
+    return this.commands.addFiltered(owner.ownerId, id, body);
+  }
+
+  @Post(':owner/:scope/catalogues/:id/products/move')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Move a product of the catalogue to a 1-based position' })
+  moveProduct(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: MoveProductDto): Promise<CatalogueJson> {
+    return this.commands.moveProduct(owner.ownerId, id, body);
+  }
+
+  @Post(':owner/:scope/catalogues/:id/products/clone')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Fork: copy origin_id / origin_slug+origin_owner into catalogue {id} (or a new one when {id} is "new"); without an origin in the body, {id} is the origin and a new catalogue is made',
+  })
+  clone(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: CloneCatalogueDto): Promise<CatalogueProductsResultJson> {
+    return this.commands.clone(owner.ownerId, id, body);
+  }
+
+  @Delete(':owner/:scope/catalogues/:id/products/:productId')
+  @ApiOperation({ summary: 'Remove one product from the catalogue' })
+  removeProduct(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Param('productId') productId: string): Promise<CatalogueJson> {
+    return this.commands.removeProduct(owner.ownerId, id, productId);
+  }
 
   @Get(':owner/:scope/catalogues')
   @ApiOperation({ summary: 'The owner’s catalogues (sort -weight,name; 30 per page)' })

@@ -10,9 +10,11 @@ import { BannerDto } from '../../banners/http/banner.dto.js';
 import { HeaderHandlers } from '../../headers/commands/header.handlers.js';
 import { toHeaderJson } from '../../headers/header.mapper.js';
 import { HeaderDto } from '../../headers/http/header.dto.js';
+import { UpdateShopHandler } from '../commands/update-shop.handler.js';
 import { toShopJson } from '../shop.mapper.js';
-import { findShop, shopBanners, shopHeaders, shopOfOwner } from '../shop.repository.js';
+import { findShop, shopBanners, shopHeaders, shopOfOwner, type ShopRow } from '../shop.repository.js';
 import { PageQueryDto } from './shop.dto.js';
+import { UpdateShopDto } from './shop-update.dto.js';
 
 /**
  * The owner's shop administration: `/store/{owner}:{owner}/{type}/store/...` (spec 1 §7; `{type}` is the
@@ -27,12 +29,24 @@ export class ShopAdminController {
     @Inject(DB) private readonly db: Db,
     private readonly bannersCmd: BannerHandlers,
     private readonly headersCmd: HeaderHandlers,
+    private readonly updateShop: UpdateShopHandler,
   ) {}
 
   @Get(':owner/:scope/store')
   @ApiOperation({ summary: 'The owner’s shop with every banner and header (all targets)' })
   async shop(@PathOwner() owner: OwnerRef, @CurrentUser() user?: AuthUser): Promise<ShopJson> {
-    const shop = await shopOfOwner(this.db, owner.ownerId);
+    return this.shopJson(await shopOfOwner(this.db, owner.ownerId), user);
+  }
+
+  @Patch(':owner/:scope/store')
+  @ApiOperation({
+    summary: 'Update the shop’s identity and settings (name required, photo, colours, columns, background, social links, contact, dark mode, footer, configuration); 409 slug_taken',
+  })
+  async update(@PathOwner() owner: OwnerRef, @Body() body: UpdateShopDto, @CurrentUser() user?: AuthUser): Promise<ShopJson> {
+    return this.shopJson(await this.updateShop.execute(owner.ownerId, body), user);
+  }
+
+  private async shopJson(shop: ShopRow, user?: AuthUser): Promise<ShopJson> {
     const [root, bannerRows, headerRows] = await Promise.all([
       shop.rootAffinityStoreId ? findShop(this.db, eq(shops.id, shop.rootAffinityStoreId)) : Promise.resolve(undefined),
       shopBanners(this.db, shop.id),

@@ -1,0 +1,398 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, count, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import {
+  CatalogueCatalogueEvents,
+  CatalogueErrorCodes,
+  ErrorCodes,
+  type CatalogueCatalogueChanged,
+  type CatalogueJson,
+  type CatalogueProductsResultJson,
+} from '@vitrina/contracts';
+import { ConflictError, DomainError, NotFoundError, Outbox, TransactionRunner, ValidationError, newId, type Tx } from '@vitrina/platform';
+import { catalogueProducts, catalogues, items, shops } from '../../db/schema.js';
+import { shopOfOwner } from '../../listings/shop.repository.js';
+import { CATALOGUE_CONFIG, type CatalogueConfig } from '../../shared/config.js';
+import { normaliseText, prefixTsQuery, slugify } from '../../shared/normalise.js';
+import { isUuid } from '../../shared/viewer.js';
+import { toCatalogueJson, type CatalogueRow } from '../catalogue.mapper.js';
+import { checkCatalogueName, isLockTimeout, moveTo, updatingPositionError } from '../domain/catalogue.rules.js';
+import type {
+  AddFilteredDto,
+  CatalogueOriginDto,
+  CloneCatalogueDto,
+  CreateCatalogueDto,
+  MoveProductDto,
+  UpdateCatalogueDto,
+} from '../http/catalogue-write.dto.js';
+
+/** How long a write waits for the owner's positions (another move) before answering `updating_position_error`. */
+const LOCK_TIMEOUT = '5s';
+const MAX_ITEMS_PER_WRITE = 1000;
+
+/**
+ * Catalogue writes (spec 1 §7; issue 5): create, update, delete, move, products add_filtered / remove /
+ * move, clone. Each is one transaction with its `catalogue.catalogue.*` event (keyed by the owner, carrying
+ * the owner's catalogue count for the store's sections_info).
+ *
+ * Positions: every write that changes an owner's catalogue set or order first takes a transaction-scoped
+ * advisory lock per owner, then rewrites positions as 1..n, so concurrent moves serialise and always leave a
+ * consistent order. Product writes of one catalogue lock the catalogue row.
+ */
+@Injectable()
+export class CatalogueHandlers {
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly outbox: Outbox,
+    @Inject(CATALOGUE_CONFIG) private readonly config: CatalogueConfig,
+  ) {}
+
+  async create(ownerId: string, dto: CreateCatalogueDto): Promise<CatalogueJson> {
+    if (hasOrigin(dto)) return (await this.clone(ownerId, 'new', { ...dto })).catalogue;
+    const name = checkCatalogueName(dto.name);
+    return this.positions(ownerId, async (tx) => {
+      const row = await this.insertCatalogue(tx, ownerId, { name, photo: dto.photo ?? null, weight: dto.weight, state: dto.state });
+      await this.publish(tx, CatalogueCatalogueEvents.created, row);
+      return this.json(tx, row);
+    });
+  }
+
+  async update(ownerId: string, ref: string, dto: UpdateCatalogueDto): Promise<CatalogueJson> {
+    const name = dto.name !== undefined ? checkCatalogueName(dto.name) : undefined;
+    return this.tx.run(async (tx) => {
+      const current = await findOwn(tx, ownerId, ref, true);
+      const [row] = await tx
+        .update(catalogues)
+        .set({
+          ...(name !== undefined ? { name, searchName: normaliseText(name) } : {}),
+          ...(dto.photo !== undefined ? { photo: dto.photo } : {}),
+          ...(dto.weight !== undefined ? { weight: dto.weight } : {}),
+          ...(dto.state !== undefined ? { state: dto.state } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(catalogues.id, current.id))
+        .returning();
+      await this.publish(tx, CatalogueCatalogueEvents.updated, row!);
+      return this.json(tx, row!);
+    });
+  }
+
+  /** spec 1 §7 'Catalogue delete': `product_catalogue_has_products` (409) unless `force`. */
+  async delete(ownerId: string, ref: string, force: boolean): Promise<void> {
+    await this.positions(ownerId, async (tx) => {
+      const row = await findOwn(tx, ownerId, ref, true);
+      const [has] = await tx.select({ n: count() }).from(catalogueProducts).where(eq(catalogueProducts.catalogueId, row.id));
+      if (Number(has?.n ?? 0) > 0 && !force) {
+        throw new ConflictError(ErrorCodes.productCatalogueHasProducts, 'The catalogue has products; delete with force=true');
+      }
+      await tx.delete(catalogueProducts).where(eq(catalogueProducts.catalogueId, row.id));
+      await tx.delete(catalogues).where(eq(catalogues.id, row.id));
+      await renumberCatalogues(tx, await orderedCatalogueIds(tx, ownerId));
+      await this.publish(tx, CatalogueCatalogueEvents.deleted, { ...row, numProducts: 0 });
+    });
+  }
+
+  /** spec 1 §7 'Catalogue position': the catalogue goes to `position`; the others shift; always 1..n. */
+  async move(ownerId: string, ref: string, position: number): Promise<CatalogueJson> {
+    return this.positions(ownerId, async (tx) => {
+      const row = await findOwn(tx, ownerId, ref, false);
+      const order = moveTo(await orderedCatalogueIds(tx, ownerId), row.id, position);
+      await renumberCatalogues(tx, order);
+      const [moved] = await tx.select().from(catalogues).where(eq(catalogues.id, row.id));
+      await this.publish(tx, CatalogueCatalogueEvents.moved, moved!, { position: moved!.position });
+      return this.json(tx, moved!);
+    });
+  }
+
+  /**
+   * `add_filtered`: adds the items matching `query` that the owner may add (own items in any state, other
+   * suppliers' published and not hidden ones; a franchise store only its supplier's). With explicit `ids`,
+   * one the owner may not add answers 400 `invalid_product` unless `silent`.
+   */
+  async addFiltered(ownerId: string, ref: string, dto: AddFilteredDto): Promise<CatalogueProductsResultJson> {
+    return this.tx.run(async (tx) => {
+      const catalogue = await findOwn(tx, ownerId, ref, true);
+      const eligible = await eligibleItems(tx, ownerId, dto.query);
+      if (dto.query.ids && !dto.silent) {
+        const ok = new Set(eligible);
+        const refused = dto.query.ids.filter((id) => !ok.has(id));
+        if (refused.length) throw new DomainError(ErrorCodes.invalidProduct, `These products cannot be added: ${refused.slice(0, 10).join(', ')}`, 400);
+      }
+      const added = await appendProducts(tx, catalogue.id, eligible);
+      const row = await refreshCount(tx, catalogue.id);
+      if (added.length) await this.publish(tx, CatalogueCatalogueEvents.productsAdded, row, { itemIds: added });
+      return { catalogue: await this.json(tx, row), added };
+    });
+  }
+
+  async removeProduct(ownerId: string, ref: string, itemId: string): Promise<CatalogueJson> {
+    return this.tx.run(async (tx) => {
+      const catalogue = await findOwn(tx, ownerId, ref, true);
+      const [gone] = await tx
+        .delete(catalogueProducts)
+        .where(and(eq(catalogueProducts.catalogueId, catalogue.id), eq(catalogueProducts.itemId, itemId)))
+        .returning();
+      if (!gone) throw new NotFoundError('The product is not in the catalogue');
+      await tx.execute(
+        sql`update ${catalogueProducts} set "position" = "position" - 1 where catalogue_id = ${catalogue.id} and "position" > ${gone.position}`,
+      );
+      const row = await refreshCount(tx, catalogue.id);
+      await this.publish(tx, CatalogueCatalogueEvents.productRemoved, row, { itemIds: [itemId] });
+      return this.json(tx, row);
+    });
+  }
+
+  async moveProduct(ownerId: string, ref: string, dto: MoveProductDto): Promise<CatalogueJson> {
+    return this.tx.run(async (tx) => {
+      const catalogue = await findOwn(tx, ownerId, ref, true);
+      const ids = (
+        await tx
+          .select({ id: catalogueProducts.itemId })
+          .from(catalogueProducts)
+          .where(eq(catalogueProducts.catalogueId, catalogue.id))
+          .orderBy(asc(catalogueProducts.position), asc(catalogueProducts.addedAt), asc(catalogueProducts.itemId))
+      ).map((r) => r.id);
+      if (!ids.includes(dto.product)) throw new NotFoundError('The product is not in the catalogue');
+      const order = moveTo(ids, dto.product, dto.position);
+      await tx.execute(sql`
+        update ${catalogueProducts} p set "position" = v.pos
+          from unnest(${textArray(order)}) with ordinality as v(id, pos)
+         where p.catalogue_id = ${catalogue.id} and p.item_id = v.id and p."position" <> v.pos`);
+      const [row] = await tx.update(catalogues).set({ updatedAt: sql`now()` }).where(eq(catalogues.id, catalogue.id)).returning();
+      await this.publish(tx, CatalogueCatalogueEvents.productMoved, row!, { itemIds: [dto.product], position: order.indexOf(dto.product) + 1 });
+      return this.json(tx, row!);
+    });
+  }
+
+  /**
+   * Fork (clone): copies the origin's products (published, not hidden; a franchise store only its supplier's)
+   * into `targetRef` (one of the owner's catalogues) or into a new catalogue (`new`, or when the body names no
+   * origin: then `targetRef` is the origin's id). Sets origin_id / origin_slug; `catalogue.catalogue.cloned`
+   * lets the store add the items to the owner's shop.
+   */
+  async clone(ownerId: string, targetRef: string, dto: CloneCatalogueDto): Promise<CatalogueProductsResultJson> {
+    const origin: CatalogueOriginDto = hasOrigin(dto) ? dto : { origin_id: targetRef };
+    const intoNew = !hasOrigin(dto) || targetRef === 'new';
+    return this.positions(ownerId, async (tx) => {
+      const source = await findOrigin(tx, ownerId, origin);
+      let target: CatalogueRow;
+      if (intoNew) {
+        const name = checkCatalogueName(dto.name === undefined ? source.name : dto.name);
+        target = await this.insertCatalogue(tx, ownerId, { name, photo: source.photo, originId: source.id, originSlug: source.slug });
+        await this.publish(tx, CatalogueCatalogueEvents.created, target);
+      } else {
+        target = await findOwn(tx, ownerId, targetRef, true);
+        if (target.id === source.id) throw new ValidationError('A catalogue cannot be cloned into itself', { origin_id: ['same catalogue'] });
+        await tx.update(catalogues).set({ originId: source.id, originSlug: source.slug }).where(eq(catalogues.id, target.id));
+      }
+      const itemIds = await originItems(tx, ownerId, source);
+      const added = await appendProducts(tx, target.id, itemIds);
+      const row = await refreshCount(tx, target.id);
+      await this.publish(tx, CatalogueCatalogueEvents.cloned, row, { originId: source.id, originOwnerId: source.ownerId, itemIds });
+      return { catalogue: await this.json(tx, row), added };
+    });
+  }
+
+  /** Runs `fn` holding the owner's positions lock (transaction-scoped advisory lock, bounded wait). */
+  private positions<T>(ownerId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.tx
+      .run(async (tx) => {
+        await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`catalogue.positions:${ownerId}`}, 0))`);
+        return fn(tx);
+      })
+      .catch((err: unknown) => {
+        throw isLockTimeout(err) ? updatingPositionError() : err;
+      });
+  }
+
+  private async insertCatalogue(
+    tx: Tx,
+    ownerId: string,
+    v: { name: string; photo: string | null; weight?: number | undefined; state?: string | undefined; originId?: string; originSlug?: string },
+  ): Promise<CatalogueRow> {
+    const [stats] = await tx.select({ last: max(catalogues.position) }).from(catalogues).where(eq(catalogues.ownerId, ownerId));
+    const [row] = await tx
+      .insert(catalogues)
+      .values({
+        id: newId(),
+        ownerId,
+        name: v.name,
+        slug: await uniqueSlug(tx, ownerId, slugify(v.name, 60)),
+        photo: v.photo,
+        position: Number(stats?.last ?? 0) + 1,
+        ...(v.weight !== undefined ? { weight: v.weight } : {}),
+        ...(v.state !== undefined ? { state: v.state } : {}),
+        originId: v.originId ?? null,
+        originSlug: v.originSlug ?? null,
+        searchName: normaliseText(v.name),
+      })
+      .returning();
+    return row!;
+  }
+
+  private async publish(tx: Tx, type: string, row: CatalogueRow, extra: object = {}): Promise<void> {
+    const [total] = await tx.select({ n: count() }).from(catalogues).where(eq(catalogues.ownerId, row.ownerId));
+    const data: CatalogueCatalogueChanged = {
+      catalogueId: row.id,
+      ownerId: row.ownerId,
+      slug: row.slug,
+      name: row.name,
+      numProducts: row.numProducts,
+      ownerCatalogues: Number(total?.n ?? 0),
+      ...extra,
+    };
+    await this.outbox.add(tx, { type, key: row.ownerId, actorId: row.ownerId, data });
+  }
+
+  private async json(tx: Tx, row: CatalogueRow): Promise<CatalogueJson> {
+    const [shop] = await tx.select({ slug: shops.slug, canonicalUrl: shops.canonicalUrl }).from(shops).where(eq(shops.ownerId, row.ownerId)).limit(1);
+    return toCatalogueJson(row, shop, this.config.shareBase);
+  }
+}
+
+const hasOrigin = (dto: CatalogueOriginDto) => Boolean(dto.origin_id || dto.origin_slug);
+
+const textArray = (values: string[]) => sql`array[${sql.join(values.length ? values.map((v) => sql`${v}`) : [sql`null`], sql`, `)}]::text[]`;
+
+/** One of the owner's catalogues by id or slug (row-locked when asked); 404 otherwise, whoever owns it. */
+async function findOwn(tx: Tx, ownerId: string, ref: string, lock: boolean): Promise<CatalogueRow> {
+  const q = tx
+    .select()
+    .from(catalogues)
+    .where(and(eq(catalogues.ownerId, ownerId), isUuid(ref) ? or(eq(catalogues.id, ref), eq(catalogues.slug, ref)) : eq(catalogues.slug, ref)))
+    .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw new NotFoundError('Catalogue not found');
+  return row;
+}
+
+async function findOrigin(tx: Tx, ownerId: string, o: CatalogueOriginDto): Promise<CatalogueRow> {
+  const conds: SQL[] = [];
+  if (o.origin_id) {
+    if (!isUuid(o.origin_id)) throw originNotFound();
+    conds.push(eq(catalogues.id, o.origin_id));
+  } else {
+    if (!o.origin_owner) throw new ValidationError('origin_owner is required with origin_slug', { origin_owner: ['required with origin_slug'] });
+    const owner = o.origin_owner;
+    const [shop] = await tx
+      .select({ ownerId: shops.ownerId })
+      .from(shops)
+      .where(isUuid(owner) ? or(eq(shops.ownerId, owner), eq(shops.id, owner)) : eq(shops.slug, owner))
+      .limit(1);
+    conds.push(eq(catalogues.ownerId, shop?.ownerId ?? owner), eq(catalogues.slug, o.origin_slug!));
+  }
+  const [row] = await tx.select().from(catalogues).where(and(...conds)).limit(1);
+  // Another owner's catalogue must be published; one's own may be cloned in any state.
+  if (!row || (row.ownerId !== ownerId && row.state !== 'published')) throw originNotFound();
+  return row;
+}
+
+const originNotFound = () => new NotFoundError('The catalogue to clone does not exist', CatalogueErrorCodes.originNotFound);
+
+/** What the owner may put in a catalogue: the add-products modal's rule (own items, others' published and shown). */
+async function addableCondition(tx: Tx, ownerId: string): Promise<SQL> {
+  const shop = await shopOfOwner(tx, ownerId);
+  const visible = and(eq(items.listState, 'published'), eq(items.hidden, false))!;
+  if (shop?.storeType === 'franchise') {
+    const supplier = shop.supplierId ?? shop.ownerId;
+    return and(eq(items.ownerId, supplier), supplier === ownerId ? sql`true` : visible)!;
+  }
+  return or(eq(items.ownerId, ownerId), visible)!;
+}
+
+async function eligibleItems(tx: Tx, ownerId: string, q: AddFilteredDto['query']): Promise<string[]> {
+  const conds: SQL[] = [isNull(items.deletedAt), await addableCondition(tx, ownerId)];
+  if (q.ids) {
+    if (q.ids.length === 0) return [];
+    conds.push(inArray(items.id, q.ids));
+  }
+  if (q.type) conds.push(eq(items.type, q.type));
+  if (q.dssupplier) conds.push(eq(items.ownerId, q.dssupplier));
+  if (q.category) conds.push(sql`${items.categoryIds} @> array[${q.category}]::text[]`);
+  const tsq = prefixTsQuery(q.text);
+  if (tsq) conds.push(sql`${items.searchVector} @@ to_tsquery('simple', ${tsq})`);
+  const rows = await tx
+    .select({ id: items.id })
+    .from(items)
+    .where(and(...conds))
+    .orderBy(sql`${items.contributionMarginMinor} desc`, asc(items.id))
+    .limit(MAX_ITEMS_PER_WRITE);
+  if (!q.ids) return rows.map((r) => r.id);
+  const found = new Set(rows.map((r) => r.id));
+  return [...new Set(q.ids)].filter((id) => found.has(id));
+}
+
+async function originItems(tx: Tx, ownerId: string, origin: CatalogueRow): Promise<string[]> {
+  const rows = await tx
+    .select({ id: items.id })
+    .from(catalogueProducts)
+    .innerJoin(items, eq(items.id, catalogueProducts.itemId))
+    .where(and(eq(catalogueProducts.catalogueId, origin.id), isNull(items.deletedAt), await addableCondition(tx, ownerId)))
+    .orderBy(asc(catalogueProducts.position), asc(items.id))
+    .limit(MAX_ITEMS_PER_WRITE);
+  return rows.map((r) => r.id);
+}
+
+/** Appends items (those not there yet) after the catalogue's last position; answers the ids added. */
+async function appendProducts(tx: Tx, catalogueId: string, itemIds: string[]): Promise<string[]> {
+  if (itemIds.length === 0) return [];
+  const [stats] = await tx.select({ last: max(catalogueProducts.position) }).from(catalogueProducts).where(eq(catalogueProducts.catalogueId, catalogueId));
+  const present = new Set(
+    (await tx.select({ id: catalogueProducts.itemId }).from(catalogueProducts).where(and(eq(catalogueProducts.catalogueId, catalogueId), inArray(catalogueProducts.itemId, itemIds)))).map(
+      (r) => r.id,
+    ),
+  );
+  const fresh = itemIds.filter((id) => !present.has(id));
+  if (fresh.length === 0) return [];
+  const base = Number(stats?.last ?? 0);
+  const added = await tx
+    .insert(catalogueProducts)
+    .values(fresh.map((itemId, i) => ({ catalogueId, itemId, position: base + i + 1 })))
+    .onConflictDoNothing()
+    .returning({ id: catalogueProducts.itemId });
+  return added.map((a) => a.id);
+}
+
+/** num_products from the rows themselves (never drifts). */
+async function refreshCount(tx: Tx, catalogueId: string): Promise<CatalogueRow> {
+  const [row] = await tx
+    .update(catalogues)
+    .set({
+      numProducts: sql`(select count(*)::int from ${catalogueProducts} where ${catalogueProducts.catalogueId} = ${catalogueId})`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(catalogues.id, catalogueId))
+    .returning();
+  return row!;
+}
+
+async function orderedCatalogueIds(tx: Tx, ownerId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: catalogues.id })
+    .from(catalogues)
+    .where(eq(catalogues.ownerId, ownerId))
+    .orderBy(asc(catalogues.position), asc(catalogues.createdAt), asc(catalogues.id));
+  return rows.map((r) => r.id);
+}
+
+async function renumberCatalogues(tx: Tx, order: string[]): Promise<void> {
+  if (order.length === 0) return;
+  await tx.execute(sql`
+    update ${catalogues} c set "position" = v.pos
+      from unnest(${textArray(order)}) with ordinality as v(id, pos)
+     where c.id = v.id and c."position" <> v.pos`);
+}
+
+async function uniqueSlug(tx: Tx, ownerId: string, base: string): Promise<string> {
+  const taken = new Set(
+    (
+      await tx
+        .select({ slug: catalogues.slug })
+        .from(catalogues)
+        .where(and(eq(catalogues.ownerId, ownerId), sql`${catalogues.slug} like ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`))
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+

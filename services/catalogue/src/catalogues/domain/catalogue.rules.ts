@@ -1,0 +1,36 @@
+import { CatalogueErrorCodes, CatalogueLimits, ErrorCodes } from '@vitrina/contracts';
+import { DomainError } from '@vitrina/platform';
+
+/**
+ * spec 1 §5 'Catalogue form': name required, at most 150 characters. Every problem answers 400
+ * `invalid_name` with `fields.name` (the web shows 'Invalid name' under the field).
+ */
+export function checkCatalogueName(value: unknown): string {
+  const problem = (why: string) => new DomainError(CatalogueErrorCodes.invalidName, 'Invalid name', 400, { name: [why] });
+  if (typeof value !== 'string') throw problem('name is required');
+  const name = value.trim().replace(/\s+/g, ' ');
+  if (!name) throw problem('name is required');
+  if (Array.from(name).length > CatalogueLimits.catalogueNameMax) throw problem(`name must be at most ${CatalogueLimits.catalogueNameMax} characters`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw problem('name may not hold control characters');
+  return name;
+}
+
+/** `list` with `id` moved to the 1-based `position` (clamped to 1..n). */
+export function moveTo<T>(list: readonly T[], item: T, position: number): T[] {
+  const rest = list.filter((x) => x !== item);
+  const at = Math.min(Math.max(position, 1), rest.length + 1) - 1;
+  rest.splice(at, 0, item);
+  return rest;
+}
+
+/** Postgres `lock_not_available` (lock_timeout hit while waiting for the owner's positions). */
+export function isLockTimeout(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    if ((e as { code?: unknown }).code === '55P03') return true;
+  }
+  return false;
+}
+
+export const updatingPositionError = () =>
+  new DomainError(ErrorCodes.updatingPositionError, 'The positions are being updated; try again later', 400);
