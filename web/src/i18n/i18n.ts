@@ -9,6 +9,9 @@ import authEs from '@/features/auth/i18n/es.json';
 import profileEn from '@/features/profile/i18n/en.json';
 import profileEsAR from '@/features/profile/i18n/es-AR.json';
 import profileEs from '@/features/profile/i18n/es.json';
+import shopAdminEn from '@/features/shop-admin/i18n/en.json';
+import shopAdminEsAR from '@/features/shop-admin/i18n/es-AR.json';
+import shopAdminEs from '@/features/shop-admin/i18n/es.json';
 import storefrontEn from '@/features/storefront/i18n/en.json';
 import storefrontEsAR from '@/features/storefront/i18n/es-AR.json';
 import storefrontEs from '@/features/storefront/i18n/es.json';
@@ -18,10 +21,10 @@ import esAR from './locales/es-AR.json';
 import { DEFAULT_LOCALE, LOCALES, type Locale, rememberLocale } from './locales';
 
 export const resources = {
-  es: { translation: es, auth: authEs, accountMenu: accountMenuEs, profile: profileEs, storefront: storefrontEs },
-  en: { translation: en, auth: authEn, accountMenu: accountMenuEn, profile: profileEn, storefront: storefrontEn },
+  es: { translation: es, auth: authEs, accountMenu: accountMenuEs, profile: profileEs, storefront: storefrontEs, shopAdmin: shopAdminEs },
+  en: { translation: en, auth: authEn, accountMenu: accountMenuEn, profile: profileEn, storefront: storefrontEn, shopAdmin: shopAdminEn },
   // Only what differs from neutral Spanish; the rest falls back to `es`.
-  'es-AR': { translation: esAR, auth: authEsAR, accountMenu: accountMenuEsAR, profile: profileEsAR, storefront: storefrontEsAR },
+  'es-AR': { translation: esAR, auth: authEsAR, accountMenu: accountMenuEsAR, profile: profileEsAR, storefront: storefrontEsAR, shopAdmin: shopAdminEsAR },
 } as const;
 
 /** A fresh i18next instance (one per app, one per test), resources bundled: the texts are small. */

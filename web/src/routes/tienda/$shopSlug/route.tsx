@@ -1,6 +1,7 @@
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router';
 import type { HeaderButtonLabel } from '@vitrina/contracts';
-import { lazy, Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { isApiError } from '@/api/client';
 import { useSession } from '@/features/auth/session/use-session';
 import { affiliateParamsOf, getShopBySlug, shopBySlugQueryOptions, useShopBySlug } from '@/features/storefront/api/get-shop-by-slug';
@@ -15,6 +16,8 @@ import type { Viewer } from '@/features/storefront/lib/viewer';
 // The accounts feature's header corner and register button bring the sign-in/registration modal and its
 // forms; they load after the shop has painted, so the shop home's first load stays small.
 const AccountHeader = lazy(() => import('@/features/account-menu/components/account-header').then((m) => ({ default: m.AccountHeader })));
+// The owner's in-place editors (issue 5): a separate chunk, loaded only when the signed-in user owns the shop.
+const OwnerTools = lazy(() => import('@/features/shop-admin/components/owner-tools'));
 const RegisterButton = lazy(() => import('@/features/auth/components/register-button').then((m) => ({ default: m.RegisterButton })));
 
 /** Visits already recorded in this tab, so a re-run of the loader does not record one twice. */
@@ -47,10 +50,25 @@ export const Route = createFileRoute('/tienda/$shopSlug')({
   component: ShopLayoutRoute,
 });
 
+/**
+ * What the storefront shows depends on the viewer (banners and headers by level target, the owner's unpublished
+ * items, user_info): when someone signs in or out, the shop's data is fetched again.
+ */
+function useRefetchOnSignIn(userId: string | null) {
+  const queryClient = useQueryClient();
+  const previous = useRef(userId);
+  useEffect(() => {
+    if (previous.current === userId) return;
+    previous.current = userId;
+    void queryClient.invalidateQueries({ queryKey: ['storefront'] });
+  }, [userId, queryClient]);
+}
+
 function ShopLayoutRoute() {
   const { shopSlug } = Route.useParams();
   const { data: shop } = useShopBySlug(shopSlug);
   const session = useSession();
+  const queryClient = useQueryClient();
   // The accounts feature's session as the storefront's viewer (spec 1 §6 'User levels').
   const viewer: Viewer = { level: session.level, userId: session.user?.id ?? null, commissionRate: null };
   const registerOptions = { store: shop.slug, variant: shop.store_theme_info.signup_form };
@@ -72,6 +90,18 @@ function ShopLayoutRoute() {
   return (
     <ShopLayout slug={shopSlug} viewer={viewer} slots={{ account, register }}>
       <Outlet />
+      {/* spec 1 §6: edit controls only for the shop's owner; visitors never download the admin chunk. */}
+      {session.user !== null && session.user.id === shop.owner && (
+        <Suspense fallback={null}>
+          <OwnerTools
+            shop={shop}
+            userId={session.user.id}
+            accountType={session.accountType}
+            shopBase={visibleShopBase(shop.slug)}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: ['storefront'] })}
+          />
+        </Suspense>
+      )}
     </ShopLayout>
   );
 }
