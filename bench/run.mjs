@@ -15,9 +15,16 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { benchItemId, benchShopOfItem, benchShopSlug, benchSupplierId, benchSupplierOfItem } from '@vitrina/contracts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
+
+/** The benchmark world the stack was started with (SEED_BENCH_ITEMS / SEED_BENCH_SHOPS; the same variables here). */
+const BENCH_ITEMS = Number(process.env.SEED_BENCH_ITEMS || 10_000);
+const BENCH_SHOPS = Number(process.env.SEED_BENCH_SHOPS || 50);
+/** 3-letter prefixes of the words the benchmark items are named and tagged with (catalogue demo-seeder). */
+const PREFIXES = ['caf', 'bar', 'tel', 'pla', 'mad', 'vid', 'pal', 'lan', 'cob', 'pie', 'cho', 'mie'];
 
 /**
  * Scenarios. `path` is the default request path; --path overrides it.
@@ -40,6 +47,41 @@ const SCENARIOS = {
     method: 'GET',
     path: '/catalogue/_ping',
   },
+  // The storefront scenarios (issue 4) read the benchmark world: start the stack with SEED_BENCH_ITEMS=10000
+  // (SEED_BENCH_SHOPS=50). Each request picks the next shop / item / prefix in turn, so the database and the
+  // services see 50 shops and thousands of items, not one hot row. `--direct` with `--target` at the service's
+  // own port (catalogue 3101, store 3102 + SERVICE_PORT_OFFSET) sends the same requests without the gateway.
+  'shop-home': {
+    description: "the shop home's data as the web loads it: GET /api/store/shops/by-slug/{slug} (shop, theme, banners and headers for the viewer)",
+    method: 'GET',
+    path: '/api/store/shops/by-slug/bench-01',
+    service: 'store',
+    paths: (i) => `/api/store/shops/by-slug/${benchShopSlug(1 + (i % BENCH_SHOPS))}`,
+  },
+  listing: {
+    description: 'a listing page of 36 products sorted by price (/productos, Menor precio): GET /api/catalogue/shops/{shop}/items?type=product&sort=list_price&offset=0&limit=36',
+    method: 'GET',
+    path: '/api/catalogue/shops/bench-01/items?type=product&sort=list_price&offset=0&limit=36',
+    service: 'catalogue',
+    paths: (i) => `/api/catalogue/shops/${benchShopSlug(1 + (i % BENCH_SHOPS))}/items?type=product&sort=list_price&offset=0&limit=36`,
+  },
+  search: {
+    description: 'search with a 3-letter prefix in a shop (the search panel): GET /api/catalogue/shops/{shop}/items?type=product&text={3 letters}&offset=0&limit=36',
+    method: 'GET',
+    path: '/api/catalogue/shops/bench-01/items?type=product&text=caf&offset=0&limit=36',
+    service: 'catalogue',
+    paths: (i) => `/api/catalogue/shops/${benchShopSlug(1 + (i % BENCH_SHOPS))}/items?type=product&text=${PREFIXES[i % PREFIXES.length]}&offset=0&limit=36`,
+  },
+  'item-detail': {
+    description: 'an item page: GET /api/catalogue/items/{supplier}/{item}?shop={slug}',
+    method: 'GET',
+    path: `/api/catalogue/items/${benchSupplierId(1)}/${benchItemId(1)}?shop=${benchShopSlug(1)}`,
+    service: 'catalogue',
+    paths: (i) => {
+      const n = 1 + ((i * 7919) % BENCH_ITEMS);
+      return `/api/catalogue/items/${benchSupplierId(benchSupplierOfItem(n))}/${benchItemId(n)}?shop=${benchShopSlug(benchShopOfItem(n, BENCH_SHOPS))}`;
+    },
+  },
 };
 
 const USAGE = `Usage: node bench/run.mjs [options]
@@ -50,6 +92,7 @@ const USAGE = `Usage: node bench/run.mjs [options]
   --duration <s>        measured seconds (default 10)
   --warmup <s>          warm-up seconds before measuring, not recorded (default 3; 0 = none)
   --pipelining <n>      requests in flight per connection (default 1)
+  --direct              drop the /api prefix: the same requests straight to a service (--target its port)
   --label <text>        free text saved with the result, e.g. embedded | cluster | compose
   --out <dir>           results folder (default bench/results)
   --allow-errors        exit 0 even when some requests failed or answered non-2xx
@@ -79,6 +122,7 @@ try {
       warmup: { type: 'string', default: '3' },
       pipelining: { type: 'string', default: '1' },
       label: { type: 'string', default: '' },
+      direct: { type: 'boolean', default: false },
       out: { type: 'string', default: join(HERE, 'results') },
       'allow-errors': { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
@@ -107,7 +151,10 @@ const warmup = nonNegativeInt('warmup', args.warmup);
 const pipelining = nonNegativeInt('pipelining', args.pipelining);
 if (connections < 1 || duration < 1 || pipelining < 1) fail('--connections, --duration and --pipelining must be at least 1');
 
-const path = args.path ?? scenario.path;
+const direct = (p) => (args.direct ? p.replace(/^\/api(?=\/)/, '') : p);
+const path = direct(args.path ?? scenario.path);
+/** The path of the i-th request: the scenario's rotation, or one fixed path. */
+const pathOf = !args.path && scenario.paths ? (i) => direct(scenario.paths(i)) : () => path;
 let url;
 try {
   url = new URL(path, args.target).toString();
@@ -127,6 +174,7 @@ try {
 
 console.error(`bench: ${args.scenario}: ${scenario.method} ${url}, ${connections} connections, ${duration}s` + (warmup ? ` after ${warmup}s warm-up` : ''));
 
+let sent = 0;
 const options = {
   url,
   method: scenario.method,
@@ -134,6 +182,7 @@ const options = {
   connections,
   duration,
   pipelining,
+  requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(sent++) }) }],
   ...(warmup > 0 ? { warmup: { connections, duration: warmup } } : {}),
 };
 
@@ -179,7 +228,7 @@ const record = {
   url,
   startedAt,
   finishedAt: new Date(result.finish).toISOString(),
-  options: { connections, duration, warmup, pipelining },
+  options: { connections, duration, warmup, pipelining, direct: args.direct, rotating: !args.path && Boolean(scenario.paths) },
   environment: {
     node: process.version,
     platform: `${platform()} ${release()}`,

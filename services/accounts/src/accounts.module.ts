@@ -6,7 +6,6 @@ import * as schema from './db/schema.js';
 import { ACCOUNTS_CONFIG, loadAccountsConfig, type AccountsConfig } from './config/accounts-config.js';
 import { Clock, SystemClock } from './shared/clock.js';
 import { RetryAfterInterceptor } from './shared/http.js';
-import { Housekeeping } from './shared/housekeeping.js';
 import { RateCounter } from './shared/rate-counter.js';
 import { CodeHasher } from './shared/secrets.js';
 import { UsersRepository } from './users/users.repository.js';
@@ -43,6 +42,7 @@ import { SetupAppsHttpController } from './setup-tour/http/setup-apps.http.contr
 import { GraphHttpController } from './menu/http/graph.http.controller.js';
 import { StoreShopConsumer } from './shops/events/store-shop.consumer.js';
 import { DemoUsersSeeder } from './demo/demo-users.seeder.js';
+import { PruneExpiredDataJob } from './housekeeping/jobs/prune-expired-data.job.js';
 
 export interface AccountsOptions {
   /** The time every rule reads; tests pass a ManualClock. */
@@ -90,7 +90,7 @@ export function createAccountsModule(options: AccountsOptions = {}): Type<unknow
       { provide: CodeHasher, inject: [ACCOUNTS_CONFIG], useFactory: (config: AccountsConfig) => new CodeHasher(config.pinSecret) },
       { provide: APP_INTERCEPTOR, useClass: RetryAfterInterceptor },
       RateCounter,
-      Housekeeping,
+      PruneExpiredDataJob,
       UsersRepository,
       OneTimeCodes,
       PasswordHasher,

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { eq } from 'drizzle-orm';
 import { DEMO } from '@vitrina/contracts';
+import { refreshTokens } from '../src/db/schema.js';
+import { openWithToken, sha256 } from '../src/shared/secrets.js';
 import { BoundedSemaphore, QueueFullError } from '../src/sessions/domain/bounded-semaphore.js';
 import { PASSWORD, activeUser, bootAccounts, call, freshIp, lastCode, registerByEmail, uniqueEmail, uniquePhone, type Booted } from './support.js';
 
@@ -107,6 +110,64 @@ describe('sign-in, refresh rotation, logout (ARCHITECTURE §3; issue 3)', () => 
     // Other sessions of the user are untouched.
     const other = await login({ email: DEMO.users.reseller.email, password: DEMO.password });
     expect((await refresh(other.cookies['refresh_token']!)).status).toBe(200);
+  });
+
+  describe('grace window for a second tab (10 s after a rotation)', () => {
+    const cookieOf = (r: Awaited<ReturnType<typeof refresh>>) => r.cookies['refresh_token']!;
+
+    it('answers the just-rotated token presented again with the same new pair; the family lives on', async () => {
+      const first = await login({ email: DEMO.users.customer.email, password: DEMO.password });
+      const t1 = first.cookies['refresh_token']!;
+      const tabA = await refresh(t1);
+      expect(tabA.status).toBe(200);
+      b.clock.advance(9_000);
+      const tabB = await refresh(t1);
+      expect(tabB.status).toBe(200);
+      expect(cookieOf(tabB)).toBe(cookieOf(tabA));
+      expect(tabB.body.access_token).toBe(tabA.body.access_token);
+      expect(tabB.body).toMatchObject({ meID: DEMO.users.customer.id, token_type: 'Bearer' });
+      expect(tabB.body.expires_in).toBeLessThanOrEqual(891);
+      expect(tabB.body.expires_in).toBeGreaterThan(880);
+      // Both tabs now hold the same token, which rotates normally.
+      const next = await refresh(cookieOf(tabA));
+      expect(next.status).toBe(200);
+      // The old token's successor is rotated now: presenting it again is reuse, even inside the 10 s.
+      const late = await refresh(t1);
+      expect(late.body.code).toBe('refresh_token_reused');
+      expect((await refresh(cookieOf(next))).body.code).toBe('invalid_refresh_token');
+    });
+
+    it('gives two refreshes racing with one token the same pair', async () => {
+      const first = await login({ email: DEMO.users.supplierA.email, password: DEMO.password });
+      const t1 = first.cookies['refresh_token']!;
+      const [x, y] = await Promise.all([refresh(t1), refresh(t1)]);
+      expect([x.status, y.status]).toEqual([200, 200]);
+      expect(cookieOf(x)).toBe(cookieOf(y));
+      expect((await refresh(cookieOf(x))).status).toBe(200);
+    });
+
+    it('still revokes the family when the rotated token comes back after the grace window', async () => {
+      const first = await login({ email: DEMO.users.supplierA.email, password: DEMO.password });
+      const t1 = first.cookies['refresh_token']!;
+      const t2 = cookieOf(await refresh(t1));
+      b.clock.advance(10_001);
+      const reuse = await refresh(t1);
+      expect(reuse.status).toBe(401);
+      expect(reuse.body.code).toBe('refresh_token_reused');
+      expect((await refresh(t2)).body.code).toBe('invalid_refresh_token');
+    });
+
+    it('keeps the new token only sealed under the old one, never in clear', async () => {
+      const first = await login({ email: DEMO.users.entrepreneur.email, password: DEMO.password });
+      const t1 = first.cookies['refresh_token']!;
+      const t2 = cookieOf(await refresh(t1));
+      const [row] = await b.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(t1)));
+      expect(row!.successorSealed).toBeTruthy();
+      expect(JSON.stringify(await b.db.select().from(refreshTokens))).not.toContain(t2);
+      expect(openWithToken(t1, row!.id, row!.successorSealed!)).toContain(t2);
+      expect(openWithToken(t2, row!.id, row!.successorSealed!)).toBeUndefined();
+      expect(openWithToken(t1, 'another-row', row!.successorSealed!)).toBeUndefined();
+    });
   });
 
   it('refuses a missing, unknown or expired refresh token', async () => {

@@ -19,10 +19,11 @@ import { installApiProxy } from './proxy/api-proxy.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from './proxy/body-limit.js';
 import { Upstreams } from './proxy/upstreams.js';
 import { createRateLimitHook, type TokenVerifierLike } from './rate-limit/rate-limits.js';
-import { renderShopHead, type RenderShopHead } from './web/shop-head.js';
+import { createShopHeadRenderer, DEFAULT_PLATFORM_HOSTS, type RenderShopHead } from './web/shop-head.js';
+import { storeShopFetcher } from './web/store-shops.js';
 import { installWebApp, wantsPage, type WebApp } from './web/web-app.js';
 
-export type { RenderShopHead } from './web/shop-head.js';
+export type { RenderShopHead, ShopHead, ShopRef } from './web/shop-head.js';
 
 export interface GatewayOptions {
   port: number;
@@ -49,8 +50,18 @@ export interface GatewayOptions {
   rateLimitKeyPrefix?: string;
   /** `GET /api/health`: how long each service's `/health/ready` may take (default 2.5 s). */
   healthTimeoutMs?: number;
-  /** The `<head>` of a shop's pages under `/tienda/{slug}/...` (default: the app's own head). */
+  /**
+   * The `<head>` of a shop's pages (`/tienda/{slug}/...`, or a shop's own host). Default: read from the store
+   * service (timeout `shopHeadTimeoutMs`, cached 30 s), the app's default head when the store cannot answer.
+   */
   renderShopHead?: RenderShopHead;
+  /** Longest wait for the store when rendering a shop's head (default 800 ms). */
+  shopHeadTimeoutMs?: number;
+  /**
+   * Hosts of the platform itself (default localhost, 127.0.0.1, ::1). A page request for any other host (not
+   * an IP address) is served as the page of the shop whose own host it is.
+   */
+  platformHosts?: readonly string[];
 }
 
 export interface RunningGateway {
@@ -235,7 +246,11 @@ async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, part
   });
 
   await fastify.register(async (scope) => {
-    web = await installWebApp(scope, { webDist: opts.webDist, renderShopHead: opts.renderShopHead ?? renderShopHead });
+    web = await installWebApp(scope, {
+      webDist: opts.webDist,
+      renderShopHead: opts.renderShopHead ?? createShopHeadRenderer({ fetchShop: storeShopFetcher(upstreams, opts.shopHeadTimeoutMs ?? 800, logger) }),
+      platformHosts: opts.platformHosts ?? DEFAULT_PLATFORM_HOSTS,
+    });
   });
 }
 

@@ -38,6 +38,8 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     verifier,
     logLevel: env.LOG_LEVEL,
+    platformHosts: env.PLATFORM_HOSTS,
+    shopHeadTimeoutMs: env.SHOP_HEAD_TIMEOUT_MS,
   });
 
   let stopping = false;

@@ -42,7 +42,7 @@ beforeAll(async () => {
     corsOrigins: ['https://shop.example'],
     upstreamTimeoutMs: 500,
     logLevel: 'silent',
-    renderShopHead: async (slug) => (slug === 'con-head' ? '<title>Tienda con head</title>' : undefined),
+    renderShopHead: async (shop) => ('slug' in shop && shop.slug === 'con-head' ? { status: 200, head: '<title>Tienda con head</title>' } : undefined),
   });
 });
 

@@ -57,6 +57,8 @@ export const users = accountsSchema.table(
     uniqueIndex('users_registration_code_uq').on(t.registrationCodeHash),
     index('users_phone_national_idx').on(t.phoneNational),
     index('users_store_idx').on(t.storeId),
+    // Housekeeping finds abandoned registrations.
+    index('users_pending_idx').on(t.updatedAt).where(sql`status = 'pending'`),
   ],
 );
 
@@ -90,6 +92,7 @@ export const oneTimeCodes = accountsSchema.table(
     index('one_time_codes_user_idx').on(t.userId, t.purpose, t.createdAt),
     uniqueIndex('one_time_codes_link_uq').on(t.linkKeyHash),
     uniqueIndex('one_time_codes_request_uq').on(t.requestCodeHash),
+    index('one_time_codes_expires_idx').on(t.expiresAt),
   ],
 );
 
@@ -123,7 +126,10 @@ export const sessions = accountsSchema.table(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Refresh tokens, stored as SHA-256 of 256 random bits. A rotated token presented again revokes its session. */
+/**
+ * Refresh tokens, stored as SHA-256 of 256 random bits. A rotated token presented again revokes its session, except
+ * within a few seconds of its rotation (a second tab racing the first), when it gets the rotation's answer again.
+ */
 export const refreshTokens = accountsSchema.table(
   'refresh_tokens',
   {
@@ -133,8 +139,21 @@ export const refreshTokens = accountsSchema.table(
     createdAt: at('created_at').notNull(),
     expiresAt: at('expires_at').notNull(),
     rotatedAt: at('rotated_at'),
+    /** The token that replaced this one when it was rotated. */
+    replacedBy: text('replaced_by'),
+    /**
+     * The answer of that rotation (new refresh token and auth result), sealed with a key derived from this token
+     * (never stored in clear): a second tab presenting this token within the grace window gets the same pair.
+     * Cleared by housekeeping once the window is over.
+     */
+    successorSealed: text('successor_sealed'),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
+    index('refresh_tokens_sealed_idx').on(t.rotatedAt).where(sql`successor_sealed is not null`),
+  ],
 );
 
 /** spec 2 §4 follow / unfollow (subscription-public). */

@@ -21,6 +21,13 @@ import type { RequestMeta } from '../shared/http.js';
 
 export const REFRESH_TOKEN_TTL_MS = REFRESH_TOKEN_TTL_DAYS * 24 * 3600_000;
 
+/**
+ * Two tabs of one browser share the refresh cookie and may both refresh at once: the second presents the token the
+ * first has just rotated. Within this window it gets the same new pair instead of having its session revoked;
+ * after it, a rotated token presented again is reuse and revokes the family.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
 export interface StartedSession {
   sessionId: string;
   refreshToken: string;
@@ -49,16 +56,22 @@ export class Sessions {
   }
 
   async addToken(tx: AccountsTx, sessionId: string): Promise<string> {
+    return (await this.insertToken(tx, sessionId)).token;
+  }
+
+  /** A new refresh token of the session: its row id and the token (only its SHA-256 is stored). */
+  async insertToken(tx: AccountsTx, sessionId: string): Promise<{ id: string; token: string }> {
     const token = generateOpaqueToken();
+    const id = newId();
     const now = this.clock.now();
     await tx.insert(refreshTokens).values({
-      id: newId(),
+      id,
       sessionId,
       tokenHash: sha256(token),
       createdAt: now,
       expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
     });
-    return token;
+    return { id, token };
   }
 
   async revoke(tx: AccountsTx, sessionId: string, reason: 'logout' | 'reuse' | 'password_reset'): Promise<void> {

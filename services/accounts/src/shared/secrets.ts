@@ -1,4 +1,4 @@
-import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { PIN_LENGTH } from '@vitrina/contracts';
 
 /** 6 digits from the CSPRNG (issue 3: PIN from crypto.randomInt), leading zeros kept. */
@@ -47,4 +47,34 @@ export class CodeHasher {
   linkKeyHash(key: string): string {
     return createHmac('sha256', this.linkKey).update(key, 'utf8').digest('base64url');
   }
+}
+
+/**
+ * Seals `plaintext` with AES-256-GCM under a key derived (HKDF) from a high-entropy token the client holds, bound to
+ * `context` (a row id). Used to keep a rotated refresh token's successor for the grace window without storing it in
+ * clear: the database alone (which keeps only SHA-256 of tokens) cannot open it; only whoever presents the old token.
+ */
+export function sealWithToken(token: string, context: string, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', tokenKey(token, context), iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [iv, body, cipher.getAuthTag()].map((b) => b.toString('base64url')).join('.');
+}
+
+/** Opens what `sealWithToken` sealed; undefined when the token, the context or the sealed text do not match. */
+export function openWithToken(token: string, context: string, sealed: string): string | undefined {
+  const parts = sealed.split('.');
+  if (parts.length !== 3) return undefined;
+  try {
+    const [iv, body, tag] = parts.map((p) => Buffer.from(p, 'base64url')) as [Buffer, Buffer, Buffer];
+    const decipher = createDecipheriv('aes-256-gcm', tokenKey(token, context), iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function tokenKey(token: string, context: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', token, 'vitrina-accounts', `sealed-by-token v1:${context}`, 32));
 }

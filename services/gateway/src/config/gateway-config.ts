@@ -36,6 +36,16 @@ export const gatewayEnvShape = {
     .refine((origins) => origins.every(isOrigin), 'must be a comma-separated list of origins such as https://shop.example')
     .transform((origins) => origins.map((o) => new URL(o).origin))
     .optional(),
+  /**
+   * Host names of the platform itself (comma-separated, no port). A page requested on any other host (not an
+   * IP address) is the home of the shop whose own (sub)domain it is (store: by-host lookup).
+   */
+  PLATFORM_HOSTS: env
+    .list()
+    .transform((hosts) => hosts.map((h) => h.toLowerCase()))
+    .default(['localhost', '127.0.0.1', '::1']),
+  /** Longest wait for the store service when rendering a shop page's head (ms); the default head after that. */
+  SHOP_HEAD_TIMEOUT_MS: env.int(800, 50, 10_000),
   /** Redis holding the rate-limit counters, shared by every gateway instance; in-process counters when unset. */
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
   /** Requests per minute from one client IP to /api. */

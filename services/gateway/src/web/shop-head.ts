@@ -1,17 +1,219 @@
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import { AFFILIATE_PARAMS, SOCIAL_NETWORKS, type ShopJson, type SocialNetwork } from '@vitrina/contracts';
 
 /**
- * Renders the `<head>` markup of a shop's pages (`/tienda/{slug}/...`): title, description, canonical,
- * Open Graph, LocalBusiness JSON-LD, favicon (ARCHITECTURE §6), so that links shared on social networks
- * preview correctly. Tags returned here replace index.html's default `<title>` and description.
+ * The `<head>` of a shop's pages (ARCHITECTURE §6): title, description, canonical, favicon, Open Graph and
+ * LocalBusiness JSON-LD, rendered into index.html by the gateway so that links shared on social networks and
+ * crawlers without JavaScript see the shop, not "Vitrina".
  *
- * Returns undefined to serve the app's default head.
- * TODO(shop-head issue): fetch the shop's public header from the store service and render it here,
- * escaping every value; shops on their own host arrive here too once domains are routed.
+ * The shop is read from the store service (`GET /store/shops/by-slug/{slug}` or `/by-host/{host}`): the one
+ * synchronous cross-service read the gateway makes, with a short timeout and a small cache. When the store
+ * cannot answer, the page is served with the app's default head (the SPA loads the shop itself).
  */
-export type RenderShopHead = (slug: string, request: FastifyRequest) => Promise<string | undefined>;
 
-export const renderShopHead: RenderShopHead = async () => undefined;
+/** Which shop a page belongs to: `/tienda/{slug}/...`, or any page on a shop's own host. */
+export type ShopRef = { slug: string } | { host: string };
+
+export interface ShopHead {
+  /** 200, or 404 when there is no such shop (the SPA then shows its not-found page). */
+  status: 200 | 404;
+  /** Tags for `<head>` (absent for a 404: the default head stays). */
+  head?: string;
+}
+
+/** Returns undefined to serve the app's default head with 200 (no shop, or the store could not answer). */
+export type RenderShopHead = (shop: ShopRef, request: FastifyRequest) => Promise<ShopHead | undefined>;
+
+/** What the store said about a shop: found, not found, or no answer (undefined). */
+export type ShopLookup = { found: true; shop: ShopJson } | { found: false };
+
+export type FetchShop = (shop: ShopRef) => Promise<ShopLookup | undefined>;
+
+export interface ShopHeadRendererOptions {
+  fetchShop: FetchShop;
+  /** How long a shop (or its absence) is reused; default 30 s. */
+  ttlMs?: number;
+  /** How long "no such shop" is reused; default 10 s (a new shop shows up quickly). */
+  notFoundTtlMs?: number;
+  /** Most shops kept; the least recently used goes first. Default 500. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/**
+ * A RenderShopHead over `fetchShop` with an LRU cache (positive and negative answers; failures are not
+ * cached) and one request in flight per shop however many pages ask for it at once.
+ */
+export function createShopHeadRenderer(options: ShopHeadRendererOptions): RenderShopHead {
+  const ttlMs = options.ttlMs ?? 30_000;
+  const notFoundTtlMs = options.notFoundTtlMs ?? 10_000;
+  const maxEntries = Math.max(1, options.maxEntries ?? 500);
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { expires: number; lookup: ShopLookup }>();
+  const inFlight = new Map<string, Promise<ShopLookup | undefined>>();
+
+  const lookup = async (ref: ShopRef): Promise<ShopLookup | undefined> => {
+    const key = 'slug' in ref ? `s:${ref.slug}` : `h:${ref.host}`;
+    const hit = cache.get(key);
+    if (hit && hit.expires > now()) {
+      // Most recently used last: Map keeps insertion order.
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit.lookup;
+    }
+    if (hit) cache.delete(key);
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = options
+        .fetchShop(ref)
+        .catch(() => undefined)
+        .then((answer) => {
+          if (answer) {
+            cache.set(key, { expires: now() + (answer.found ? ttlMs : notFoundTtlMs), lookup: answer });
+            while (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
+          }
+          return answer;
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
+  };
+
+  return async (ref, request) => {
+    const answer = await lookup(ref);
+    if (!answer) return undefined;
+    if (!answer.found) return { status: 404 };
+    return { status: 200, head: shopHeadTags(answer.shop, pageUrls(request, ref, answer.shop)) };
+  };
+}
+
+interface PageUrls {
+  /** scheme://host[:port] of the request. */
+  origin: string;
+  canonical: string;
+}
+
+/** Query parameters that never belong in a canonical URL: affiliate and campaign tracking. */
+const TRACKING_PARAMS = new Set<string>([...AFFILIATE_PARAMS, 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']);
+
+/**
+ * The canonical URL of this page: the shop's canonical_url (its home, e.g. on its own domain) plus the path
+ * inside the shop, else the URL of the request; tracking parameters dropped either way.
+ */
+export function pageUrls(request: FastifyRequest, ref: ShopRef, shop: Pick<ShopJson, 'canonical_url'>): PageUrls {
+  const origin = `${request.protocol}://${request.host}`;
+  let url: URL;
+  try {
+    url = new URL(request.url, origin);
+  } catch {
+    url = new URL('/', origin);
+  }
+  for (const name of [...url.searchParams.keys()]) if (TRACKING_PARAMS.has(name)) url.searchParams.delete(name);
+  url.hash = '';
+  const base = httpUrl(shop.canonical_url);
+  if (base) {
+    // `/tienda/{slug}/productos` -> `/productos` under the shop's canonical home.
+    const inside = 'slug' in ref ? url.pathname.replace(/^\/tienda\/[^/]+/, '') : url.pathname;
+    const home = base.href.replace(/\/+$/, '');
+    const rest = inside === '' || inside === '/' ? '' : inside;
+    return { origin, canonical: rest || url.search ? `${home}${rest || '/'}${url.search}` : base.href };
+  }
+  return { origin, canonical: url.href };
+}
+
+/** The head tags of a shop, every value escaped. Exported for tests. */
+export function shopHeadTags(shop: ShopJson, urls: PageUrls): string {
+  const name = shop.name.trim() || shop.slug;
+  const description = shop.seo_description?.trim() || `Bienvenido a ${name}`;
+  const image = absoluteUrl(shop.photo, urls.origin);
+  const favicon = absoluteUrl(shop.favicon, urls.origin);
+  const tags = [
+    `<title>${escapeHtml(name)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(urls.canonical)}" />`,
+    ...(favicon ? [`<link rel="icon" href="${escapeHtml(favicon)}" />`] : []),
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(name)}" />`,
+    `<meta property="og:title" content="${escapeHtml(name)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(urls.canonical)}" />`,
+    ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    `<script type="application/ld+json">${jsonForScript(localBusiness(shop, name, description, urls.canonical, image))}</script>`,
+  ];
+  return tags.map((t) => `    ${t}`).join('\n');
+}
+
+function localBusiness(shop: ShopJson, name: string, description: string, url: string, image: string | undefined): Record<string, unknown> {
+  const telephone = shop.contact_phone?.trim() ? `${shop.contact_country_code ? `+${shop.contact_country_code.replace(/^\+/, '')} ` : ''}${shop.contact_phone.trim()}` : undefined;
+  const sameAs = SOCIAL_NETWORKS.flatMap((network) => {
+    const link = socialUrl(network, shop[network]);
+    return link ? [link] : [];
+  });
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    '@id': url,
+    name,
+    description,
+    url,
+    ...(image ? { image, logo: image } : {}),
+    ...(telephone ? { telephone } : {}),
+    ...(shop.contact_email?.trim() ? { email: shop.contact_email.trim() } : {}),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+  };
+}
+
+/** Same rules as the web's footer links (web/src/features/storefront/lib/social.ts). */
+const SOCIAL_BASES: Record<Exclude<SocialNetwork, 'discord'>, string> = {
+  facebook: 'https://www.facebook.com/',
+  instagram: 'https://www.instagram.com/',
+  twitter: 'https://x.com/',
+  youtube: 'https://www.youtube.com/',
+  twitch: 'https://www.twitch.tv/',
+  kick: 'https://kick.com/',
+};
+
+function socialUrl(network: SocialNetwork, value: string | null | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^https?:\/\//i.test(text)) return httpUrl(text)?.href;
+  if (network === 'discord') return undefined;
+  const handle = text.replace(/^@/, '');
+  return /^[A-Za-z0-9._-]{1,100}$/.test(handle) ? `${SOCIAL_BASES[network]}${encodeURIComponent(handle)}` : undefined;
+}
+
+function httpUrl(value: string | null | undefined, base?: string): URL | undefined {
+  if (!value?.trim()) return undefined;
+  try {
+    const url = new URL(value.trim(), base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A shop image (often `/api/gallery/files/...`) as an absolute http(s) URL, as Open Graph requires. */
+function absoluteUrl(value: string | null | undefined, origin: string): string | undefined {
+  return httpUrl(value, origin)?.href;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** For text and attribute values (always double-quoted here). */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/**
+ * JSON inside `<script type="application/ld+json">`: still JSON to a parser, but with no `<`, `>` or `&` that
+ * could close the script element (`</script>`) or open a comment (`<!--`), and no U+2028/2029.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 /** `/tienda/{slug}` or `/tienda/{slug}/...` -> slug. */
 export function shopSlugOf(path: string): string | undefined {
@@ -24,10 +226,34 @@ export function shopSlugOf(path: string): string | undefined {
   }
 }
 
-/** Puts the shop's head into index.html, dropping the defaults it replaces. */
+/** Hosts of the platform itself (default localhost and 127.0.0.1); any other host may be a shop's own. */
+export const DEFAULT_PLATFORM_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '::1'];
+
+/**
+ * The shop a page request is for: `/tienda/{slug}/...` on any host; on a host that is not the platform's
+ * (nor an IP address, which no shop has), the shop whose own host it is, for every page path.
+ */
+export function shopRefOf(request: FastifyRequest, platformHosts: ReadonlySet<string>): ShopRef | undefined {
+  const slug = shopSlugOf(request.url);
+  if (slug) return { slug };
+  const host = normaliseHost(request.hostname);
+  if (!host || platformHosts.has(host) || isIP(host.replace(/^\[|\]$/g, '')) !== 0) return undefined;
+  return { host };
+}
+
+/** Lower case, no port, no trailing dot; undefined when it is not a plausible host name. */
+export function normaliseHost(hostname: string | undefined): string | undefined {
+  const host = hostname?.trim().toLowerCase().replace(/\.$/, '');
+  if (!host || host.length > 253 || !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+|[0-9a-f:]+)$/.test(host)) return undefined;
+  return host;
+}
+
+/** Puts the shop's head into index.html, dropping the defaults it replaces (title, description, favicon). */
 export function injectHead(html: string, head: string): string {
   let out = html;
   if (/<title[\s>]/i.test(head)) out = out.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
   if (/<meta[^>]+name=["']description["']/i.test(head)) out = out.replace(/<meta[^>]+name=["']description["'][^>]*>\s*/i, '');
-  return out.replace(/<\/head>/i, `${head}\n  </head>`);
+  if (/<link[^>]+rel=["']icon["']/i.test(head)) out = out.replace(/<link[^>]+rel=["']icon["'][^>]*>\s*/i, '');
+  // A function, not a string: `$&`, `$'` in a shop's name must not be read as replacement patterns.
+  return out.replace(/<\/head>/i, () => `${head}\n  </head>`);
 }

@@ -3,12 +3,14 @@ import { join, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { IndexHtml } from './index-html.js';
-import { injectHead, shopSlugOf, type RenderShopHead } from './shop-head.js';
+import { injectHead, shopRefOf, type RenderShopHead } from './shop-head.js';
 
 export interface WebAppOptions {
   /** The built web app (web/dist); when it has no index.html, a page says how to build it. */
   webDist?: string;
   renderShopHead: RenderShopHead;
+  /** Hosts of the platform itself (lower case, no port); a page on any other host is looked up as a shop's own host. */
+  platformHosts: readonly string[];
 }
 
 export interface WebApp {
@@ -21,13 +23,15 @@ export interface WebApp {
 /**
  * Serves web/dist: hashed files under /assets/ are cached for a year (their names change with their content),
  * everything else revalidates. index.html itself is served by `serveApp` for every client-side route
- * (SPA fallback), with a shop's own head on `/tienda/{slug}/...`.
+ * (SPA fallback), with a shop's own head on `/tienda/{slug}/...` and on a shop's own host (404 when there is
+ * no such shop: the SPA still loads and shows its not-found page).
  */
 export async function installWebApp(app: FastifyInstance, options: WebAppOptions): Promise<WebApp> {
   const { webDist } = options;
   if (!webDist || !existsSync(join(webDist, 'index.html'))) {
     return { scriptHashes: () => [], serveApp: async (_request, reply) => reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE) };
   }
+  const platformHosts = new Set(options.platformHosts.map((h) => h.toLowerCase()));
   const indexHtml = new IndexHtml(webDist);
   await indexHtml.load();
   const assetsDir = `${join(webDist, 'assets')}${sep}`;
@@ -45,12 +49,18 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
     scriptHashes: () => indexHtml.scriptHashes,
     async serveApp(request, reply) {
       let html = await indexHtml.load();
-      const slug = shopSlugOf(request.url);
-      if (slug) {
-        const head = await options.renderShopHead(slug, request);
-        if (head) html = injectHead(html, head);
+      let status = 200;
+      const shop = shopRefOf(request, platformHosts);
+      if (shop) {
+        const rendered = await options.renderShopHead(shop, request);
+        if (rendered) {
+          status = rendered.status;
+          if (rendered.head) html = injectHead(html, rendered.head);
+        }
       }
-      return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      // The head depends on the host as well as the path.
+      if (shop && 'host' in shop) void reply.header('vary', 'host');
+      return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     },
   };
   // The static route would answer `/` (a directory, index off) with 403.

@@ -1,0 +1,71 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CatalogueLimits, type CatalogueJson, type ListResponse } from '@vitrina/contracts';
+import { catalogueBase, getJson, seg, sendJson, type OwnerRef } from './http';
+
+/** The owner's catalogues in their drag order (spec 1 §2 'My catalogues'). */
+export function myCataloguesQueryOptions(owner: OwnerRef) {
+  return queryOptions({
+    queryKey: ['shop-admin', 'catalogues', owner.ownerId],
+    queryFn: ({ signal }) =>
+      getJson<ListResponse<CatalogueJson>>(`${catalogueBase(owner)}/catalogues`, { offset: 0, limit: CatalogueLimits.cataloguesPageSize, sort: 'position' }, signal),
+  });
+}
+
+export function useMyCatalogues(owner: OwnerRef) {
+  return useQuery(myCataloguesQueryOptions(owner));
+}
+
+export interface CatalogueBody {
+  name: string;
+  photo: string | null;
+}
+
+/** A fork origin: another catalogue by id, or by slug with its owner (owner id or shop slug). */
+export type CatalogueOrigin = { origin_id: string } | { origin_slug: string; origin_owner: string };
+
+/** POST .../catalogues (spec 1 §7 'Catalogue create'). */
+export function createCatalogue(owner: OwnerRef, body: CatalogueBody): Promise<CatalogueJson> {
+  return sendJson('POST', `${catalogueBase(owner)}/catalogues`, body);
+}
+
+/** PATCH .../catalogues/{id}. */
+export function updateCatalogue(owner: OwnerRef, id: string, body: CatalogueBody): Promise<CatalogueJson> {
+  return sendJson('PATCH', `${catalogueBase(owner)}/catalogues/${seg(id)}`, body);
+}
+
+/** DELETE .../catalogues/{id}; `force` deletes one that still has products (else product_catalogue_has_products). */
+export function deleteCatalogue(owner: OwnerRef, id: string, force = true): Promise<void> {
+  return sendJson('DELETE', `${catalogueBase(owner)}/catalogues/${seg(id)}`, undefined, force ? { force: true } : undefined);
+}
+
+/** POST .../catalogues/{id}/move { position } (1-based). */
+export function moveCatalogue(owner: OwnerRef, id: string, position: number): Promise<unknown> {
+  return sendJson('POST', `${catalogueBase(owner)}/catalogues/${seg(id)}/move`, { position });
+}
+
+/** POST .../catalogues with an origin: a new catalogue forked from another owner's (its products copied). */
+export function forkCatalogue(owner: OwnerRef, name: string, origin: CatalogueOrigin): Promise<CatalogueJson> {
+  return sendJson('POST', `${catalogueBase(owner)}/catalogues`, { name, photo: null, ...origin });
+}
+
+/** POST .../catalogues/{id}/products/clone: copy an origin's products into catalogue {id}. */
+export function cloneIntoCatalogue(owner: OwnerRef, id: string, origin: CatalogueOrigin): Promise<unknown> {
+  return sendJson('POST', `${catalogueBase(owner)}/catalogues/${seg(id)}/products/clone`, origin);
+}
+
+/** What the owner typed in 'Duplicar catálogo': a catalogue id, a share URL/path (…/tienda/{shop}/catalogos/{slug}) or 'shop/slug'. */
+export function parseCatalogueOrigin(input: string): CatalogueOrigin | null {
+  const text = input.trim();
+  if (!text) return null;
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) return { origin_id: text };
+  const share = text.match(/\/tienda\/([^/?#]+)\/catalogos\/([^/?#]+)/);
+  if (share) return { origin_owner: decodeURIComponent(share[1]!), origin_slug: decodeURIComponent(share[2]!) };
+  const pair = text.match(/^([^/\s]+)\/([^/\s]+)$/);
+  if (pair) return { origin_owner: pair[1]!, origin_slug: pair[2]! };
+  return null;
+}
+
+/** POST .../catalogues/{id}/products/add_filtered { query, silent }. */
+export function addFilteredToCatalogue(owner: OwnerRef, id: string, query: Record<string, unknown>, silent = false): Promise<unknown> {
+  return sendJson('POST', `${catalogueBase(owner)}/catalogues/${seg(id)}/products/add_filtered`, { query, silent });
+}

@@ -1,0 +1,114 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  CatalogueLimits,
+  StoreLimits,
+  type CategoryJson,
+  type FranchiseJson,
+  type ItemJson,
+  type ItemType,
+  type ListResponse,
+  type SupplierJson,
+} from '@vitrina/contracts';
+import { catalogueBase, getJson, seg, sendJson, storeBase, type OwnerRef } from './http';
+
+export type PickerItem = ItemJson & { in_store: boolean };
+
+export interface PickerParams {
+  type: ItemType;
+  text: string;
+  dssupplier?: string | undefined;
+  category?: string | undefined;
+}
+
+/** GET /api/catalogue/{owner}:{owner}/{type}/store/products/search (limit 10, check_at_least 1000, -contribution_margin). */
+export function pickerItemsQueryOptions(owner: OwnerRef, params: PickerParams) {
+  return infiniteQueryOptions({
+    queryKey: ['shop-admin', 'picker', owner.ownerId, params],
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      getJson<ListResponse<PickerItem>>(
+        `${catalogueBase(owner)}/store/products/search`,
+        {
+          type: params.type,
+          text: params.text.trim().toLowerCase(),
+          dssupplier: params.dssupplier,
+          category: params.category,
+          sort: '-contribution_margin',
+          offset: pageParam,
+          limit: CatalogueLimits.modalProductsPageSize,
+        },
+        signal,
+      ),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.results.length, 0);
+      return last.results.length > 0 && loaded < last.matches_estimated ? loaded : undefined;
+    },
+  });
+}
+
+export function usePickerItems(owner: OwnerRef, params: PickerParams) {
+  return useInfiniteQuery(pickerItemsQueryOptions(owner, params));
+}
+
+/** Supplier type-ahead: only on non-empty text, lower-cased (spec 1 §5). */
+export function useSupplierSearch(owner: OwnerRef, text: string) {
+  const query = text.trim().toLowerCase();
+  return useQuery(
+    queryOptions({
+      queryKey: ['shop-admin', 'suppliers', owner.ownerId, query],
+      queryFn: ({ signal }) =>
+        getJson<ListResponse<SupplierJson>>(`${catalogueBase(owner)}/store/dssuppliers/search`, { text: query, limit: CatalogueLimits.supplierSearch }, signal),
+      enabled: query.length > 0,
+    }),
+  );
+}
+
+export function useCategorySearch(text: string) {
+  const query = text.trim().toLowerCase();
+  return useQuery(
+    queryOptions({
+      queryKey: ['shop-admin', 'categories', query],
+      queryFn: ({ signal }) => getJson<ListResponse<CategoryJson>>('/api/catalogue/categories/suggestions', { text: query, limit: CatalogueLimits.categories }, signal),
+      enabled: query.length > 0,
+    }),
+  );
+}
+
+/** PUT .../store/items/{id} { id, in_store: true } (franchise stores: invalid_product for other suppliers). */
+export function addItemToStore(owner: OwnerRef, id: string): Promise<unknown> {
+  return sendJson('PUT', `${storeBase(owner)}/items/${seg(id)}`, { id, in_store: true });
+}
+
+export function removeItemFromStore(owner: OwnerRef, id: string): Promise<unknown> {
+  return sendJson('DELETE', `${storeBase(owner)}/items/${seg(id)}`);
+}
+
+/** Published franchises with `in_store` for the signed-in owner (limit 10, infinite scroll). */
+export function franchisesQueryOptions(text: string) {
+  return infiniteQueryOptions({
+    queryKey: ['shop-admin', 'franchises', text.trim()],
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      getJson<ListResponse<FranchiseJson>>(
+        '/api/store/published/franchises',
+        { text: text.trim(), state: 'published', type: 'affinity,franchise', offset: pageParam, limit: StoreLimits.franchisesSearchPageSize },
+        signal,
+      ),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.results.length, 0);
+      return last.results.length > 0 && loaded < last.matches_estimated ? loaded : undefined;
+    },
+  });
+}
+
+export function useFranchises(text: string) {
+  return useInfiniteQuery(franchisesQueryOptions(text));
+}
+
+export function addFranchise(owner: OwnerRef, id: string): Promise<unknown> {
+  return sendJson('PUT', `${storeBase(owner)}/franchises/${seg(id)}`);
+}
+
+export function removeFranchise(owner: OwnerRef, id: string): Promise<unknown> {
+  return sendJson('DELETE', `${storeBase(owner)}/franchises/${seg(id)}`);
+}

@@ -1,0 +1,80 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { forkCatalogue, parseCatalogueOrigin } from '../api/catalogues';
+import type { OwnerRef } from '../api/http';
+import { catalogueNameRule } from '../domain/validation';
+import { notifyError, notifySuccess } from './notify';
+
+/** spec 1 §9: the fork reload waits 3.5 s. */
+export const FORK_RELOAD_MS = 3_500;
+
+interface Props {
+  owner: OwnerRef;
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+  initialOrigin?: string;
+}
+
+/** 'Duplicar catálogo' (spec 1 §2): a new catalogue of the owner filled with another owner's catalogue's products. */
+export function DuplicateCatalogueModal({ owner, opened, onClose, onDone, initialOrigin = '' }: Props) {
+  const { t } = useTranslation('shopAdmin');
+  const [origin, setOrigin] = useState(initialOrigin);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const nameError = name ? catalogueNameRule(name) : null;
+
+  const submit = async () => {
+    const source = parseCatalogueOrigin(origin);
+    if (!source || catalogueNameRule(name)) return;
+    setBusy(true);
+    try {
+      await forkCatalogue(owner, name.trim(), source);
+      // spec 1 §4 'Bulk add (fork)': 'Adding' for 3.5 s, then reload.
+      await new Promise((resolve) => setTimeout(resolve, FORK_RELOAD_MS));
+      notifySuccess(t('catalogues.copied'));
+      onDone();
+      onClose();
+    } catch {
+      notifyError(t('catalogues.copyError'), t('common.error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('catalogues.duplicate')}>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t('catalogues.duplicateHelp')}
+        </Text>
+        <TextInput
+          label={t('catalogues.origin')}
+          required
+          value={origin}
+          onChange={(event) => setOrigin(event.currentTarget.value)}
+          error={origin.trim() && !parseCatalogueOrigin(origin) ? t('validation.url') : null}
+          placeholder="/tienda/olga/catalogos/mi-catalogo"
+          data-testid="duplicate-origin"
+        />
+        <TextInput
+          label={t('catalogues.targetName')}
+          required
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={nameError ? t(nameError as 'validation.required') : null}
+          data-testid="duplicate-name"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => void submit()} loading={busy} disabled={!parseCatalogueOrigin(origin) || !name.trim()}>
+            {busy ? t('catalogues.adding') : t('catalogues.duplicate')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,304 @@
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  ColorInput,
+  Group,
+  Modal,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { HEADER_BUTTON_LABELS, StoreLimits, type HeaderActionType, type HeaderButtonLabel, type HeaderJson } from '@vitrina/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/api/client';
+import { useDeleteHeader, useHeaders, useSaveHeader } from '../api/headers';
+import type { OwnerRef } from '../api/http';
+import { GRADIENT_PRESETS, gradientCss } from '../domain/gradients';
+import { headerPayload, validateHeader, type HeaderErrors, type HeaderFormValues } from '../domain/validation';
+import { notifyError, notifySuccess } from './notify';
+
+interface Props {
+  owner: OwnerRef;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** spec 1 §8 'Header errors': the server's message when it sent one, else 'Ocurrió un error'. */
+function headerErrorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.status > 0 && error.status < 500 && error.message ? error.message : fallback;
+}
+
+function formOf(header: HeaderJson | null): HeaderFormValues {
+  return {
+    title: header?.title ?? '',
+    subtitle: header?.subtitle ?? '',
+    description: header?.description ?? '',
+    action_type: header?.action_type ?? 'none',
+    url: header?.url ?? '',
+    product: header?.product ?? '',
+    product_supplier: header?.product_supplier ?? '',
+    button_label: header?.button_label ?? '',
+    initial_color: header?.initial_color ?? StoreLimits.defaultHeaderColor,
+    final_color: header?.final_color ?? StoreLimits.defaultHeaderColor,
+  };
+}
+
+/** spec 1 §2 'Header edit modal': sections list and form (with colour and custom colour); back to the list after save or cancel. */
+export function HeaderEditorModal({ owner, opened, onClose, onSaved }: Props) {
+  const { t } = useTranslation('shopAdmin');
+  const [editing, setEditing] = useState<HeaderJson | 'new' | null>(null);
+  const close = () => {
+    setEditing(null);
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={t('headers.title')} size="xl">
+      {editing === null ? (
+        <HeaderList owner={owner} onEdit={setEditing} onChanged={onSaved} />
+      ) : (
+        <HeaderForm
+          owner={owner}
+          header={editing === 'new' ? null : editing}
+          onDone={(saved) => {
+            setEditing(null);
+            if (saved) onSaved();
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function HeaderList({ owner, onEdit, onChanged }: { owner: OwnerRef; onEdit: (header: HeaderJson | 'new') => void; onChanged: () => void }) {
+  const { t } = useTranslation('shopAdmin');
+  const headers = useHeaders(owner);
+  const remove = useDeleteHeader(owner);
+  const onDelete = (header: HeaderJson) =>
+    remove.mutate(header.id, {
+      onSuccess: () => {
+        notifySuccess(t('headers.deleted'));
+        onChanged();
+      },
+      onError: (error) => notifyError(headerErrorMessage(error, t('common.genericError')), t('common.error')),
+    });
+
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => onEdit('new')} data-testid="header-add">
+          {t('headers.add')}
+        </Button>
+      </Group>
+      {headers.isPending ? (
+        <Stack gap="xs">
+          {[0, 1].map((key) => (
+            <Skeleton key={key} h={48} />
+          ))}
+        </Stack>
+      ) : headers.isError ? (
+        <Alert color="red">
+          {t('common.loadError')}{' '}
+          <Button variant="subtle" size="xs" onClick={() => void headers.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert>
+      ) : headers.data.results.length === 0 ? (
+        <Text c="dimmed">{t('headers.empty')}</Text>
+      ) : (
+        <Table verticalSpacing="xs">
+          <Table.Tbody>
+            {headers.data.results.map((header) => (
+              <Table.Tr key={header.id} data-testid="header-row">
+                <Table.Td w={56}>
+                  <Box w={40} h={40} style={{ borderRadius: '50%', background: gradientCss(header.initial_color, header.final_color), border: '1px solid var(--mantine-color-gray-3)' }} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600} lineClamp={1}>
+                    {header.title}
+                  </Text>
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {header.subtitle ?? ''} {header.button_label ? `· ${t(`headers.labels.${header.button_label}`)}` : ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td w={90}>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon variant="subtle" aria-label={t('common.edit')} onClick={() => onEdit(header)}>
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} onClick={() => onDelete(header)} loading={remove.isPending && remove.variables === header.id}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+function HeaderForm({ owner, header, onDone }: { owner: OwnerRef; header: HeaderJson | null; onDone: (saved: boolean) => void }) {
+  const { t } = useTranslation('shopAdmin');
+  const [values, setValues] = useState<HeaderFormValues>(() => formOf(header));
+  const [errors, setErrors] = useState<HeaderErrors>({});
+  const [custom, setCustom] = useState(() => !GRADIENT_PRESETS.some(([a, b]) => a === values.initial_color && b === values.final_color));
+  const save = useSaveHeader(owner);
+  const set = <K extends keyof HeaderFormValues>(key: K, value: HeaderFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  const err = (key: keyof HeaderFormValues) => (errors[key] ? t(errors[key] as 'validation.required') : null);
+  const counter = (value: string, max: number) => t('headers.count', { count: value.trim().length, max });
+
+  const submit = () => {
+    const found = validateHeader(values);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    save.mutate(
+      { ...(header ? { id: header.id } : {}), body: headerPayload(values) },
+      {
+        onSuccess: () => {
+          notifySuccess(header ? t('headers.updated') : t('headers.created'));
+          onDone(true);
+        },
+        onError: (error) => notifyError(headerErrorMessage(error, t('common.genericError')), t('common.error')),
+      },
+    );
+  };
+
+  return (
+    <Stack>
+      <Text fw={600}>{header ? t('headers.edit') : t('headers.add')}</Text>
+      <Box p="md" style={{ borderRadius: 8, background: gradientCss(values.initial_color, values.final_color) }} aria-hidden>
+        <Text fw={700} c="dark">
+          {values.title || t('headers.fieldTitle')}
+        </Text>
+        {values.subtitle && <Text c="dark">{values.subtitle}</Text>}
+      </Box>
+      <TextInput
+        label={t('headers.fieldTitle')}
+        required
+        value={values.title}
+        onChange={(event) => set('title', event.currentTarget.value)}
+        error={err('title')}
+        description={counter(values.title, StoreLimits.headerTitleMax)}
+        data-testid="header-title"
+      />
+      <TextInput
+        label={t('headers.subtitle')}
+        value={values.subtitle}
+        onChange={(event) => set('subtitle', event.currentTarget.value)}
+        error={err('subtitle')}
+        description={counter(values.subtitle, StoreLimits.headerSubtitleMax)}
+      />
+      <Textarea
+        label={t('headers.description')}
+        value={values.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
+        error={err('description')}
+        description={counter(values.description, StoreLimits.headerDescriptionMax)}
+        autosize
+        minRows={2}
+      />
+      <Select
+        label={t('headers.action')}
+        value={values.action_type}
+        allowDeselect={false}
+        onChange={(value) => value && set('action_type', value as HeaderActionType)}
+        data={(['none', 'url', 'product'] as const).map((value) => ({ value, label: t(`headers.actions.${value}`) }))}
+        data-testid="header-action"
+      />
+      {/* spec 1 §4: the button fields show only when action_type is not none. */}
+      {values.action_type !== 'none' && (
+        <>
+          <Select
+            label={t('headers.buttonLabel')}
+            value={values.button_label || null}
+            onChange={(value) => set('button_label', (value ?? '') as HeaderButtonLabel | '')}
+            data={HEADER_BUTTON_LABELS.map((value) => ({ value, label: t(`headers.labels.${value}`) }))}
+            error={err('button_label')}
+            data-testid="header-button-label"
+          />
+          {values.action_type === 'url' ? (
+            <TextInput label={t('headers.url')} value={values.url} onChange={(event) => set('url', event.currentTarget.value)} error={err('url')} placeholder="https://" data-testid="header-url" />
+          ) : (
+            <Group grow>
+              <TextInput label={t('headers.product')} value={values.product} onChange={(event) => set('product', event.currentTarget.value)} error={err('product')} />
+              <TextInput
+                label={t('headers.productSupplier')}
+                value={values.product_supplier}
+                onChange={(event) => set('product_supplier', event.currentTarget.value)}
+                error={err('product_supplier')}
+              />
+            </Group>
+          )}
+        </>
+      )}
+      <Stack gap={6}>
+        <Text size="sm" fw={500}>
+          {t('headers.colour')}
+        </Text>
+        <Group gap="xs">
+          {GRADIENT_PRESETS.map(([initial, final]) => {
+            const selected = !custom && values.initial_color === initial && values.final_color === final;
+            return (
+              <UnstyledButton
+                key={`${initial}-${final}`}
+                aria-label={`${initial} → ${final}`}
+                aria-pressed={selected}
+                onClick={() => {
+                  setCustom(false);
+                  setValues((current) => ({ ...current, initial_color: initial, final_color: final }));
+                }}
+                style={{
+                  width: 32,
+                  height: 32,
+                  borderRadius: '50%',
+                  background: gradientCss(initial, final),
+                  border: selected ? '2px solid var(--mantine-color-blue-6)' : '1px solid var(--mantine-color-gray-4)',
+                  display: 'grid',
+                  placeItems: 'center',
+                }}
+              >
+                {selected && <IconCheck size={14} />}
+              </UnstyledButton>
+            );
+          })}
+          <Tooltip label={t('headers.custom')}>
+            <Button size="xs" variant={custom ? 'filled' : 'light'} onClick={() => setCustom(true)}>
+              {t('headers.custom')}
+            </Button>
+          </Tooltip>
+        </Group>
+        {custom && (
+          <Group grow>
+            <ColorInput label={t('headers.initialColour')} format="hex" value={values.initial_color} onChange={(value) => set('initial_color', value)} error={err('initial_color')} />
+            <ColorInput label={t('headers.finalColour')} format="hex" value={values.final_color} onChange={(value) => set('final_color', value)} error={err('final_color')} />
+          </Group>
+        )}
+      </Stack>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => onDone(false)}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={submit} loading={save.isPending} data-testid="header-save">
+          {t('common.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+

@@ -1,0 +1,105 @@
+import { ActionIcon, Affix, Button, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import {
+  IconBuildingStore,
+  IconCategory,
+  IconLayoutNavbar,
+  IconPalette,
+  IconPhoto,
+  IconPlus,
+  IconSettings,
+  IconShare,
+  IconSlideshow,
+} from '@tabler/icons-react';
+import type { ShopJson } from '@vitrina/contracts';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OwnerRef } from '../api/http';
+import { AddProductsModal } from './add-products-modal';
+import { BackgroundModal } from './background-modal';
+import { BannerEditorModal } from './banner-editor-modal';
+import { FranchisePickerModal } from './franchise-picker-modal';
+import { HeaderEditorModal } from './header-editor-modal';
+import { IdentityModal } from './identity-modal';
+import { MyCataloguesModal } from './my-catalogues-modal';
+import { SocialLinksModal } from './social-links-modal';
+
+export interface OwnerToolsProps {
+  shop: ShopJson;
+  /** The signed-in user's id (useSession().user.id); the tools render only when it is the shop's owner. */
+  userId: string | null;
+  /** The account-type segment of the owner paths (useSession().accountType). */
+  accountType: string | null;
+  /** The shop's visible base path ('/tienda/{slug}' or '' on the shop's own host). */
+  shopBase: string;
+  /** Re-reads the storefront's data after a change (the route invalidates its queries). */
+  onChanged: () => void;
+}
+
+type Panel = 'identity' | 'background' | 'banners' | 'headers' | 'catalogues' | 'products' | 'franchises' | 'social';
+
+/** spec 1 §6 'Shop admin/owner': user id equals the shop's owner. */
+export function isShopOwner(shop: Pick<ShopJson, 'owner'>, userId: string | null): boolean {
+  return Boolean(userId && shop.owner && userId === shop.owner);
+}
+
+/**
+ * The in-place editing shell of a shop (issue 5): an edit-mode switch and the owner's editors. Visitors and
+ * other owners get nothing (the route does not even load this chunk for them).
+ */
+export default function OwnerTools({ shop, userId, accountType, shopBase, onChanged }: OwnerToolsProps) {
+  const { t } = useTranslation('shopAdmin');
+  const [editMode, setEditMode] = useState(true);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  if (!isShopOwner(shop, userId) || !userId) return null;
+  const owner: OwnerRef = { ownerId: userId, accountType: accountType ?? (shop.store_type === 'franchise' ? 'franchise' : 'affiliate') };
+  const isAdmin = shop.permissions.includes('admin');
+  const close = () => setPanel(null);
+
+  const tool = (key: Panel, label: string, icon: ReactNode) => (
+    <Button key={key} size="xs" variant="light" leftSection={icon} onClick={() => setPanel(key)} data-testid={`owner-tool-${key}`}>
+      {label}
+    </Button>
+  );
+
+  return (
+    <>
+      <Affix position={{ bottom: 20, left: 20 }} zIndex={190}>
+        <Paper shadow="md" radius="md" p="xs" withBorder maw={360} data-testid="owner-tools" aria-label={t('toolbar.label')} role="toolbar">
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <Switch size="sm" label={<Text size="sm" fw={600}>{t('toolbar.editMode')}</Text>} checked={editMode} onChange={(event) => setEditMode(event.currentTarget.checked)} data-testid="edit-mode" />
+              {/* spec 1 §6: the settings gear shows only with the admin permission. */}
+              {isAdmin && (
+                <Tooltip label={t('toolbar.settings')}>
+                  <ActionIcon component="a" href={`${shopBase}/admin/configuracion`} variant="subtle" aria-label={t('toolbar.settings')} data-testid="owner-settings">
+                    <IconSettings size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+            {editMode && (
+              <Group gap={6}>
+                {tool('identity', t('toolbar.identity'), <IconBuildingStore size={14} />)}
+                {tool('background', t('toolbar.background'), <IconPalette size={14} />)}
+                {tool('banners', t('toolbar.banners'), <IconSlideshow size={14} />)}
+                {tool('headers', t('toolbar.headers'), <IconLayoutNavbar size={14} />)}
+                {tool('catalogues', t('toolbar.catalogues'), <IconCategory size={14} />)}
+                {tool('products', t('toolbar.addProducts'), <IconPlus size={14} />)}
+                {tool('franchises', t('toolbar.franchises'), <IconPhoto size={14} />)}
+                {tool('social', t('toolbar.social'), <IconShare size={14} />)}
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      </Affix>
+      {panel === 'identity' && <IdentityModal owner={owner} shop={shop} opened onClose={close} onSaved={onChanged} />}
+      {panel === 'background' && <BackgroundModal owner={owner} shop={shop} opened onClose={close} onSaved={onChanged} />}
+      {panel === 'banners' && <BannerEditorModal owner={owner} shop={shop} opened onClose={close} onSaved={onChanged} />}
+      {panel === 'headers' && <HeaderEditorModal owner={owner} opened onClose={close} onSaved={onChanged} />}
+      {panel === 'catalogues' && <MyCataloguesModal owner={owner} opened onClose={close} onChanged={onChanged} />}
+      {panel === 'products' && <AddProductsModal owner={owner} shop={shop} opened onClose={close} onChanged={onChanged} />}
+      {panel === 'franchises' && <FranchisePickerModal owner={owner} opened onClose={close} onChanged={onChanged} />}
+      {panel === 'social' && <SocialLinksModal owner={owner} shop={shop} opened onClose={close} onSaved={onChanged} />}
+    </>
+  );
+}
