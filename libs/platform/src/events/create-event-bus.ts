@@ -19,10 +19,13 @@ export interface EventBusOverrides {
  * not part of PlatformConfig: production never sets them.
  */
 export function eventBusOverridesFromEnv(env: NodeJS.ProcessEnv = process.env): EventBusOverrides {
+  // REDIS_BUS_PREFIX: key prefix of the Redis Streams bus (default `vitrina`), so stacks can share one Redis.
+  const prefix = env.REDIS_BUS_PREFIX?.trim();
+  const base: EventBusOverrides = prefix ? { redis: { prefix } } : {};
   const raw = env.KAFKA_IDEMPOTENT?.trim().toLowerCase();
-  if (!raw) return {};
-  if (['false', '0', 'no'].includes(raw)) return { kafkaIdempotent: false };
-  if (['true', '1', 'yes'].includes(raw)) return { kafkaIdempotent: true };
+  if (!raw) return base;
+  if (['false', '0', 'no'].includes(raw)) return { ...base, kafkaIdempotent: false };
+  if (['true', '1', 'yes'].includes(raw)) return { ...base, kafkaIdempotent: true };
   throw new Error(`KAFKA_IDEMPOTENT: must be true or false, got "${env.KAFKA_IDEMPOTENT}"`);
 }
 

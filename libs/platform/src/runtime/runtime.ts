@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { PlatformConfig } from '../config/platform-config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
-import { createEventBus } from '../events/create-event-bus.js';
+import { createEventBus, eventBusOverridesFromEnv } from '../events/create-event-bus.js';
 import { createLogger } from '../logging/logger.js';
 import { loadAuthKeys, type AuthKeys } from '../auth/keys.js';
 import { TokenVerifier } from '../auth/tokens.js';
@@ -32,7 +32,7 @@ export async function createRuntime(config: PlatformConfig, overrides: RuntimeOv
   const rootLogger = createLogger('runtime', config.LOG_LEVEL);
   const database =
     overrides.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.DB_POOL_MAX }));
-  const bus = await createEventBus(config, rootLogger).catch(async (err: unknown) => {
+  const bus = await createEventBus(config, rootLogger, eventBusOverridesFromEnv()).catch(async (err: unknown) => {
     await database.close();
     throw err;
   });
