@@ -6,7 +6,8 @@ import { defineConfig } from '@playwright/test';
  */
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 120_000,
+  // Generous: the phone-size storefront journey takes ~100 s on the shared 2-core machine.
+  timeout: 300_000,
   workers: 1,
   reporter: [['list']],
   outputDir: 'test-results',

@@ -15,7 +15,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { benchItemId, benchShopOfItem, benchShopSlug, benchSupplierId, benchSupplierOfItem } from '@vitrina/contracts';
+import { DEMO, benchItemId, benchShopOfItem, benchShopSlug, benchSupplierId, benchSupplierOfItem } from '@vitrina/contracts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
@@ -25,6 +25,8 @@ const BENCH_ITEMS = Number(process.env.SEED_BENCH_ITEMS || 10_000);
 const BENCH_SHOPS = Number(process.env.SEED_BENCH_SHOPS || 50);
 /** 3-letter prefixes of the words the benchmark items are named and tagged with (catalogue demo-seeder). */
 const PREFIXES = ['caf', 'bar', 'tel', 'pla', 'mad', 'vid', 'pal', 'lan', 'cob', 'pie', 'cho', 'mie'];
+/** The seeded demo accounts (SEED_DEMO, on by default outside production), all with DEMO.password. */
+const DEMO_EMAILS = Object.values(DEMO.users).map((u) => u.email);
 
 /**
  * Scenarios. `path` is the default request path; --path overrides it.
@@ -71,6 +73,17 @@ const SCENARIOS = {
     path: '/api/catalogue/shops/bench-01/items?type=product&text=caf&offset=0&limit=36',
     service: 'catalogue',
     paths: (i) => `/api/catalogue/shops/${benchShopSlug(1 + (i % BENCH_SHOPS))}/items?type=product&text=${PREFIXES[i % PREFIXES.length]}&offset=0&limit=36`,
+  },
+  // Sign-in (issue 3): each request is a real log-in of a demo user in turn: argon2id verify (m=19 MiB, t=2, p=1; at
+  // most ACCOUNTS_HASH_CONCURRENCY at once), a session and refresh-token insert, an Ed25519 access token. Only successful
+  // log-ins, so accounts' failed-log-in limits never apply; the gateway's per-IP limit (600/min by default) does: start
+  // the stack with RATE_LIMIT_PER_IP=1000000 RATE_LIMIT_PER_USER=1000000.
+  'sign-in': {
+    description: 'POST /api/auth/login {email, password} for the 7 demo users in turn (argon2id verify + session + access token)',
+    method: 'POST',
+    path: '/api/auth/login',
+    service: 'accounts',
+    body: (i) => ({ email: DEMO_EMAILS[i % DEMO_EMAILS.length], password: DEMO.password }),
   },
   'item-detail': {
     description: 'an item page: GET /api/catalogue/items/{supplier}/{item}?shop={slug}',
@@ -165,8 +178,13 @@ try {
 // Preflight: one request, so a stopped stack or a wrong path fails in a second with a clear message
 // instead of ten seconds of connection errors.
 try {
-  const res = await fetch(url, { method: scenario.method, signal: AbortSignal.timeout(5000) });
+  const res = await fetch(url, {
+    method: scenario.method,
+    ...(scenario.body ? { body: JSON.stringify(scenario.body(0)), headers: { 'content-type': 'application/json' } } : {}),
+    signal: AbortSignal.timeout(5000),
+  });
   await res.arrayBuffer();
+  if (res.status === 429) fail(`preflight ${scenario.method} ${url} answered 429: start the stack with RATE_LIMIT_PER_IP / RATE_LIMIT_PER_USER high enough for a benchmark`);
   if (!res.ok) fail(`preflight ${scenario.method} ${url} answered ${res.status}: is this the right --path / --target?`);
 } catch (err) {
   fail(`preflight ${scenario.method} ${url} failed (${err.cause?.code ?? err.message}). Is the stack running? (npm start, npm run start:cluster or docker compose up)`);
@@ -178,11 +196,18 @@ let sent = 0;
 const options = {
   url,
   method: scenario.method,
-  headers: { accept: 'application/json' },
+  headers: { accept: 'application/json', ...(scenario.body ? { 'content-type': 'application/json' } : {}) },
   connections,
   duration,
   pipelining,
-  requests: [{ setupRequest: (request) => ({ ...request, path: pathOf(sent++) }) }],
+  requests: [
+    {
+      setupRequest: (request) => {
+        const i = sent++;
+        return { ...request, path: pathOf(i), ...(scenario.body ? { body: JSON.stringify(scenario.body(i)) } : {}) };
+      },
+    },
+  ],
   ...(warmup > 0 ? { warmup: { connections, duration: warmup } } : {}),
 };
 

@@ -70,6 +70,12 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
       expect(write2.status).toBe(403);
       const anonymous = await call(b.app, 'GET', `/profile-admin/${bob.id}:profile/${bob.id}`);
       expect(anonymous.status).toBe(401);
+      expect(anonymous.body).toEqual({ code: 'unauthorized', message: expect.any(String) });
+      // An id nobody holds answers like anyone else's: 403, so the answer never tells which ids exist.
+      const nobody = newId();
+      const ghost = await call(b.app, 'GET', `/profile-admin/${nobody}:profile/${nobody}`, undefined, { token: alice.token });
+      expect(ghost.status).toBe(403);
+      expect(ghost.body).toEqual({ code: 'forbidden', message: expect.any(String) });
       const forged = await call(b.app, 'GET', `/profile-admin/${bob.id}:profile/${bob.id}`, undefined, { token: `${alice.token}x` });
       expect(forged.status).toBe(401);
       const beat = await call(b.app, 'PATCH', `/profile-admin/${bob.id}:k/date/${bob.id}`, undefined, { token: alice.token });
@@ -155,7 +161,9 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
       expect(JSON.stringify(res.body)).not.toContain(bob.email);
       expect((await call(b.app, 'GET', `/profile-public/${bob.id}:public/${alice.id}`)).status).toBe(400);
       const unknown = newId();
-      expect((await call(b.app, 'GET', `/profile-public/${unknown}:public/${unknown}`)).status).toBe(404);
+      const missing = await call(b.app, 'GET', `/profile-public/${unknown}:public/${unknown}`);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ code: 'not_found', message: expect.any(String) });
     });
 
     it('lists profiles by a comma-joined id list with limit', async () => {
