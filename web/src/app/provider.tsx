@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { cookieColorSchemeManager } from '@/theme/cookie-color-scheme-manager';
 import { useForcedColorScheme } from '@/theme/forced-color-scheme';
@@ -9,8 +10,22 @@ import { theme } from '@/theme/theme';
 
 const colorSchemeManager = cookieColorSchemeManager();
 
-// Notices only appear after something happens, so their container (drag, transitions) loads after first paint.
-const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+// Notices only appear after something happens, so their container (drag, transitions) loads with the first
+// one: `notifications.show()` only writes to the store, which the container reads once mounted.
+const Notifications = lazy(() => import('./notifications-container'));
+
+function NotificationsOnFirstNotice() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  // Stays mounted after the first notice (its exit transitions, the next notices).
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications />
+    </Suspense>
+  );
+}
 
 interface AppProviderProps {
   queryClient: QueryClient;
@@ -32,9 +47,7 @@ export function AppProvider({ queryClient, i18n, children, env = 'default' }: Ap
         env={env}
         {...(forcedColorScheme ? { forceColorScheme: forcedColorScheme } : {})}
       >
-        <Suspense fallback={null}>
-          <Notifications />
-        </Suspense>
+        <NotificationsOnFirstNotice />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useSession } from '@/features/auth/session/use-session';
 import { AccountSkeleton, AuthButtons, type AuthButtonsProps } from './auth-buttons';
-import { UserMenu, type UserMenuProps } from './user-menu';
+import type { UserMenuProps } from './user-menu';
+
+// Visitors never need the avatar's side menu (drawer, links, language and theme controls).
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 export type AccountHeaderProps = AuthButtonsProps & UserMenuProps;
 
@@ -11,6 +15,12 @@ export type AccountHeaderProps = AuthButtonsProps & UserMenuProps;
 export function AccountHeader({ registerOptions, ...menu }: AccountHeaderProps) {
   const { status, isLoading } = useSession();
   if (isLoading) return <AccountSkeleton />;
-  if (status === 'authenticated') return <UserMenu {...menu} />;
+  if (status === 'authenticated') {
+    return (
+      <Suspense fallback={<AccountSkeleton />}>
+        <UserMenu {...menu} />
+      </Suspense>
+    );
+  }
   return <AuthButtons {...(registerOptions ? { registerOptions } : {})} />;
 }

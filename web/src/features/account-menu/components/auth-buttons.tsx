@@ -1,9 +1,13 @@
-import { ActionIcon, Box, Button, Group, Menu, Skeleton } from '@mantine/core';
-import { IconLogin2, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
+import { ActionIcon, Box, Button, Group, Skeleton } from '@mantine/core';
+import { IconUserCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthModalHost } from '@/features/auth/components/auth-modal';
 import { authModal, type AuthModalOptions } from '@/features/auth/components/auth-modal-store';
 import { useSession } from '@/features/auth/session/use-session';
+
+const loadAuthDropdown = () => import('./auth-dropdown');
+const AuthDropdown = lazy(loadAuthDropdown);
 
 export interface AuthButtonsProps {
   /** How the registration opens in this shop (its slug, sign-up variant, store creation on sign-up...). */
@@ -25,6 +29,41 @@ export function AccountSkeleton() {
 }
 
 /**
+ * On phones, log-in and sign-up sit in a dropdown. Until its first click the button is a look-alike without
+ * the menu code (the menu and its positioning are a separate chunk, fetched on pointer over or focus); the
+ * click swaps in the real menu, open.
+ */
+function MobileAuthMenu({ login, register }: { login: () => void; register: () => void }) {
+  const { t } = useTranslation('accountMenu');
+  const [opened, setOpened] = useState(false);
+  const prefetch = () => {
+    void loadAuthDropdown();
+    authModal.prefetch();
+  };
+  const button = (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      radius="xl"
+      aria-label={t('account')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() => setOpened(true)}
+    >
+      <IconUserCircle size={22} aria-hidden />
+    </ActionIcon>
+  );
+  if (!opened) return button;
+  return (
+    <Suspense fallback={button}>
+      <AuthDropdown login={login} register={register} />
+    </Suspense>
+  );
+}
+
+/**
  * spec 1 §2 'Header bar': visitors see log-in and sign-up buttons (a dropdown on mobile); skeletons while
  * the profile loads. Renders nothing once signed in (see UserMenu).
  */
@@ -37,28 +76,14 @@ export function AuthButtons({ registerOptions }: AuthButtonsProps) {
   const register = () => authModal.open('register', registerOptions);
   return (
     <>
-      <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+      <Group gap="xs" visibleFrom="sm" wrap="nowrap" onPointerEnter={authModal.prefetch} onFocus={authModal.prefetch}>
         <Button variant="default" size="sm" onClick={login}>
           {t('login')}
         </Button>
         <Button size="sm" onClick={register}>{t('register')}</Button>
       </Group>
       <Box hiddenFrom="sm">
-        <Menu position="bottom-end" width={200} withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="default" size="lg" radius="xl" aria-label={t('account')}>
-              <IconUserCircle size={22} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconLogin2 size={16} aria-hidden />} onClick={login}>
-              {t('login')}
-            </Menu.Item>
-            <Menu.Item leftSection={<IconUserPlus size={16} aria-hidden />} onClick={register}>
-              {t('register')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <MobileAuthMenu login={login} register={register} />
       </Box>
       <AuthModalHost />
     </>

@@ -21,9 +21,14 @@ interface AuthModalState {
   options: AuthModalOptions;
   /** Mounted hosts; only the first renders the modal, so placing several never shows two. */
   hosts: readonly string[];
+  /**
+   * The modal and its forms are a separate chunk: hosts mount it once it was opened or is about to be
+   * (a pointer over or focus on a button that opens it), so a page that never shows it never downloads it.
+   */
+  requested: boolean;
 }
 
-let state: AuthModalState = { view: null, options: {}, hosts: [] };
+let state: AuthModalState = { view: null, options: {}, hosts: [], requested: false };
 const listeners = new Set<() => void>();
 
 function set(next: Partial<AuthModalState>): void {
@@ -39,7 +44,11 @@ function subscribe(listener: () => void): () => void {
 /** Opens the log-in or registration modal from anywhere (a header button, a 'sign up' call to action). */
 export const authModal = {
   open(view: AuthView, options: AuthModalOptions = {}): void {
-    set({ view, options });
+    set({ view, options, requested: true });
+  },
+  /** Starts loading the modal before it opens: call it on pointer enter or focus of what opens it. */
+  prefetch(): void {
+    if (!state.requested) set({ requested: true });
   },
   /** spec 2 §4: the log-in and registration modals toggle, keeping the options. */
   switchTo(view: AuthView): void {
@@ -66,5 +75,5 @@ export function useIsPrimaryHost(): boolean {
 
 /** Tests only. */
 export function resetAuthModal(): void {
-  state = { view: null, options: {}, hosts: [] };
+  state = { view: null, options: {}, hosts: [], requested: false };
 }

@@ -8,7 +8,7 @@ export function LinkToRegister({ view = 'register' }: { view?: 'register' | 'log
   const { t } = useTranslation('auth');
   return (
     <>
-      <Button variant="light" onClick={() => authModal.open(view)}>
+      <Button variant="light" onPointerEnter={authModal.prefetch} onFocus={authModal.prefetch} onClick={() => authModal.open(view)}>
         {view === 'register' ? t('register.heading') : t('login.title')}
       </Button>
       <AuthModalHost />

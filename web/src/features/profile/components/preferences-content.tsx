@@ -29,7 +29,7 @@ function ProfileSection() {
     return (
       <Stack gap="sm" align="flex-start">
         <Text c="dimmed">{t('signedOut')}</Text>
-        <Group gap="xs">
+        <Group gap="xs" onPointerEnter={authModal.prefetch} onFocus={authModal.prefetch}>
           <Button onClick={() => authModal.open('login')}>{t('login')}</Button>
           <Button variant="default" onClick={() => authModal.open('register')}>
             {t('register')}
