@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { Module } from '@nestjs/common';
 import { CONFIG, PlatformModule, type PlatformConfig, type ServiceDefinition } from '@vitrina/platform';
 import * as schema from './db/schema.js';
-import { CATALOGUE_CONFIG, loadCatalogueConfig } from './shared/config.js';
+import { CATALOGUE_CONFIG, loadCatalogueConfig, type CatalogueConfig } from './shared/config.js';
+import { LISTING_CACHE, ListingCache } from './listings/listing-cache.js';
 import { CataloguesAdminController, CataloguesPublicController } from './catalogues/http/catalogues.controller.js';
 import { CatalogueHandlers } from './catalogues/commands/catalogue.handlers.js';
 import { CatalogueQueries } from './catalogues/queries/catalogue.queries.js';
@@ -60,6 +61,11 @@ import { DirectoryQueries } from './suppliers/queries/directory.queries.js';
     ChangeItemStateHandler,
     SetItemStockHandler,
     ShopListingQuery,
+    {
+      provide: LISTING_CACHE,
+      inject: [CATALOGUE_CONFIG],
+      useFactory: (config: CatalogueConfig) => new ListingCache({ maxBytes: config.listingCacheBytes, ttlMs: config.listingCacheTtlMs }),
+    },
     ProductPickerQuery,
     DirectoryQueries,
     CatalogueQueries,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO, DEMO_ITEMS } from '@vitrina/contracts';
 import { eventually, json } from './helpers.js';
 import { DemoSeeder } from '../src/demo/demo-seeder.js';
+import { LISTING_CACHE, type ListingCache } from '../src/listings/listing-cache.js';
 import { published, startWorld, type World } from './world.js';
 
 const { users } = DEMO;
@@ -216,6 +217,93 @@ describe('shop listings and search (catalogue projection fed by the store)', () 
     const create = await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items`, { auth: supplierA, payload: { name: 'Petate tejido', type: 'product', list_state: 'published' } });
     await w.store.itemsAdded(shopFirst, [create.body.id]);
     await eventually(async () => (await json(w.catalogue, 'GET', '/catalogue/shops/rita/items?text=petate')).body.matches_estimated === 1);
+  });
+});
+
+describe('cached listing pages (listing_version)', () => {
+  let w: World;
+  let supplierA: string;
+  let owner: string;
+  const list = (query: string, auth?: string) => json(w.catalogue, 'GET', `/catalogue/shops/demo/items?${query}`, { auth });
+  const cache = () => w.catalogue.get<ListingCache>(LISTING_CACHE);
+  const version = async () => {
+    const { rows } = (await w.tdb.database
+      .drizzle({})
+      .execute(`select listing_version::int as v from catalogue.shops where id = '${DEMO.shops.demo.id}'`)) as unknown as { rows: Array<{ v: number }> };
+    return rows[0]!.v;
+  };
+  const cardOf = async (itemId: string, query = 'type=product&sort=list_price') =>
+    (await list(query)).body.results.find((r: any) => r.id === itemId);
+
+  beforeAll(async () => {
+    w = await startWorld({ seed: true });
+    await w.store.demo();
+    supplierA = await w.token(A, 2);
+    owner = await w.token(users.demoOwner.id, 2);
+    await eventually(async () => (await list('type=product')).body.matches_estimated === PUBLIC_PRODUCTS);
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it('serves a repeated public page from memory, the same bytes, while nothing changed', async () => {
+    const first = await json(w.catalogue, 'GET', '/catalogue/shops/demo/items?type=product&offset=0&limit=5');
+    const hits = cache().hits;
+    const again = await w.catalogue.inject({ method: 'GET', url: '/catalogue/shops/demo/items?type=product&offset=0&limit=5' });
+    expect(cache().hits).toBe(hits + 1);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.json()).toEqual(first.body);
+    expect(again.json().results).toHaveLength(5);
+    // another page is another entry; the owner's view is never taken from (or put in) the cache
+    const size = cache().size;
+    await list('type=product&offset=5&limit=5');
+    expect(cache().size).toBe(size + 1);
+    const before = cache().hits;
+    await list('type=product&offset=0&limit=5', owner);
+    await list('type=product&offset=0&limit=5', owner);
+    expect(cache().hits).toBe(before);
+  });
+
+  it('shows an item edit (price, name) at once', async () => {
+    const item = DEMO_ITEMS[5]!; // supplier A's 6th product, published
+    const before = await cardOf(item.id);
+    expect(before).toBeDefined();
+    const v = await version();
+    const patched = await json(w.catalogue, 'PATCH', `/catalogue/${A}:${A}/affiliate/items/${item.id}`, { auth: supplierA, payload: { list_price: '1.25', contribution_margin: '0.25', name: 'Precio de liquidación' } });
+    expect(patched).toMatchObject({ status: 200 });
+    expect(await version()).toBeGreaterThan(v);
+    const after = await cardOf(item.id);
+    expect(after).toMatchObject({ list_price: '1.25', name: 'Precio de liquidación' });
+    // sorted by price it now comes before every dearer item
+    const sorted = (await list('type=product&sort=list_price')).body.results as Array<{ id: string; list_price_minor: number }>;
+    const at = sorted.findIndex((r) => r.id === item.id);
+    expect(sorted.slice(0, at).every((r) => r.list_price_minor <= 125)).toBe(true);
+    expect(sorted.slice(at + 1).every((r) => r.list_price_minor >= 125)).toBe(true);
+  });
+
+  it('shows a stock change (sold out) at once, though the projection row does not change', async () => {
+    const item = DEMO_ITEMS[6]!;
+    expect((await cardOf(item.id, 'type=product'))?.sold_out).toBe(false);
+    const stock = await json(w.catalogue, 'PUT', `/catalogue/${A}:${A}/affiliate/items/${item.id}/stock`, { auth: supplierA, payload: { sold_out: true } });
+    expect(stock.status).toBe(200);
+    expect((await cardOf(item.id, 'type=product'))?.sold_out).toBe(true);
+  });
+
+  it("shows a supplier's new name on its cards at once", async () => {
+    const item = DEMO_ITEMS[37]!; // supplier B's first product
+    expect((await cardOf(item.id, 'type=product'))?.owner_name).not.toBe('Talleres Renombrados');
+    await w.tdb.database.drizzle({}).execute(`update catalogue.suppliers set name = 'Talleres Renombrados' where id = '${B}'`);
+    expect((await cardOf(item.id, 'type=product'))?.owner_name).toBe('Talleres Renombrados');
+  });
+
+  it('drops an item the store removed at once, in every cached page of the shop', async () => {
+    const item = DEMO_ITEMS[7]!;
+    expect(await cardOf(item.id, 'type=product')).toBeDefined();
+    const v = await version();
+    await w.store.itemsRemoved(DEMO.shops.demo.id, [item.id]);
+    await eventually(async () => (await version()) > v);
+    expect(await cardOf(item.id, 'type=product')).toBeUndefined();
   });
 });
 

@@ -145,6 +145,11 @@ export const shops = catalogueSchema.table(
     supplierId: text('supplier_id'),
     canonicalUrl: text('canonical_url'),
     isProxy: boolean('is_proxy').notNull().default(false),
+    /**
+     * Bumped by triggers (migration 0003) whenever what this shop's listings show may have changed: its
+     * `shop_items` rows, or an item or supplier they show. Cached listing pages are keyed by it.
+     */
+    listingVersion: bigint('listing_version', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [index('shops_slug_idx').on(t.slug), index('shops_owner_idx').on(t.ownerId)],

@@ -12,6 +12,9 @@ export interface CatalogueConfig {
   /** Benchmark world: this many extra items (0: none) across `benchShops` shops (contracts: catalogue-demo.ts). */
   benchItems: number;
   benchShops: number;
+  /** Public listing pages kept in memory (listings/listing-cache.ts): total bytes (0 = off) and how long one may be served. */
+  listingCacheBytes: number;
+  listingCacheTtlMs: number;
 }
 
 export const CATALOGUE_CONFIG = Symbol.for('vitrina.catalogue.config');
@@ -27,6 +30,8 @@ export function loadCatalogueConfig(nodeEnv: string, source: NodeJS.ProcessEnv =
       DEMO_PHOTOS_BASE_URL: z.string().default('/api/catalogue/demo-photos'),
       SEED_BENCH_ITEMS: z.coerce.number().int().min(0).max(1_000_000).default(0),
       SEED_BENCH_SHOPS: z.coerce.number().int().min(1).max(10_000).default(50),
+      LISTING_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+      LISTING_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     },
     source,
   );
@@ -38,5 +43,7 @@ export function loadCatalogueConfig(nodeEnv: string, source: NodeJS.ProcessEnv =
     demoPhotosBaseUrl: parsed.DEMO_PHOTOS_BASE_URL.replace(/\/+$/, ''),
     benchItems: nodeEnv === 'production' ? 0 : parsed.SEED_BENCH_ITEMS,
     benchShops: parsed.SEED_BENCH_SHOPS,
+    listingCacheBytes: Math.round(parsed.LISTING_CACHE_MB * 1024 * 1024),
+    listingCacheTtlMs: parsed.LISTING_CACHE_TTL_MS,
   };
 }

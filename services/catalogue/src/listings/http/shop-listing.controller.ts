@@ -1,6 +1,6 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ItemJson, ItemSuggestionJson, ListResponse } from '@vitrina/contracts';
+import type { ItemSuggestionJson, ListResponse } from '@vitrina/contracts';
 import { CurrentUser, type AuthUser } from '@vitrina/platform';
 import { ShopListingQuery } from '../queries/shop-listing.query.js';
 import { ShopItemsQueryDto, SuggestionsQueryDto } from './shop-listing.dto.js';
@@ -14,10 +14,12 @@ import { ShopItemsQueryDto, SuggestionsQueryDto } from './shop-listing.dto.js';
 export class ShopListingController {
   constructor(private readonly listing: ShopListingQuery) {}
 
+  /** Answers the serialised page (`{ results, matches_estimated }`), often straight from the listing cache. */
   @Get(':shop/items')
+  @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiOperation({ summary: 'Listing and search of a shop: type, text, tags, supplier, category; sort queue_position | -list_price | list_price' })
-  items(@Param('shop') shop: string, @Query() q: ShopItemsQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ListResponse<ItemJson>> {
-    return this.listing.search({
+  items(@Param('shop') shop: string, @Query() q: ShopItemsQueryDto, @CurrentUser() viewer?: AuthUser): Promise<string> {
+    return this.listing.searchJson({
       shop,
       viewer,
       type: q.type,

@@ -7,7 +7,8 @@ import { toItemJson } from '../../items/item.mapper.js';
 import { ITEM_COLUMNS, type ItemRow } from '../../items/item.repository.js';
 import { normaliseText, prefixTsQuery } from '../../shared/normalise.js';
 import { isOwner } from '../../shared/viewer.js';
-import { resolveShop } from '../shop.repository.js';
+import { LISTING_CACHE, type ListingCache } from '../listing-cache.js';
+import { resolveShop, type ShopRow } from '../shop.repository.js';
 
 export interface ShopListingFilter {
   shop: string;
@@ -38,10 +39,33 @@ const TRIGRAM_MIN_LENGTH = 3;
  */
 @Injectable()
 export class ShopListingQuery {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(LISTING_CACHE) private readonly cache: ListingCache,
+  ) {}
 
   async search(f: ShopListingFilter): Promise<ListResponse<ItemJson>> {
+    return this.searchIn(await resolveShop(this.db, f.shop), f);
+  }
+
+  /**
+   * `search` as the JSON body the API answers. Pages the public sees come from the listing cache while the
+   * shop's `listing_version` is the one they were built at: the shop row is read first, so a page built after
+   * it reflects at least that version. The owner's own view (with unpublished items) is never cached.
+   */
+  async searchJson(f: ShopListingFilter): Promise<string> {
     const shop = await resolveShop(this.db, f.shop);
+    const key = !this.cache.enabled || isOwner(f.viewer, shop.ownerId) ? undefined : cacheKey(shop.id, f);
+    if (key) {
+      const hit = this.cache.get(key, shop.listingVersion);
+      if (hit !== undefined) return hit;
+    }
+    const body = JSON.stringify(await this.searchIn(shop, f));
+    if (key) this.cache.set(key, shop.listingVersion, body);
+    return body;
+  }
+
+  private async searchIn(shop: ShopRow, f: ShopListingFilter): Promise<ListResponse<ItemJson>> {
     const sort = parseSort(f.sort, SORTS, { field: 'queue_position', desc: false });
     const limit = f.limit ?? (f.type ? LISTING_PAGE_SIZE[f.type] : CatalogueLimits.productsPageSize);
     const offset = f.offset ?? (f.page !== undefined ? (Math.max(1, f.page) - 1) * limit : 0);
@@ -117,4 +141,9 @@ export class ShopListingQuery {
     const now = new Date();
     return listResponse((rows as ItemRow[]).map((r) => toItemJson(r, now)), Number(counted[0]?.n ?? 0));
   }
+}
+
+/** Everything of the filter a public page depends on, besides the shop (the viewer only matters for its owner). */
+function cacheKey(shopId: string, f: ShopListingFilter): string {
+  return JSON.stringify([shopId, f.type ?? '', f.text ?? '', f.tags ?? [], f.supplier ?? '', f.category ?? '', f.sort ?? '', f.offset ?? null, f.limit ?? null, f.page ?? null]);
 }

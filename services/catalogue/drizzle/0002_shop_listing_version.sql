@@ -1,0 +1,1 @@
+ALTER TABLE "catalogue"."shops" ADD COLUMN "listing_version" bigint DEFAULT 0 NOT NULL;
