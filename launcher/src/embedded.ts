@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { DEMO, SERVICES, type ServiceName } from '@vitrina/contracts';
 import { ConfigError, createRuntime, createServiceApp, env, loadPlatformConfig, parseEnv } from '@vitrina/platform';
-import { startGateway } from '@vitrina/gateway';
+import { gatewayEnvShape, startGateway } from '@vitrina/gateway';
 import { z } from 'zod';
 import { ALL_SERVICES } from './services.js';
 import { REPO_ROOT, WEB_DIST } from './paths.js';
@@ -14,7 +14,8 @@ import { REPO_ROOT, WEB_DIST } from './paths.js';
  *
  * Variables read here (besides the platform's): PORT (gateway, default 3000), HOST (default 0.0.0.0),
  * SERVICE_PORT_OFFSET (added to every service's default port, to run a second stack beside the first),
- * CORS_ORIGINS, RATE_LIMIT_PER_IP and RATE_LIMIT_PER_USER (requests per minute; as the gateway process reads them).
+ * CORS_ORIGINS, RATE_LIMIT_PER_IP and RATE_LIMIT_PER_USER (requests per minute), and PLATFORM_HOSTS and
+ * SHOP_HEAD_TIMEOUT_MS, read exactly as the gateway process reads them (services/gateway/src/config/gateway-config.ts).
  */
 async function main(): Promise<void> {
   let local;
@@ -27,6 +28,9 @@ async function main(): Promise<void> {
       CORS_ORIGINS: env.list().optional(),
       RATE_LIMIT_PER_IP: env.int(600, 1),
       RATE_LIMIT_PER_USER: env.int(1200, 1),
+      // Shops on their own host (spec 1 §2): the same variables and validation as the gateway process.
+      PLATFORM_HOSTS: gatewayEnvShape.PLATFORM_HOSTS,
+      SHOP_HEAD_TIMEOUT_MS: gatewayEnvShape.SHOP_HEAD_TIMEOUT_MS,
     });
     if (process.env.DATABASE_URL || (process.env.EVENT_BUS && process.env.EVENT_BUS !== 'memory')) {
       console.warn('Embedded mode uses PGlite and the in-process bus; DATABASE_URL/EVENT_BUS are ignored here (use `npm run start:cluster`).');
@@ -66,12 +70,16 @@ async function main(): Promise<void> {
     rateLimit: { perIpPerMinute: local.RATE_LIMIT_PER_IP, perUserPerMinute: local.RATE_LIMIT_PER_USER },
     verifier: runtime.verifier,
     logLevel: config.LOG_LEVEL,
+    platformHosts: local.PLATFORM_HOSTS,
+    shopHeadTimeoutMs: local.SHOP_HEAD_TIMEOUT_MS,
   });
   const url = `http://localhost:${local.PORT}`;
   console.log(`\nVitrina is running (embedded mode, ${((Date.now() - started) / 1000).toFixed(1)} s): ${url}`);
   console.log(`  API health: ${url}/api/health    API docs: ${url}/api/docs    data: ${config.DATA_DIR}`);
   if (process.env.SEED_DEMO !== 'false') {
     console.log(`  Demo shop: ${url}/tienda/${DEMO.shops.demo.slug}/    Codes sent by e-mail/SMS: ${url}/api/dev/mailbox`);
+    // A sub-domain of a platform host is the shop of that slug; browsers resolve *.localhost to this machine.
+    if (local.PLATFORM_HOSTS.includes('localhost')) console.log(`  Demo shop on its own host: http://${DEMO.shops.demo.slug}.localhost:${local.PORT}/`);
     console.log(`  Demo log-ins (password ${DEMO.password}):`);
     for (const u of Object.values(DEMO.users)) console.log(`    ${u.email.padEnd(28)} ${u.name}`);
   }

@@ -24,6 +24,8 @@ import { storeShopFetcher } from './web/store-shops.js';
 import { installWebApp, wantsPage, type WebApp } from './web/web-app.js';
 
 export type { RenderShopHead, ShopHead, ShopRef } from './web/shop-head.js';
+// The embedded launcher reads the gateway's variables exactly as the gateway process does.
+export { gatewayEnvShape } from './config/gateway-config.js';
 
 export interface GatewayOptions {
   port: number;
@@ -58,8 +60,9 @@ export interface GatewayOptions {
   /** Longest wait for the store when rendering a shop's head (default 800 ms). */
   shopHeadTimeoutMs?: number;
   /**
-   * Hosts of the platform itself (default localhost, 127.0.0.1, ::1). A page request for any other host (not
-   * an IP address) is served as the page of the shop whose own host it is.
+   * Hosts of the platform itself (default localhost, 127.0.0.1, ::1; env PLATFORM_HOSTS). A page request for
+   * any other host (not an IP address) is the page of the shop served at that host's root: `{slug}.{platform
+   * host}`, or a shop's own domain (by-host lookup); see shopRefOf.
    */
   platformHosts?: readonly string[];
 }

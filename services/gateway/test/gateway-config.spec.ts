@@ -53,4 +53,11 @@ describe('gateway configuration', () => {
     expect(problemsOf({ TRUST_PROXY: 'maybe' })).toEqual([expect.stringMatching(/^TRUST_PROXY: /)]);
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['AUTH_PUBLIC_KEY: required when NODE_ENV=production']);
   });
+
+  it('reads the platform hosts: lower case, no trailing dot; a scheme or port is refused', () => {
+    expect(loadGatewayConfig({}).env.PLATFORM_HOSTS).toEqual(['localhost', '127.0.0.1', '::1']);
+    expect(loadGatewayConfig({ PLATFORM_HOSTS: 'Vitrina.com, www.vitrina.com.,localhost' }).env.PLATFORM_HOSTS).toEqual(['vitrina.com', 'www.vitrina.com', 'localhost']);
+    expect(problemsOf({ PLATFORM_HOSTS: 'https://vitrina.com' })).toEqual([expect.stringMatching(/^PLATFORM_HOSTS: .*host names/)]);
+    expect(problemsOf({ PLATFORM_HOSTS: 'vitrina.com:3000' })).toEqual([expect.stringMatching(/^PLATFORM_HOSTS: /)]);
+  });
 });

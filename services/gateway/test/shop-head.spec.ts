@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { request } from 'undici';
 import type { ShopJson } from '@vitrina/contracts';
 import type { RunningGateway } from '../src/gateway.module.js';
-import { createShopHeadRenderer, jsonForScript } from '../src/web/shop-head.js';
+import { createShopHeadRenderer, jsonForScript, platformSubdomainOf, shopRefOf } from '../src/web/shop-head.js';
 import { startGateway } from './support/load-gateway.js';
 import { closedUrl, startFakeServices } from './support/fake-services.js';
 
@@ -304,10 +304,13 @@ describe("a shop's head, rendered by the server", () => {
     expect(inner.html).toContain('<link rel="canonical" href="https://tienda.example/productos" />');
   });
 
-  it("answers an unknown host with 404, and leaves the platform's own hosts and IP addresses alone", async () => {
+  it("answers an unknown host with a not-found page (not the app), and leaves the platform's own hosts and IP addresses alone", async () => {
     const unknown = await page('/', { host: 'nadie.example' });
     expect(unknown.status).toBe(404);
-    expect(unknown.html).toContain('<div id="root"></div>');
+    expect(unknown.html).toContain('<title>Tienda no encontrada</title>');
+    expect(unknown.html).toContain('nadie.example');
+    expect(unknown.html).not.toContain('<div id="root"></div>');
+    expect(unknown.html).not.toContain(META);
     storeCalls = [];
     for (const host of ['vitrina.example', 'localhost:3000', '10.0.0.7:3000']) {
       const res = await page('/ayuda', { host });
@@ -315,6 +318,87 @@ describe("a shop's head, rendered by the server", () => {
       expect(res.html).toContain('<title>Vitrina</title>');
     }
     expect(storeCalls).toEqual([]);
+  });
+});
+
+const META = 'name="vitrina:shop-host"';
+
+describe("a shop on its own host (spec 1 §2 'Shop paths': pages at the root)", () => {
+  it('tells the app which shop the host serves, beside the shop head, on a domain of its own', async () => {
+    for (const path of ['/', '/productos/owner-1/item-9?gclid=x']) {
+      const res = await page(path, { host: 'tienda.example' });
+      expect(res.status).toBe(200);
+      const head = headOf(res.html);
+      expect(head).toContain('<meta name="vitrina:shop-host" content="propia" />');
+      expect(head).toContain('<title>Tienda Propia</title>');
+      expect(res.html).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('serves {slug}.{platform host} as the shop of that slug, canonical on that host', async () => {
+    const res = await page('/productos?page=2&utm_source=x', { host: 'demo.vitrina.example' });
+    expect(res.status).toBe(200);
+    expect(res.headers.vary).toMatch(/host/i);
+    expect(storeCalls.some((u) => u.startsWith('/store/shops/by-host/'))).toBe(false);
+    const head = headOf(res.html);
+    expect(head).toContain('<meta name="vitrina:shop-host" content="demo" />');
+    expect(head).toContain('<title>Bazar de Daniela</title>');
+    expect(head).toContain('<link rel="canonical" href="http://demo.vitrina.example/productos?page=2" />');
+    // The platform's default `localhost` has sub-domains too (browsers resolve *.localhost locally).
+    expect(headOf((await page('/', { host: 'demo.localhost:3000' })).html)).toContain('<meta name="vitrina:shop-host" content="demo" />');
+  });
+
+  it("writes no shop-host meta on the platform's hosts, nor for /tienda/{slug}/ pages", async () => {
+    for (const [path, host] of [
+      ['/tienda/demo/', 'localhost:3000'],
+      ['/tienda/demo/productos', 'vitrina.example'],
+      ['/', 'vitrina.example'],
+      ['/tienda/demo/', 'tienda.example'],
+    ] as const) {
+      const res = await page(path, { host });
+      expect(res.status).toBe(200);
+      expect(res.html).not.toContain(META);
+    }
+    expect((await page('/tienda/demo/', { host: 'localhost' })).html).toContain('<title>Bazar de Daniela</title>');
+  });
+
+  it('answers a sub-domain that is no shop with the not-found page, never another shop', async () => {
+    const res = await page('/productos', { host: 'no-existe.vitrina.example' });
+    expect(res.status).toBe(404);
+    expect(res.html).toContain('<title>Tienda no encontrada</title>');
+    expect(res.html).not.toContain(META);
+    expect(res.html).not.toContain('Bazar de Daniela');
+  });
+
+  it('keeps the fallback when the store is too slow: a sub-domain still names its shop, a domain of its own asks to retry', async () => {
+    storeDelayMs = 1_000;
+    const started = Date.now();
+    const sub = await page('/', { host: 'lenta.vitrina.example' });
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(sub.status).toBe(200);
+    expect(sub.html).toContain('<title>Vitrina</title>');
+    expect(sub.html).toContain('<meta name="vitrina:shop-host" content="lenta" />');
+    const own = await page('/', { host: 'lenta.example' });
+    expect(own.status).toBe(503);
+    expect(own.headers['retry-after']).toBe('5');
+    expect(own.headers['cache-control']).toBe('no-store');
+    expect(own.html).not.toContain(META);
+    expect(own.html).not.toContain('<div id="root"></div>');
+  });
+
+  it('reads the shop from the host: sub-domains of platform hosts by slug, other hosts by host', () => {
+    const platform = new Set(['localhost', '127.0.0.1', 'vitrina.example', 'www.vitrina.example']);
+    const ref = (hostname: string, url = '/') => shopRefOf({ hostname, url } as never, platform);
+    expect(ref('demo.vitrina.example')).toEqual({ slug: 'demo', ownHost: true });
+    expect(ref('Demo.Localhost')).toEqual({ slug: 'demo', ownHost: true });
+    expect(ref('www.vitrina.example')).toBeUndefined();
+    expect(ref('a.demo.vitrina.example')).toEqual({ host: 'a.demo.vitrina.example' });
+    expect(ref('tienda.example')).toEqual({ host: 'tienda.example' });
+    expect(ref('x.127.0.0.1')).toEqual({ host: 'x.127.0.0.1' });
+    expect(ref('[::1]')).toBeUndefined();
+    expect(ref('tienda.example', '/tienda/otra/productos')).toEqual({ slug: 'otra' });
+    expect(platformSubdomainOf('demo.vitrina.example', platform)).toBe('demo');
+    expect(platformSubdomainOf('vitrina.example', platform)).toBeUndefined();
   });
 });
 

@@ -37,12 +37,16 @@ export const gatewayEnvShape = {
     .transform((origins) => origins.map((o) => new URL(o).origin))
     .optional(),
   /**
-   * Host names of the platform itself (comma-separated, no port). A page requested on any other host (not an
-   * IP address) is the home of the shop whose own (sub)domain it is (store: by-host lookup).
+   * Host names of the platform itself (comma-separated, no scheme or port; default localhost,127.0.0.1,::1):
+   * there `/tienda/{slug}/` serves a shop. A page requested on any other host (not an IP address) is a shop's
+   * page at the root of its own host: `{slug}.{platform host}` is the shop of that slug (so `demo.localhost`
+   * is shop `demo` by default), any other host the shop whose `host` it is (store: by-host lookup). List every
+   * name the platform answers on (`vitrina.com,www.vitrina.com`), or its pages are taken for shops.
    */
   PLATFORM_HOSTS: env
     .list()
-    .transform((hosts) => hosts.map((h) => h.toLowerCase()))
+    .transform((hosts) => hosts.map((h) => h.toLowerCase().replace(/\.$/, '')))
+    .refine((hosts) => hosts.every(isHostName), 'must be comma-separated host names without scheme or port, such as vitrina.com,www.vitrina.com')
     .default(['localhost', '127.0.0.1', '::1']),
   /** Longest wait for the store service when rendering a shop page's head (ms); the default head after that. */
   SHOP_HEAD_TIMEOUT_MS: env.int(800, 50, 10_000),
@@ -116,6 +120,10 @@ function parseTrustProxy(value: string): GatewayConfig['trustProxy'] {
   const list = v.split(',').map((s) => s.trim()).filter(Boolean);
   if (list.length > 0 && list.every((s) => /^[0-9a-f.:]+(\/[0-9]{1,3})?$/.test(s) || ['loopback', 'linklocal', 'uniquelocal'].includes(s))) return list;
   throw new Error('must be true, false, a hop count, or comma-separated IPs/CIDRs');
+}
+
+function isHostName(value: string): boolean {
+  return value.length <= 253 && (/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(value) || /^[0-9a-f:]+$/.test(value) && value.includes(':'));
 }
 
 function isOrigin(value: string): boolean {

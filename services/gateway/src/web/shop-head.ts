@@ -12,14 +12,28 @@ import { AFFILIATE_PARAMS, SOCIAL_NETWORKS, type ShopJson, type SocialNetwork } 
  * cannot answer, the page is served with the app's default head (the SPA loads the shop itself).
  */
 
-/** Which shop a page belongs to: `/tienda/{slug}/...`, or any page on a shop's own host. */
-export type ShopRef = { slug: string } | { host: string };
+/**
+ * Which shop a page belongs to: `/tienda/{slug}/...` on any host; or, for every path, the shop whose own host
+ * the request is on: a sub-domain of a platform host named after the shop's slug (`demo.vitrina.com`:
+ * `{ slug: 'demo', ownHost: true }`) or a domain of its own, looked up by host (`{ host: 'tienda.example' }`).
+ */
+export type ShopRef = { slug: string; ownHost?: boolean } | { host: string };
+
+/** True when the shop is served at the root of the request's host (spec 1 §2 'Shop paths'). */
+export function isOwnHost(ref: ShopRef): boolean {
+  return 'host' in ref || ref.ownHost === true;
+}
 
 export interface ShopHead {
   /** 200, or 404 when there is no such shop (the SPA then shows its not-found page). */
   status: 200 | 404;
   /** Tags for `<head>` (absent for a 404: the default head stays). */
   head?: string;
+  /**
+   * The shop's slug (with 200). On a shop's own host the web app needs it to map root paths to its routes;
+   * without it, a shop looked up by host cannot be served (503).
+   */
+  slug?: string;
 }
 
 /** Returns undefined to serve the app's default head with 200 (no shop, or the store could not answer). */
@@ -85,7 +99,7 @@ export function createShopHeadRenderer(options: ShopHeadRendererOptions): Render
     const answer = await lookup(ref);
     if (!answer) return undefined;
     if (!answer.found) return { status: 404 };
-    return { status: 200, head: shopHeadTags(answer.shop, pageUrls(request, ref, answer.shop)) };
+    return { status: 200, head: shopHeadTags(answer.shop, pageUrls(request, ref, answer.shop)), slug: answer.shop.slug };
   };
 }
 
@@ -115,7 +129,7 @@ export function pageUrls(request: FastifyRequest, ref: ShopRef, shop: Pick<ShopJ
   const base = httpUrl(shop.canonical_url);
   if (base) {
     // `/tienda/{slug}/productos` -> `/productos` under the shop's canonical home.
-    const inside = 'slug' in ref ? url.pathname.replace(/^\/tienda\/[^/]+/, '') : url.pathname;
+    const inside = isOwnHost(ref) ? url.pathname : url.pathname.replace(/^\/tienda\/[^/]+/, '');
     const home = base.href.replace(/\/+$/, '');
     const rest = inside === '' || inside === '/' ? '' : inside;
     return { origin, canonical: rest || url.search ? `${home}${rest || '/'}${url.search}` : base.href };
@@ -226,19 +240,37 @@ export function shopSlugOf(path: string): string | undefined {
   }
 }
 
-/** Hosts of the platform itself (default localhost and 127.0.0.1); any other host may be a shop's own. */
+/** Hosts of the platform itself (default localhost, 127.0.0.1 and ::1); any other host may be a shop's own. */
 export const DEFAULT_PLATFORM_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '::1'];
 
 /**
- * The shop a page request is for: `/tienda/{slug}/...` on any host; on a host that is not the platform's
- * (nor an IP address, which no shop has), the shop whose own host it is, for every page path.
+ * The shop a page request is for: `/tienda/{slug}/...` on any host. Otherwise, on a host that is not the
+ * platform's (nor an IP address, which no shop has), the shop served at that host's root, for every path:
+ * - one label below a platform host, the shop of that slug: `demo.vitrina.com` (platform host `vitrina.com`)
+ *   and `demo.localhost` (platform host `localhost`) are shop `demo`;
+ * - any other host, the shop whose `host` it is (store: by-host lookup), e.g. `tienda.example`.
  */
 export function shopRefOf(request: FastifyRequest, platformHosts: ReadonlySet<string>): ShopRef | undefined {
   const slug = shopSlugOf(request.url);
   if (slug) return { slug };
   const host = normaliseHost(request.hostname);
-  if (!host || platformHosts.has(host) || isIP(host.replace(/^\[|\]$/g, '')) !== 0) return undefined;
-  return { host };
+  if (!host || platformHosts.has(host) || isIpHost(host)) return undefined;
+  const subdomain = platformSubdomainOf(host, platformHosts);
+  return subdomain ? { slug: subdomain, ownHost: true } : { host };
+}
+
+/** `demo.vitrina.com` -> `demo` when `vitrina.com` is a platform host (and the label can be a slug). */
+export function platformSubdomainOf(host: string, platformHosts: ReadonlySet<string>): string | undefined {
+  const dot = host.indexOf('.');
+  if (dot <= 0) return undefined;
+  const label = host.slice(0, dot);
+  const parent = host.slice(dot + 1);
+  // spec 1 §3 validators: a slug is letters, digits, underscore and hyphen.
+  return platformHosts.has(parent) && !isIpHost(parent) && /^[a-z0-9_-]+$/.test(label) ? label : undefined;
+}
+
+function isIpHost(host: string): boolean {
+  return isIP(host.replace(/^\[|\]$/g, '')) !== 0;
 }
 
 /** Lower case, no port, no trailing dot; undefined when it is not a plausible host name. */
@@ -246,6 +278,17 @@ export function normaliseHost(hostname: string | undefined): string | undefined 
   const host = hostname?.trim().toLowerCase().replace(/\.$/, '');
   if (!host || host.length > 253 || !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+|[0-9a-f:]+)$/.test(host)) return undefined;
   return host;
+}
+
+/**
+ * `<meta name="vitrina:shop-host" content="{slug}">`: tells the web app it is served at the root of this shop's
+ * own host (web/src/features/storefront/lib/shop-path.ts, SHOP_HOST_META), so its router maps `/productos` to
+ * `/tienda/{slug}/productos` and writes links back without the prefix.
+ */
+export const SHOP_HOST_META = 'vitrina:shop-host';
+
+export function shopHostMeta(slug: string): string {
+  return `    <meta name="${SHOP_HOST_META}" content="${escapeHtml(slug)}" />`;
 }
 
 /** Puts the shop's head into index.html, dropping the defaults it replaces (title, description, favicon). */

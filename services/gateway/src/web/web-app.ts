@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { IndexHtml } from './index-html.js';
-import { injectHead, shopRefOf, type RenderShopHead } from './shop-head.js';
+import { escapeHtml, injectHead, isOwnHost, normaliseHost, shopHostMeta, shopRefOf, type RenderShopHead, type ShopRef } from './shop-head.js';
 
 export interface WebAppOptions {
   /** The built web app (web/dist); when it has no index.html, a page says how to build it. */
@@ -25,6 +25,10 @@ export interface WebApp {
  * everything else revalidates. index.html itself is served by `serveApp` for every client-side route
  * (SPA fallback), with a shop's own head on `/tienda/{slug}/...` and on a shop's own host (404 when there is
  * no such shop: the SPA still loads and shows its not-found page).
+ *
+ * On a shop's own host (spec 1 §2 'Shop paths': its pages start at the root) index.html also carries
+ * `<meta name="vitrina:shop-host" content="{slug}">`, written only for a host that names an existing shop: an
+ * unknown host gets a plain not-found page, never the platform's pages nor another shop's.
  */
 export async function installWebApp(app: FastifyInstance, options: WebAppOptions): Promise<WebApp> {
   const { webDist } = options;
@@ -49,23 +53,35 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
     scriptHashes: () => indexHtml.scriptHashes,
     async serveApp(request, reply) {
       let html = await indexHtml.load();
-      let status = 200;
       const shop = shopRefOf(request, platformHosts);
-      if (shop) {
-        const rendered = await options.renderShopHead(shop, request);
-        if (rendered) {
-          status = rendered.status;
-          if (rendered.head) html = injectHead(html, rendered.head);
-        }
+      // Which shop (if any) and in which form depend on the host as well as the path.
+      void reply.header('vary', 'host');
+      if (!shop) return sendHtml(reply, 200, html);
+      const rendered = await options.renderShopHead(shop, request);
+      if (!isOwnHost(shop)) {
+        if (rendered?.head) html = injectHead(html, rendered.head);
+        return sendHtml(reply, rendered?.status ?? 200, html);
       }
-      // The head depends on the host as well as the path.
-      if (shop && 'host' in shop) void reply.header('vary', 'host');
-      return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      if (rendered?.status === 404) return sendHtml(reply, 404, unknownHostPage(normaliseHost(request.hostname) ?? ''));
+      // No answer from the store (timeout): a platform sub-domain still names its shop, and the app loads it
+      // itself (its not-found page if there is none); a domain of its own does not, so the visitor retries.
+      const slug = rendered?.slug ?? slugOf(shop);
+      if (!slug) return sendHtml(reply.header('retry-after', '5'), 503, UNAVAILABLE_PAGE, 'no-store');
+      html = injectHead(html, rendered?.head ? `${rendered.head}\n${shopHostMeta(slug)}` : shopHostMeta(slug));
+      return sendHtml(reply, 200, html);
     },
   };
   // The static route would answer `/` (a directory, index off) with 403.
   app.get('/', (request, reply) => webApp.serveApp(request, reply));
   return webApp;
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string, cacheControl = 'no-cache'): FastifyReply {
+  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
+}
+
+function slugOf(shop: ShopRef): string | undefined {
+  return 'slug' in shop ? shop.slug : undefined;
 }
 
 /** A GET/HEAD from something that wants a page (browsers navigating); asset and API requests get a 404. */
@@ -82,4 +98,30 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <h1>The web app is not built</h1>
 <p>Run <code>npm run build</code> at the repository root, then reload this page. The API is available under <a href="/api/docs">/api/docs</a>.</p>
 </body></html>
+`;
+
+const PAGE_STYLE = 'body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#222;background:#fafafa}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem}p{color:#555}';
+
+/** The page of a host no shop is served on: Spanish first (the platform's default language), then English. */
+function unknownHostPage(hostname: string): string {
+  const host = escapeHtml(hostname);
+  return `<!doctype html>
+<html lang="es"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="robots" content="noindex" />
+<title>Tienda no encontrada</title><style>${PAGE_STYLE}</style></head>
+<body><main data-testid="unknown-shop-host">
+<h1>Tienda no encontrada</h1>
+<p>No hay ninguna tienda en <strong>${host}</strong>. Revisa la dirección.</p>
+<p lang="en">Shop not found: there is no shop at <strong>${host}</strong>. Please check the address.</p>
+</main></body></html>
+`;
+}
+
+const UNAVAILABLE_PAGE = `<!doctype html>
+<html lang="es"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="robots" content="noindex" />
+<meta http-equiv="refresh" content="5" /><title>Tienda no disponible</title><style>${PAGE_STYLE}</style></head>
+<body><main>
+<h1>La tienda no está disponible en este momento</h1>
+<p>Vuelve a intentarlo en unos segundos; esta página se recargará sola.</p>
+<p lang="en">The shop is not available right now. This page reloads by itself in a few seconds.</p>
+</main></body></html>
 `;

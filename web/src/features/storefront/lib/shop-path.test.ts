@@ -27,6 +27,25 @@ describe('a shop served at the root of its own host', () => {
     expect(input('/tienda/demo/productos')).toBe('unchanged');
   });
 
+  it("leaves the platform's root pages and other shops' paths alone", () => {
+    expect(input('/logout')).toBe('unchanged');
+    expect(input('/activate/abc')).toBe('unchanged');
+    expect(input('/password/reset/')).toBe('unchanged');
+    expect(input('/tienda/otra/productos')).toBe('unchanged');
+    // Only whole segments: a shop page that merely starts like one is still the shop's.
+    expect(input('/logouts')).toBe('https://demo.example.com/tienda/demo/logouts');
+    expect(input('/preferencias')).toBe('https://demo.example.com/tienda/demo/preferencias');
+  });
+
+  it('never changes the URL it is given (the router keeps using it)', () => {
+    const url = new URL('https://demo.example.com/tienda/demo/productos?page=2');
+    expect(String(rewrite.output({ url }))).toBe('https://demo.example.com/productos?page=2');
+    expect(url.pathname).toBe('/tienda/demo/productos');
+    const root = new URL('https://demo.example.com/servicios');
+    rewrite.input({ url: root });
+    expect(root.pathname).toBe('/servicios');
+  });
+
   it('writes links to the shop without the /tienda/{slug} prefix', () => {
     expect(output('/tienda/demo/')).toBe('https://demo.example.com/');
     expect(output('/tienda/demo')).toBe('https://demo.example.com/');

@@ -31,21 +31,36 @@ export function detectShopHost(doc: Document | undefined = typeof document === '
 }
 
 /**
+ * The platform's own pages that keep their root path on a shop's host too (account activation and password
+ * links from e-mails, log-out): they are not shop pages, so the shop-host rewrite leaves them alone.
+ * `/preferencias` is not here: on a shop's host it is the shop's own preferences page.
+ */
+export const PLATFORM_ROOT_PATHS: readonly string[] = ['/activate', '/logout', '/password', '/register'];
+
+function isUnder(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/**
  * The router's URL rewrite for a shop served at the root of its own host: `/productos` is read as
- * `/tienda/{slug}/productos`, and links to `/tienda/{slug}/...` are written back without the prefix.
+ * `/tienda/{slug}/productos`, and links to `/tienda/{slug}/...` are written back without the prefix. Paths
+ * already under /tienda (another shop's pages, say the root affinity store) and the platform's root pages
+ * (`PLATFORM_ROOT_PATHS`) are read as they are. The URL given is never modified: the router keeps using it.
  */
 export function shopHostRewrite(shopSlug: string) {
   const prefix = shopBase(shopSlug);
   return {
-    input: ({ url }: { url: URL }) => {
-      if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) return undefined;
-      url.pathname = `${prefix}${url.pathname}`;
-      return url;
+    input: ({ url }: { url: URL }): URL | undefined => {
+      if (isUnder(url.pathname, SHOPS_BASE) || PLATFORM_ROOT_PATHS.some((base) => isUnder(url.pathname, base))) return undefined;
+      const rewritten = new URL(url.href);
+      rewritten.pathname = `${prefix}${url.pathname}`;
+      return rewritten;
     },
-    output: ({ url }: { url: URL }) => {
-      if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return undefined;
-      url.pathname = url.pathname.slice(prefix.length) || '/';
-      return url;
+    output: ({ url }: { url: URL }): URL | undefined => {
+      if (!isUnder(url.pathname, prefix)) return undefined;
+      const rewritten = new URL(url.href);
+      rewritten.pathname = url.pathname.slice(prefix.length) || '/';
+      return rewritten;
     },
   };
 }
