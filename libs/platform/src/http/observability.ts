@@ -4,6 +4,9 @@ import type { Logger } from 'pino';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { runWithContext } from '../logging/context.js';
 
+/** Requests slower than this are logged at info even when they succeed. */
+export const SLOW_REQUEST_MS = 1_000;
+
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Request id: the caller's `x-request-id` when well-formed (the gateway sets it), else a new one. */
@@ -50,7 +53,12 @@ export function installObservability(app: FastifyInstance, service: string, logg
     duration.observe({ method: req.method, route, status: String(reply.statusCode) }, seconds);
     if (reply.statusCode >= 500) errors.inc({ route });
     if (route !== '/metrics' && !route.startsWith('/health')) {
-      logger.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      // Every request at debug; at info only what someone should look at: failures and slow answers. A line per
+      // request costs more than a cached listing page does to answer (bench/README.md), and /metrics counts them all.
+      const notable = reply.statusCode >= 400 || reply.elapsedTime >= SLOW_REQUEST_MS;
+      if (notable || logger.isLevelEnabled('debug')) {
+        logger[notable ? 'info' : 'debug']({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      }
     }
     done();
   });

@@ -6,7 +6,7 @@ import { items, shopItems, shops, suppliers } from '../../db/schema.js';
 import { prefixTsQuery } from '../../shared/normalise.js';
 import { isUuid } from '../../shared/viewer.js';
 import { toItemJson } from '../item.mapper.js';
-import { ITEM_COLUMNS, findOwnerItem, type ItemRow } from '../item.repository.js';
+import { ITEM_COLUMNS, type ItemRow } from '../item.repository.js';
 
 export interface OwnerItemsFilter {
   ownerId: string;
@@ -23,7 +23,19 @@ const OWNER_SORTS = ['created_at', 'name', 'list_price', 'queue_position', 'upda
 /** Reads of single items and of a supplier's own items. */
 @Injectable()
 export class ItemQueries {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  /** The item page's two reads, prepared once: the hottest public path (issue 4 bench: item detail). */
+  private readonly byOwnerRef;
+  private readonly byId;
+
+  constructor(@Inject(DB) private readonly db: Db) {
+    const live = (...conds: SQL[]) => and(isNull(items.deletedAt), ...conds);
+    const select = () => this.db.select(ITEM_COLUMNS).from(items).leftJoin(suppliers, eq(suppliers.id, items.ownerId));
+    this.byOwnerRef = select()
+      .where(live(eq(items.ownerId, sql.placeholder('owner')), sql`(${items.id} = ${sql.placeholder('ref')} or ${items.slug} = ${sql.placeholder('ref')})`))
+      .limit(1)
+      .prepare('catalogue_item_by_owner_ref');
+    this.byId = select().where(live(eq(items.id, sql.placeholder('id')))).limit(1).prepare('catalogue_item_by_id');
+  }
 
   /** A supplier's items, every state (the supplier's admin list). */
   async ownerItems(f: OwnerItemsFilter): Promise<ListResponse<ItemJson>> {
@@ -61,15 +73,9 @@ export class ItemQueries {
   async itemForViewer(ownerId: string | undefined, ref: string, viewer: AuthUser | undefined, shopId?: string): Promise<ItemJson> {
     let row: ItemRow | undefined;
     if (ownerId) {
-      row = await findOwnerItem(this.db, ownerId, ref);
+      row = (await this.byOwnerRef.execute({ owner: ownerId, ref }))[0] as ItemRow | undefined;
     } else if (isUuid(ref)) {
-      const rows = await this.db
-        .select(ITEM_COLUMNS)
-        .from(items)
-        .leftJoin(suppliers, eq(suppliers.id, items.ownerId))
-        .where(and(eq(items.id, ref), isNull(items.deletedAt)))
-        .limit(1);
-      row = rows[0] as ItemRow | undefined;
+      row = (await this.byId.execute({ id: ref }))[0] as ItemRow | undefined;
     }
     if (!row) throw new NotFoundError('Item not found');
     if (row.listState === 'published') return toItemJson(row);
