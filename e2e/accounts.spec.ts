@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO } from '@vitrina/contracts';
 import { startEmbedded, type Stack } from './support/stack.js';
 
 /**
@@ -35,6 +36,7 @@ type Texts = {
   saved: string;
   photoUpdated: string;
   dropLabel: string;
+  welcome: string;
 };
 
 const TEXTS: Record<'es' | 'en', Texts> = {
@@ -58,6 +60,7 @@ const TEXTS: Record<'es' | 'en', Texts> = {
     saved: 'Tu perfil se actualizó.',
     photoUpdated: 'Tu foto se actualizó.',
     dropLabel: 'Subir foto de perfil',
+    welcome: '¡Hola de nuevo!',
   },
   en: {
     signUp: 'Sign up',
@@ -79,6 +82,7 @@ const TEXTS: Record<'es' | 'en', Texts> = {
     saved: 'Your profile was updated.',
     photoUpdated: 'Your photo was updated.',
     dropLabel: 'Upload profile photo',
+    welcome: 'Welcome back!',
   },
 };
 
@@ -178,6 +182,9 @@ for (const locale of ['es', 'en'] as const) {
     await dialog.getByLabel(t.password).fill(password);
     await dialog.getByRole('button', { name: t.logInSubmit, exact: true }).click();
     await expect(header(page).getByRole('button', { name: t.openMenu })).toBeVisible();
+    // The welcome notice, once; the modal is gone.
+    await expect(page.getByText(t.welcome)).toHaveCount(1);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // The profile: name and photo.
     const name = page.getByLabel(t.fullName);
@@ -223,4 +230,37 @@ test('the demo shop\'s complete sign-up starts with the phone and skips the PIN'
   await fillRegistration(page, t, 'phone', uniquePhone(), 'Carla Prueba', 'secreto-789');
   await expect(header(page).getByRole('button', { name: t.openMenu })).toBeVisible();
   await expect(page).toHaveURL(`${stack.url}/tienda/demo/`);
+});
+
+test("an anonymous visit makes no refresh call; the owner's side menu links to their shop", async ({ page }) => {
+  const refreshes: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/auth/refresh') refreshes.push(response.status());
+  });
+  await page.context().addCookies([{ name: 'locale', value: 'es', url: stack.url }]);
+  await page.goto(`${stack.url}/tienda/demo/`);
+  await expect(header(page).getByRole('button', { name: TEXTS.es.logIn })).toBeVisible();
+  await page.goto(`${stack.url}/preferencias`);
+  await expect(header(page).getByRole('button', { name: TEXTS.es.logIn })).toBeVisible();
+  expect(refreshes).toEqual([]);
+
+  await header(page).getByRole('button', { name: TEXTS.es.logIn }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: TEXTS.es.email }).fill(DEMO.users.demoOwner.email);
+  await dialog.getByLabel(TEXTS.es.password).fill(DEMO.password);
+  await dialog.getByRole('button', { name: TEXTS.es.logInSubmit, exact: true }).click();
+  await header(page).getByRole('button', { name: TEXTS.es.openMenu }).click();
+  await page.getByRole('link', { name: 'Mi tienda' }).click();
+  await expect(page).toHaveURL(`${stack.url}/tienda/${DEMO.shops.demo.slug}/`);
+
+  // Signed in, a reload refreshes the session (200); after logging out, no refresh call again.
+  await page.reload();
+  await expect(header(page).getByRole('button', { name: TEXTS.es.openMenu })).toBeVisible();
+  expect(refreshes).toEqual([200]);
+  await header(page).getByRole('button', { name: TEXTS.es.openMenu }).click();
+  await page.getByRole('link', { name: TEXTS.es.logout }).click();
+  await expect(header(page).getByRole('button', { name: TEXTS.es.logIn })).toBeVisible();
+  await page.reload();
+  await expect(header(page).getByRole('button', { name: TEXTS.es.logIn })).toBeVisible();
+  expect(refreshes).toEqual([200]);
 });

@@ -172,6 +172,10 @@ export interface AdminProfile extends PublicProfile {
   locale: Locale;
   /** The store the user owns (spec 2 §4: level 2), or null. */
   store_id: string | null;
+  /** That store's slug (its address `/tienda/{store_slug}/`, the side menu's 'my shop'), or null. */
+  store_slug: string | null;
+  /** That store's name, or null. */
+  store_name: string | null;
   /** The flag that makes a user without a store level 1 (resellers / entrepreneurs). */
   is_reseller: boolean;
   level: AccountLevel;

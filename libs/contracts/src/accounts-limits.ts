@@ -47,6 +47,12 @@ export const REFRESH_TOKEN_COOKIE = 'refresh_token';
 export const REFRESH_TOKEN_COOKIE_PATH = '/api/auth';
 export const ACCESS_TOKEN_COOKIE_NAME = 'access_token';
 export const ACCESS_TOKEN_COOKIE_PATH = '/api';
+/**
+ * Readable by the page (not httpOnly), set and cleared together with the refresh cookie, holding no secret: it
+ * only says a refresh cookie may be there, so a visitor who never signed in makes no refresh call at all.
+ */
+export const SESSION_HINT_COOKIE = 'has_session';
+export const SESSION_HINT_COOKIE_PATH = '/';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -41,6 +41,7 @@ import { SetTourHandler } from './setup-tour/commands/set-tour/set-tour.handler.
 import { SetupAppsHttpController } from './setup-tour/http/setup-apps.http.controller.js';
 import { GraphHttpController } from './menu/http/graph.http.controller.js';
 import { StoreShopConsumer } from './shops/events/store-shop.consumer.js';
+import { ShopsRepository } from './shops/shops.repository.js';
 import { DemoUsersSeeder } from './demo/demo-users.seeder.js';
 import { PruneExpiredDataJob } from './housekeeping/jobs/prune-expired-data.job.js';
 
@@ -92,6 +93,7 @@ export function createAccountsModule(options: AccountsOptions = {}): Type<unknow
       RateCounter,
       PruneExpiredDataJob,
       UsersRepository,
+      ShopsRepository,
       OneTimeCodes,
       PasswordHasher,
       Sessions,

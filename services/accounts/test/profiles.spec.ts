@@ -39,6 +39,8 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
         full_name: 'Ana Prueba',
         name: 'Ana Prueba',
         store_id: null,
+        store_slug: null,
+        store_name: null,
         is_reseller: false,
         level: 0,
         keychain: [],
@@ -47,7 +49,7 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
       });
       const owner = await demoToken(DEMO.users.demoOwner.email);
       const demo = await call(b.app, 'GET', `/profile-admin/${DEMO.users.demoOwner.id}:${DEMO.users.demoOwner.id}/${DEMO.users.demoOwner.id}`, undefined, { token: owner });
-      expect(demo.body).toMatchObject({ store_id: DEMO.shops.demo.id, level: 2, account_type: 'affinity', main_type: 'affinity' });
+      expect(demo.body).toMatchObject({ store_id: DEMO.shops.demo.id, store_slug: DEMO.shops.demo.slug, level: 2, account_type: 'affinity', main_type: 'affinity' });
       const supplier = await demoToken(DEMO.users.supplierA.email);
       const franchise = await call(b.app, 'GET', `/profile-admin/${DEMO.users.supplierA.id}:p/${DEMO.users.supplierA.id}`, undefined, { token: supplier });
       expect(franchise.body).toMatchObject({ account_type: 'franchise', level: 2 });
@@ -125,7 +127,26 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
         const res = await call(b.app, 'GET', `/profile-admin/${carol.id}:p/${carol.id}`, undefined, { token: carol.token });
         return res.body.store_id ? res.body : undefined;
       });
-      expect(profile).toMatchObject({ store_id: shopId, level: 2, account_type: 'affinity', keychain: expect.arrayContaining(['orders-affinity', 'contact-admin']) });
+      expect(profile).toMatchObject({
+        store_id: shopId,
+        store_slug: `carol-${shopId.slice(-6)}`,
+        store_name: 'Carol',
+        level: 2,
+        account_type: 'affinity',
+        keychain: expect.arrayContaining(['orders-affinity', 'contact-admin']),
+      });
+      // spec 2 §2 'my shop': the profile follows the shop's address when the store renames it.
+      await b.runtime.bus.publish('store.shop', [
+        { ...event, id: newId(), type: 'store.shop.updated', data: { ...event.data as object, slug: `carol-new-${shopId.slice(-6)}`, name: 'Carol Nueva' } },
+      ]);
+      const renamed = await waitFor(async () => {
+        const res = await call(b.app, 'GET', `/profile-admin/${carol.id}:p/${carol.id}`, undefined, { token: carol.token });
+        return res.body.store_slug === `carol-new-${shopId.slice(-6)}` ? res.body : undefined;
+      });
+      expect(renamed).toMatchObject({ store_id: shopId, store_name: 'Carol Nueva' });
+      // PUT answers the same profile.
+      const put = await call(b.app, 'PUT', `/profile-admin/${carol.id}:p/${carol.id}`, { bio: 'hola' }, { token: carol.token });
+      expect(put.body).toMatchObject({ store_slug: `carol-new-${shopId.slice(-6)}`, store_name: 'Carol Nueva' });
       await new Promise((r) => setTimeout(r, 300));
       const changed = (await outboxEvents<UserLevelChanged>(b, 'accounts.user.level-changed')).filter((e) => e.data.userId === carol.id);
       expect(changed).toHaveLength(1);

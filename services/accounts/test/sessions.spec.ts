@@ -170,6 +170,40 @@ describe('sign-in, refresh rotation, logout (ARCHITECTURE §3; issue 3)', () => 
     });
   });
 
+  it('sets a readable session hint with the refresh cookie, for as long, and clears it with the session', async () => {
+    const setCookies = (r: { headers: Record<string, unknown> }) => ([] as string[]).concat(r.headers['set-cookie'] as string[]);
+    const hintOf = (r: { headers: Record<string, unknown> }) => setCookies(r).find((c) => c.startsWith('has_session='));
+    const refreshOf = (r: { headers: Record<string, unknown> }) => setCookies(r).find((c) => c.startsWith('refresh_token='));
+    const maxAge = (cookie: string | undefined) => /Max-Age=(\d+)/.exec(cookie ?? '')?.[1];
+
+    const res = await login({ email: DEMO.users.reseller.email, password: DEMO.password });
+    const hint = hintOf(res);
+    // The page reads it (no HttpOnly) on every path; it holds no secret, and the refresh token stays httpOnly.
+    expect(hint).toMatch(/^has_session=1; Path=\/; /);
+    expect(hint).not.toContain('HttpOnly');
+    expect(refreshOf(res)).toContain('HttpOnly');
+    expect(maxAge(hint)).toBe(maxAge(refreshOf(res)));
+
+    const rotated = await refresh(res.cookies['refresh_token']!);
+    expect(hintOf(rotated)).toMatch(/^has_session=1; /);
+    expect(maxAge(hintOf(rotated))).toBe(maxAge(refreshOf(rotated)));
+
+    // A refused refresh (revoked, reused, expired) clears it with the refresh cookie: the page stops trying.
+    const refused = await refresh('made-up');
+    expect(refused.status).toBe(401);
+    expect(hintOf(refused)).toMatch(/^has_session=; Path=\/; Max-Age=0/);
+
+    const out = await call(b.app, 'POST', '/auth/logout', undefined, { cookie: `refresh_token=${rotated.cookies['refresh_token']!}` });
+    expect(hintOf(out)).toMatch(/^has_session=; Path=\/; Max-Age=0/);
+  });
+
+  it('sets the session hint on every sign-in: PIN activation too', async () => {
+    const { registration, pin, ip } = await registerByEmail(b);
+    const res = await call(b.app, 'POST', '/auth/activate/pin', { pin: pin.code, code: registration.code }, { ip });
+    expect(res.status).toBeLessThan(300);
+    expect(res.cookies['has_session']).toBe('1');
+  });
+
   it('refuses a missing, unknown or expired refresh token', async () => {
     expect((await refresh(undefined)).body.code).toBe('invalid_refresh_token');
     expect((await refresh('made-up')).body.code).toBe('invalid_refresh_token');

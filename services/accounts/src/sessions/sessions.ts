@@ -7,6 +7,8 @@ import {
   REFRESH_TOKEN_COOKIE,
   REFRESH_TOKEN_COOKIE_PATH,
   REFRESH_TOKEN_TTL_DAYS,
+  SESSION_HINT_COOKIE,
+  SESSION_HINT_COOKIE_PATH,
   accountTypeOf,
   type AuthResult,
 } from '@vitrina/contracts';
@@ -114,6 +116,8 @@ export class Sessions {
       // The cookie leaves the browser a minute before the token expires: a browser clock running behind must not keep
       // sending an expired token (the guard refuses a bad token on every route, /auth/refresh included).
       serializeCookie(ACCESS_TOKEN_COOKIE_NAME, auth.access_token, { path: ACCESS_TOKEN_COOKIE_PATH, maxAgeSeconds: Math.max(1, auth.expires_in - 60), secure }),
+      // Lives exactly as long as the refresh cookie: the web tries a refresh only when it is there.
+      serializeCookie(SESSION_HINT_COOKIE, '1', { path: SESSION_HINT_COOKIE_PATH, maxAgeSeconds: REFRESH_TOKEN_TTL_MS / 1000, secure, httpOnly: false }),
     ];
   }
 
@@ -121,6 +125,7 @@ export class Sessions {
     return [
       serializeCookie(REFRESH_TOKEN_COOKIE, '', { path: REFRESH_TOKEN_COOKIE_PATH, maxAgeSeconds: 0, secure }),
       serializeCookie(ACCESS_TOKEN_COOKIE_NAME, '', { path: ACCESS_TOKEN_COOKIE_PATH, maxAgeSeconds: 0, secure }),
+      serializeCookie(SESSION_HINT_COOKIE, '', { path: SESSION_HINT_COOKIE_PATH, maxAgeSeconds: 0, secure, httpOnly: false }),
     ];
   }
 }

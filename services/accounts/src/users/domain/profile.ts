@@ -47,8 +47,17 @@ export function publicProfile(user: ProfileSource, now: Date): PublicProfile {
   };
 }
 
-/** The owner's own profile: contact data and what the web derives the level and account type from (spec 2 §4, §6). */
-export function adminProfile(user: ProfileSource, now: Date): AdminProfile {
+/** The user's store as the `store.shop` projection knows it. */
+export interface OwnedShop {
+  slug: string;
+  name: string;
+}
+
+/**
+ * The owner's own profile: contact data, what the web derives the level and account type from (spec 2 §4, §6),
+ * and the address of the user's store (spec 2 §2 side menu 'my shop').
+ */
+export function adminProfile(user: ProfileSource, now: Date, shop?: OwnedShop | null): AdminProfile {
   return {
     ...publicProfile(user, now),
     full_name: user.fullName,
@@ -60,6 +69,8 @@ export function adminProfile(user: ProfileSource, now: Date): AdminProfile {
     bio: user.bio,
     locale: user.locale,
     store_id: user.storeId,
+    store_slug: user.storeId && shop ? shop.slug : null,
+    store_name: user.storeId && shop ? shop.name : null,
     is_reseller: user.isReseller,
     level: levelOf(user),
     keychain: [...user.keychain],

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authResult, adminProfile, fakeApi, resetAccountState } from '@/features/auth/test/fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
-import { accountLinks } from '../domain/account-links';
+import { accountLinks, myShopPath } from '../domain/account-links';
 
 afterEach(resetAccountState);
 
@@ -39,6 +39,9 @@ describe('account corner of the header (spec 1 §2)', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Contraseña/), { target: { value: 'secreto123' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Iniciar sesión' }));
     expect(await within(header()).findByRole('button', { name: 'Abrir el menú de tu cuenta' })).toBeTruthy();
+    // The welcome notice shows once the modal has gone with the sign-in.
+    expect(await screen.findByText('¡Hola de nuevo!')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Inicia sesión' })).toBeNull();
     expect(api.callsTo('POST /api/auth/login')[0]?.body).toEqual({ username: 'ana@example.com', password: 'secreto123', locale: 'es' });
     const profileCall = api.calls.find((call) => call.path.startsWith('/api/profile-admin/'));
     expect(profileCall?.request.headers.get('authorization')).toBe('Bearer token-1');
@@ -71,8 +74,32 @@ describe('account corner of the header (spec 1 §2)', () => {
     expect(within(menu).getByRole('link', { name: 'Preferencias' }).getAttribute('href')).toBe('/preferencias');
     expect(within(menu).getByRole('link', { name: 'Cerrar sesión' }).getAttribute('href')).toBe('/logout?next=%2F');
     expect(within(menu).getByRole('link', { name: 'Crea tu tienda gratis' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Mi tienda' })).toBeNull();
     expect(within(menu).getByRole('combobox', { name: 'Idioma' })).toBeTruthy();
     expect(within(menu).getByRole('button', { name: /Cambiar a tema/ })).toBeTruthy();
+  });
+
+  it("offers the owner's own shop ('Mi tienda', from the profile's store_slug) instead of creating one", async () => {
+    fakeApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, authResult({ level: 2 })),
+      [`GET /api/profile-admin/${authResult().meID}:${authResult().meID}/${authResult().meID}`]: () =>
+        jsonResponse(200, adminProfile({ store_id: '01930000-0000-7000-8000-000000000101', store_slug: 'demo', store_name: 'Demo', level: 2 })),
+    });
+    renderApp('/preferencias');
+    await ready();
+    fireEvent.click(await within(header()).findByRole('button', { name: 'Abrir el menú de tu cuenta' }));
+    const menu = await screen.findByRole('dialog', { name: 'Tu cuenta' });
+    expect(within(menu).getByRole('link', { name: 'Mi tienda' }).getAttribute('href')).toBe('/tienda/demo/');
+    expect(within(menu).queryByRole('link', { name: 'Crea tu tienda gratis' })).toBeNull();
+  });
+
+  it('makes no refresh call (and so gets no 401) for a visitor who never signed in', async () => {
+    const api = fakeApi({});
+    renderApp('/preferencias');
+    await ready();
+    expect(await within(header()).findByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/refresh')).toEqual([]);
+    expect(api.calls.filter((call) => call.path.startsWith('/api/auth/'))).toEqual([]);
   });
 
   it('keeps the skeletons while the profile loads, then the avatar', async () => {
@@ -100,5 +127,10 @@ describe('side menu links (spec 1 §2, spec 2 §2)', () => {
     });
     expect(accountLinks('/tienda/demo').purchases).toBe('/tienda/demo/mis-compras');
     expect(accountLinks('/').logout).toBe('/logout?next=%2F');
+  });
+
+  it("points 'my shop' at the user's store", () => {
+    expect(myShopPath('demo')).toBe('/tienda/demo/');
+    expect(myShopPath(null)).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '@/components/language-select';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { useSession } from '@/features/auth/session/use-session';
-import { accountLinks } from '../domain/account-links';
+import { accountLinks, myShopPath } from '../domain/account-links';
 import classes from './user-menu.module.css';
 
 /** spec 1 §2 and spec 2 §2: the shop side menu is 280 px wide. */
@@ -23,7 +23,7 @@ export const SIDE_MENU_WIDTH = 280;
 export interface UserMenuProps {
   /** The shop's base path, ending in `/`: `/tienda/{shopSlug}/`, or `/` on the shop's own host. */
   shopPath?: string;
-  /** The signed-in user's own shop, when the caller knows its address. */
+  /** The signed-in user's own shop; by default `/tienda/{slug}/` from the profile's `store_slug`. */
   myShopHref?: string;
   /** Further entries (root affinity store, collaborators...), placed before the preferences. */
   children?: ReactNode;
@@ -64,6 +64,7 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
   const photo = profile?.photo ?? profile?.images.url ?? null;
   const contact = profile?.email ?? (profile?.phone ? `+${profile.country_code ?? ''} ${profile.phone}` : '');
   const hasStore = Boolean(profile?.store_id);
+  const myShop = myShopHref ?? myShopPath(profile?.store_slug);
 
   return (
     <>
@@ -101,7 +102,7 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
           </Group>
           <Divider />
           <nav aria-label={t('title')}>
-            {hasStore && myShopHref && <MenuLink href={myShopHref} label={t('myShop')} icon={IconBuildingStore} onNavigate={close} />}
+            {hasStore && myShop && <MenuLink href={myShop} label={t('myShop')} icon={IconBuildingStore} onNavigate={close} />}
             {!hasStore && <MenuLink href={links.createShop} label={t('createShop')} icon={IconSparkles} onNavigate={close} />}
             <MenuLink href={links.purchases} label={t('purchases')} icon={IconShoppingBag} onNavigate={close} />
             {children}

@@ -20,3 +20,8 @@ export function accountLinks(shopPath: string) {
     createShop: CREATE_SHOP_PATH,
   };
 }
+
+/** spec 2 §2 side menu 'my shop': the user's own store at `/tienda/{slug}/` (null without a store). */
+export function myShopPath(storeSlug: string | null | undefined): string | null {
+  return storeSlug ? `/tienda/${encodeURIComponent(storeSlug)}/` : null;
+}

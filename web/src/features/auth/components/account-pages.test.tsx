@@ -55,6 +55,42 @@ describe('/activate/pin/ (spec 2 §2)', () => {
   });
 });
 
+describe('/activate/pin/ without a registration code: the activation form (spec 2 §2, §5)', () => {
+  it('asks for the e-mail and the PIN, then activates with the optional new password and signs in', async () => {
+    const api = fakeApi({ 'POST /api/auth/activate/pin': activated });
+    const { router } = renderApp('/activate/pin/?username=ana%40example.com&next=%2Fpreferencias');
+    expect(await screen.findByRole('heading', { name: 'Activa tu cuenta' })).toBeTruthy();
+    expect((screen.getByLabelText(/Correo electrónico/) as HTMLInputElement).value).toBe('ana@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Activar mi cuenta' }));
+    expect(await screen.findByText('Este campo es obligatorio')).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/activate/pin')).toHaveLength(0);
+
+    fireEvent.paste(screen.getAllByLabelText(/^PIN de 6 dígitos/)[0]!, { clipboardData: { getData: () => '123456' } });
+    fireEvent.change(screen.getByLabelText(/^Contraseña nueva/), { target: { value: 'nueva-clave-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activar mi cuenta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/preferencias'));
+    expect(api.callsTo('POST /api/auth/activate/pin')[0]?.body).toEqual({
+      type: 'email',
+      username: 'ana@example.com',
+      email: 'ana@example.com',
+      pin: '123456',
+      password: 'nueva-clave-1',
+    });
+    expect(sessionStore.getSnapshot().status).toBe('authenticated');
+    expect(await screen.findByText('Cuenta activada')).toBeTruthy();
+  });
+
+  it('says when the PIN is wrong or expired, and empties it', async () => {
+    fakeApi({ 'POST /api/auth/activate/pin': () => jsonResponse(400, { code: 'invalid_pin', message: 'no' }) });
+    renderApp('/activate/pin/');
+    fireEvent.change(await screen.findByLabelText(/Correo electrónico/), { target: { value: 'ana@example.com' } });
+    fireEvent.paste(screen.getAllByLabelText(/^PIN de 6 dígitos/)[0]!, { clipboardData: { getData: () => '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activar mi cuenta' }));
+    expect((await screen.findAllByText('Código incorrecto o vencido')).length).toBeGreaterThan(0);
+    expect(sessionStore.getSnapshot().status).not.toBe('authenticated');
+  });
+});
+
 describe('sign-out (spec 2 §2 /logout?next={shopPath})', () => {
   it('revokes the session and returns to the shop', async () => {
     const api = fakeApi({

@@ -50,7 +50,7 @@ export function LoginForm({ next, onSwitchToRegister, onDone }: LoginFormProps) 
   });
   const { channel } = form.values;
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.onSubmit(async (values) => {
     const body: SignInRequest =
       values.channel === 'email'
         ? { username: stripSpaces(values.email).toLowerCase(), password: values.password, locale }
@@ -62,13 +62,16 @@ export function LoginForm({ next, onSwitchToRegister, onDone }: LoginFormProps) 
             password: values.password,
             locale,
           };
-    signIn.mutate(body, {
-      onSuccess: () => {
-        notifySuccess(t('login.welcome'));
-        onDone?.();
-        if (next) void navigate({ href: safeNextPath(next) });
-      },
-    });
+    // Not `mutate(body, { onSuccess })`: signing in swaps the header's log-in buttons (and this modal with them)
+    // for the avatar before such per-call callbacks run, and React Query drops them once the form unmounts.
+    try {
+      await signIn.mutateAsync(body);
+    } catch {
+      return; // shown in the form (signIn.error)
+    }
+    notifySuccess(t('login.welcome'));
+    onDone?.();
+    if (next) void navigate({ href: safeNextPath(next) });
   });
 
   const code = errorCodeOf(signIn.error);

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, unwrap } from '@/api/client';
 import { jsonResponse, stubFetch } from '@/test/render-app';
-import { authResult, pathOf, unauthorized } from '../test/fixtures';
+import { authResult, pathOf, setSessionHint, unauthorized } from '../test/fixtures';
+import { clearSessionHint, hasSessionHint } from './session-hint';
 import { REFRESH_PATH, SessionStore } from './session-store';
 
 const store = new SessionStore();
@@ -9,12 +10,39 @@ const store = new SessionStore();
 const loose = api as any;
 const getThing = () => unwrap(loose.GET('/api/store/things'));
 
+// Most cases start in a browser that signed in before: the server's session hint cookie is there.
+beforeEach(setSessionHint);
 afterEach(() => {
   store.reset();
+  clearSessionHint();
   vi.useRealTimers();
 });
 
 describe('session store', () => {
+  it('makes no refresh call for a visitor who never signed in (no session hint): anonymous at once', async () => {
+    clearSessionHint();
+    const fetchMock = stubFetch(() => jsonResponse(200, { ok: true }));
+    const seen: string[] = [];
+    store.subscribe(() => seen.push(store.getSnapshot().status));
+    store.start();
+    await store.ready();
+    expect(store.getSnapshot()).toEqual({ status: 'anonymous', auth: null });
+    expect(seen).toEqual(['anonymous']);
+    // Other calls go out at once, without a token, and nothing ever asks for a refresh.
+    await getThing();
+    await store.refresh();
+    expect(fetchMock.mock.calls.map(([request]) => pathOf(request as Request))).toEqual(['/api/store/things']);
+  });
+
+  it('clears the session hint on sign-out, so the next load makes no refresh call', async () => {
+    stubFetch(() => jsonResponse(200, authResult()));
+    store.start();
+    await store.ready();
+    expect(hasSessionHint()).toBe(true);
+    store.signOut();
+    expect(hasSessionHint()).toBe(false);
+  });
+
   it('asks for a session with the refresh cookie on start, once', async () => {
     const fetchMock = stubFetch((request) => (pathOf(request) === REFRESH_PATH ? jsonResponse(200, authResult()) : jsonResponse(200, {})));
     store.start();

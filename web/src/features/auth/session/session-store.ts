@@ -2,6 +2,7 @@ import type { AuthResult } from '@vitrina/contracts';
 import type { Middleware } from 'openapi-fetch';
 import { api, isApiError, unwrap } from '@/api/client';
 import { accountsApi } from '../api/accounts-api';
+import { clearSessionHint, hasSessionHint } from './session-hint';
 import type { SessionStatus } from './user-level';
 
 /** `POST /api/auth/refresh`: the httpOnly refresh cookie (scoped to /api/auth) buys a new access token. */
@@ -30,8 +31,8 @@ function isAuthPath(url: string): boolean {
 }
 
 /**
- * The signed-in session (ARCHITECTURE §3): the access token lives only in memory; on load, and a minute
- * before it expires, the refresh cookie buys a new one. Framework-free so the API client's middleware and
+ * The signed-in session (ARCHITECTURE §3): the access token lives only in memory; on load (when the session
+ * hint cookie says there may be a session), and a minute before it expires, the refresh cookie buys a new one. Framework-free so the API client's middleware and
  * React (through useSession) share one instance per tab.
  */
 export class SessionStore {
@@ -46,7 +47,11 @@ export class SessionStore {
   private readonly pendingRetries = new Map<string, Request>();
   private readonly cleanups: Array<() => void> = [];
 
-  constructor(private readonly refreshCall: RefreshCall = refreshAccessToken) {}
+  constructor(
+    private readonly refreshCall: RefreshCall = refreshAccessToken,
+    /** Whether a refresh cookie may be there (the readable hint cookie set and cleared with it). */
+    private readonly mayHaveSession: () => boolean = hasSessionHint,
+  ) {}
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -61,7 +66,13 @@ export class SessionStore {
     this.started = true;
     api.use(this.middleware);
     this.cleanups.push(() => api.eject(this.middleware));
-    this.initial = this.refresh();
+    if (this.snapshot.auth) {
+      // Signed in before anything started the store (an activation page): that answer is the session.
+      this.initial = Promise.resolve();
+      this.schedule(this.expiresAt - Date.now() - REFRESH_MARGIN_MS);
+    } else {
+      this.initial = this.refresh();
+    }
     const onVisible = () => {
       if (document.visibilityState === 'visible' && this.snapshot.auth && this.expiresAt - Date.now() < REFRESH_MARGIN_MS) {
         void this.refresh();
@@ -98,6 +109,7 @@ export class SessionStore {
 
   /** Forget the session locally (the server side is revoked by POST /api/auth/logout). */
   signOut(): void {
+    clearSessionHint();
     this.setAnonymous();
     this.channel?.postMessage('signed-out');
   }
@@ -124,6 +136,11 @@ export class SessionStore {
   }
 
   private async runRefresh(): Promise<AuthResult | null> {
+    // Never signed in here, or signed out since: no refresh cookie to present, so no call (and no 401 to log).
+    if (!this.mayHaveSession()) {
+      this.setAnonymous();
+      return null;
+    }
     try {
       const call = () => this.refreshCall();
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;

@@ -3,6 +3,7 @@ import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notificati
 import * as testing from '@/test/render-app';
 import { resetAuthModal } from '../components/auth-modal-store';
 import { sessionStore } from '../session/session-store';
+import { clearSessionHint } from '../session/session-hint';
 import { jsonResponse } from '@/test/render-app';
 
 export const ME = '01930000-0000-7000-8000-0000000000aa';
@@ -40,6 +41,8 @@ export function adminProfile(overrides: Partial<AdminProfile> = {}): AdminProfil
     bio: null,
     locale: 'es',
     store_id: null,
+    store_slug: null,
+    store_name: null,
     is_reseller: false,
     level: 0,
     keychain: ['referral'],
@@ -57,11 +60,18 @@ export function pathOf(request: Request): string {
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
+/** The browser kept the readable hint the server sets with the refresh cookie (a session may be there). */
+export function setSessionHint(): void {
+  document.cookie = 'has_session=1; Path=/';
+}
+
 /**
  * A fake gateway: `'POST /api/auth/register': (request) => jsonResponse(...)`. The refresh cookie is refused
- * unless a handler says otherwise; anything unhandled answers 404.
+ * unless a handler says otherwise; anything unhandled answers 404. A handler for the refresh call means the
+ * browser holds the cookies of an earlier sign-in (the session hint included).
  */
 export function fakeApi(handlers: Record<string, Handler>) {
+  if (handlers['POST /api/auth/refresh']) setSessionHint();
   const calls: Array<{ method: string; path: string; body: unknown; request: Request }> = [];
   const { stubFetch } = testing;
   const fetchMock = stubFetch(async (request) => {
@@ -84,6 +94,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
 /** Module state the app keeps per tab: the session, the auth modal, the notices on screen and queued. */
 export function resetAccountState(): void {
   sessionStore.reset();
+  clearSessionHint();
   resetAuthModal();
   cleanNotifications();
   cleanNotificationsQueue();

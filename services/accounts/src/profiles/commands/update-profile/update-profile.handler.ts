@@ -10,6 +10,7 @@ import { Clock } from '../../../shared/clock.js';
 import { DropEmpty, Trimmed } from '../../../shared/dto.js';
 import { adminProfile } from '../../../users/domain/profile.js';
 import { UsersRepository } from '../../../users/users.repository.js';
+import { ShopsRepository } from '../../../shops/shops.repository.js';
 
 /** A gallery URL: absolute http(s), or a path on our own host (`/api/gallery/...`). Never `javascript:`, `data:`, `//host`. */
 export function isImageUrl(value: unknown): boolean {
@@ -47,6 +48,7 @@ export class UpdateProfileHandler {
   constructor(
     private readonly tx: TransactionRunner<AccountsSchema>,
     private readonly users: UsersRepository,
+    private readonly shops: ShopsRepository,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
   ) {}
@@ -74,6 +76,6 @@ export class UpdateProfileHandler {
       }
       return updated;
     });
-    return adminProfile(user, now);
+    return adminProfile(user, now, await this.shops.owned(user.storeId));
   }
 }

@@ -5,17 +5,20 @@ import type { UserRow } from '../../../db/db.js';
 import { Clock } from '../../../shared/clock.js';
 import { adminProfile } from '../../../users/domain/profile.js';
 import { UsersRepository } from '../../../users/users.repository.js';
+import { ShopsRepository } from '../../../shops/shops.repository.js';
 
 /** The owner's own profile and heartbeat (`profile-admin`); the route already proved the caller is the owner. */
 @Injectable()
 export class GetAdminProfileHandler {
   constructor(
     private readonly users: UsersRepository,
+    private readonly shops: ShopsRepository,
     private readonly clock: Clock,
   ) {}
 
   async profile(userId: string): Promise<AdminProfile> {
-    return adminProfile(await this.active(userId), this.clock.now());
+    const user = await this.active(userId);
+    return adminProfile(user, this.clock.now(), await this.shops.owned(user.storeId));
   }
 
   async heartbeat(userId: string): Promise<HeartbeatResponse> {
