@@ -173,6 +173,10 @@ export class DemoSeeder implements OnApplicationBootstrap {
         await fillPlaceholders(tx);
       });
     }
+    // Fresh planner statistics for the bulk-loaded table (PGlite has no autovacuum to take them).
+    await this.tx.run(async (tx) => {
+      await tx.execute(sql`analyze ${items}`);
+    });
   }
 }
 

@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { ErrorCodes } from '@vitrina/contracts';
 import { NotFoundError, type Db } from '@vitrina/platform';
 import { shops } from '../db/schema.js';
@@ -6,15 +6,24 @@ import { isUuid } from '../shared/viewer.js';
 
 export type ShopRow = typeof shops.$inferSelect;
 
-/** A shop of the projection by id or slug; 404 `shop_not_found` when the store never told us about it. */
-export async function resolveShop(db: Pick<Db, 'select'>, ref: string): Promise<ShopRow> {
-  const rows = await db
+/**
+ * A shop of the projection by id or slug; 404 `shop_not_found` when the store never told us about it. Prepared
+ * statements: the public read paths run it on every request (a listing page served from the listing cache costs
+ * little more than this lookup).
+ */
+export function prepareShopLookup(db: Db): (ref: string) => Promise<ShopRow> {
+  const bySlug = db.select().from(shops).where(eq(shops.slug, sql.placeholder('ref'))).limit(1).prepare('catalogue_shop_by_slug');
+  const byIdOrSlug = db
     .select()
     .from(shops)
-    .where(isUuid(ref) ? or(eq(shops.id, ref), eq(shops.slug, ref)) : eq(shops.slug, ref))
-    .limit(1);
-  if (!rows[0]) throw new NotFoundError('Lo sentimos, pero la tienda no existe', ErrorCodes.shopNotFound);
-  return rows[0];
+    .where(or(eq(shops.id, sql.placeholder('ref')), eq(shops.slug, sql.placeholder('ref'))))
+    .limit(1)
+    .prepare('catalogue_shop_by_id_or_slug');
+  return async (ref) => {
+    const rows = await (isUuid(ref) ? byIdOrSlug : bySlug).execute({ ref });
+    if (!rows[0]) throw new NotFoundError('Lo sentimos, pero la tienda no existe', ErrorCodes.shopNotFound);
+    return rows[0];
+  };
 }
 
 /** The shop of an owner (one shop per owner), if the projection has one. */

@@ -8,7 +8,7 @@ import { ITEM_COLUMNS, type ItemRow } from '../../items/item.repository.js';
 import { normaliseText, prefixTsQuery } from '../../shared/normalise.js';
 import { isOwner } from '../../shared/viewer.js';
 import { LISTING_CACHE, type ListingCache } from '../listing-cache.js';
-import { resolveShop, type ShopRow } from '../shop.repository.js';
+import { prepareShopLookup, type ShopRow } from '../shop.repository.js';
 
 export interface ShopListingFilter {
   shop: string;
@@ -39,13 +39,17 @@ const TRIGRAM_MIN_LENGTH = 3;
  */
 @Injectable()
 export class ShopListingQuery {
+  private readonly resolveShop: (ref: string) => Promise<ShopRow>;
+
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(LISTING_CACHE) private readonly cache: ListingCache,
-  ) {}
+  ) {
+    this.resolveShop = prepareShopLookup(db);
+  }
 
   async search(f: ShopListingFilter): Promise<ListResponse<ItemJson>> {
-    return this.searchIn(await resolveShop(this.db, f.shop), f);
+    return this.searchIn(await this.resolveShop(f.shop), f);
   }
 
   /**
@@ -54,7 +58,7 @@ export class ShopListingQuery {
    * it reflects at least that version. The owner's own view (with unpublished items) is never cached.
    */
   async searchJson(f: ShopListingFilter): Promise<string> {
-    const shop = await resolveShop(this.db, f.shop);
+    const shop = await this.resolveShop(f.shop);
     const key = !this.cache.enabled || isOwner(f.viewer, shop.ownerId) ? undefined : cacheKey(shop.id, f);
     if (key) {
       const hit = this.cache.get(key, shop.listingVersion);
@@ -102,7 +106,7 @@ export class ShopListingQuery {
     const text = (f.text ?? '').trim().toLowerCase();
     const tsq = prefixTsQuery(text);
     if (!tsq) return listResponse([], 0);
-    const shop = await resolveShop(this.db, f.shop);
+    const shop = await this.resolveShop(f.shop);
     const conds: SQL[] = [eq(shopItems.shopId, shop.id), eq(shopItems.itemKnown, true), eq(shopItems.listed, true)];
     if (f.type) conds.push(eq(shopItems.itemType, f.type));
     const query = sql`to_tsquery('simple', ${tsq})`;
