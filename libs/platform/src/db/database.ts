@@ -78,6 +78,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+const MIGRATION_LOCK = 'vitrina:migrate';
+
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // An idle client's error (server restart) must not crash the process; the pool replaces the client.
@@ -87,14 +89,16 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     kind: 'postgres',
     drizzle: (schema) => drizzlePg(pool, { schema }) as unknown as Db<typeof schema>,
     async migrate({ schema, migrationsFolder }) {
-      // Two instances of a service may start together: one migrates, the other waits for the lock.
+      // Instances of a service, and services sharing the database, may start together: one migrates at a time,
+      // the others wait for the lock. One lock for the whole database, not one per schema: migrations also
+      // touch database-wide objects (extensions), which two schemas' first migrations would race to create.
       const client = await pool.connect();
       try {
-        await client.query('select pg_advisory_lock(hashtext($1))', [`vitrina:migrate:${schema}`]);
+        await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
         try {
           await migratePg(drizzlePg(client), { migrationsFolder, ...bookkeeping(schema) });
         } finally {
-          await client.query('select pg_advisory_unlock(hashtext($1))', [`vitrina:migrate:${schema}`]);
+          await client.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]);
         }
       } finally {
         client.release();

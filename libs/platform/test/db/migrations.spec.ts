@@ -50,8 +50,10 @@ describe('service migrations', () => {
     url.pathname = `/${name}`;
     try {
       const pgDb = await openDatabase({ dataDir: dir, databaseUrl: url.toString() });
-      // Two instances starting together: the advisory lock serialises them.
-      await Promise.all([migrateAll(pgDb), migrateAll(pgDb)]);
+      // Every service starting at once on a fresh database (cluster mode), plus a second instance of each:
+      // the advisory lock serialises them, including migrations that touch database-wide objects (extensions).
+      const migrateOne = (schema: string) => pgDb.migrate({ schema, migrationsFolder: join(ROOT, 'services', schema, 'drizzle') });
+      await Promise.all([...SERVICE_NAMES.map(migrateOne), migrateAll(pgDb)]);
       const raw = pgDb.drizzle({});
       const pgShape = await describeSchemas(async (q) => ((await raw.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows);
       await pgDb.close();
