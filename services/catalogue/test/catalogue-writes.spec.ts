@@ -78,6 +78,26 @@ describe('catalogue writes (issue 5)', () => {
     expect((await published(w, 'catalogue.catalogue.moved')).at(-1)?.data).toMatchObject({ catalogueId: last.id, position: before.length });
   });
 
+  it('makes the dragged order the order visitors see: a move rewrites weights n..1 (lists sort by -weight)', async () => {
+    const before = await positions();
+    const third = before[2]!;
+    expect((await json(w.catalogue, 'POST', `${admin(OWNER)}/${third.id}/move`, { auth, payload: { position: 1 } })).status).toBe(200);
+    const order = [third.id, ...before.filter((c) => c.id !== third.id).map((c) => c.id)];
+    expect((await positions()).map((c) => c.id)).toEqual(order);
+    const owned = await json(w.catalogue, 'GET', `${admin(OWNER)}?sort=-weight,name&limit=100`, { auth });
+    expect(owned.body.results.map((c: { id: string }) => c.id)).toEqual(order);
+    expect(owned.body.results.map((c: { weight: number }) => c.weight)).toEqual(order.map((_id, i) => order.length - i));
+    // the public list (storefront /catalogos, footer, home row) follows the same order
+    const shown = await json(w.catalogue, 'GET', `/catalogue/public/referral/${OWNER}/catalogues?sort=-weight,name&limit=100`);
+    const visible = new Set(shown.body.results.map((c: { id: string }) => c.id));
+    expect(shown.body.results.map((c: { id: string }) => c.id)).toEqual(order.filter((id) => visible.has(id)));
+    // a catalogue created afterwards comes last in both orders
+    const created = await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: 'Después del orden' } });
+    const byWeight = await json(w.catalogue, 'GET', `${admin(OWNER)}?sort=-weight,name&limit=100`, { auth });
+    expect(byWeight.body.results.at(-1).id).toBe(created.body.id);
+    expect((await positions()).at(-1)!.id).toBe(created.body.id);
+  });
+
   it('keeps a consistent 1..n order under 20 concurrent moves', async () => {
     const list = await positions();
     const moves = Array.from({ length: 20 }, (_v, i) => ({ id: list[i % list.length]!.id, position: ((i * 7) % list.length) + 1 }));

@@ -96,7 +96,7 @@ export class CatalogueHandlers {
     return this.positions(ownerId, async (tx) => {
       const row = await findOwn(tx, ownerId, ref, false);
       const order = moveTo(await orderedCatalogueIds(tx, ownerId), row.id, position);
-      await renumberCatalogues(tx, order);
+      await renumberCatalogues(tx, order, { weights: true });
       const [moved] = await tx.select().from(catalogues).where(eq(catalogues.id, row.id));
       await this.publish(tx, CatalogueCatalogueEvents.moved, moved!, { position: moved!.position });
       return this.json(tx, moved!);
@@ -375,8 +375,20 @@ async function orderedCatalogueIds(tx: Tx, ownerId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-async function renumberCatalogues(tx: Tx, order: string[]): Promise<void> {
+/**
+ * Rewrites positions as 1..n in `order`. With `weights`, also gives the catalogues weights n..1: the shop's
+ * lists sort by -weight (spec 1 §7 'Catalogue list', 'Published catalogues'), so the order the owner drags
+ * in "My catalogues" is the order visitors see. New catalogues (weight 0) still come last.
+ */
+async function renumberCatalogues(tx: Tx, order: string[], opts: { weights?: boolean } = {}): Promise<void> {
   if (order.length === 0) return;
+  if (opts.weights) {
+    await tx.execute(sql`
+      update ${catalogues} c set "position" = v.pos, weight = ${order.length} - v.pos + 1
+        from unnest(${textArray(order)}) with ordinality as v(id, pos)
+       where c.id = v.id and (c."position" <> v.pos or c.weight <> ${order.length} - v.pos + 1)`);
+    return;
+  }
   await tx.execute(sql`
     update ${catalogues} c set "position" = v.pos
       from unnest(${textArray(order)}) with ordinality as v(id, pos)
