@@ -1,12 +1,13 @@
 import { ActionIcon, Alert, Autocomplete, Badge, Button, Card, Group, Image, Modal, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ItemType, ShopJson } from '@vitrina/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
 import type { OwnerRef } from '../api/http';
-import { addItemToStore, removeItemFromStore, useCategorySearch, usePickerItems, useSupplierSearch, type PickerItem } from '../api/store-items';
+import { addItemToStore, pickerItemsQueryOptions, removeItemFromStore, useCategorySearch, usePickerItems, useSupplierSearch, type PickerItem } from '../api/store-items';
 import { notifyError, notifySuccess, notifyWarning } from './notify';
 import { useUndoableActions } from './use-undoable-actions';
 
@@ -100,17 +101,22 @@ export function AddProductsModal({ owner, shop, opened, onClose, onChanged, init
 
 function PickerResults({ owner, params, onChanged }: { owner: OwnerRef; params: Parameters<typeof usePickerItems>[1]; onChanged: () => void }) {
   const { t } = useTranslation('shopAdmin');
+  const client = useQueryClient();
   const items = usePickerItems(owner, params);
   /** Local in_store after the owner's toggles (the list is not refetched under their cursor). */
   const [overrides, setOverrides] = useState<Record<string, boolean>>({});
   const [adding, setAdding] = useState<string | null>(null);
   const removals = useUndoableActions();
+  // The cached pages still hold the old in_store: mark them stale (without refetching the list on screen) so
+  // another search, or the modal opened again, reads the store as it is now.
+  const markStale = () => void client.invalidateQueries({ queryKey: pickerItemsQueryOptions(owner, params).queryKey.slice(0, 3), refetchType: 'none' });
 
   const add = async (item: PickerItem) => {
     setAdding(item.id);
     try {
       await addItemToStore(owner, item.id);
       setOverrides((current) => ({ ...current, [item.id]: true }));
+      markStale();
       notifySuccess(t('picker.added'));
       onChanged();
     } catch (error) {
@@ -129,6 +135,7 @@ function PickerResults({ owner, params, onChanged }: { owner: OwnerRef; params: 
         if (result.cancelled) return;
         if (result.ok) {
           setOverrides((current) => ({ ...current, [item.id]: false }));
+          markStale();
           notifySuccess(t('picker.removed'));
           onChanged();
         } else notifyError(t('common.genericError'));

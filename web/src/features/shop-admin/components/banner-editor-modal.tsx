@@ -9,6 +9,7 @@ import type { OwnerRef } from '../api/http';
 import { updateShop } from '../api/shop-settings';
 import { bannerPayload, validateBanner, type BannerErrors, type BannerFormValues } from '../domain/validation';
 import { ImageDrop } from './image-drop';
+import { ProductName, ProductPicker } from './product-picker';
 import { notifyError, notifySuccess } from './notify';
 
 interface Props {
@@ -63,10 +64,11 @@ export function BannerEditorModal({ owner, shop, opened, onClose, onSaved }: Pro
   return (
     <Modal opened={opened} onClose={close} title={t('banners.title')} size="xl">
       {editing === null ? (
-        <BannerList owner={owner} columns={columns} onColumns={(value) => void changeColumns(value)} onEdit={setEditing} onChanged={onSaved} />
+        <BannerList owner={owner} shopRef={shop.id} columns={columns} onColumns={(value) => void changeColumns(value)} onEdit={setEditing} onChanged={onSaved} />
       ) : (
         <BannerForm
           owner={owner}
+          shopRef={shop.id}
           columns={columns}
           banner={editing === 'new' ? null : editing}
           onDone={(saved) => {
@@ -81,12 +83,14 @@ export function BannerEditorModal({ owner, shop, opened, onClose, onSaved }: Pro
 
 function BannerList({
   owner,
+  shopRef,
   columns,
   onColumns,
   onEdit,
   onChanged,
 }: {
   owner: OwnerRef;
+  shopRef: string;
   columns: 1 | 2;
   onColumns: (value: 1 | 2) => void;
   onEdit: (banner: BannerJson | 'new') => void;
@@ -157,7 +161,13 @@ function BannerList({
                 )}
                 <Table.Td>
                   <Text size="sm" lineClamp={1}>
-                    {banner.action_type === 'product' ? `${t('banners.linkProduct')}: ${banner.product}` : (banner.url ?? '—')}
+                    {banner.action_type === 'product' && banner.product ? (
+                      <>
+                        {t('banners.linkProduct')}: <ProductName owner={owner} shopRef={shopRef} value={{ product: banner.product, supplier: banner.supplier ?? '' }} />
+                      </>
+                    ) : (
+                      (banner.url ?? '—')
+                    )}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {t(`banners.targets.${banner.target}`)}
@@ -182,7 +192,19 @@ function BannerList({
   );
 }
 
-function BannerForm({ owner, columns, banner, onDone }: { owner: OwnerRef; columns: 1 | 2; banner: BannerJson | null; onDone: (saved: boolean) => void }) {
+function BannerForm({
+  owner,
+  shopRef,
+  columns,
+  banner,
+  onDone,
+}: {
+  owner: OwnerRef;
+  shopRef: string;
+  columns: 1 | 2;
+  banner: BannerJson | null;
+  onDone: (saved: boolean) => void;
+}) {
   const { t } = useTranslation('shopAdmin');
   const [values, setValues] = useState<BannerFormValues>(() => formOf(banner));
   const [errors, setErrors] = useState<BannerErrors>({});
@@ -250,10 +272,18 @@ function BannerForm({ owner, columns, banner, onDone }: { owner: OwnerRef; colum
       {values.link_type === 'URL' ? (
         <TextInput label={t('banners.url')} value={values.url} onChange={(event) => set('url', event.currentTarget.value)} error={err('url')} placeholder="https://" />
       ) : (
-        <Group grow>
-          <TextInput label={t('banners.product')} value={values.product} onChange={(event) => set('product', event.currentTarget.value)} error={err('product')} />
-          <TextInput label={t('banners.supplier')} value={values.supplier} onChange={(event) => set('supplier', event.currentTarget.value)} error={err('supplier')} />
-        </Group>
+        <ProductPicker
+          owner={owner}
+          shopRef={shopRef}
+          label={t('productPicker.label')}
+          value={values.product && values.supplier ? { product: values.product, supplier: values.supplier } : null}
+          onChange={(picked) => {
+            setValues((current) => ({ ...current, product: picked?.product ?? '', supplier: picked?.supplier ?? '' }));
+            setErrors((current) => ({ ...current, product: undefined, supplier: undefined }));
+          }}
+          error={errors.product || errors.supplier ? t('productPicker.required') : null}
+          testId="banner-product"
+        />
       )}
       <Select
         label={t('banners.target')}

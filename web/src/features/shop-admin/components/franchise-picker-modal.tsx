@@ -1,11 +1,12 @@
 import { ActionIcon, Alert, Avatar, Button, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FranchiseJson } from '@vitrina/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnerRef } from '../api/http';
-import { addFranchise, removeFranchise, useFranchises } from '../api/store-items';
+import { addFranchise, franchisesQueryOptions, removeFranchise, useFranchises } from '../api/store-items';
 import { notifyError, notifySuccess } from './notify';
 import { useUndoableActions } from './use-undoable-actions';
 
@@ -24,11 +25,15 @@ export function FranchisePickerModal({ owner, opened, onClose, onChanged }: Prop
   const franchises = useFranchises(debounced);
   const [overrides, setOverrides] = useState<Record<string, boolean>>({});
   const removals = useUndoableActions();
+  const client = useQueryClient();
+  // Cached pages keep the old in_store: mark them stale without refetching the list on screen (see add-products).
+  const markStale = () => void client.invalidateQueries({ queryKey: franchisesQueryOptions(debounced).queryKey.slice(0, 2), refetchType: 'none' });
 
   const add = async (franchise: FranchiseJson) => {
     try {
       await addFranchise(owner, franchise.id);
       setOverrides((current) => ({ ...current, [franchise.id]: true }));
+      markStale();
       notifySuccess(t('picker.franchiseAdded'));
       onChanged();
     } catch {
@@ -44,6 +49,7 @@ export function FranchisePickerModal({ owner, opened, onClose, onChanged }: Prop
         if (result.cancelled) return;
         if (result.ok) {
           setOverrides((current) => ({ ...current, [franchise.id]: false }));
+          markStale();
           notifySuccess(t('picker.franchiseRemoved'));
           onChanged();
         } else notifyError(t('common.genericError'));

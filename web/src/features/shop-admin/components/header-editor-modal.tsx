@@ -26,9 +26,12 @@ import type { OwnerRef } from '../api/http';
 import { GRADIENT_PRESETS, gradientCss } from '../domain/gradients';
 import { headerPayload, validateHeader, type HeaderErrors, type HeaderFormValues } from '../domain/validation';
 import { notifyError, notifySuccess } from './notify';
+import { ProductPicker } from './product-picker';
 
 interface Props {
   owner: OwnerRef;
+  /** The shop's id, for the product picker's search; read from the owner's shop when not given. */
+  shopRef?: string;
   opened: boolean;
   onClose: () => void;
   onSaved: () => void;
@@ -55,7 +58,7 @@ function formOf(header: HeaderJson | null): HeaderFormValues {
 }
 
 /** spec 1 §2 'Header edit modal': sections list and form (with colour and custom colour); back to the list after save or cancel. */
-export function HeaderEditorModal({ owner, opened, onClose, onSaved }: Props) {
+export function HeaderEditorModal({ owner, shopRef, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation('shopAdmin');
   const [editing, setEditing] = useState<HeaderJson | 'new' | null>(null);
   const close = () => {
@@ -69,6 +72,7 @@ export function HeaderEditorModal({ owner, opened, onClose, onSaved }: Props) {
       ) : (
         <HeaderForm
           owner={owner}
+          shopRef={shopRef}
           header={editing === 'new' ? null : editing}
           onDone={(saved) => {
             setEditing(null);
@@ -150,7 +154,7 @@ function HeaderList({ owner, onEdit, onChanged }: { owner: OwnerRef; onEdit: (he
   );
 }
 
-function HeaderForm({ owner, header, onDone }: { owner: OwnerRef; header: HeaderJson | null; onDone: (saved: boolean) => void }) {
+function HeaderForm({ owner, shopRef, header, onDone }: { owner: OwnerRef; shopRef: string | undefined; header: HeaderJson | null; onDone: (saved: boolean) => void }) {
   const { t } = useTranslation('shopAdmin');
   const [values, setValues] = useState<HeaderFormValues>(() => formOf(header));
   const [errors, setErrors] = useState<HeaderErrors>({});
@@ -235,15 +239,18 @@ function HeaderForm({ owner, header, onDone }: { owner: OwnerRef; header: Header
           {values.action_type === 'url' ? (
             <TextInput label={t('headers.url')} value={values.url} onChange={(event) => set('url', event.currentTarget.value)} error={err('url')} placeholder="https://" data-testid="header-url" />
           ) : (
-            <Group grow>
-              <TextInput label={t('headers.product')} value={values.product} onChange={(event) => set('product', event.currentTarget.value)} error={err('product')} />
-              <TextInput
-                label={t('headers.productSupplier')}
-                value={values.product_supplier}
-                onChange={(event) => set('product_supplier', event.currentTarget.value)}
-                error={err('product_supplier')}
-              />
-            </Group>
+            <ProductPicker
+              owner={owner}
+              shopRef={shopRef}
+              label={t('productPicker.label')}
+              value={values.product && values.product_supplier ? { product: values.product, supplier: values.product_supplier } : null}
+              onChange={(picked) => {
+                setValues((current) => ({ ...current, product: picked?.product ?? '', product_supplier: picked?.supplier ?? '' }));
+                setErrors((current) => ({ ...current, product: undefined, product_supplier: undefined }));
+              }}
+              error={errors.product || errors.product_supplier ? t('productPicker.required') : null}
+              testId="header-product"
+            />
           )}
         </>
       )}

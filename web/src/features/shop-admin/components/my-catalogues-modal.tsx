@@ -2,7 +2,7 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Avatar, Box, Button, Group, LoadingOverlay, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconCopy, IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconGripVertical, IconListDetails, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CatalogueJson } from '@vitrina/contracts';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import { deleteCatalogue, moveCatalogue, myCataloguesQueryOptions, useMyCatalogu
 import type { OwnerRef } from '../api/http';
 import { reorderWithLock } from '../domain/reorder';
 import { CatalogueFormModal } from './catalogue-form-modal';
+import { CatalogueProductsModal } from './catalogue-products-modal';
 import { DuplicateCatalogueModal } from './duplicate-catalogue-modal';
 import { notifyError, notifySuccess, notifyWarning } from './notify';
 import { useUndoableActions } from './use-undoable-actions';
@@ -39,6 +40,7 @@ export function MyCataloguesModal({ owner, opened, onClose, onChanged }: Props) 
   const [locked, setLocked] = useState(false);
   const [form, setForm] = useState<CatalogueJson | 'new' | null>(null);
   const [duplicating, setDuplicating] = useState(false);
+  const [productsOf, setProductsOf] = useState<CatalogueJson | null>(null);
   const deletes = useUndoableActions();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
@@ -56,9 +58,15 @@ export function MyCataloguesModal({ owner, opened, onClose, onChanged }: Props) 
     if (locked || !event.over || event.active.id === event.over.id) return;
     const from = rows.findIndex((row) => row.id === event.active.id);
     const to = rows.findIndex((row) => row.id === event.over?.id);
+    const key = myCataloguesQueryOptions(owner).queryKey;
     void reorderWithLock(rows, from, to, {
       move: (row, position) => moveCatalogue(owner, row.id, position),
-      setList: setRows,
+      // The cached list follows the shown order, so the rows do not jump back to the old order between the end
+      // of the lock and the refetch (and a failure restores both).
+      setList: (list) => {
+        setRows(list);
+        client.setQueryData(key, (current) => (current ? { ...current, results: list } : current));
+      },
       setLocked,
       onError: (error) => notifyPositionError(error, t),
     }).then((kept) => {
@@ -89,7 +97,7 @@ export function MyCataloguesModal({ owner, opened, onClose, onChanged }: Props) 
 
   return (
     <>
-      <Modal opened={opened && form === null && !duplicating} onClose={onClose} title={`${t('catalogues.title')} (${total})`} size="xl">
+      <Modal opened={opened && form === null && !duplicating && productsOf === null} onClose={onClose} title={`${t('catalogues.title')} (${total})`} size="xl">
         <Stack>
           <Group justify="space-between">
             <Button variant="light" leftSection={<IconCopy size={16} />} onClick={() => setDuplicating(true)}>
@@ -141,6 +149,7 @@ export function MyCataloguesModal({ owner, opened, onClose, onChanged }: Props) 
                           disabled={locked}
                           seconds={deletes.secondsOf(row.id)}
                           onEdit={() => setForm(row)}
+                          onProducts={() => setProductsOf(row)}
                           onDelete={() => startDelete(row)}
                           onUndo={() => deletes.undo(row.id)}
                         />
@@ -162,6 +171,9 @@ export function MyCataloguesModal({ owner, opened, onClose, onChanged }: Props) 
           onSaved={() => void refresh()}
         />
       )}
+      {productsOf !== null && (
+        <CatalogueProductsModal owner={owner} catalogue={productsOf} opened onClose={() => setProductsOf(null)} onChanged={() => void refresh()} />
+      )}
       {duplicating && <DuplicateCatalogueModal owner={owner} opened onClose={() => setDuplicating(false)} onDone={() => void refresh()} />}
     </>
   );
@@ -172,11 +184,12 @@ interface RowProps {
   disabled: boolean;
   seconds: number | null;
   onEdit: () => void;
+  onProducts: () => void;
   onDelete: () => void;
   onUndo: () => void;
 }
 
-function CatalogueRow({ row, disabled, seconds, onEdit, onDelete, onUndo }: RowProps) {
+function CatalogueRow({ row, disabled, seconds, onEdit, onProducts, onDelete, onUndo }: RowProps) {
   const { t } = useTranslation('shopAdmin');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: row.id, disabled });
   const deleting = seconds !== null;
@@ -218,6 +231,9 @@ function CatalogueRow({ row, disabled, seconds, onEdit, onDelete, onUndo }: RowP
           <Group gap={4} wrap="nowrap">
             <ActionIcon variant="subtle" aria-label={t('common.edit')} onClick={onEdit} disabled={disabled}>
               <IconPencil size={16} />
+            </ActionIcon>
+            <ActionIcon variant="subtle" aria-label={t('catalogueProducts.openLabel', { name: row.name })} onClick={onProducts} disabled={disabled} data-testid="catalogue-products">
+              <IconListDetails size={16} />
             </ActionIcon>
             <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} onClick={onDelete} disabled={disabled} data-testid="catalogue-delete">
               <IconTrash size={16} />

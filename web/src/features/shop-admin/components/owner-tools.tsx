@@ -10,6 +10,7 @@ import {
   IconShare,
   IconSlideshow,
 } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import type { ShopJson } from '@vitrina/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,7 @@ export function isShopOwner(shop: Pick<ShopJson, 'owner'>, userId: string | null
  * The in-place editing shell of a shop (issue 5): an edit-mode switch and the owner's editors. Visitors and
  * other owners get nothing (the route does not even load this chunk for them).
  */
-export default function OwnerTools({ shop, userId, accountType, shopBase, onChanged }: OwnerToolsProps) {
+export default function OwnerTools({ shop, userId, accountType, onChanged }: OwnerToolsProps) {
   const { t } = useTranslation('shopAdmin');
   const [editMode, setEditMode] = useState(true);
   const [panel, setPanel] = useState<Panel | null>(null);
@@ -71,7 +72,12 @@ export default function OwnerTools({ shop, userId, accountType, shopBase, onChan
               {/* spec 1 §6: the settings gear shows only with the admin permission. */}
               {isAdmin && (
                 <Tooltip label={t('toolbar.settings')}>
-                  <ActionIcon component="a" href={`${shopBase}/admin/configuracion`} variant="subtle" aria-label={t('toolbar.settings')} data-testid="owner-settings">
+                  <ActionIcon
+                    renderRoot={(props) => <Link {...props} to="/tienda/$shopSlug/admin/configuracion" params={{ shopSlug: shop.slug }} />}
+                    variant="subtle"
+                    aria-label={t('toolbar.settings')}
+                    data-testid="owner-settings"
+                  >
                     <IconSettings size={18} />
                   </ActionIcon>
                 </Tooltip>
