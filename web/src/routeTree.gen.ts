@@ -16,6 +16,9 @@ import { Route as ActivateKeyRouteImport } from './routes/activate/$key'
 import { Route as TiendaShopSlugRouteRouteImport } from './routes/tienda/$shopSlug/route'
 import { Route as ActivatePinIndexRouteImport } from './routes/activate/pin/index'
 import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
+import { Route as ProveedorArticulosIndexRouteImport } from './routes/proveedor/articulos/index'
+import { Route as ProveedorArticulosItemIdRouteImport } from './routes/proveedor/articulos/$itemId'
+import { Route as ProveedorArticulosNuevoRouteImport } from './routes/proveedor/articulos/nuevo'
 import { Route as RegisterActivateIndexRouteImport } from './routes/register/activate/index'
 import { Route as RegisterCompleteIndexRouteImport } from './routes/register/complete/index'
 import { Route as TiendaShopSlugIndexRouteImport } from './routes/tienda/$shopSlug/index'
@@ -29,6 +32,7 @@ import { Route as TiendaShopSlugInfoRouteImport } from './routes/tienda/$shopSlu
 import { Route as TiendaShopSlugPreferenciasRouteImport } from './routes/tienda/$shopSlug/preferencias'
 import { Route as TiendaShopSlugPrivacidadRouteImport } from './routes/tienda/$shopSlug/privacidad'
 import { Route as TiendaShopSlugTermsRouteImport } from './routes/tienda/$shopSlug/terms'
+import { Route as TiendaShopSlugAdminConfiguracionRouteImport } from './routes/tienda/$shopSlug/admin/configuracion'
 import { Route as TiendaShopSlugCatalogosIndexRouteImport } from './routes/tienda/$shopSlug/catalogos/index'
 import { Route as TiendaShopSlugCatalogosCatalogueSlugRouteImport } from './routes/tienda/$shopSlug/catalogos/$catalogueSlug'
 import { Route as TiendaShopSlugDigitalesIndexRouteImport } from './routes/tienda/$shopSlug/digitales/index'
@@ -74,6 +78,22 @@ const ActivatePinIndexRoute = ActivatePinIndexRouteImport.update({
 const PasswordResetIndexRoute = PasswordResetIndexRouteImport.update({
   id: '/password/reset/',
   path: '/password/reset/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProveedorArticulosIndexRoute = ProveedorArticulosIndexRouteImport.update({
+  id: '/proveedor/articulos/',
+  path: '/proveedor/articulos/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProveedorArticulosItemIdRoute =
+  ProveedorArticulosItemIdRouteImport.update({
+    id: '/proveedor/articulos/$itemId',
+    path: '/proveedor/articulos/$itemId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ProveedorArticulosNuevoRoute = ProveedorArticulosNuevoRouteImport.update({
+  id: '/proveedor/articulos/nuevo',
+  path: '/proveedor/articulos/nuevo',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterActivateIndexRoute = RegisterActivateIndexRouteImport.update({
@@ -144,6 +164,12 @@ const TiendaShopSlugTermsRoute = TiendaShopSlugTermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => TiendaShopSlugRouteRoute,
 } as any)
+const TiendaShopSlugAdminConfiguracionRoute =
+  TiendaShopSlugAdminConfiguracionRouteImport.update({
+    id: '/admin/configuracion',
+    path: '/admin/configuracion',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
 const TiendaShopSlugCatalogosIndexRoute =
   TiendaShopSlugCatalogosIndexRouteImport.update({
     id: '/catalogos/',
@@ -217,6 +243,8 @@ export interface FileRoutesByFullPath {
   '/preferencias': typeof PreferenciasRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
+  '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
+  '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
   '/tienda/$shopSlug/acerca': typeof TiendaShopSlugAcercaRoute
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
@@ -229,9 +257,11 @@ export interface FileRoutesByFullPath {
   '/tienda/$shopSlug/terms': typeof TiendaShopSlugTermsRoute
   '/activate/pin/': typeof ActivatePinIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
+  '/proveedor/articulos/': typeof ProveedorArticulosIndexRoute
   '/register/activate/': typeof RegisterActivateIndexRoute
   '/register/complete/': typeof RegisterCompleteIndexRoute
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
+  '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
   '/tienda/$shopSlug/catalogos/': typeof TiendaShopSlugCatalogosIndexRoute
   '/tienda/$shopSlug/digitales/': typeof TiendaShopSlugDigitalesIndexRoute
@@ -249,6 +279,8 @@ export interface FileRoutesByTo {
   '/logout': typeof LogoutRoute
   '/preferencias': typeof PreferenciasRoute
   '/activate/$key': typeof ActivateKeyRoute
+  '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
+  '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
   '/tienda/$shopSlug/acerca': typeof TiendaShopSlugAcercaRoute
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
@@ -261,9 +293,11 @@ export interface FileRoutesByTo {
   '/tienda/$shopSlug/terms': typeof TiendaShopSlugTermsRoute
   '/activate/pin': typeof ActivatePinIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
+  '/proveedor/articulos': typeof ProveedorArticulosIndexRoute
   '/register/activate': typeof RegisterActivateIndexRoute
   '/register/complete': typeof RegisterCompleteIndexRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugIndexRoute
+  '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
   '/tienda/$shopSlug/catalogos': typeof TiendaShopSlugCatalogosIndexRoute
   '/tienda/$shopSlug/digitales': typeof TiendaShopSlugDigitalesIndexRoute
@@ -283,6 +317,8 @@ export interface FileRoutesById {
   '/preferencias': typeof PreferenciasRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
+  '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
+  '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
   '/tienda/$shopSlug/acerca': typeof TiendaShopSlugAcercaRoute
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
@@ -295,9 +331,11 @@ export interface FileRoutesById {
   '/tienda/$shopSlug/terms': typeof TiendaShopSlugTermsRoute
   '/activate/pin/': typeof ActivatePinIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
+  '/proveedor/articulos/': typeof ProveedorArticulosIndexRoute
   '/register/activate/': typeof RegisterActivateIndexRoute
   '/register/complete/': typeof RegisterCompleteIndexRoute
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
+  '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
   '/tienda/$shopSlug/catalogos/': typeof TiendaShopSlugCatalogosIndexRoute
   '/tienda/$shopSlug/digitales/': typeof TiendaShopSlugDigitalesIndexRoute
@@ -318,6 +356,8 @@ export interface FileRouteTypes {
     | '/preferencias'
     | '/tienda/$shopSlug'
     | '/activate/$key'
+    | '/proveedor/articulos/$itemId'
+    | '/proveedor/articulos/nuevo'
     | '/tienda/$shopSlug/$'
     | '/tienda/$shopSlug/acerca'
     | '/tienda/$shopSlug/blogs'
@@ -330,9 +370,11 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/terms'
     | '/activate/pin/'
     | '/password/reset/'
+    | '/proveedor/articulos/'
     | '/register/activate/'
     | '/register/complete/'
     | '/tienda/$shopSlug/'
+    | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
     | '/tienda/$shopSlug/catalogos/'
     | '/tienda/$shopSlug/digitales/'
@@ -350,6 +392,8 @@ export interface FileRouteTypes {
     | '/logout'
     | '/preferencias'
     | '/activate/$key'
+    | '/proveedor/articulos/$itemId'
+    | '/proveedor/articulos/nuevo'
     | '/tienda/$shopSlug/$'
     | '/tienda/$shopSlug/acerca'
     | '/tienda/$shopSlug/blogs'
@@ -362,9 +406,11 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/terms'
     | '/activate/pin'
     | '/password/reset'
+    | '/proveedor/articulos'
     | '/register/activate'
     | '/register/complete'
     | '/tienda/$shopSlug'
+    | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
     | '/tienda/$shopSlug/catalogos'
     | '/tienda/$shopSlug/digitales'
@@ -383,6 +429,8 @@ export interface FileRouteTypes {
     | '/preferencias'
     | '/tienda/$shopSlug'
     | '/activate/$key'
+    | '/proveedor/articulos/$itemId'
+    | '/proveedor/articulos/nuevo'
     | '/tienda/$shopSlug/$'
     | '/tienda/$shopSlug/acerca'
     | '/tienda/$shopSlug/blogs'
@@ -395,9 +443,11 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/terms'
     | '/activate/pin/'
     | '/password/reset/'
+    | '/proveedor/articulos/'
     | '/register/activate/'
     | '/register/complete/'
     | '/tienda/$shopSlug/'
+    | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
     | '/tienda/$shopSlug/catalogos/'
     | '/tienda/$shopSlug/digitales/'
@@ -417,8 +467,11 @@ export interface RootRouteChildren {
   PreferenciasRoute: typeof PreferenciasRoute
   TiendaShopSlugRouteRoute: typeof TiendaShopSlugRouteRouteWithChildren
   ActivateKeyRoute: typeof ActivateKeyRoute
+  ProveedorArticulosItemIdRoute: typeof ProveedorArticulosItemIdRoute
+  ProveedorArticulosNuevoRoute: typeof ProveedorArticulosNuevoRoute
   ActivatePinIndexRoute: typeof ActivatePinIndexRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
+  ProveedorArticulosIndexRoute: typeof ProveedorArticulosIndexRoute
   RegisterActivateIndexRoute: typeof RegisterActivateIndexRoute
   RegisterCompleteIndexRoute: typeof RegisterCompleteIndexRoute
 }
@@ -472,6 +525,27 @@ declare module '@tanstack/react-router' {
       path: '/password/reset'
       fullPath: '/password/reset/'
       preLoaderRoute: typeof PasswordResetIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/proveedor/articulos/': {
+      id: '/proveedor/articulos/'
+      path: '/proveedor/articulos'
+      fullPath: '/proveedor/articulos/'
+      preLoaderRoute: typeof ProveedorArticulosIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/proveedor/articulos/$itemId': {
+      id: '/proveedor/articulos/$itemId'
+      path: '/proveedor/articulos/$itemId'
+      fullPath: '/proveedor/articulos/$itemId'
+      preLoaderRoute: typeof ProveedorArticulosItemIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/proveedor/articulos/nuevo': {
+      id: '/proveedor/articulos/nuevo'
+      path: '/proveedor/articulos/nuevo'
+      fullPath: '/proveedor/articulos/nuevo'
+      preLoaderRoute: typeof ProveedorArticulosNuevoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register/activate/': {
@@ -563,6 +637,13 @@ declare module '@tanstack/react-router' {
       path: '/terms'
       fullPath: '/tienda/$shopSlug/terms'
       preLoaderRoute: typeof TiendaShopSlugTermsRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/admin/configuracion': {
+      id: '/tienda/$shopSlug/admin/configuracion'
+      path: '/admin/configuracion'
+      fullPath: '/tienda/$shopSlug/admin/configuracion'
+      preLoaderRoute: typeof TiendaShopSlugAdminConfiguracionRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
     '/tienda/$shopSlug/catalogos/': {
@@ -657,6 +738,7 @@ interface TiendaShopSlugRouteRouteChildren {
   TiendaShopSlugPrivacidadRoute: typeof TiendaShopSlugPrivacidadRoute
   TiendaShopSlugTermsRoute: typeof TiendaShopSlugTermsRoute
   TiendaShopSlugIndexRoute: typeof TiendaShopSlugIndexRoute
+  TiendaShopSlugAdminConfiguracionRoute: typeof TiendaShopSlugAdminConfiguracionRoute
   TiendaShopSlugCatalogosCatalogueSlugRoute: typeof TiendaShopSlugCatalogosCatalogueSlugRoute
   TiendaShopSlugCatalogosIndexRoute: typeof TiendaShopSlugCatalogosIndexRoute
   TiendaShopSlugDigitalesIndexRoute: typeof TiendaShopSlugDigitalesIndexRoute
@@ -682,6 +764,7 @@ const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
   TiendaShopSlugPrivacidadRoute: TiendaShopSlugPrivacidadRoute,
   TiendaShopSlugTermsRoute: TiendaShopSlugTermsRoute,
   TiendaShopSlugIndexRoute: TiendaShopSlugIndexRoute,
+  TiendaShopSlugAdminConfiguracionRoute: TiendaShopSlugAdminConfiguracionRoute,
   TiendaShopSlugCatalogosCatalogueSlugRoute:
     TiendaShopSlugCatalogosCatalogueSlugRoute,
   TiendaShopSlugCatalogosIndexRoute: TiendaShopSlugCatalogosIndexRoute,
@@ -710,8 +793,11 @@ const rootRouteChildren: RootRouteChildren = {
   PreferenciasRoute: PreferenciasRoute,
   TiendaShopSlugRouteRoute: TiendaShopSlugRouteRouteWithChildren,
   ActivateKeyRoute: ActivateKeyRoute,
+  ProveedorArticulosItemIdRoute: ProveedorArticulosItemIdRoute,
+  ProveedorArticulosNuevoRoute: ProveedorArticulosNuevoRoute,
   ActivatePinIndexRoute: ActivatePinIndexRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
+  ProveedorArticulosIndexRoute: ProveedorArticulosIndexRoute,
   RegisterActivateIndexRoute: RegisterActivateIndexRoute,
   RegisterCompleteIndexRoute: RegisterCompleteIndexRoute,
 }

@@ -91,6 +91,19 @@ describe('account corner of the header (spec 1 §2)', () => {
     const menu = await screen.findByRole('dialog', { name: 'Tu cuenta' });
     expect(within(menu).getByRole('link', { name: 'Mi tienda' }).getAttribute('href')).toBe('/tienda/demo/');
     expect(within(menu).queryByRole('link', { name: 'Crea tu tienda gratis' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'Mis artículos' })).toBeNull();
+  });
+
+  it("offers a supplier their items ('Mis artículos', dssupplier-admin in the keychain)", async () => {
+    fakeApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, authResult({ keychain: ['referral', 'dssupplier-admin'] })),
+      [`GET /api/profile-admin/${authResult().meID}:${authResult().meID}/${authResult().meID}`]: () => jsonResponse(200, adminProfile({ keychain: ['referral', 'dssupplier-admin'] })),
+    });
+    renderApp('/preferencias');
+    await ready();
+    fireEvent.click(await within(header()).findByRole('button', { name: 'Abrir el menú de tu cuenta' }));
+    const menu = await screen.findByRole('dialog', { name: 'Tu cuenta' });
+    expect(within(menu).getByRole('link', { name: 'Mis artículos' }).getAttribute('href')).toBe('/proveedor/articulos');
   });
 
   it('makes no refresh call (and so gets no 401) for a visitor who never signed in', async () => {

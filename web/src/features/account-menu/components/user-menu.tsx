@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuildingStore,
   IconLogout,
+  IconPackage,
   IconSettings,
   IconShoppingBag,
   IconSparkles,
@@ -14,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '@/components/language-select';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { useSession } from '@/features/auth/session/use-session';
-import { accountLinks, myShopPath } from '../domain/account-links';
+import { accountLinks, myShopPath, supplierItemsPath } from '../domain/account-links';
 import classes from './user-menu.module.css';
 
 /** spec 1 §2 and spec 2 §2: the shop side menu is 280 px wide. */
@@ -56,7 +57,7 @@ function MenuLink({ href, label, icon: IconComponent, onNavigate }: MenuLinkProp
  */
 export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle = true }: UserMenuProps) {
   const { t } = useTranslation('accountMenu');
-  const { profile, status } = useSession();
+  const { profile, status, user } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
   if (status !== 'authenticated') return null;
   const links = accountLinks(shopPath);
@@ -65,6 +66,7 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
   const contact = profile?.email ?? (profile?.phone ? `+${profile.country_code ?? ''} ${profile.phone}` : '');
   const hasStore = Boolean(profile?.store_id);
   const myShop = myShopHref ?? myShopPath(profile?.store_slug);
+  const supplierItems = supplierItemsPath(profile?.keychain ?? user?.keychain);
 
   return (
     <>
@@ -104,6 +106,7 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
           <nav aria-label={t('title')}>
             {hasStore && myShop && <MenuLink href={myShop} label={t('myShop')} icon={IconBuildingStore} onNavigate={close} />}
             {!hasStore && <MenuLink href={links.createShop} label={t('createShop')} icon={IconSparkles} onNavigate={close} />}
+            {supplierItems && <MenuLink href={supplierItems} label={t('supplierItems')} icon={IconPackage} onNavigate={close} />}
             <MenuLink href={links.purchases} label={t('purchases')} icon={IconShoppingBag} onNavigate={close} />
             {children}
             <MenuLink href={links.preferences} label={t('preferences')} icon={IconSettings} onNavigate={close} />

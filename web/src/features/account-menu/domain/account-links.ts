@@ -25,3 +25,8 @@ export function accountLinks(shopPath: string) {
 export function myShopPath(storeSlug: string | null | undefined): string | null {
   return storeSlug ? `/tienda/${encodeURIComponent(storeSlug)}/` : null;
 }
+
+/** Issue 4: a supplier (`dssupplier-admin` in the keychain, spec 2 §6) manages their items at `/proveedor/articulos`; null for others. */
+export function supplierItemsPath(keychain: readonly string[] | null | undefined): string | null {
+  return keychain?.includes('dssupplier-admin') ? '/proveedor/articulos' : null;
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ItemJson } from '@vitrina/contracts';
+import { getJson, itemPath, type SupplierRef } from './http';
+import { supplierItemsKeys } from './keys';
+
+/** `GET .../items/{item}`: one of the supplier's items, whatever its state. */
+export function ownerItemQueryOptions(owner: SupplierRef, itemId: string) {
+  return queryOptions({
+    queryKey: supplierItemsKeys.item(owner.ownerId, itemId),
+    queryFn: ({ signal }) => getJson<ItemJson>(itemPath(owner, itemId), undefined, signal),
+  });
+}
+
+export function useOwnerItem(owner: SupplierRef, itemId: string) {
+  return useQuery(ownerItemQueryOptions(owner, itemId));
+}
