@@ -125,6 +125,13 @@ describe('shops for the storefront', () => {
     const proxy = await json(w.store, 'GET', '/store/shops/olga/menu', { auth: await w.token(users.otherOwner.id, 2) });
     expect(proxy.body.mode).toBe('proxy');
     expect(proxy.body.results.some((m: any) => m.can_add)).toBe(false);
+    await w.tdb.database.drizzle({}).execute(sql`update store.shops set is_proxy = false where slug = 'olga'`);
+    // an owner without the admin permission is no shop admin (spec 1 §6): read-only menu
+    await w.tdb.database.drizzle({}).execute(sql`update store.shops set permissions = '{}' where slug = 'olga'`);
+    const noAdmin = await json(w.store, 'GET', '/store/shops/olga/menu', { auth: await w.token(users.otherOwner.id, 2) });
+    expect(noAdmin.body.mode).toBe('public');
+    expect(noAdmin.body.results.some((m: any) => m.can_add)).toBe(false);
+    await w.tdb.database.drizzle({}).execute(sql`update store.shops set permissions = '{admin}' where slug = 'olga'`);
   });
 
   it('searches published franchises and lists a referral’s franchises', async () => {

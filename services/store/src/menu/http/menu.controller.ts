@@ -29,6 +29,7 @@ export class MenuController {
   @ApiOperation({ summary: 'Menu options of a shop for the viewer (labels es/en/es-AR, icon, icon_color, path, submenu, app_module)' })
   async menu(@Param('shop') shopRef: string, @Query() _q: MenuQueryDto, @CurrentUser() viewer?: AuthUser): Promise<MenuJson> {
     const shop = await this.shops.resolve(shopRef);
-    return menuFor(shop, viewer?.id === shop.ownerId);
+    // spec 1 §6: the shop admin is its owner, with the admin permission.
+    return menuFor(shop, viewer?.id === shop.ownerId && shop.permissions.includes('admin'));
   }
 }
