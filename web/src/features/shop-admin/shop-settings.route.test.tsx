@@ -3,7 +3,8 @@ import { SESSION_HINT_COOKIE, SESSION_HINT_COOKIE_PATH, type AuthResult } from '
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '@/features/auth/session/session-store';
 import { jsonResponse, renderApp } from '@/test/render-app';
-import { fakeAdminApi, OWNER_ID, resetNotices, shopFixture } from './test/render-admin';
+import { fakeGateway, resetNotices } from '@/test/render-ui';
+import { OWNER_ID, shopFixture } from './test/fixtures';
 
 afterEach(() => {
   sessionStore.reset();
@@ -16,7 +17,7 @@ function signedInAs(meID: string | null, shop = shopFixture()) {
     : null;
   // The readable hint the accounts service sets with the refresh cookie: without it no refresh is tried.
   if (auth) document.cookie = `${SESSION_HINT_COOKIE}=1; Path=${SESSION_HINT_COOKIE_PATH}`;
-  return fakeAdminApi({
+  return fakeGateway({
     'POST /api/auth/refresh': () => (auth ? jsonResponse(200, auth) : jsonResponse(401, { code: 'invalid_refresh_token', message: 'No session' })),
     'GET /api/store/shops/by-slug/demo': () => shop,
   });

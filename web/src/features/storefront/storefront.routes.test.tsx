@@ -1,9 +1,10 @@
 import { ErrorCodes } from '@vitrina/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { catalogueJson, list, shopJson } from '@/test/fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 import { callsTo, fakeApi } from './test/fake-api';
-import { banner, catalogue, header, item, list, shopJson } from './test/fixtures';
+import { banner, header, item } from './test/fixtures';
 
 const ITEMS = '/api/catalogue/shops/demo/items';
 
@@ -18,7 +19,7 @@ function demoApi(overrides: Record<string, unknown> = {}) {
       const all = Array.from({ length: 40 }, (_, i) => item(i + 1));
       return list(all.slice(offset, offset + limit), all.length);
     },
-    '/api/catalogue/public/referral/:owner/catalogues': list([catalogue(1), catalogue(2)]),
+    '/api/catalogue/public/referral/:owner/catalogues': list([catalogueJson(1), catalogueJson(2)]),
     ...overrides,
   });
 }
@@ -159,7 +160,7 @@ describe('storefront routes', { timeout: 20_000 }, () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const fetchMock = demoApi({
-      '/api/catalogue/public/referral/:owner/catalogues/catalogo-1': catalogue(1),
+      '/api/catalogue/public/referral/:owner/catalogues/catalogo-1': catalogueJson(1),
       '/api/catalogue/public/referral/:owner/catalogues/catalogo-1/products': list([item(1), item(2)], 2),
     });
     const { router } = renderApp('/tienda/demo/catalogos/catalogo-1');

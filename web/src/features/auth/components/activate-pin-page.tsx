@@ -1,6 +1,6 @@
-import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { ErrorCodes, type Locale } from '@vitrina/contracts';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLocale } from '@/i18n/locales';
@@ -12,6 +12,7 @@ import { validateEmail, validatePassword, validatePin } from '../domain/registra
 import { sessionStore } from '../session/session-store';
 import { AuthPage } from './auth-page';
 import { EmailInput } from './email-input';
+import { ForgotPasswordHint } from './forgot-password-hint';
 import { notifyFailure, notifySuccess, REGISTRATION_NOTICE_MS } from './notify';
 import { PinField } from './pin-field';
 
@@ -104,12 +105,7 @@ export function ActivatePinPage({ username: initialUsername = '', next }: { user
           <Button type="submit" fullWidth loading={busy} disabled={busy}>
             {t('activatePin.submit')}
           </Button>
-          <Text size="sm" ta="center">
-            {t('activation.forgot')}{' '}
-            <Anchor component={Link} to="/password/reset/" size="sm">
-              {t('activation.resetLink')}
-            </Anchor>
-          </Text>
+          <ForgotPasswordHint />
         </Stack>
       </form>
     </AuthPage>

@@ -1,6 +1,6 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import type { Locale } from '@vitrina/contracts';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLocale } from '@/i18n/locales';
@@ -8,6 +8,7 @@ import { useResendActivation } from '../api/resend-activation';
 import { stripSpaces } from '../domain/phone';
 import { validateEmail } from '../domain/registration';
 import { EmailInput } from './email-input';
+import { ForgotPasswordHint } from './forgot-password-hint';
 import { notifyFailure, notifySuccess } from './notify';
 
 /**
@@ -46,12 +47,7 @@ export function ActivationResendForm({ initialEmail = '' }: { initialEmail?: str
         <Button type="submit" loading={resend.isPending} disabled={resend.isPending}>
           {t('activation.resend')}
         </Button>
-        <Text size="sm" ta="center">
-          {t('activation.forgot')}{' '}
-          <Anchor component={Link} to="/password/reset/" size="sm">
-            {t('activation.resetLink')}
-          </Anchor>
-        </Text>
+        <ForgotPasswordHint />
       </Stack>
     </form>
   );

@@ -1,7 +1,6 @@
-import { Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { BrandLink } from '@/components/layout/brand';
 import { PageShell } from '@/components/layout/page-shell';
 import classes from './auth-page.module.css';
 
@@ -13,19 +12,11 @@ interface AuthPageProps {
 
 /** The frame of the account pages (PIN, activation, password reset, sign-out): brand, one card, footer. */
 export function AuthPage({ title, description, children }: AuthPageProps) {
-  const { t } = useTranslation();
   return (
     <PageShell>
       <Container size={460} w="100%" px="md" py={{ base: 'md', sm: 48 }}>
         <Stack gap="lg">
-          <Link to="/" className={classes.brand}>
-            <Group gap="xs">
-              <img src="/favicon.svg" alt="" width={28} height={28} />
-              <Text fw={800} size="lg">
-                {t('app.name')}
-              </Text>
-            </Group>
-          </Link>
+          <BrandLink className={classes.brand} />
           <Paper withBorder radius="md" p={{ base: 'md', xs: 'xl' }} className={classes.card}>
             <Stack gap="md">
               <Title order={1} size="h2">

@@ -1,6 +1,7 @@
-import { Card, Container, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Container, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBuildingStore, IconCoins, IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Brand } from '@/components/layout/brand';
 import { PageShell } from '@/components/layout/page-shell';
 import { LinkButton } from '@/components/link-button';
 import classes from './landing-page.module.css';
@@ -19,12 +20,7 @@ export function LandingPage() {
   return (
     <PageShell>
       <Container size="lg" w="100%" py="md">
-        <Group gap="xs">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          <Text fw={800} size="lg">
-            {t('app.name')}
-          </Text>
-        </Group>
+        <Brand />
       </Container>
 
       <section className={classes.hero}>

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { itemJson, list, SHOP_ID } from '@/test/fixtures';
 import { jsonResponse } from '@/test/render-app';
-import { CATALOGUE, catalogueFixture, fakeAdminApi, itemFixture, list, OWNER, renderAdmin, resetNotices, SHOP_ID, shopFixture, STORE } from '../test/render-admin';
+import { fakeGateway, renderUi, resetNotices } from '@/test/render-ui';
+import { CATALOGUE, catalogueFixture, OWNER, shopFixture, STORE } from '../test/fixtures';
 import { CatalogueProductsModal, PRODUCT_MOVE_OVERLAY_MS } from './catalogue-products-modal';
 import { MyCataloguesModal } from './my-catalogues-modal';
 
@@ -12,12 +14,12 @@ afterEach(() => {
 
 const CAT = catalogueFixture();
 const PRODUCTS = `GET ${CATALOGUE}/catalogues/cat-1/products`;
-const [ONE, TWO, THREE] = [itemFixture(1), itemFixture(2), itemFixture(3)];
+const [ONE, TWO, THREE] = [itemJson(1), itemJson(2), itemJson(3)];
 
-function renderModal(extra: Parameters<typeof fakeAdminApi>[0] = {}) {
-  const api = fakeAdminApi({ [PRODUCTS]: () => list([ONE!, TWO!, THREE!]), ...extra });
+function renderModal(extra: Parameters<typeof fakeGateway>[0] = {}) {
+  const api = fakeGateway({ [PRODUCTS]: () => list([ONE!, TWO!, THREE!]), ...extra });
   const onChanged = vi.fn();
-  renderAdmin(<CatalogueProductsModal owner={OWNER} catalogue={CAT} opened onClose={vi.fn()} onChanged={onChanged} />);
+  renderUi(<CatalogueProductsModal owner={OWNER} catalogue={CAT} opened onClose={vi.fn()} onChanged={onChanged} />);
   return { api, onChanged };
 }
 
@@ -102,7 +104,7 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
   });
 
   it("adds chosen products of the shop with add_filtered", async () => {
-    const NEW = itemFixture(4, { name: 'Producto 4' });
+    const NEW = itemJson(4, { name: 'Producto 4' });
     const { api, onChanged } = renderModal({
       [`GET ${STORE}`]: () => shopFixture(),
       [`GET /api/catalogue/shops/${SHOP_ID}/items`]: () => list([ONE!, NEW]),
@@ -133,7 +135,7 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
   it("shows 'Ocurrio un error al agregar al catálogo' when adding fails", async () => {
     renderModal({
       [`GET ${STORE}`]: () => shopFixture(),
-      [`GET /api/catalogue/shops/${SHOP_ID}/items`]: () => list([itemFixture(5)]),
+      [`GET /api/catalogue/shops/${SHOP_ID}/items`]: () => list([itemJson(5)]),
       [`POST ${CATALOGUE}/catalogues/cat-1/products/add_filtered`]: () => jsonResponse(500, { code: 'internal_error', message: 'x' }),
     });
     fireEvent.click(await screen.findByTestId('catalogue-products-add'));
@@ -143,11 +145,11 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
   });
 
   it("opens from a row of 'Mis catálogos'", async () => {
-    fakeAdminApi({
+    fakeGateway({
       [`GET ${CATALOGUE}/catalogues`]: () => list([CAT, catalogueFixture({ id: 'cat-2', name: 'Café', position: 2 })]),
       [PRODUCTS]: () => list([ONE!]),
     });
-    renderAdmin(<MyCataloguesModal owner={OWNER} opened onClose={vi.fn()} onChanged={vi.fn()} />);
+    renderUi(<MyCataloguesModal owner={OWNER} opened onClose={vi.fn()} onChanged={vi.fn()} />);
     const rows = await screen.findAllByTestId('catalogue-row');
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Ver los productos de Regalos' }));
     expect(await screen.findByRole('dialog', { name: 'Productos de «Regalos»' })).toBeTruthy();

@@ -1,14 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BannerJson, HeaderJson, ItemSuggestionJson } from '@vitrina/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeAdminApi, itemFixture, list, OWNER, renderAdmin, resetNotices, SHOP_ID, shopFixture, STORE, SUPPLIER_ID } from '../test/render-admin';
+import { itemJson, list, SHOP_ID, SUPPLIER_ID } from '@/test/fixtures';
+import { fakeGateway, renderUi, resetNotices } from '@/test/render-ui';
+import { OWNER, shopFixture, STORE } from '../test/fixtures';
 import { BannerEditorModal } from './banner-editor-modal';
 import { HeaderEditorModal } from './header-editor-modal';
 
 afterEach(resetNotices);
 
-const CAFE = itemFixture(7, { name: 'Café de olla', owner_name: 'Finca La Esperanza' });
-const MEZCAL = itemFixture(8, { name: 'Mezcal artesanal' });
+const CAFE = itemJson(7, { name: 'Café de olla', owner_name: 'Finca La Esperanza' });
+const MEZCAL = itemJson(8, { name: 'Mezcal artesanal' });
 const SUGGESTIONS = `GET /api/catalogue/shops/${SHOP_ID}/suggestions`;
 
 function suggestion(item: typeof CAFE): ItemSuggestionJson {
@@ -84,8 +86,8 @@ async function pick(searchTestId: string, text: string, name: string) {
 
 describe('product picker in the header form (spec 1 §2, §4, §5)', { timeout: 20_000 }, () => {
   it('asks for a product when the action is product, after the title rules', async () => {
-    fakeAdminApi({ [`GET ${STORE}/headers`]: () => list([]), ...catalogueReads });
-    renderAdmin(<HeaderEditorModal owner={OWNER} opened onClose={vi.fn()} onSaved={vi.fn()} />);
+    fakeGateway({ [`GET ${STORE}/headers`]: () => list([]), ...catalogueReads });
+    renderUi(<HeaderEditorModal owner={OWNER} opened onClose={vi.fn()} onSaved={vi.fn()} />);
     fireEvent.click(await screen.findByTestId('header-add'));
     fireEvent.click(screen.getByTestId('header-save'));
     expect(await screen.findByText('Este campo es obligatorio')).toBeTruthy();
@@ -100,13 +102,13 @@ describe('product picker in the header form (spec 1 §2, §4, §5)', { timeout: 
   });
 
   it("searches the shop's products and saves the chosen one with its supplier", async () => {
-    const api = fakeAdminApi({
+    const api = fakeGateway({
       [`GET ${STORE}/headers`]: () => list([]),
       [`POST ${STORE}/headers`]: () => headerJson({ action_type: 'product', product: CAFE.id, product_supplier: SUPPLIER_ID, button_label: 'buynow' }),
       ...catalogueReads,
     });
     const onSaved = vi.fn();
-    renderAdmin(<HeaderEditorModal owner={OWNER} opened onClose={vi.fn()} onSaved={onSaved} />);
+    renderUi(<HeaderEditorModal owner={OWNER} opened onClose={vi.fn()} onSaved={onSaved} />);
     fireEvent.click(await screen.findByTestId('header-add'));
     fireEvent.change(screen.getByTestId('header-title'), { target: { value: 'Café de temporada' } });
     choose('header-action', 'Producto');
@@ -136,8 +138,8 @@ describe('product picker in the header form (spec 1 §2, §4, §5)', { timeout: 
   });
 
   it('says when no product matches', async () => {
-    fakeAdminApi({ [`GET ${STORE}/headers`]: () => list([]), ...catalogueReads });
-    renderAdmin(<HeaderEditorModal owner={OWNER} shopRef={SHOP_ID} opened onClose={vi.fn()} onSaved={vi.fn()} />);
+    fakeGateway({ [`GET ${STORE}/headers`]: () => list([]), ...catalogueReads });
+    renderUi(<HeaderEditorModal owner={OWNER} shopRef={SHOP_ID} opened onClose={vi.fn()} onSaved={vi.fn()} />);
     fireEvent.click(await screen.findByTestId('header-add'));
     choose('header-action', 'Producto');
     const search = screen.getByTestId('header-product-search');
@@ -150,12 +152,12 @@ describe('product picker in the header form (spec 1 §2, §4, §5)', { timeout: 
 describe('product picker in the banner form', { timeout: 20_000 }, () => {
   it('shows the current product when editing, and changes it', async () => {
     const banner = bannerJson();
-    const api = fakeAdminApi({
+    const api = fakeGateway({
       [`GET ${STORE}/banners`]: () => list([banner]),
       [`PATCH ${STORE}/banners/banner-1`]: () => bannerJson({ product: MEZCAL.id }),
       ...catalogueReads,
     });
-    renderAdmin(<BannerEditorModal owner={OWNER} shop={shopFixture()} opened onClose={vi.fn()} onSaved={vi.fn()} />);
+    renderUi(<BannerEditorModal owner={OWNER} shop={shopFixture()} opened onClose={vi.fn()} onSaved={vi.fn()} />);
     // The list names the linked product.
     const row = await screen.findByTestId('banner-row');
     await waitFor(() => expect(within(row).getByText(/Café de olla/)).toBeTruthy());
@@ -173,8 +175,8 @@ describe('product picker in the banner form', { timeout: 20_000 }, () => {
   });
 
   it('requires a product for a product link', async () => {
-    const api = fakeAdminApi({ [`GET ${STORE}/banners`]: () => list([bannerJson({ product: null, supplier: null, action_type: 'none' })]), ...catalogueReads });
-    renderAdmin(<BannerEditorModal owner={OWNER} shop={shopFixture()} opened onClose={vi.fn()} onSaved={vi.fn()} />);
+    const api = fakeGateway({ [`GET ${STORE}/banners`]: () => list([bannerJson({ product: null, supplier: null, action_type: 'none' })]), ...catalogueReads });
+    renderUi(<BannerEditorModal owner={OWNER} shop={shopFixture()} opened onClose={vi.fn()} onSaved={vi.fn()} />);
     fireEvent.click(within(await screen.findByTestId('banner-row')).getByRole('button', { name: 'Editar' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Producto' }));
     fireEvent.click(screen.getByTestId('banner-save'));

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/render-app';
-import { fakeAdminApi, OWNER, renderAdmin, resetNotices, shopFixture, STORE } from '../test/render-admin';
+import { fakeGateway, renderUi, resetNotices } from '@/test/render-ui';
+import { OWNER, shopFixture, STORE } from '../test/fixtures';
 import ShopSettingsPage from './shop-settings-page';
 
 afterEach(resetNotices);
@@ -9,7 +10,7 @@ afterEach(resetNotices);
 const SLUG_CHECK = 'GET /api/store/shops/slug-availability';
 
 function renderSettings(onSaved = vi.fn(), shop = shopFixture(), props: { showCustomShopToggle?: boolean } = {}) {
-  renderAdmin(<ShopSettingsPage shop={shop} owner={OWNER} shopUrlPrefix="https://vitrina.mx/tienda/" onSaved={onSaved} {...props} />);
+  renderUi(<ShopSettingsPage shop={shop} owner={OWNER} shopUrlPrefix="https://vitrina.mx/tienda/" onSaved={onSaved} {...props} />);
   return onSaved;
 }
 
@@ -18,7 +19,7 @@ const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement
 // A shared two-core machine: rendering the whole form takes a while.
 describe('admin/configuracion (spec 1 §2, §5, §8)', { timeout: 20_000 }, () => {
   it('shows the shop as it is, without breadcrumbs', () => {
-    fakeAdminApi({});
+    fakeGateway({});
     renderSettings();
     expect(screen.getByRole('heading', { name: 'Configuración de la tienda' })).toBeTruthy();
     expect(field('settings-name').value).toBe('Tienda Demo');
@@ -29,7 +30,7 @@ describe('admin/configuracion (spec 1 §2, §5, §8)', { timeout: 20_000 }, () =
   });
 
   it('shows the validation messages under the fields and sends nothing', async () => {
-    const api = fakeAdminApi({});
+    const api = fakeGateway({});
     renderSettings();
     fireEvent.change(field('settings-name'), { target: { value: '  ' } });
     fireEvent.change(field('settings-slug'), { target: { value: 'mi tienda' } });
@@ -50,7 +51,7 @@ describe('admin/configuracion (spec 1 §2, §5, §8)', { timeout: 20_000 }, () =
   });
 
   it('shows a field’s message once the owner leaves it', async () => {
-    fakeAdminApi({});
+    fakeGateway({});
     renderSettings();
     fireEvent.change(field('settings-contact_email'), { target: { value: 'hola' } });
     expect(screen.queryByText('Ingresa un correo electrónico válido')).toBeNull();
@@ -59,7 +60,7 @@ describe('admin/configuracion (spec 1 §2, §5, §8)', { timeout: 20_000 }, () =
   });
 
   it('checks the new slug: a taken one says so and cannot be saved', async () => {
-    const api = fakeAdminApi({
+    const api = fakeGateway({
       [SLUG_CHECK]: (_request, url) => ({ slug: url.searchParams.get('slug'), available: url.searchParams.get('slug') !== 'olga' }),
     });
     renderSettings();
@@ -76,7 +77,7 @@ describe('admin/configuracion (spec 1 §2, §5, §8)', { timeout: 20_000 }, () =
   });
 
   it('does not check the shop’s own slug', async () => {
-    const api = fakeAdminApi({});
+    const api = fakeGateway({});
     renderSettings();
     fireEvent.change(field('settings-slug'), { target: { value: 'DEMO' } });
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -85,7 +86,7 @@ describe('admin/configuracion (spec 1 §2, §5, §8)', { timeout: 20_000 }, () =
 
   it('saves only what changed, says so, and hands the saved shop over', async () => {
     const saved = shopFixture({ name: 'Café Demo', whatsapp_country_code: '52', whatsapp_phone: '5512345678' });
-    const api = fakeAdminApi({ [`PATCH ${STORE}`]: () => saved });
+    const api = fakeGateway({ [`PATCH ${STORE}`]: () => saved });
     const onSaved = renderSettings();
     fireEvent.change(field('settings-name'), { target: { value: ' Café Demo ' } });
     fireEvent.change(field('settings-whatsapp_country_code'), { target: { value: '52' } });
@@ -98,7 +99,7 @@ describe('admin/configuracion (spec 1 §2, §5, §8)', { timeout: 20_000 }, () =
   });
 
   it('says when there is nothing to save', async () => {
-    const api = fakeAdminApi({});
+    const api = fakeGateway({});
     renderSettings();
     fireEvent.click(screen.getByTestId('settings-save'));
     expect(await screen.findByText('No hay cambios por guardar')).toBeTruthy();
@@ -106,7 +107,7 @@ describe('admin/configuracion (spec 1 §2, §5, §8)', { timeout: 20_000 }, () =
   });
 
   it("shows 'Ocurrió un error' when saving fails", async () => {
-    fakeAdminApi({ [`PATCH ${STORE}`]: () => jsonResponse(500, { code: 'internal_error', message: 'boom' }) });
+    fakeGateway({ [`PATCH ${STORE}`]: () => jsonResponse(500, { code: 'internal_error', message: 'boom' }) });
     const onSaved = renderSettings();
     fireEvent.change(field('settings-name'), { target: { value: 'Otra' } });
     fireEvent.click(screen.getByTestId('settings-save'));
@@ -115,7 +116,7 @@ describe('admin/configuracion (spec 1 §2, §5, §8)', { timeout: 20_000 }, () =
   });
 
   it('shows the slug as taken when the server refuses it (409 slug_taken)', async () => {
-    fakeAdminApi({
+    fakeGateway({
       [SLUG_CHECK]: (_request, url) => ({ slug: url.searchParams.get('slug'), available: true }),
       [`PATCH ${STORE}`]: () => jsonResponse(409, { code: 'slug_taken', message: 'Este dominio no está disponible' }),
     });
@@ -127,7 +128,7 @@ describe('admin/configuracion (spec 1 §2, §5, §8)', { timeout: 20_000 }, () =
   });
 
   it('offers the custom-shop switch only with ?showCustomShopToggle=true', () => {
-    fakeAdminApi({});
+    fakeGateway({});
     renderSettings(vi.fn(), shopFixture(), { showCustomShopToggle: true });
     expect(screen.queryByText('Mostrar el carrusel de banners')).toBeNull();
     fireEvent.click(screen.getByTestId('settings-custom-toggle'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopFixture } from '../test/render-admin';
+import { shopFixture } from '../test/fixtures';
 import { phoneDigits, settingsOf, settingsPatch, slugNeedsCheck, slugRule, validateSettings } from './shop-settings';
 
 const shop = shopFixture();

@@ -7,7 +7,7 @@ import type { Shop } from '@/features/storefront/api/get-shop-by-slug';
 import { StorefrontProvider, type StorefrontSlots } from '@/features/storefront/components/shared/storefront-context';
 import { ANONYMOUS_VIEWER, type Viewer } from '@/features/storefront/lib/viewer';
 import { createI18n } from '@/i18n/i18n';
-import { shopJson } from './fixtures';
+import { shopJson } from '@/test/fixtures';
 
 interface Options {
   shop?: Shop;

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ItemJson } from '@vitrina/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/render-app';
-import { fakeApi, itemFixture, ITEMS, renderSupplier, resetNotices, SUPPLIER } from '../test/render-supplier';
+import { fakeGateway, renderUi, resetNotices } from '@/test/render-ui';
+import { itemFixture, ITEMS, SUPPLIER } from '../test/fixtures';
 import { ItemForm } from './item-form';
 
 afterEach(resetNotices);
@@ -17,17 +18,17 @@ function errorOf(testId: string): string | null {
 }
 
 function renderNew(onCreated = vi.fn()) {
-  renderSupplier(<ItemForm owner={SUPPLIER} item={null} onCreated={onCreated} onDeleted={vi.fn()} />);
+  renderUi(<ItemForm owner={SUPPLIER} item={null} onCreated={onCreated} onDeleted={vi.fn()} />);
   return onCreated;
 }
 
 function renderExisting(item: ItemJson = itemFixture()) {
-  renderSupplier(<ItemForm owner={SUPPLIER} item={item} onCreated={vi.fn()} onDeleted={vi.fn()} />);
+  renderUi(<ItemForm owner={SUPPLIER} item={item} onCreated={vi.fn()} onDeleted={vi.fn()} />);
 }
 
 describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_000 }, () => {
   it('shows the Spanish messages under the fields and sends nothing', async () => {
-    const api = fakeApi({});
+    const api = fakeGateway({});
     renderNew();
     fireEvent.click(screen.getByTestId('item-save'));
     expect(await screen.findByTestId('item-form-errors')).toHaveProperty('textContent', 'Revisa los campos marcados');
@@ -37,7 +38,7 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
   });
 
   it('checks the rules that span fields: margin, crossout price, stock, variants', async () => {
-    const api = fakeApi({});
+    const api = fakeGateway({});
     renderNew();
     type('item-name', 'Jarrón');
     type('item-list-price', '100');
@@ -59,7 +60,7 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
   });
 
   it('shows a field’s message when the supplier leaves it', async () => {
-    fakeApi({});
+    fakeGateway({});
     renderNew();
     type('item-list-price', '12.345');
     fireEvent.blur(field('item-list-price'));
@@ -67,7 +68,7 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
   });
 
   it('turns repeated tags into one and says so', async () => {
-    fakeApi({});
+    fakeGateway({});
     renderNew();
     const tags = field('item-tags');
     tags.focus(); // Mantine ignores changes to a combobox input that has no focus (autofill).
@@ -81,7 +82,7 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
 
   it('creates the item with the API’s payload and says so', async () => {
     const created = itemFixture({ id: 'new-item' });
-    const api = fakeApi({ [`POST ${ITEMS}`]: () => jsonResponse(201, created) });
+    const api = fakeGateway({ [`POST ${ITEMS}`]: () => jsonResponse(201, created) });
     const onCreated = renderNew();
     type('item-name', '  Jarrón de barro ');
     type('item-description', 'Hecho a mano.');
@@ -123,7 +124,7 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
   });
 
   it('asks for the date of an experience and sends it', async () => {
-    const api = fakeApi({ [`POST ${ITEMS}`]: () => jsonResponse(201, itemFixture({ type: 'experience' })) });
+    const api = fakeGateway({ [`POST ${ITEMS}`]: () => jsonResponse(201, itemFixture({ type: 'experience' })) });
     renderNew();
     expect(screen.queryByTestId('item-experience-date')).toBeNull();
     fireEvent.change(field('item-type'), { target: { value: 'experience' } });
@@ -137,7 +138,7 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
 
   it('shows the server’s field errors under the fields', async () => {
     const item = itemFixture();
-    fakeApi({
+    fakeGateway({
       [`PATCH ${ITEMS}/${item.id}`]: () =>
         jsonResponse(400, {
           code: 'validation_failed',
@@ -155,7 +156,7 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
 
   it('says ‘Ocurrió un error’ when the server fails unexpectedly, and keeps the edits', async () => {
     const item = itemFixture();
-    fakeApi({ [`PATCH ${ITEMS}/${item.id}`]: () => jsonResponse(500, { code: 'internal_error', message: 'boom' }) });
+    fakeGateway({ [`PATCH ${ITEMS}/${item.id}`]: () => jsonResponse(500, { code: 'internal_error', message: 'boom' }) });
     renderExisting(item);
     type('item-name', 'Jarrón grande');
     fireEvent.click(screen.getByTestId('item-save'));
@@ -166,7 +167,7 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
 
   it('edits an item: the type is fixed, PATCH sends no type, then it publishes and unpublishes', async () => {
     const item = itemFixture();
-    const api = fakeApi({
+    const api = fakeGateway({
       [`PATCH ${ITEMS}/${item.id}`]: async (request) => ({ ...item, ...((await request.json()) as object), stock: item.stock }),
       [`POST ${ITEMS}/${item.id}/publish`]: () => ({ ...item, list_state: 'published' }),
       [`POST ${ITEMS}/${item.id}/unpublish`]: () => ({ ...item, list_state: 'unpublished' }),
@@ -198,9 +199,9 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
 
   it('deletes only after confirming', async () => {
     const item = itemFixture();
-    const api = fakeApi({ [`DELETE ${ITEMS}/${item.id}`]: () => new Response(null, { status: 204 }) });
+    const api = fakeGateway({ [`DELETE ${ITEMS}/${item.id}`]: () => new Response(null, { status: 204 }) });
     const onDeleted = vi.fn();
-    renderSupplier(<ItemForm owner={SUPPLIER} item={item} onCreated={vi.fn()} onDeleted={onDeleted} />);
+    renderUi(<ItemForm owner={SUPPLIER} item={item} onCreated={vi.fn()} onDeleted={onDeleted} />);
     fireEvent.click(screen.getByTestId('item-delete'));
     expect(await screen.findByText('¿Eliminar «Jarrón de barro»? Sale de todas las tiendas y catálogos. No se puede deshacer.')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
@@ -210,8 +211,8 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
   });
 
   it('speaks English when the app does', () => {
-    fakeApi({});
-    renderSupplier(<ItemForm owner={SUPPLIER} item={null} onCreated={vi.fn()} onDeleted={vi.fn()} />, 'en');
+    fakeGateway({});
+    renderUi(<ItemForm owner={SUPPLIER} item={null} onCreated={vi.fn()} onDeleted={vi.fn()} />, 'en');
     expect(screen.getByRole('heading', { name: 'New item' })).toBeTruthy();
     expect(screen.getByTestId('item-save').textContent).toBe('Create item');
   });

@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   NativeSelect,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Switch,
@@ -38,11 +37,12 @@ import {
   type ItemFormErrors,
   type ItemFormValues,
 } from '../domain/item-form';
-import { useSupplierT, type SupplierT } from '../i18n/texts';
+import { useSupplierT, type SupplierKey, type SupplierT } from '../i18n/texts';
 import { ItemStateBadges } from './item-state-badges';
+import { LabelledSegments } from './labelled-segments';
 import { notifySuccess, notifyWriteError } from './notify';
 import { PhotosField } from './photos-field';
-import classes from './supplier-frame.module.css';
+import classes from './supplier-items.module.css';
 import { VariantsField } from './variants-field';
 
 export interface ItemFormProps {
@@ -54,6 +54,13 @@ export interface ItemFormProps {
   onDeleted: () => void;
   backLink?: ReactNode;
 }
+
+/** The three money fields, alike but for the list price being required. */
+const PRICE_FIELDS = [
+  { field: 'list_price', label: 'form.listPrice', hint: 'form.listPriceHint', testId: 'item-list-price' },
+  { field: 'crossout_price', label: 'form.crossoutPrice', hint: 'form.crossoutHint', testId: 'item-crossout-price' },
+  { field: 'contribution_margin', label: 'form.contributionMargin', hint: 'form.marginHint', testId: 'item-contribution-margin' },
+] as const satisfies ReadonlyArray<{ field: keyof ItemFormValues; label: SupplierKey; hint: SupplierKey; testId: string }>;
 
 function translate(t: SupplierT, errors: ItemFormErrors): FormErrors {
   return Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, t(error.key, error.params)]));
@@ -360,40 +367,22 @@ export function ItemForm({ owner, item, onCreated, onDeleted, backLink }: ItemFo
             </Text>
             <Switch label={t('form.isFree')} data-testid="item-is-free" {...form.getInputProps('is_free', { type: 'checkbox' })} />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput
-                label={t('form.listPrice')}
-                description={t('form.listPriceHint')}
-                inputMode="decimal"
-                placeholder="0.00"
-                required={!values.is_free}
-                disabled={values.is_free}
-                rightSection={<Text size="xs" c="dimmed">{currency}</Text>}
-                rightSectionWidth={48}
-                data-testid="item-list-price"
-                {...form.getInputProps('list_price')}
-              />
-              <TextInput
-                label={t('form.crossoutPrice')}
-                description={t('form.crossoutHint')}
-                inputMode="decimal"
-                placeholder="0.00"
-                disabled={values.is_free}
-                rightSection={<Text size="xs" c="dimmed">{currency}</Text>}
-                rightSectionWidth={48}
-                data-testid="item-crossout-price"
-                {...form.getInputProps('crossout_price')}
-              />
-              <TextInput
-                label={t('form.contributionMargin')}
-                description={t('form.marginHint')}
-                inputMode="decimal"
-                placeholder="0.00"
-                disabled={values.is_free}
-                rightSection={<Text size="xs" c="dimmed">{currency}</Text>}
-                rightSectionWidth={48}
-                data-testid="item-contribution-margin"
-                {...form.getInputProps('contribution_margin')}
-              />
+              {PRICE_FIELDS.map((price) => (
+                <TextInput
+                  key={price.field}
+                  label={t(price.label)}
+                  description={t(price.hint)}
+                  inputMode="decimal"
+                  placeholder="0.00"
+                  // Only the list price is required, and none of them for a free item.
+                  required={price.field === 'list_price' && !values.is_free}
+                  disabled={values.is_free}
+                  rightSection={<Text size="xs" c="dimmed">{currency}</Text>}
+                  rightSectionWidth={48}
+                  data-testid={price.testId}
+                  {...form.getInputProps(price.field)}
+                />
+              ))}
             </SimpleGrid>
             <Switch label={t('form.hidePrice')} {...form.getInputProps('hide_price', { type: 'checkbox' })} />
             <Switch label={t('form.isDropshipping')} {...form.getInputProps('is_dropshipping', { type: 'checkbox' })} />
@@ -402,18 +391,14 @@ export function ItemForm({ owner, item, onCreated, onDeleted, backLink }: ItemFo
 
         <Section title={t('form.sections.stock')}>
           <Stack gap="sm">
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="item-stock-type-label">
-                {t('form.stockType')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="item-stock-type-label"
-                data={STOCK_TYPES.map((type) => ({ value: type, label: t(`form.stockTypes.${type}`) }))}
-                value={values.stock_type}
-                onChange={(value) => form.setFieldValue('stock_type', value as StockType)}
-                w="fit-content"
-              />
-            </Stack>
+            <LabelledSegments
+              labelId="item-stock-type-label"
+              label={t('form.stockType')}
+              data={STOCK_TYPES.map((type) => ({ value: type, label: t(`form.stockTypes.${type}`) }))}
+              value={values.stock_type}
+              onChange={(value) => form.setFieldValue('stock_type', value as StockType)}
+              w="fit-content"
+            />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
                 label={t('form.available')}

@@ -4,7 +4,7 @@ import { CatalogueLimits } from '@vitrina/contracts';
 import { IMAGE_MIME, ImageDrop } from '@/features/shop-admin/components/image-drop';
 import type { SupplierRef } from '../api/http';
 import type { SupplierT } from '../i18n/texts';
-import classes from './supplier-frame.module.css';
+import classes from './supplier-items.module.css';
 
 interface Props {
   owner: SupplierRef;

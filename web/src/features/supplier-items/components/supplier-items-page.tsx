@@ -1,4 +1,4 @@
-import { Button, Card, Center, Group, Pagination, SegmentedControl, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Pagination, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPackage, IconPhoto, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -12,7 +12,8 @@ import { offsetOf, SUPPLIER_ITEMS_PAGE_SIZE, type SupplierItemsSearch } from '..
 import { formatPrice } from '../domain/money';
 import { useSupplierT, type SupplierT } from '../i18n/texts';
 import { ItemStateBadges } from './item-state-badges';
-import classes from './supplier-frame.module.css';
+import { LabelledSegments } from './labelled-segments';
+import classes from './supplier-items.module.css';
 
 /** spec 1 §2 'Search': a typed search waits 400 ms. */
 const SEARCH_DEBOUNCE_MS = 400;
@@ -221,21 +222,17 @@ export function SupplierItemsPage({ owner, search, onSearchChange }: Props) {
           flex={1}
           miw={220}
         />
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="supplier-items-state">
-            {t('list.state')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="supplier-items-state"
-            value={search.state ?? 'all'}
-            onChange={(value) => onSearchChange({ ...search, state: value === 'all' ? undefined : (value as ListState), page: undefined })}
-            data={[
-              { value: 'all', label: t('list.stateAll') },
-              { value: 'published', label: t('states.published') },
-              { value: 'unpublished', label: t('states.unpublished') },
-            ]}
-          />
-        </Stack>
+        <LabelledSegments
+          labelId="supplier-items-state"
+          label={t('list.state')}
+          value={search.state ?? 'all'}
+          onChange={(value) => onSearchChange({ ...search, state: value === 'all' ? undefined : (value as ListState), page: undefined })}
+          data={[
+            { value: 'all', label: t('list.stateAll') },
+            { value: 'published', label: t('states.published') },
+            { value: 'unpublished', label: t('states.unpublished') },
+          ]}
+        />
       </Group>
 
       {query.data && query.data.results.length > 0 && (

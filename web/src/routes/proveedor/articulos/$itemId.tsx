@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountHeader } from '@/features/account-menu/components/account-header';
 import { BackToItems } from '@/features/supplier-items/components/back-link';
 import { ItemEditorPage } from '@/features/supplier-items/components/item-editor-page';
-import { SupplierFrame } from '@/features/supplier-items/components/supplier-frame';
-import { SupplierGate } from '@/features/supplier-items/components/supplier-gate';
+import { SupplierPage } from '../-supplier-page';
 
 /** Issue 4: a supplier edits, publishes, unpublishes or deletes one of their items. */
 export const Route = createFileRoute('/proveedor/articulos/$itemId')({
@@ -14,19 +12,17 @@ function EditItemRoute() {
   const { itemId } = Route.useParams();
   const navigate = Route.useNavigate();
   return (
-    <SupplierFrame account={<AccountHeader shopPath="/" />}>
-      <SupplierGate>
-        {(owner) => (
-          <ItemEditorPage
-            key={itemId}
-            owner={owner}
-            itemId={itemId}
-            backLink={<BackToItems />}
-            onCreated={() => undefined}
-            onDeleted={() => void navigate({ to: '/proveedor/articulos', replace: true })}
-          />
-        )}
-      </SupplierGate>
-    </SupplierFrame>
+    <SupplierPage>
+      {(owner) => (
+        <ItemEditorPage
+          key={itemId}
+          owner={owner}
+          itemId={itemId}
+          backLink={<BackToItems />}
+          onCreated={() => undefined}
+          onDeleted={() => void navigate({ to: '/proveedor/articulos', replace: true })}
+        />
+      )}
+    </SupplierPage>
   );
 }

@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountHeader } from '@/features/account-menu/components/account-header';
 import { parseSupplierItemsSearch } from '@/features/supplier-items/domain/list-search';
-import { SupplierFrame } from '@/features/supplier-items/components/supplier-frame';
-import { SupplierGate } from '@/features/supplier-items/components/supplier-gate';
 import { SupplierItemsPage } from '@/features/supplier-items/components/supplier-items-page';
+import { SupplierPage } from '../-supplier-page';
 
 /**
  * Issue 4: the signed-in supplier's items (`?type=&state=&q=&page=`). A platform page, not a shop page: a
@@ -18,17 +16,15 @@ function SupplierItemsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <SupplierFrame account={<AccountHeader shopPath="/" />}>
-      <SupplierGate>
-        {(owner) => (
-          <SupplierItemsPage
-            owner={owner}
-            search={search}
-            // Typing refines the current entry; a tab, state or page is a step back can undo.
-            onSearchChange={(next) => void navigate({ search: next, replace: next.q !== search.q })}
-          />
-        )}
-      </SupplierGate>
-    </SupplierFrame>
+    <SupplierPage>
+      {(owner) => (
+        <SupplierItemsPage
+          owner={owner}
+          search={search}
+          // Typing refines the current entry; a tab, state or page is a step back can undo.
+          onSearchChange={(next) => void navigate({ search: next, replace: next.q !== search.q })}
+        />
+      )}
+    </SupplierPage>
   );
 }

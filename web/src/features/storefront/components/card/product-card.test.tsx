@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { item, shopJson } from '@/features/storefront/test/fixtures';
+import { item } from '@/features/storefront/test/fixtures';
 import { renderInShop } from '@/features/storefront/test/render-in-shop';
+import { shopJson } from '@/test/fixtures';
 import { ProductCard } from './product-card';
 
 async function card() {
