@@ -411,6 +411,18 @@ test('a visitor in a fresh browser sees all of the owner’s changes together', 
   await visitor.context().close();
 });
 
+test('the demo owner opens the add-products modal on services from the plus beside "Servicios" in the shop menu', async ({ page }) => {
+  await signInOwner(page);
+  const menu = page.getByRole('banner').getByRole('navigation', { name: 'Secciones de la tienda' });
+  const services = page.waitForRequest((req) => /\/store\/products\/search\?/.test(req.url()) && new URL(req.url()).searchParams.get('type') === 'service');
+  await menu.getByRole('button', { name: 'Agregar servicios' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agregar a mi tienda' });
+  await expect(dialog.getByRole('tab', { name: 'Servicios' })).toHaveAttribute('aria-selected', 'true');
+  await services;
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
 test('another owner sees no edit control on the demo shop', async ({ page }) => {
   await signIn(page, DEMO.users.otherOwner.email);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Abrir el menú de tu cuenta' })).toBeVisible({ timeout: 15_000 });
@@ -418,6 +430,10 @@ test('another owner sees no edit control on the demo shop', async ({ page }) => 
   await expect(page.getByTestId('owner-tools')).toHaveCount(0);
   await expect(page.getByTestId('edit-mode')).toHaveCount(0);
   await expect(page.getByTestId('owner-settings')).toHaveCount(0);
+  // The shop menu is read-only for them: no plus beside any section.
+  await expect(page.getByRole('banner').getByRole('navigation', { name: 'Secciones de la tienda' }).getByRole('link', { name: 'Productos' })).toBeVisible();
+  await expect(page.getByTestId(/^menu-add-/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Agregar servicios' })).toHaveCount(0);
 });
 
 async function apiSignIn(request: APIRequestContext, email: string): Promise<string> {

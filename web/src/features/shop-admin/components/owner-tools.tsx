@@ -10,14 +10,18 @@ import {
   IconShare,
   IconSlideshow,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ShopJson } from '@vitrina/contracts';
-import { useState, type ReactNode } from 'react';
+import type { ItemType, ShopJson } from '@vitrina/contracts';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { handleShopEditActions, type ShopEditAction } from '@/lib/shop-edit-channel';
+import { myCataloguesQueryOptions } from '../api/catalogues';
 import type { OwnerRef } from '../api/http';
 import { AddProductsModal } from './add-products-modal';
 import { BackgroundModal } from './background-modal';
 import { BannerEditorModal } from './banner-editor-modal';
+import { CatalogueFormModal } from './catalogue-form-modal';
 import { FranchisePickerModal } from './franchise-picker-modal';
 import { HeaderEditorModal } from './header-editor-modal';
 import { IdentityModal } from './identity-modal';
@@ -36,7 +40,7 @@ export interface OwnerToolsProps {
   onChanged: () => void;
 }
 
-type Panel = 'identity' | 'background' | 'banners' | 'headers' | 'catalogues' | 'products' | 'franchises' | 'social';
+type Panel = 'identity' | 'background' | 'banners' | 'headers' | 'catalogues' | 'new-catalogue' | 'products' | 'franchises' | 'social';
 
 /** spec 1 §6 'Shop admin/owner': user id equals the shop's owner. */
 export function isShopOwner(shop: Pick<ShopJson, 'owner'>, userId: string | null): boolean {
@@ -51,13 +55,33 @@ export default function OwnerTools({ shop, userId, accountType, onChanged }: Own
   const { t } = useTranslation('shopAdmin');
   const [editMode, setEditMode] = useState(true);
   const [panel, setPanel] = useState<Panel | null>(null);
-  if (!isShopOwner(shop, userId) || !userId) return null;
-  const owner: OwnerRef = { ownerId: userId, accountType: accountType ?? (shop.store_type === 'franchise' ? 'franchise' : 'affiliate') };
+  /** The add-products modal's first tab (the toolbar opens it on products, a menu plus on its section). */
+  const [itemType, setItemType] = useState<ItemType>('product');
+  const client = useQueryClient();
+  const isOwner = isShopOwner(shop, userId);
   const isAdmin = shop.permissions.includes('admin');
+  // spec 1 §2 'Shop menu': the admin menu's plus buttons (shown while these tools take actions) open the editors
+  // here; only for the admin, never on proxy shops, and not outside edit mode.
+  const takesMenuActions = isOwner && isAdmin && !shop.is_proxy && editMode;
+  useEffect(() => {
+    if (!takesMenuActions) return;
+    return handleShopEditActions((action: ShopEditAction) => {
+      if (action.kind === 'add-items') {
+        setItemType(action.itemType);
+        setPanel('products');
+      } else setPanel(action.kind === 'new-catalogue' ? 'new-catalogue' : 'franchises');
+    });
+  }, [takesMenuActions]);
+  if (!isOwner || !userId) return null;
+  const owner: OwnerRef = { ownerId: userId, accountType: accountType ?? (shop.store_type === 'franchise' ? 'franchise' : 'affiliate') };
   const close = () => setPanel(null);
+  const open = (key: Panel) => {
+    if (key === 'products') setItemType('product');
+    setPanel(key);
+  };
 
   const tool = (key: Panel, label: string, icon: ReactNode) => (
-    <Button key={key} size="xs" variant="light" leftSection={icon} onClick={() => setPanel(key)} data-testid={`owner-tool-${key}`}>
+    <Button key={key} size="xs" variant="light" leftSection={icon} onClick={() => open(key)} data-testid={`owner-tool-${key}`}>
       {label}
     </Button>
   );
@@ -103,7 +127,20 @@ export default function OwnerTools({ shop, userId, accountType, onChanged }: Own
       {panel === 'banners' && <BannerEditorModal owner={owner} shop={shop} opened onClose={close} onSaved={onChanged} />}
       {panel === 'headers' && <HeaderEditorModal owner={owner} opened onClose={close} onSaved={onChanged} />}
       {panel === 'catalogues' && <MyCataloguesModal owner={owner} opened onClose={close} onChanged={onChanged} />}
-      {panel === 'products' && <AddProductsModal owner={owner} shop={shop} opened onClose={close} onChanged={onChanged} />}
+      {panel === 'new-catalogue' && (
+        <CatalogueFormModal
+          owner={owner}
+          catalogue={null}
+          opened
+          onClose={close}
+          onSaved={() => {
+            void client.invalidateQueries({ queryKey: myCataloguesQueryOptions(owner).queryKey });
+            onChanged();
+          }}
+        />
+      )}
+      {/* Keyed by the first tab: a plus on another section while the modal is open starts it on that tab. */}
+      {panel === 'products' && <AddProductsModal key={itemType} owner={owner} shop={shop} opened onClose={close} onChanged={onChanged} initialType={itemType} />}
       {panel === 'franchises' && <FranchisePickerModal owner={owner} opened onClose={close} onChanged={onChanged} />}
       {panel === 'social' && <SocialLinksModal owner={owner} shop={shop} opened onClose={close} onSaved={onChanged} />}
     </>

@@ -1,0 +1,83 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import type { ShopJson } from '@vitrina/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { requestShopEditAction } from '@/lib/shop-edit-channel';
+import { fakeGateway, renderUi, resetNotices } from '@/test/render-ui';
+import { OWNER_ID, shopFixture } from '../test/fixtures';
+import OwnerTools from './owner-tools';
+
+afterEach(resetNotices);
+
+/** The owner tools inside a one-route router (the settings gear is a router link). */
+function renderOwnerTools(shop: ShopJson = shopFixture(), userId: string | null = OWNER_ID) {
+  fakeGateway({});
+  const rootRoute = createRootRoute({
+    component: () => <OwnerTools shop={shop} userId={userId} accountType="affiliate" shopBase="/tienda/demo" onChanged={() => {}} />,
+  });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/tienda/demo/'] }) });
+  return renderUi(<RouterProvider router={router} />);
+}
+
+/** Asks as the storefront's menu plus buttons do; true when the owner tools took the action. */
+function ask(action: Parameters<typeof requestShopEditAction>[0]): boolean {
+  let taken = false;
+  act(() => {
+    taken = requestShopEditAction(action);
+  });
+  return taken;
+}
+
+describe('<OwnerTools> and the admin menu’s plus buttons', () => {
+  it('opens the add-products modal on the section’s tab', async () => {
+    renderOwnerTools(shopFixture({ permissions: ['admin', 'digital_products'] }));
+    await screen.findByTestId('owner-tools');
+    expect(ask({ kind: 'add-items', itemType: 'service' })).toBe(true);
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar a mi tienda' });
+    expect(within(dialog).getByRole('tab', { name: 'Servicios' }).getAttribute('aria-selected')).toBe('true');
+    // Another section's plus while the modal is open starts it on that tab.
+    ask({ kind: 'add-items', itemType: 'digital' });
+    await waitFor(() => expect(within(screen.getByRole('dialog', { name: 'Agregar a mi tienda' })).getByRole('tab', { name: 'Digitales' }).getAttribute('aria-selected')).toBe('true'));
+  });
+
+  it('opens the modal on products from the toolbar, even over another tab', async () => {
+    renderOwnerTools();
+    await screen.findByTestId('owner-tools');
+    ask({ kind: 'add-items', itemType: 'experience' });
+    const before = await screen.findByRole('dialog', { name: 'Agregar a mi tienda' });
+    expect(within(before).getByRole('tab', { name: 'Experiencias' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByTestId('owner-tool-products'));
+    await waitFor(() => expect(within(screen.getByRole('dialog', { name: 'Agregar a mi tienda' })).getByRole('tab', { name: 'Productos' }).getAttribute('aria-selected')).toBe('true'));
+  });
+
+  it('opens the new-catalogue form and the franchise picker', async () => {
+    renderOwnerTools();
+    await screen.findByTestId('owner-tools');
+    ask({ kind: 'new-catalogue' });
+    expect(await screen.findByRole('dialog', { name: 'Nuevo catálogo' })).toBeTruthy();
+    expect(screen.getByTestId('catalogue-name')).toBeTruthy();
+    ask({ kind: 'franchises' });
+    expect(await screen.findByRole('dialog', { name: 'Franquicias' })).toBeTruthy();
+  });
+
+  it('takes no action outside edit mode', async () => {
+    renderOwnerTools();
+    fireEvent.click(await screen.findByTestId('edit-mode'));
+    await waitFor(() => expect(screen.queryByTestId('owner-tool-products')).toBeNull());
+    expect(ask({ kind: 'add-items', itemType: 'product' })).toBe(false);
+  });
+
+  it('takes no action without the admin permission, on a proxy shop, or for another user', async () => {
+    const cases: [ShopJson, string | null][] = [
+      [shopFixture({ permissions: [] }), OWNER_ID],
+      [shopFixture({ is_proxy: true }), OWNER_ID],
+      [shopFixture(), 'someone-else'],
+    ];
+    for (const [shop, userId] of cases) {
+      const view = renderOwnerTools(shop, userId);
+      await act(async () => {});
+      expect(ask({ kind: 'add-items', itemType: 'product' })).toBe(false);
+      view.unmount();
+    }
+  });
+});
