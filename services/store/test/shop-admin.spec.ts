@@ -90,6 +90,30 @@ describe('shop identity and settings (issue 5)', () => {
     expect(await outbox('store.shop.updated')).toHaveLength(count);
   });
 
+  it('refuses the owner of a shop without the admin permission (403), changing nothing', async () => {
+    const db = w.tdb.database.drizzle({});
+    await db.execute(sql`update store.shops set permissions = '{digital_products}' where owner_id = ${OWNER}`);
+    try {
+      const before = (await json(w.store, 'GET', `/store/shops/${shops.demo.slug}`)).body;
+      for (const [method, url, payload] of [
+        ['GET', base, undefined],
+        ['PATCH', base, { name: 'No debería cambiar' }],
+        ['POST', `${base}/banners`, { url: 'https://vitrina.local', hzt_image: 'https://vitrina.local/a.png', vrt_image: 'https://vitrina.local/b.png' }],
+        ['POST', `${base}/headers`, { title: 'No' }],
+        ['GET', `${base}/franchises`, undefined],
+      ] as const) {
+        const res = await json(w.store, method, url, { auth, payload });
+        expect([method, url, res.status, res.body.code]).toEqual([method, url, 403, 'forbidden']);
+      }
+      expect((await json(w.store, 'GET', `/store/shops/${shops.demo.slug}`)).body).toEqual(before);
+      // the menu is the read-only one
+      expect((await json(w.store, 'GET', `/store/shops/${shops.demo.slug}/menu`, { auth })).body.mode).toBe('public');
+    } finally {
+      await db.execute(sql`update store.shops set permissions = '{admin,digital_products}' where owner_id = ${OWNER}`);
+    }
+    expect((await json(w.store, 'GET', base, { auth })).status).toBe(200);
+  });
+
   it('refuses every invalid field with 400 validation_failed naming it', async () => {
     const bad: Array<[string, unknown]> = [
       ['name', ''],

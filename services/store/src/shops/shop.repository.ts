@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { ErrorCodes, type VisibilityTarget } from '@vitrina/contracts';
-import { NotFoundError, type Db, type Tx } from '@vitrina/platform';
+import { ForbiddenError, NotFoundError, type Db, type Tx } from '@vitrina/platform';
 import { banners, headers, shops } from '../db/schema.js';
 
 export type ShopRow = typeof shops.$inferSelect;
@@ -13,11 +13,19 @@ export async function findShop(db: Reader, where: SQL): Promise<ShopRow | undefi
   return rows[0];
 }
 
-/** The shop of an owner path (`{owner}:{owner}/...`): one shop per owner; 404 shop_not_found otherwise. */
+/** The shop permission that makes its owner the shop admin (spec 1 §6). */
+export const SHOP_ADMIN_PERMISSION = 'admin';
+
+/**
+ * The shop of an owner path (`{owner}:{owner}/...`, the signed-in user by the path guard) for its admin calls:
+ * one shop per owner; 404 shop_not_found otherwise. Spec 1 §6: the shop admin is the owner *with the admin
+ * permission*; an owner whose shop lacks it gets 403 forbidden, as anyone else does.
+ */
 export async function shopOfOwner(db: Reader, ownerId: string, opts: { forUpdate?: boolean } = {}): Promise<ShopRow> {
   const q = db.select().from(shops).where(eq(shops.ownerId, ownerId)).limit(1);
   const rows = opts.forUpdate ? await q.for('update') : await q;
   if (!rows[0]) throw shopNotFound();
+  if (!rows[0].permissions.includes(SHOP_ADMIN_PERMISSION)) throw new ForbiddenError('Tu tienda no tiene permiso de administración');
   return rows[0];
 }
 

@@ -4,6 +4,7 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { STORE_TYPES, type MenuJson } from '@vitrina/contracts';
 import { CurrentUser, type AuthUser } from '@vitrina/platform';
 import { LoadShopQuery } from '../../shops/queries/load-shop.query.js';
+import { SHOP_ADMIN_PERMISSION } from '../../shops/shop.repository.js';
 import { menuFor } from '../domain/menu.js';
 
 class MenuQueryDto {
@@ -30,6 +31,6 @@ export class MenuController {
   async menu(@Param('shop') shopRef: string, @Query() _q: MenuQueryDto, @CurrentUser() viewer?: AuthUser): Promise<MenuJson> {
     const shop = await this.shops.resolve(shopRef);
     // spec 1 §6: the shop admin is its owner, with the admin permission.
-    return menuFor(shop, viewer?.id === shop.ownerId && shop.permissions.includes('admin'));
+    return menuFor(shop, viewer?.id === shop.ownerId && shop.permissions.includes(SHOP_ADMIN_PERMISSION));
   }
 }
