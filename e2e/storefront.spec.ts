@@ -49,7 +49,21 @@ async function screenshot(page: Page, name: string): Promise<void> {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0), undefined, { timeout: 30_000 }).catch(() => {});
+  // Only the images a full-page shot shows: lazy ones scrolled sideways out of a row (catalogue strip, product
+  // rows on a phone) never load, and waiting for them only ran into the timeout.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.images]
+          .filter((image) => {
+            const r = image.getBoundingClientRect();
+            return r.width > 0 && r.height > 0 && r.right > 0 && r.left < window.innerWidth;
+          })
+          .every((image) => image.complete && image.naturalWidth > 0),
+      undefined,
+      { timeout: 30_000 },
+    )
+    .catch(() => {});
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
