@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Button, Group, Image, Modal, SegmentedControl, Select, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
+import { EditDeleteActions } from './edit-delete-actions';
 import { StoreErrorCodes, VISIBILITY_TARGETS, type BannerJson, type ShopJson } from '@vitrina/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -174,14 +175,7 @@ function BannerList({
                   </Text>
                 </Table.Td>
                 <Table.Td w={90}>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={t('common.edit')} onClick={() => onEdit(banner)}>
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} onClick={() => onDelete(banner)} loading={remove.isPending && remove.variables === banner.id}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
+                  <EditDeleteActions onEdit={() => onEdit(banner)} onDelete={() => onDelete(banner)} deleting={remove.isPending && remove.variables === banner.id} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -16,7 +16,8 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { IconCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconPlus } from '@tabler/icons-react';
+import { EditDeleteActions } from './edit-delete-actions';
 import { HEADER_BUTTON_LABELS, StoreLimits, type HeaderActionType, type HeaderButtonLabel, type HeaderJson } from '@vitrina/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -136,14 +137,7 @@ function HeaderList({ owner, onEdit, onChanged }: { owner: OwnerRef; onEdit: (he
                   </Text>
                 </Table.Td>
                 <Table.Td w={90}>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" aria-label={t('common.edit')} onClick={() => onEdit(header)}>
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} onClick={() => onDelete(header)} loading={remove.isPending && remove.variables === header.id}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
+                  <EditDeleteActions onEdit={() => onEdit(header)} onDelete={() => onDelete(header)} deleting={remove.isPending && remove.variables === header.id} />
                 </Table.Td>
               </Table.Tr>
             ))}
