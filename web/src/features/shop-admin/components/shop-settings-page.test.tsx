@@ -46,6 +46,8 @@ describe('admin/configuracion (spec 1 §2, §5, §8)', { timeout: 20_000 }, () =
     expect(screen.getByText('El píxel lleva solo números (de 5 a 20)')).toBeTruthy();
     expect(screen.getByTestId('settings-errors').textContent).toBe('Revisa los campos marcados');
     expect(field('settings-name').getAttribute('aria-invalid')).toBe('true');
+    // the owner is taken to the first marked field, which may be far above the save button
+    await waitFor(() => expect(document.activeElement).toBe(field('settings-name')));
     expect(api.callsTo(`PATCH ${STORE}`)).toHaveLength(0);
     expect(api.callsTo(SLUG_CHECK)).toHaveLength(0);
   });

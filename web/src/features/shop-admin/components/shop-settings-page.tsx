@@ -18,7 +18,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import { FOOTER_STYLES, SIGNUP_FORMS, StoreErrorCodes, THEMES, type ShopJson, type ShopSection } from '@vitrina/contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
 import type { OwnerRef } from '../api/http';
@@ -82,6 +82,7 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
   if (!errors.slug && slugTaken) errors.slug = { key: 'settings.errors.slugTaken' };
   const patch = settingsPatch(baseline, values);
   const dirty = Object.keys(patch).length > 0;
+  const formRef = useRef<HTMLFormElement>(null);
 
   /** The message under a field: after it was left once, or after a save attempt. */
   const errorOf = (field: SettingsField): string | null => {
@@ -113,6 +114,8 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
     setSubmitted(true);
     if (Object.keys(ruleErrors).length > 0 || slugTaken) {
       notifyError(t('settings.errors.fix'));
+      // The messages render on the next paint; take the owner to the first of them (it may be far up the page).
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     if (!dirty) {
@@ -166,7 +169,7 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
 
   return (
     <Container size="md" w="100%" py="xl" px={{ base: 'sm', sm: 'md' }}>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="shop-settings-title">
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="shop-settings-title">
         <Stack gap="lg">
           {backLink}
           <div>
