@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ItemSuggestionJson, ListResponse } from '@vitrina/contracts';
 import { CurrentUser, type AuthUser } from '@vitrina/platform';
 import { ShopListingQuery } from '../queries/shop-listing.query.js';
@@ -17,6 +17,7 @@ export class ShopListingController {
   /** Answers the serialised page (`{ results, matches_estimated }`), often straight from the listing cache. */
   @Get(':shop/items')
   @Header('Content-Type', 'application/json; charset=utf-8')
+  @ApiOkResponse({ description: '`{ results: Item[], matches_estimated }`; public pages may come from the listing cache (same body)' })
   @ApiOperation({ summary: 'Listing and search of a shop: type, text, tags, supplier, category; sort queue_position | -list_price | list_price' })
   items(@Param('shop') shop: string, @Query() q: ShopItemsQueryDto, @CurrentUser() viewer?: AuthUser): Promise<string> {
     return this.listing.searchJson({

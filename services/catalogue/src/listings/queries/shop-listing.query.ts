@@ -48,14 +48,10 @@ export class ShopListingQuery {
     this.resolveShop = prepareShopLookup(db);
   }
 
-  async search(f: ShopListingFilter): Promise<ListResponse<ItemJson>> {
-    return this.searchIn(await this.resolveShop(f.shop), f);
-  }
-
   /**
-   * `search` as the JSON body the API answers. Pages the public sees come from the listing cache while the
-   * shop's `listing_version` is the one they were built at: the shop row is read first, so a page built after
-   * it reflects at least that version. The owner's own view (with unpublished items) is never cached.
+   * A listing or search page as the JSON body the API answers (`{ results, matches_estimated }`). Pages the
+   * public sees come from the listing cache while the shop's `listing_version` is the one they were built at:
+   * the shop row is read first, so a page built after it reflects at least that version. The owner's own view (with unpublished items) is never cached.
    */
   async searchJson(f: ShopListingFilter): Promise<string> {
     const shop = await this.resolveShop(f.shop);
