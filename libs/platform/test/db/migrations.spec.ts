@@ -62,5 +62,7 @@ describe('service migrations', () => {
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     }
-  });
+    // A fresh PGlite folder, every migration twice, a fresh PostgreSQL database and sixteen concurrent migrators:
+    // about 15 s on a quiet machine, several times that beside another test run on two cores.
+  }, 300_000);
 });

@@ -3,6 +3,12 @@ import { describe, expect, it } from '@jest/globals';
 import { MemoryEventBus } from '../../src/events/memory-event-bus.js';
 import { makeEvent, runEventBusContract } from './bus.contract.js';
 
+/** Waits for a condition instead of a fixed delay: a loaded machine may take far longer than 20 ms to run a handler. */
+async function eventually(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+}
+
 runEventBusContract('memory', async () => new MemoryEventBus({ maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 40, closeGraceMs: 100 }));
 
 describe('MemoryEventBus specifics', () => {
@@ -13,7 +19,7 @@ describe('MemoryEventBus specifics', () => {
     await bus.publish('m.t', [makeEvent('m.t', 'k', 0), makeEvent('m.t', 'k', 1)]);
     await Promise.resolve();
     expect(started).toBe(0);
-    await new Promise((r) => setTimeout(r, 20));
+    await eventually(() => started === 2);
     expect(started).toBe(2);
     await bus.close();
   });
@@ -24,7 +30,7 @@ describe('MemoryEventBus specifics', () => {
     const seen: Array<string | undefined> = [];
     await als.run('subscriber', () => bus.subscribe({ topic: 'm.ctx', group: 'g', handler: async () => void seen.push(als.getStore()) }));
     await als.run('publisher-transaction', () => bus.publish('m.ctx', [makeEvent('m.ctx', 'k', 0)]));
-    await new Promise((r) => setTimeout(r, 20));
+    await eventually(() => seen.length > 0);
     expect(seen).toEqual(['subscriber']);
     await bus.close();
   });
@@ -44,7 +50,7 @@ describe('MemoryEventBus specifics', () => {
     });
     const e = makeEvent('m.dlq', 'k', 0);
     await bus.publish('m.dlq', [e]);
-    for (let i = 0; i < 100 && dead.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await eventually(() => dead.length > 0);
     expect(dead).toEqual([e.id]);
     expect(attempts).toBe(4);
     await bus.close();
@@ -57,7 +63,7 @@ describe('MemoryEventBus specifics', () => {
     await bus.publish('m.rejoin', [makeEvent('m.rejoin', 'k', 0)]);
     const seen: number[] = [];
     await bus.subscribe({ topic: 'm.rejoin', group: 'g', handler: async (e) => void seen.push((e.data as { seq: number }).seq) });
-    await new Promise((r) => setTimeout(r, 20));
+    await eventually(() => seen.length > 0);
     expect(seen).toEqual([0]);
     await bus.close();
   });

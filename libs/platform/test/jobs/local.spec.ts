@@ -187,7 +187,7 @@ describe(`LocalJobQueue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       expect(r).toMatchObject({ state: 'waiting', attempt: 1, lockedUntil: null });
       expect(r!.lastError).toContain('gateway said no');
       const wait = r!.runAt.getTime() - Date.now();
-      expect(wait).toBeGreaterThan(50_000);
+      expect(wait).toBeGreaterThan(30_000);
       expect(wait).toBeLessThanOrEqual(60_000);
     });
 
@@ -201,8 +201,9 @@ describe(`LocalJobQueue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       await sleep(50);
       const addedAt = Date.now();
       await q.add('wake.work', {});
-      await waitFor(() => ranAt > 0, 'job runs', 3000);
-      expect(ranAt - addedAt).toBeLessThan(1000);
+      // Woken by add(), not by the 60 s poll: anything well under the poll interval proves it, even on a loaded machine.
+      await waitFor(() => ranAt > 0, 'job runs', 30_000);
+      expect(ranAt - addedAt).toBeLessThan(30_000);
     });
 
     it('leaves jobs of names it has no processor for to an instance that has one', async () => {

@@ -139,16 +139,19 @@ describe('outbox and relay (real database)', () => {
     );
 
     bus.failures = 1;
+    const drainStarted = Date.now();
     await relay.drainOnce();
+    const drainEnded = Date.now();
     const failed = await pendingRows();
     expect(failed.map((r) => r.id)).toEqual(before.map((e) => e.id));
     for (const row of failed) {
       expect(row.attempts).toBe(1);
       expect(row.lastError).toBe('broker unavailable');
-      // First retry after 500 ms (250 ms * 2^attempts).
-      const wait = row.nextAttemptAt.getTime() - Date.now();
-      expect(wait).toBeGreaterThan(100);
-      expect(wait).toBeLessThanOrEqual(600);
+      // First retry 500 ms (250 ms * 2^attempts) after the failure, which happened during drainOnce: bounds taken
+      // around the call, not from a later clock reading, so a slow machine cannot fail this.
+      const retryAt = row.nextAttemptAt.getTime();
+      expect(retryAt).toBeGreaterThanOrEqual(drainStarted + 500 - 1);
+      expect(retryAt).toBeLessThanOrEqual(drainEnded + 500 + 1);
     }
 
     // Committed while the first two back off: must not be published before them.
