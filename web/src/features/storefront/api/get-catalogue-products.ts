@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ItemJson, ListResponse } from '@vitrina/contracts';
+import { useViewer } from '@/features/storefront/components/shared/storefront-context';
 import { getJson, seg } from './http';
 import { toList } from './list';
+import { viewerScope, type ViewerId } from './viewer-key';
 
 export interface CatalogueProductsParams {
   owner: string;
@@ -20,13 +22,13 @@ export async function getCatalogueProducts({ owner, slug, ...query }: CatalogueP
   return toList(raw);
 }
 
-export function catalogueProductsQueryOptions(params: CatalogueProductsParams) {
+export function catalogueProductsQueryOptions(params: CatalogueProductsParams, viewer: ViewerId) {
   return queryOptions({
-    queryKey: ['storefront', 'catalogue-products', params],
+    queryKey: ['storefront', viewerScope(viewer), 'catalogue-products', params],
     queryFn: ({ signal }) => getCatalogueProducts(params, signal),
   });
 }
 
 export function useCatalogueProducts(params: CatalogueProductsParams) {
-  return useQuery({ ...catalogueProductsQueryOptions(params), placeholderData: keepPreviousData });
+  return useQuery({ ...catalogueProductsQueryOptions(params, useViewer().userId), placeholderData: keepPreviousData });
 }

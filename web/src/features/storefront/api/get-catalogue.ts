@@ -1,19 +1,21 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { CatalogueJson } from '@vitrina/contracts';
+import { useViewer } from '@/features/storefront/components/shared/storefront-context';
 import { getJson, seg } from './http';
+import { viewerScope, type ViewerId } from './viewer-key';
 
 /** A published catalogue by its slug (the share URL): GET /api/catalogue/public/referral/{owner}/catalogues/{slug}. */
 export function getCatalogue(owner: string, slug: string, signal?: AbortSignal): Promise<CatalogueJson> {
   return getJson<CatalogueJson>(`/api/catalogue/public/referral/${seg(owner)}/catalogues/${seg(slug)}`, undefined, signal);
 }
 
-export function catalogueQueryOptions(owner: string, slug: string) {
+export function catalogueQueryOptions(owner: string, slug: string, viewer: ViewerId) {
   return queryOptions({
-    queryKey: ['storefront', 'catalogue', owner, slug],
+    queryKey: ['storefront', viewerScope(viewer), 'catalogue', owner, slug],
     queryFn: ({ signal }) => getCatalogue(owner, slug, signal),
   });
 }
 
 export function useCatalogue(owner: string, slug: string) {
-  return useSuspenseQuery(catalogueQueryOptions(owner, slug));
+  return useSuspenseQuery(catalogueQueryOptions(owner, slug, useViewer().userId));
 }

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CatalogueJson, ListResponse } from '@vitrina/contracts';
+import { useViewer } from '@/features/storefront/components/shared/storefront-context';
 import { getJson, seg } from './http';
 import { toList } from './list';
+import { viewerScope, type ViewerId } from './viewer-key';
 
 export interface CataloguesParams {
   /** The shop owner's id (the API also takes the shop's slug). */
@@ -20,13 +22,13 @@ export async function getCatalogues({ owner, ...query }: CataloguesParams, signa
   return toList(raw);
 }
 
-export function cataloguesQueryOptions(params: CataloguesParams) {
+export function cataloguesQueryOptions(params: CataloguesParams, viewer: ViewerId) {
   return queryOptions({
-    queryKey: ['storefront', 'catalogues', params],
+    queryKey: ['storefront', viewerScope(viewer), 'catalogues', params],
     queryFn: ({ signal }) => getCatalogues(params, signal),
   });
 }
 
 export function useCatalogues(params: CataloguesParams, enabled = true) {
-  return useQuery({ ...cataloguesQueryOptions(params), placeholderData: keepPreviousData, enabled });
+  return useQuery({ ...cataloguesQueryOptions(params, useViewer().userId), placeholderData: keepPreviousData, enabled });
 }

@@ -1,6 +1,8 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { ItemJson } from '@vitrina/contracts';
+import { useViewer } from '@/features/storefront/components/shared/storefront-context';
 import { getJson, seg } from './http';
+import { viewerScope, type ViewerId } from './viewer-key';
 
 export interface ItemParams {
   owner: string;
@@ -14,13 +16,13 @@ export function getItem({ owner, item, shop }: ItemParams, signal?: AbortSignal)
   return getJson<ItemJson>(`/api/catalogue/items/${seg(owner)}/${seg(item)}`, { shop }, signal);
 }
 
-export function itemQueryOptions(params: ItemParams) {
+export function itemQueryOptions(params: ItemParams, viewer: ViewerId) {
   return queryOptions({
-    queryKey: ['storefront', 'item', params.owner, params.item, params.shop],
+    queryKey: ['storefront', viewerScope(viewer), 'item', params.owner, params.item, params.shop],
     queryFn: ({ signal }) => getItem(params, signal),
   });
 }
 
 export function useItem(params: ItemParams) {
-  return useSuspenseQuery(itemQueryOptions(params));
+  return useSuspenseQuery(itemQueryOptions(params, useViewer().userId));
 }

@@ -1,6 +1,8 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { AFFILIATE_PARAMS, StoreLimits, type AffiliateParam, type ShopJson, type StoreThemeInfoJson } from '@vitrina/contracts';
+import { useViewer } from '@/features/storefront/components/shared/storefront-context';
 import { getJson, seg } from './http';
+import { viewerScope, type ViewerId } from './viewer-key';
 
 export type Shop = ShopJson;
 
@@ -105,14 +107,18 @@ export async function getShopBySlug(slug: string, affiliate?: AffiliateParams, s
   return toShop(raw);
 }
 
-export function shopBySlugQueryOptions(slug: string) {
+export function shopBySlugQueryOptions(slug: string, viewer: ViewerId) {
   return queryOptions({
-    queryKey: ['storefront', 'shop', slug],
+    queryKey: ['storefront', viewerScope(viewer), 'shop', slug],
     queryFn: ({ signal }) => getShopBySlug(slug, undefined, signal),
   });
 }
 
-/** For components under the shop route, whose loader already ensured the data. */
-export function useShopBySlug(slug: string) {
-  return useSuspenseQuery(shopBySlugQueryOptions(slug));
+/**
+ * For components under the shop route, whose loader already ensured the data. The viewer is the storefront's
+ * (context) unless given: the shop route, above the context, passes the session's.
+ */
+export function useShopBySlug(slug: string, viewer?: ViewerId) {
+  const fromContext = useViewer().userId;
+  return useSuspenseQuery(shopBySlugQueryOptions(slug, viewer === undefined ? fromContext : viewer));
 }

@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ItemJson, ItemSort, ItemType, ListResponse } from '@vitrina/contracts';
 import { getJson, seg } from './http';
 import { toList } from './list';
+import { viewerScope, type ViewerId } from './viewer-key';
+import { useViewer } from '@/features/storefront/components/shared/storefront-context';
 
 export interface ShopItemsParams {
   /** The shop's id (the API also takes its slug). */
@@ -22,16 +24,16 @@ export async function searchShopItems(params: ShopItemsParams, signal?: AbortSig
   return toList(await getJson<ListResponse<ItemJson>>(`/api/catalogue/shops/${seg(shop)}/items`, query, signal));
 }
 
-export function shopItemsQueryOptions(params: ShopItemsParams) {
+export function shopItemsQueryOptions(params: ShopItemsParams, viewer: ViewerId) {
   return queryOptions({
-    queryKey: ['storefront', 'items', params],
+    queryKey: ['storefront', viewerScope(viewer), 'items', params],
     queryFn: ({ signal }) => searchShopItems(params, signal),
   });
 }
 
 /** Keeps the current page on screen while the next page or sort loads. */
 export function useShopItems(params: ShopItemsParams, enabled = true) {
-  return useQuery({ ...shopItemsQueryOptions(params), placeholderData: keepPreviousData, enabled });
+  return useQuery({ ...shopItemsQueryOptions(params, useViewer().userId), placeholderData: keepPreviousData, enabled });
 }
 
 /** The listing query of a page: loader (prefetch) and component build it the same way, so they share the cache. */

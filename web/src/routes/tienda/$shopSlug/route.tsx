@@ -1,8 +1,9 @@
 import { createFileRoute, notFound, Outlet } from '@tanstack/react-router';
 import type { HeaderButtonLabel } from '@vitrina/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { isApiError } from '@/api/client';
+import { currentViewerId } from '@/features/auth/session/current-viewer';
 import { useSession } from '@/features/auth/session/use-session';
 import { affiliateParamsOf, getShopBySlug, shopBySlugQueryOptions, useShopBySlug } from '@/features/storefront/api/get-shop-by-slug';
 import { AccountSlotPlaceholder } from '@/features/storefront/components/layout/account-slot-placeholder';
@@ -26,7 +27,8 @@ const recordedVisits = new Set<string>();
 /** Every page of a shop under /tienda/{shopSlug}/ (spec 1 §2 'Shop paths'), also served at a shop host's root. */
 export const Route = createFileRoute('/tienda/$shopSlug')({
   loader: async ({ context: { queryClient }, params: { shopSlug }, location }) => {
-    const options = shopBySlugQueryOptions(shopSlug);
+    // The shop's answer depends on who asks (banners and headers by level, user_info): keyed by the viewer.
+    const options = shopBySlugQueryOptions(shopSlug, await currentViewerId());
     // spec 1 §7 'Load shop': affiliate parameters in the URL go with the load, which records the visit.
     const affiliate = affiliateParamsOf(location.search as Record<string, unknown>);
     const visit = Object.keys(affiliate).length > 0 ? `${shopSlug}?${new URLSearchParams(affiliate).toString()}` : null;
@@ -50,27 +52,17 @@ export const Route = createFileRoute('/tienda/$shopSlug')({
   component: ShopLayoutRoute,
 });
 
-/**
- * What the storefront shows depends on the viewer (banners and headers by level target, the owner's unpublished
- * items, user_info): when someone signs in or out, the shop's data is fetched again.
- */
-function useRefetchOnSignIn(userId: string | null) {
-  const queryClient = useQueryClient();
-  const previous = useRef(userId);
-  useEffect(() => {
-    if (previous.current === userId) return;
-    previous.current = userId;
-    void queryClient.invalidateQueries({ queryKey: ['storefront'] });
-  }, [userId, queryClient]);
-}
-
 function ShopLayoutRoute() {
   const { shopSlug } = Route.useParams();
-  const { data: shop } = useShopBySlug(shopSlug);
   const session = useSession();
+  // What the storefront shows depends on the viewer, and its queries are keyed by them (see viewer-key.ts):
+  // after a sign-in or sign-out the shop's data is fetched for the new viewer. Deferred, so the page on screen
+  // stays while that answer loads instead of falling back to the skeleton.
+  const viewerId = useDeferredValue(session.user?.id ?? null);
+  const { data: shop } = useShopBySlug(shopSlug, viewerId);
   const queryClient = useQueryClient();
   // The accounts feature's session as the storefront's viewer (spec 1 §6 'User levels').
-  const viewer: Viewer = { level: session.level, userId: session.user?.id ?? null, commissionRate: null };
+  const viewer: Viewer = { level: session.level, userId: viewerId, commissionRate: null };
   const registerOptions = { store: shop.slug, variant: shop.store_theme_info.signup_form };
 
   // SLOTS (accounts): the header's account corner and the register call to action.

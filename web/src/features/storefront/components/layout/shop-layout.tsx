@@ -32,7 +32,7 @@ function backgroundOf(bgcolor: string | null): string | undefined {
  * footer and the floating chat button.
  */
 export function ShopLayout({ slug, viewer, slots = {}, children }: ShopLayoutProps) {
-  const { data: shop } = useShopBySlug(slug);
+  const { data: shop } = useShopBySlug(slug, viewer.userId);
   const theme = shop.store_theme_info.theme;
   // spec 1 §2: the dark/light toggle only when the shop allows dark mode; otherwise the shop is always light.
   const darkAllowed = shop.darkmode && !shop.hidden_darkmode;

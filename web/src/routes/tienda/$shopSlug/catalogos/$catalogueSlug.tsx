@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isApiError } from '@/api/client';
+import { currentViewerId } from '@/features/auth/session/current-viewer';
 import { catalogueQueryOptions } from '@/features/storefront/api/get-catalogue';
 import { shopBySlugQueryOptions } from '@/features/storefront/api/get-shop-by-slug';
 import { CatalogueDetailPage } from '@/features/storefront/components/catalogues/catalogue-detail-page';
@@ -12,9 +13,10 @@ import { catalogueOwnerRef } from '@/features/storefront/lib/shop-path';
 export const Route = createFileRoute('/tienda/$shopSlug/catalogos/$catalogueSlug')({
   validateSearch: validateCatalogueSearch,
   loader: async ({ context: { queryClient }, params: { shopSlug, catalogueSlug } }) => {
-    const shop = await queryClient.ensureQueryData(shopBySlugQueryOptions(shopSlug));
+    const viewer = await currentViewerId();
+    const shop = await queryClient.ensureQueryData(shopBySlugQueryOptions(shopSlug, viewer));
     try {
-      await queryClient.ensureQueryData(catalogueQueryOptions(catalogueOwnerRef(shop), catalogueSlug));
+      await queryClient.ensureQueryData(catalogueQueryOptions(catalogueOwnerRef(shop), catalogueSlug, viewer));
     } catch (error) {
       if (isApiError(error) && error.status === 404) throw notFound();
       throw error;

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { currentViewerId } from '@/features/auth/session/current-viewer';
 import { listingItemsParams, shopItemsQueryOptions } from '@/features/storefront/api/search-shop-items';
 import { ItemListingPage } from '@/features/storefront/components/listing/item-listing-page';
 import { listingPageSize, validateListingSearch } from '@/features/storefront/lib/listing-search';
@@ -9,7 +10,7 @@ export const Route = createFileRoute('/tienda/$shopSlug/productos/')({
   loaderDeps: ({ search }) => search,
   // Not awaited: the page shows its skeleton grid while the items load.
   loader: ({ context: { queryClient }, params: { shopSlug }, deps }) => {
-    void queryClient.prefetchQuery(shopItemsQueryOptions(listingItemsParams(shopSlug, 'product', deps, listingPageSize('product'))));
+    void currentViewerId().then((viewer) => queryClient.prefetchQuery(shopItemsQueryOptions(listingItemsParams(shopSlug, 'product', deps, listingPageSize('product')), viewer)));
   },
   component: ProductsRoute,
 });

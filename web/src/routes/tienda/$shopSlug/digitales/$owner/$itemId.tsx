@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isApiError } from '@/api/client';
+import { currentViewerId } from '@/features/auth/session/current-viewer';
 import { itemQueryOptions } from '@/features/storefront/api/get-item';
 import { ItemPage } from '@/features/storefront/components/item/item-page';
 import { ItemPageSkeleton } from '@/features/storefront/components/item/item-page-skeleton';
@@ -10,7 +11,7 @@ import { ShopPageNotFound } from '@/features/storefront/components/pages/shop-pa
 export const Route = createFileRoute('/tienda/$shopSlug/digitales/$owner/$itemId')({
   loader: async ({ context: { queryClient }, params: { shopSlug, owner, itemId } }) => {
     try {
-      await queryClient.ensureQueryData(itemQueryOptions({ owner, item: itemId, shop: shopSlug }));
+      await queryClient.ensureQueryData(itemQueryOptions({ owner, item: itemId, shop: shopSlug }, await currentViewerId()));
     } catch (error) {
       if (isApiError(error) && (error.status === 404 || error.status === 400)) throw notFound();
       throw error;
