@@ -11,8 +11,8 @@ afterEach(resetAccountState);
 function shopFor(request: Request): Response {
   const signedIn = request.headers.get('authorization') === 'Bearer token-1';
   const slide = signedIn
-    ? banner(2, { hzt_image: '/img/level-2.png', vrt_image: null, target: 'level2' as never })
-    : banner(1, { hzt_image: '/img/anonymous.png', vrt_image: null, target: 'anonymous' as never });
+    ? banner(2, { hzt_image: '/img/level-2.png', target: 'ul2' })
+    : banner(1, { hzt_image: '/img/anonymous.png', target: 'anon' });
   return jsonResponse(200, shopJson({ store_theme_info: { ...shopJson().store_theme_info, slider_info: [slide], header_info: [] } }));
 }
 

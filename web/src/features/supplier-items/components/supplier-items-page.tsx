@@ -9,7 +9,7 @@ import { LinkButton } from '@/components/link-button';
 import type { SupplierRef } from '../api/http';
 import { useOwnerItems } from '../api/list-owner-items';
 import { offsetOf, SUPPLIER_ITEMS_PAGE_SIZE, type SupplierItemsSearch } from '../domain/list-search';
-import { formatPrice } from '../domain/money';
+import { formatMoney } from '@/lib/money';
 import { useSupplierT, type SupplierT } from '../i18n/texts';
 import { ItemStateBadges } from './item-state-badges';
 import { LabelledSegments } from './labelled-segments';
@@ -35,11 +35,11 @@ function PriceText({ item, t, language }: { item: ItemJson; t: SupplierT; langua
   return (
     <Group gap={6} wrap="wrap" align="baseline">
       <Text fw={700} size="sm" data-testid="item-row-price">
-        {formatPrice(item.list_price_minor, item.currency, language)}
+        {formatMoney(item.list_price_minor, item.currency, language)}
       </Text>
       {item.crossout_price_minor !== null && (
         <Text size="xs" c="dimmed" className={classes.crossout}>
-          {formatPrice(item.crossout_price_minor, item.currency, language)}
+          {formatMoney(item.crossout_price_minor, item.currency, language)}
         </Text>
       )}
       {item.hide_price && (

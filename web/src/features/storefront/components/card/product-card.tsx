@@ -3,7 +3,7 @@ import { IconCoin, IconPhoto, IconShare, IconSpeakerphone } from '@tabler/icons-
 import type { ItemJson } from '@vitrina/contracts';
 import { useTranslation } from 'react-i18next';
 import { itemDetailPath } from '@/features/storefront/lib/listing-search';
-import { formatMoney } from '@/features/storefront/lib/money';
+import { formatMoney } from '@/lib/money';
 import { productCardModel, type CardModel } from '@/features/storefront/lib/product-card.rules';
 import { publicShopUrl } from '@/features/storefront/lib/shop-path';
 import { useResaleInfo } from '@/features/storefront/lib/use-resale-info';

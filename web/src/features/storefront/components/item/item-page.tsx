@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useItem } from '@/features/storefront/api/get-item';
 import { useSupplier } from '@/features/storefront/api/get-supplier';
 import { itemDetailPath, LISTING_SEGMENTS } from '@/features/storefront/lib/listing-search';
-import { formatMoney } from '@/features/storefront/lib/money';
+import { formatMoney } from '@/lib/money';
 import { productCardModel } from '@/features/storefront/lib/product-card.rules';
 import { publicShopUrl } from '@/features/storefront/lib/shop-path';
 import { useResaleInfo } from '@/features/storefront/lib/use-resale-info';
@@ -41,7 +41,7 @@ function Price({ item }: { item: ItemJson }) {
           )}
           <Group gap="sm" align="baseline">
             <Text fw={800} size="xl" data-testid="item-price">
-              {money(price.minor)} <Text span size="sm" c="dimmed" fw={400}>{item.currency}</Text>
+              {money(price.minor)}
             </Text>
             {price.crossoutMinor !== null && (
               <Text c="dimmed" className={classes.crossout}>
