@@ -10,6 +10,12 @@ async function rendered(): Promise<HTMLElement[]> {
   return screen.queryAllByTestId('banner-slide');
 }
 
+/** Moves the clock and lets Embla's animation frames and React's updates run. */
+async function advance(ms: number): Promise<void> {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+  for (let i = 0; i < 3; i++) await act(() => vi.advanceTimersByTimeAsync(0));
+}
+
 function activeIndex(): number {
   return screen.getAllByTestId('banner-slide').findIndex((slide) => slide.hasAttribute('data-active'));
 }
@@ -22,20 +28,18 @@ describe('<BannerCarousel>', () => {
     vi.useRealTimers();
   });
 
-  it('fades to the next banner every 5 s and wraps around', async () => {
+  it('moves to the next banner every 5 s and wraps around', async () => {
     renderInShop(<BannerCarousel banners={[banner(1), banner(2), banner(3)]} columns={1} />);
     await rendered();
     expect(activeIndex()).toBe(0);
     act(() => void vi.advanceTimersByTime(4999));
     expect(activeIndex()).toBe(0);
-    act(() => void vi.advanceTimersByTime(1));
+    await advance(1);
     expect(activeIndex()).toBe(1);
-    act(() => void vi.advanceTimersByTime(5000));
+    await advance(5000);
     expect(activeIndex()).toBe(2);
-    act(() => void vi.advanceTimersByTime(5000));
+    await advance(5000);
     expect(activeIndex()).toBe(0);
-    // The transition lasts 500 ms.
-    expect(screen.getAllByTestId('banner-slide')[0]!.style.transitionDuration).toBe('500ms');
   });
 
   it('pauses while hovered and resumes after', async () => {
@@ -43,24 +47,68 @@ describe('<BannerCarousel>', () => {
     await rendered();
     const region = screen.getByRole('region', { name: 'Promociones' });
     fireEvent.mouseEnter(region);
-    act(() => void vi.advanceTimersByTime(15000));
+    await advance(15000);
     expect(activeIndex()).toBe(0);
     fireEvent.mouseLeave(region);
-    act(() => void vi.advanceTimersByTime(5000));
+    await advance(5000);
     expect(activeIndex()).toBe(1);
+  });
+
+  it('has a visible pause control that stops the autoplay and starts it again', async () => {
+    renderInShop(<BannerCarousel banners={[banner(1), banner(2)]} columns={1} />);
+    await rendered();
+    fireEvent.click(screen.getByRole('button', { name: 'Pausar las promociones' }));
+    fireEvent.blur(screen.getByRole('button', { name: 'Reanudar las promociones' }));
+    await advance(15000);
+    expect(activeIndex()).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Reanudar las promociones' }));
+    fireEvent.blur(screen.getByRole('button', { name: 'Pausar las promociones' }));
+    await advance(5000);
+    expect(activeIndex()).toBe(1);
+  });
+
+  it('does not autoplay for a visitor who prefers reduced motion', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('prefers-reduced-motion'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      onchange: null,
+      dispatchEvent: () => false,
+    }));
+    renderInShop(<BannerCarousel banners={[banner(1), banner(2)]} columns={1} />);
+    await rendered();
+    await advance(20000);
+    expect(activeIndex()).toBe(0);
+    expect(screen.getByRole('button', { name: 'Reanudar las promociones' })).toBeTruthy();
+  });
+
+  it('loads only the shown slide and the next; the others when they come up', async () => {
+    renderInShop(<BannerCarousel banners={[1, 2, 3, 4, 5].map((n) => banner(n))} columns={1} />);
+    await rendered();
+    const sources = () => [...document.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(sources()).toEqual(['/img/banner-1.png', '/img/banner-2.png']);
+    expect(screen.getAllByTestId('banner-placeholder')).toHaveLength(3);
+    await advance(5000);
+    expect(sources()).toEqual(['/img/banner-1.png', '/img/banner-2.png', '/img/banner-3.png']);
   });
 
   it('has arrows and dots in the 1-column layout, dots only in the 2-column one', async () => {
     const { unmount } = renderInShop(<BannerCarousel banners={[banner(1), banner(2), banner(3)]} columns={1} />);
     await rendered();
     fireEvent.click(screen.getByRole('button', { name: 'Promoción anterior' }));
+    await advance(0);
     expect(activeIndex()).toBe(2);
-    fireEvent.click(screen.getByRole('button', { name: 'Ir a la promoción 2' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Ir a la promoción 2' }));
+    await advance(0);
     expect(activeIndex()).toBe(1);
     unmount();
     renderInShop(<BannerCarousel banners={[banner(1), banner(2)]} columns={2} />);
     await rendered();
-    expect(screen.getByRole('button', { name: 'Ir a la promoción 1' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Ir a la promoción 1' })).toBeTruthy();
+    expect(screen.getByRole('tablist', { name: 'Elegir una promoción' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Promoción siguiente' })).toBeNull();
   });
 
@@ -68,7 +116,7 @@ describe('<BannerCarousel>', () => {
     const { unmount } = renderInShop(<BannerCarousel banners={[banner(1)]} columns={1} />);
     await rendered();
     expect(screen.queryByRole('button')).toBeNull();
-    act(() => void vi.advanceTimersByTime(20000));
+    await advance(20000);
     expect(activeIndex()).toBe(0);
     unmount();
     renderInShop(<BannerCarousel banners={[]} columns={1} />);

@@ -1,9 +1,12 @@
+import '@mantine/carousel/styles.css';
+import { Carousel } from '@mantine/carousel';
 import { ActionIcon } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import type { BannerJson } from '@vitrina/contracts';
-import type { CSSProperties } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BANNER_AUTOPLAY_MS, BANNER_SPEED_MS, useCarousel } from '@/features/storefront/lib/use-carousel';
+import { BANNER_AUTOPLAY_MS, slidesToLoad, useAutoplay } from '@/features/storefront/lib/use-carousel';
 import { ShopLink } from '@/features/storefront/components/shared/shop-link';
 import { ownerLink, visibleShopPath } from '@/features/storefront/lib/shop-path';
 import { useShop, useSlots, useViewer } from '@/features/storefront/components/shared/storefront-context';
@@ -30,21 +33,24 @@ export function bannerTarget(banner: Pick<BannerJson, 'action_type' | 'product' 
   return { kind: 'none' };
 }
 
-function Slide({ banner, label }: { banner: BannerJson; label: string }) {
+function Slide({ banner, label, load, first }: { banner: BannerJson; label: string; load: boolean; first: boolean }) {
   const { t } = useTranslation('storefront');
   const { register } = useSlots();
   const viewer = useViewer();
   const shop = useShop();
-  const picture = (
+  // Slides not yet due keep an empty, same-sized frame: their images load when they become the shown or next one.
+  const picture = load ? (
     <picture>
       {banner.vrt_image && <source media="(max-width: 47.99em)" srcSet={banner.vrt_image} />}
-      <img src={banner.hzt_image} alt={label} width={1600} height={491} />
+      <img src={banner.hzt_image} alt={label} width={1600} height={491} draggable={false} {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })} />
     </picture>
+  ) : (
+    <div className={classes.placeholder} role="img" aria-label={label} data-testid="banner-placeholder" />
   );
   const target = bannerTarget(banner);
   if (target.kind === 'product') {
     return (
-      <ShopLink to={target.path} className={classes.slideLink} aria-label={t('banner.toProduct', { label })}>
+      <ShopLink to={target.path} className={classes.slideLink} aria-label={t('banner.toProduct', { label })} draggable={false}>
         {picture}
       </ShopLink>
     );
@@ -53,7 +59,7 @@ function Slide({ banner, label }: { banner: BannerJson; label: string }) {
     const link = ownerLink(target.href);
     if (link.kind === 'shop' && !target.newTab) {
       return (
-        <ShopLink to={link.path} className={classes.slideLink} aria-label={t('banner.toUrl', { label })}>
+        <ShopLink to={link.path} className={classes.slideLink} aria-label={t('banner.toUrl', { label })} draggable={false}>
           {picture}
         </ShopLink>
       );
@@ -62,6 +68,7 @@ function Slide({ banner, label }: { banner: BannerJson; label: string }) {
       <a
         href={link.kind === 'shop' ? visibleShopPath(shop.slug, link.path) : link.href}
         className={classes.slideLink}
+        draggable={false}
         {...(target.newTab ? { target: '_blank', rel: 'noopener noreferrer', 'aria-label': t('banner.toUrlNewTab', { label }) } : { 'aria-label': t('banner.toUrl', { label }) })}
       >
         {picture}
@@ -84,95 +91,129 @@ interface BannerCarouselProps {
   /** store_theme_info.columns: 1 shows arrows and dots; 2 sits beside the header block's text (dots only). */
   columns: 1 | 2;
   interval?: number;
-  speed?: number;
 }
 
 /**
- * The shop's banner carousel (spec 1 §2, §9): fade, one slide at a time, infinite, autoplay every 5 s with a
- * 500 ms transition, paused while hovered or focused. One banner is shown statically; none shows nothing.
+ * The shop's banner carousel (spec 1 §2, §9) on Mantine's Embla carousel: infinite, touch swipe and drag,
+ * arrows and dots, autoplay every 5 s paused while hovered, focused or dragged, with a visible pause/play
+ * control; no autoplay for visitors who ask for reduced motion. Only the shown slide and the next load their
+ * images. One banner is shown statically; none shows nothing.
  */
-export function BannerCarousel({ banners, columns, interval = BANNER_AUTOPLAY_MS, speed = BANNER_SPEED_MS }: BannerCarouselProps) {
+export function BannerCarousel({ banners, columns, interval = BANNER_AUTOPLAY_MS }: BannerCarouselProps) {
   const { t } = useTranslation('storefront');
-  const carousel = useCarousel(banners.length, interval);
-  if (banners.length === 0) return null;
-  const many = banners.length > 1;
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const root = useRef<HTMLElement>(null);
+  const [index, setIndex] = useState(0);
+  const count = banners.length;
+  const many = count > 1;
+  const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => slidesToLoad(new Set(), 0, count));
+  const advance = useCallback(() => embla?.scrollNext(), [embla]);
+  const autoplay = useAutoplay(advance, { enabled: many && embla !== null, interval, restartKey: index });
 
-  const slides = (
-    <div className={classes.viewport} aria-live={carousel.paused ? 'polite' : 'off'}>
-      {banners.map((banner, index) => {
-        const active = index === carousel.index;
-        const label = t('banner.slide', { n: index + 1, total: banners.length });
-        return (
-          <div
-            key={banner.id}
-            className={classes.slide}
-            data-active={active ? '' : undefined}
-            role={many ? 'group' : undefined}
-            aria-roledescription={many ? t('banner.slideRole') : undefined}
-            aria-label={many ? label : undefined}
-            aria-hidden={!active}
-            inert={!active}
-            style={{ transitionDuration: `${speed}ms` } as CSSProperties}
-            data-testid="banner-slide"
-          >
-            <Slide banner={banner} label={label} />
-          </div>
-        );
-      })}
-    </div>
-  );
+  useEffect(() => setLoaded((current) => slidesToLoad(current, index, count)), [index, count]);
+  useEffect(() => {
+    if (!embla) return undefined;
+    // A drag may bring in the previous slide: its image starts loading as the finger goes down.
+    const onDown = () => {
+      autoplay.hold('drag', true);
+      setLoaded((current) => slidesToLoad(current, embla.selectedScrollSnap(), count, true));
+    };
+    const onSettle = () => autoplay.hold('drag', false);
+    embla.on('pointerDown', onDown);
+    embla.on('pointerUp', onSettle);
+    return () => {
+      embla.off('pointerDown', onDown);
+      embla.off('pointerUp', onSettle);
+    };
+  }, [embla, count, autoplay.hold]);
+
+  // Mantine names the dots' tablist in English ('Slides') with no prop to change it: named in the reader's language.
+  useEffect(() => {
+    root.current?.querySelector('[role="tablist"]')?.setAttribute('aria-label', t('banner.dots'));
+  });
+
+  if (count === 0) return null;
 
   if (!many) {
+    const label = t('banner.slide', { n: 1, total: 1 });
     return (
       <section className={classes.carousel} data-columns={columns} aria-label={t('banner.label')}>
-        {slides}
+        <div className={classes.viewport}>
+          <div className={classes.slide} data-active="" data-testid="banner-slide">
+            <Slide banner={banners[0]!} label={label} load first />
+          </div>
+        </div>
       </section>
     );
   }
 
+  const slides = banners.map((banner, slide) => {
+    const active = slide === index;
+    const label = t('banner.slide', { n: slide + 1, total: count });
+    return (
+      <Carousel.Slide
+        key={banner.id}
+        className={classes.slide}
+        data-active={active ? '' : undefined}
+        role={many ? 'group' : undefined}
+        aria-roledescription={many ? t('banner.slideRole') : undefined}
+        aria-label={many ? label : undefined}
+        aria-hidden={!active}
+        inert={!active}
+        data-testid="banner-slide"
+      >
+        <Slide banner={banner} label={label} load={loaded.has(slide)} first={slide === 0} />
+      </Carousel.Slide>
+    );
+  });
+
   return (
     <section
+      ref={root}
       className={classes.carousel}
       data-columns={columns}
       aria-roledescription={t('banner.role')}
       aria-label={t('banner.label')}
-      onMouseEnter={() => carousel.setPaused('hover', true)}
-      onMouseLeave={() => carousel.setPaused('hover', false)}
-      onFocus={() => carousel.setPaused('focus', true)}
+      onMouseEnter={() => autoplay.hold('hover', true)}
+      onMouseLeave={() => autoplay.hold('hover', false)}
+      onFocus={() => autoplay.hold('focus', true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) carousel.setPaused('focus', false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) autoplay.hold('focus', false);
       }}
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowRight') carousel.next();
-        if (event.key === 'ArrowLeft') carousel.previous();
-      }}
-      data-paused={carousel.paused ? '' : undefined}
+      data-playing={autoplay.playing ? '' : undefined}
     >
-      {slides}
-      {columns === 1 && (
-        <>
-          <ActionIcon className={classes.arrow} data-side="previous" variant="white" color="dark" radius="xl" size="lg" onClick={carousel.previous} aria-label={t('banner.previous')}>
-            <IconChevronLeft size={20} aria-hidden />
-          </ActionIcon>
-          <ActionIcon className={classes.arrow} data-side="next" variant="white" color="dark" radius="xl" size="lg" onClick={carousel.next} aria-label={t('banner.next')}>
-            <IconChevronRight size={20} aria-hidden />
-          </ActionIcon>
-        </>
-      )}
-      <div className={classes.dots}>
-        {banners.map((banner, index) => (
-          <button
-            key={banner.id}
-            type="button"
-            className={classes.dot}
-            data-active={index === carousel.index ? '' : undefined}
-            aria-label={t('banner.goTo', { n: index + 1 })}
-            aria-current={index === carousel.index ? 'true' : undefined}
-            onClick={() => carousel.goTo(index)}
-          />
-        ))}
-      </div>
+      <Carousel
+        // The section is the carousel region (named in the reader's language); Mantine's root is only the frame.
+        role={undefined}
+        aria-roledescription={undefined}
+        classNames={{ root: classes.frame, viewport: classes.viewport, indicators: classes.dots, indicator: classes.dot, control: classes.arrow }}
+        emblaOptions={{ loop: true, align: 'start' }}
+        getEmblaApi={setEmbla}
+        onSlideChange={setIndex}
+        withControls={columns === 1}
+        withIndicators
+        controlSize={36}
+        previousControlIcon={<IconChevronLeft size={20} aria-hidden />}
+        nextControlIcon={<IconChevronRight size={20} aria-hidden />}
+        previousControlProps={{ 'aria-label': t('banner.previous') }}
+        nextControlProps={{ 'aria-label': t('banner.next') }}
+        getIndicatorProps={(dot) => ({ 'aria-label': t('banner.goTo', { n: dot + 1 }), 'aria-current': dot === index ? 'true' : undefined })}
+        aria-live={autoplay.playing ? 'off' : 'polite'}
+      >
+        {slides}
+      </Carousel>
+      <ActionIcon
+        className={classes.pause}
+        variant="white"
+        color="dark"
+        radius="xl"
+        size="md"
+        onClick={autoplay.toggle}
+        aria-label={autoplay.playing ? t('banner.pause') : t('banner.play')}
+        title={autoplay.playing ? t('banner.pause') : t('banner.play')}
+      >
+        {autoplay.playing ? <IconPlayerPauseFilled size={14} aria-hidden /> : <IconPlayerPlayFilled size={14} aria-hidden />}
+      </ActionIcon>
     </section>
   );
 }
-
