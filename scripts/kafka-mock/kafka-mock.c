@@ -16,8 +16,9 @@
  * It exits on `quit`, on SIGTERM/SIGINT, and when stdin reaches end-of-file, so a mock never outlives
  * the test process that spawned it.
  *
- * Limits of the mock (see TOOLCHAIN.md): its metadata names controller 0 while brokers are numbered from 1,
- * so kafkajs's admin.createTopics and the idempotent producer (InitProducerId) fail against it.
+ * Limits of the mock: no CreateTopics API (use `create`), and its metadata names controller 0 while brokers are
+ * numbered from 1 (clients that send InitProducerId or admin requests to "the controller" fail; @platformatic/kafka
+ * sends InitProducerId to any broker and works). Two request versions it misreads are capped below.
  */
 #include <errno.h>
 #include <signal.h>
@@ -60,6 +61,18 @@ int main(int argc, char **argv) {
     rd_kafka_destroy(rk);
     return 1;
   }
+  /*
+   * Two handlers of librdkafka 2.0.2's mock misread newer request versions, so the mock advertises older ones
+   * (clients negotiate down through ApiVersions, as they would with an older broker):
+   * - ListOffsets v4+ answers LeaderEpoch as an int64 instead of an int32, which shifts every later partition
+   *   of the response (a client reading several partitions at once gets garbage): cap at v3.
+   * - InitProducerId v3+ treats any ProducerId other than -1 as a KIP-360 epoch bump of a known producer; a
+   *   client that sends 0/0 for a new producer (@platformatic/kafka does; real brokers ignore the pair for a
+   *   non-transactional producer) gets UNKNOWN_PRODUCER_ID: cap at v2, which carries no producer id.
+   */
+  rd_kafka_mock_set_apiversion(mc, 2 /* ListOffsets */, 0, 3);
+  rd_kafka_mock_set_apiversion(mc, 22 /* InitProducerId */, 0, 2);
+
   printf("bootstrap %s\n", rd_kafka_mock_cluster_bootstraps(mc));
   fflush(stdout);
 

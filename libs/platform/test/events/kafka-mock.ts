@@ -8,8 +8,9 @@ import { repoRoot } from '../fixtures/build-platform.js';
  * librdkafka's mock cluster as a Kafka-protocol broker for tests (TOOLCHAIN.md, "Kafka and Docker"):
  * scripts/kafka-mock/kafka-mock.c, built on first use with gcc against Debian's librdkafka-dev.
  *
- * Limits: no CreateTopics for clients (topics are created through the mock's stdin commands), and kafkajs's
- * idempotent producer cannot initialise against it (controller id 0), so suites run with idempotence off there.
+ * Limits: no CreateTopics for clients (topics are created through the mock's stdin commands). librdkafka 2.0.2's
+ * mock misreads ListOffsets v4+ and InitProducerId v3+, so kafka-mock.c advertises older versions of those two
+ * requests; with that, @platformatic/kafka's idempotent producer (acks -1) works against it as against a broker.
  */
 const sourceDir = join(repoRoot, 'scripts/kafka-mock');
 const binary = join(sourceDir, 'kafka-mock');
@@ -32,7 +33,7 @@ export function ensureKafkaMock(): KafkaMockAvailability {
 }
 
 export interface KafkaMock {
-  /** `host:port` list for kafkajs. */
+  /** `host:port` list for the client's bootstrap brokers. */
   readonly brokers: string[];
   /** Creates topics (idempotent per name within one mock). */
   createTopics(topics: string[], partitions?: number): Promise<void>;

@@ -1,0 +1,279 @@
+import { AsyncResource } from 'node:async_hooks';
+import type { EventEnvelope } from '@vitrina/contracts';
+import { Consumer, type GroupAssignment, type Message, type MessagesStream } from '@platformatic/kafka';
+import { deadLetterTopic, type SubscribeOptions } from './event-bus.js';
+import {
+  abandonable,
+  backoffDelay,
+  deadLetterInfo,
+  errorMessage,
+  HandlerAbandoned,
+  settledWithin,
+  sleep,
+  withDeadLetter,
+  type BusLogger,
+} from './bus-support.js';
+import { KafkaHeaderNames, type KafkaClientSettings, type KafkaEventBusOptions } from './kafka-settings.js';
+
+type KafkaMessage = Message<string, string, string, string>;
+type KafkaConsumer = Consumer<string, string, string, string>;
+type KafkaStream = MessagesStream<string, string, string, string>;
+
+/** What a subscription needs from its bus: settings, logger, and a way to publish (dead letters). */
+export interface KafkaSubscriptionHost {
+  readonly options: KafkaEventBusOptions;
+  readonly settings: KafkaClientSettings;
+  readonly logger: BusLogger;
+  sendEnvelope(topic: string, event: EventEnvelope, extraHeaders?: Record<string, string>): Promise<void>;
+}
+
+/** One partition's work queue: its messages run one after another, in offset order. */
+interface Lane {
+  tail: Promise<void>;
+  /** Next offset this member has not handled yet, while it keeps owning the partition (duplicates are skipped). */
+  next?: bigint;
+}
+
+/**
+ * One `subscribe()` on Kafka: a consumer in the group `<group>.<topic>` reading from the group's committed offsets
+ * (a new group starts at the earliest retained offset). The client fetches and heartbeats on its own; messages go
+ * into one lane per partition, so a partition is handled strictly in order while partitions run side by side, and
+ * fetching pauses while `maxPendingMessages` wait. A message's offset is committed only after its handler resolved
+ * (or it was dead-lettered). A failing handler is retried in place with backoff (its partition waits), then the
+ * message goes to `<topic>.dlq`.
+ *
+ * After a rebalance the client fetches again from the committed offsets: messages of partitions this member no
+ * longer owns are dropped unhandled (their new owner gets them), and messages it already handled are skipped.
+ * A consumer that fails (stream error, failed rejoin) is replaced by a new one with backoff: a service must not
+ * silently stop consuming.
+ */
+export class KafkaSubscription {
+  private consumer?: KafkaConsumer;
+  private stream?: KafkaStream;
+  /** Partitions of the last group join; undefined while (re)joining. */
+  private partitions?: number[];
+  private readonly lanes = new Map<number, Lane>();
+  private readonly active = new Set<Promise<void>>();
+  private readonly maxAttempts: number;
+  private readonly maxPending: number;
+  private pending = 0;
+  private paused = false;
+  private restarts = 0;
+  private restartTimer?: NodeJS.Timeout;
+  private stopping = false;
+  private closing?: Promise<void>;
+  private readonly scope = new AsyncResource('vitrina.KafkaEventBus.subscription');
+  /** Aborted after the close grace period: an in-flight handler is abandoned, its offset left uncommitted. */
+  private readonly abort = new AbortController();
+  /** Aborted as soon as close starts: backoff waits end at once. */
+  private readonly stopSignal = new AbortController();
+
+  constructor(
+    private readonly host: KafkaSubscriptionHost,
+    private readonly sub: SubscribeOptions,
+  ) {
+    this.maxAttempts = Math.max(1, sub.maxAttempts ?? host.options.maxAttempts ?? 5);
+    this.maxPending = Math.max(1, host.options.maxPendingMessages ?? 256);
+  }
+
+  assignment(): { topic: string; group: string; partitions: number[] | undefined } {
+    return { topic: this.sub.topic, group: this.sub.group, partitions: this.stopping ? undefined : this.partitions };
+  }
+
+  /** Joins the group and starts consuming: resolves once this member has its assignment. */
+  async start(): Promise<void> {
+    const consumer = new Consumer(this.host.settings.consumer(this.sub.group, this.sub.topic));
+    this.consumer = consumer;
+    consumer.on('consumer:group:join', (e: { assignments?: GroupAssignment[] }) => {
+      if (consumer === this.consumer) this.assigned(e.assignments);
+    });
+    consumer.on('consumer:group:rebalance', () => {
+      if (consumer === this.consumer) this.partitions = undefined;
+    });
+    // A failed rejoin is emitted as 'error' (an EventEmitter without a listener would throw it out of the process).
+    consumer.on('error', (err: Error) => this.crashed(consumer, err));
+    const stream = await consumer.consume({ topics: [this.sub.topic], ...this.host.settings.stream });
+    if (this.stopping || consumer !== this.consumer) {
+      await stream.close().catch(() => undefined);
+      return; // closed (or replaced) while joining: stop() closes the consumer
+    }
+    this.restarts = 0;
+    this.stream = stream;
+    stream.on('data', (message: KafkaMessage) => this.enqueue(consumer, message));
+    stream.on('error', (err: Error) => this.crashed(consumer, err));
+    stream.on('close', () => {
+      if (stream === this.stream) this.crashed(consumer, new Error('the message stream ended'));
+    });
+  }
+
+  private assigned(assignments: GroupAssignment[] | undefined): void {
+    const mine = [...(assignments?.find((a) => a.topic === this.sub.topic)?.partitions ?? [])].sort((a, b) => a - b);
+    // A partition that moved away and may come back later starts again from the committed offset.
+    for (const [partition, lane] of this.lanes) if (!mine.includes(partition)) lane.next = undefined;
+    this.partitions = mine;
+  }
+
+  private lane(partition: number): Lane {
+    let lane = this.lanes.get(partition);
+    if (!lane) {
+      lane = { tail: Promise.resolve() };
+      this.lanes.set(partition, lane);
+    }
+    return lane;
+  }
+
+  private enqueue(consumer: KafkaConsumer, message: KafkaMessage): void {
+    const lane = this.lane(message.partition);
+    if (++this.pending >= this.maxPending && !this.paused) {
+      this.paused = true;
+      this.stream?.pause();
+    }
+    lane.tail = lane.tail
+      .then(() => {
+        const work = this.process(consumer, message, lane);
+        this.active.add(work);
+        return work.finally(() => this.active.delete(work));
+      })
+      .catch((err: unknown) => this.host.logger.error({ err, topic: message.topic, partition: message.partition }, 'kafka message handling failed'))
+      .finally(() => {
+        if (--this.pending <= this.maxPending / 2 && this.paused) {
+          this.paused = false;
+          this.stream?.resume();
+        }
+      });
+  }
+
+  private async process(consumer: KafkaConsumer, message: KafkaMessage, lane: Lane): Promise<void> {
+    // Closing, replaced, or no longer this member's partition: leave it uncommitted for the partition's owner.
+    if (this.stopping || consumer !== this.consumer || !this.partitions?.includes(message.partition)) return;
+    if (lane.next !== undefined && message.offset < lane.next) return; // fetched again after a rejoin: handled already
+    const { topic, partition, offset } = message;
+    const origin = `${topic}/${partition}/${offset}`;
+    let event: EventEnvelope;
+    try {
+      event = JSON.parse(message.value ?? 'null') as EventEnvelope;
+      if (!event || typeof event !== 'object' || typeof event.id !== 'string') throw new Error('message is not an event envelope');
+    } catch (err) {
+      const unparseable: EventEnvelope = {
+        id: origin,
+        type: 'unparseable',
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        key: message.key ?? origin,
+        traceId: origin,
+        data: { raw: message.value ?? '' },
+      };
+      if (!(await this.deadLetter(unparseable, 1, err, origin))) return;
+      lane.next = offset + 1n;
+      await this.commit(consumer, message);
+      return;
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await abandonable(
+          this.scope.runInAsyncScope(() => Promise.resolve().then(() => this.sub.handler(event))),
+          this.abort.signal,
+        );
+        break;
+      } catch (err) {
+        if (err instanceof HandlerAbandoned) return; // not committed: redelivered to the partition's next owner
+        if (attempt >= this.maxAttempts) {
+          this.host.logger.error({ err, topic, group: this.sub.group, eventId: event.id, attempts: attempt }, 'event handler kept failing; event dead-lettered');
+          if (!(await this.deadLetter(event, attempt, err, origin))) return;
+          break;
+        }
+        const delay = backoffDelay(attempt, this.host.options.baseDelayMs ?? 200, this.host.options.maxDelayMs ?? 30_000);
+        this.host.logger.warn({ err, topic, group: this.sub.group, eventId: event.id, attempt, delayMs: delay }, 'event handler failed; retrying');
+        try {
+          // No heartbeats to send by hand: the client heartbeats on its own while a handler waits.
+          await sleep(delay, this.stopSignal.signal);
+        } catch {
+          return; // closing: not committed
+        }
+      }
+    }
+    lane.next = offset + 1n;
+    await this.commit(consumer, message);
+  }
+
+  /** Publishes to `<topic>.dlq`, retrying with backoff until it works; false when closing stopped it. */
+  private async deadLetter(event: EventEnvelope, attempts: number, err: unknown, origin: string): Promise<boolean> {
+    const info = deadLetterInfo(this.sub.topic, this.sub.group, attempts, err);
+    const headers = {
+      [KafkaHeaderNames.deadLetterError]: info.error.slice(0, 500),
+      [KafkaHeaderNames.deadLetterGroup]: info.group,
+      [KafkaHeaderNames.deadLetterAttempts]: String(attempts),
+      [KafkaHeaderNames.deadLetterOrigin]: origin,
+    };
+    for (let failures = 1; ; failures++) {
+      try {
+        await this.host.sendEnvelope(deadLetterTopic(this.sub.topic), withDeadLetter(event, info), headers);
+        return true;
+      } catch (sendError) {
+        if (this.stopping) return false;
+        const delay = backoffDelay(failures, 1_000, 30_000);
+        this.host.logger.error({ err: sendError, topic: deadLetterTopic(this.sub.topic), eventId: event.id, delayMs: delay }, 'dead-letter publish failed; retrying');
+        try {
+          await sleep(delay, this.stopSignal.signal);
+        } catch {
+          return false;
+        }
+      }
+    }
+  }
+
+  private async commit(consumer: KafkaConsumer, message: KafkaMessage): Promise<void> {
+    try {
+      await consumer.commit({
+        offsets: [{ topic: message.topic, partition: message.partition, offset: message.offset + 1n, leaderEpoch: message.leaderEpoch }],
+      });
+    } catch (err) {
+      // Refused by a rebalance or a broker change: the partition's owner fetches the message again from the last
+      // committed offset (at least once; the consumer's inbox drops the duplicate).
+      this.host.logger.warn({ err, topic: message.topic, partition: message.partition, offset: String(message.offset), group: this.sub.group }, 'offset commit failed; the message may be delivered again');
+    }
+  }
+
+  private crashed(consumer: KafkaConsumer, cause: Error): void {
+    if (this.stopping || consumer !== this.consumer || this.restartTimer) return;
+    this.partitions = undefined;
+    this.stream = undefined;
+    const delay = backoffDelay(++this.restarts, 1_000, 30_000);
+    this.host.logger.error({ err: cause, topic: this.sub.topic, group: this.sub.group, delayMs: delay }, 'kafka consumer failed; replacing it');
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (this.stopping) return;
+      this.consumer = undefined;
+      for (const lane of this.lanes.values()) lane.next = undefined;
+      void closeConsumer(consumer)
+        .then(() => this.start())
+        .catch((err: unknown) => {
+          const next = this.consumer;
+          if (next) this.crashed(next, err instanceof Error ? err : new Error(errorMessage(err)));
+        });
+    }, delay);
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.stop();
+    return this.closing;
+  }
+
+  private async stop(): Promise<void> {
+    this.stopping = true;
+    this.stopSignal.abort();
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    const finished = await settledWithin([...this.active], this.host.options.closeGraceMs ?? 10_000);
+    if (!finished) this.abort.abort();
+    // Closing leaves the group, so the partitions move to the other members at once, from the committed offsets.
+    const consumer = this.consumer;
+    this.stream = undefined;
+    if (consumer) await closeConsumer(consumer, this.host.logger);
+  }
+}
+
+/** Closes a consumer and its streams (leaving its group), bounded: a broker that is gone must not hang a shutdown. */
+async function closeConsumer(consumer: KafkaConsumer, logger?: BusLogger): Promise<void> {
+  const closed = consumer.close(true).catch((err: unknown) => logger?.warn({ err }, 'kafka consumer close failed'));
+  if (!(await settledWithin([closed], 15_000))) logger?.warn({}, 'kafka consumer close timed out');
+}
