@@ -14,6 +14,7 @@ export * from './outbox/transaction-runner.js';
 export * from './http/errors.js';
 export * from './http/exception.filter.js';
 export * from './http/validation.js';
+export * from './http/optional.js';
 export * from './http/list.js';
 export * from './http/health.js';
 export * from './http/observability.js';
