@@ -3,7 +3,7 @@
 // where a Docker (or compatible) engine is reachable. Without one it says so and exits 0: the Kafka adapter is then
 // covered by the librdkafka mock-cluster run of libs/platform/test/events/kafka.spec.ts (npm run test:unit).
 //
-//   npm run test:kafka                 (KAFKA_IMAGE overrides the image, default apache/kafka:3.9.1)
+//   npm run test:kafka                 (KAFKA_IMAGE overrides the image, default apache/kafka:4.2.0, as in docker-compose.yml)
 //
 // With KAFKA_BROKERS already set, no container is started: the suite runs against those brokers.
 import { spawnSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const image = process.env.KAFKA_IMAGE ?? 'apache/kafka:3.9.1';
+const image = process.env.KAFKA_IMAGE ?? 'apache/kafka:4.2.0';
 
 function runSuite(brokers) {
   console.log(`test-kafka: running the Kafka event-bus contract against ${brokers}`);
