@@ -38,6 +38,12 @@ async function signIn(page: Page, email: string): Promise<void> {
   await expect(dialog).toHaveCount(0);
 }
 
+/** The owner's editors sit in the toolbar's 'Editar' menu (issue 10 §3: the toolbar covers nothing). */
+async function openOwnerTool(page: Page, tool: string): Promise<void> {
+  await page.getByTestId('owner-tools-menu').click();
+  await page.getByTestId(`owner-tool-${tool}`).click();
+}
+
 async function signInOwner(page: Page): Promise<void> {
   await signIn(page, DEMO.users.demoOwner.email);
   await expect(page.getByTestId('owner-tools')).toBeVisible({ timeout: 15_000 });
@@ -74,7 +80,7 @@ const uploaded = { logo: '', banner: '' };
 
 test('the demo owner renames the shop and changes the logo through the gallery drop zone', async ({ page, browser }) => {
   await signInOwner(page);
-  await page.getByTestId('owner-tool-identity').click();
+  await openOwnerTool(page, 'identity');
   const dialog = page.getByRole('dialog', { name: 'Imagen y nombre de la tienda' });
   const name = dialog.getByTestId('shop-name-input');
   await name.fill('');
@@ -104,7 +110,7 @@ test('the demo owner renames the shop and changes the logo through the gallery d
 
 test('the demo owner adds a 2-column banner with desktop and mobile images and a URL link', async ({ page, browser }) => {
   await signInOwner(page);
-  await page.getByTestId('owner-tool-banners').click();
+  await openOwnerTool(page, 'banners');
   const dialog = page.getByRole('dialog', { name: 'Carrusel de banners' });
   await expect(dialog.getByTestId('banner-row').first()).toBeVisible();
   // The column-count switch: the demo shop starts with 2 columns; go to 1 and back to 2, each saved.
@@ -150,7 +156,7 @@ test('the demo owner adds a 2-column banner with desktop and mobile images and a
 test('the demo owner adds a header with a "Comprar ahora" button', async ({ page, browser }) => {
   await signInOwner(page);
   // Header editor: list -> form -> back to the list after saving.
-  await page.getByTestId('owner-tool-headers').click();
+  await openOwnerTool(page, 'headers');
   await page.getByTestId('header-add').click();
   await page.getByTestId('header-title').fill('x'.repeat(31));
   await page.getByTestId('header-save').click();
@@ -212,7 +218,7 @@ test('the demo owner reorders catalogues by dragging, deletes one and undoes, de
   });
 
   const openCatalogues = async () => {
-    await page.getByTestId('owner-tool-catalogues').click();
+    await openOwnerTool(page, 'catalogues');
     const dialog = page.getByRole('dialog', { name: /^Mis catálogos/ });
     await expect(dialog.getByTestId('catalogue-row').first()).toBeVisible();
     return dialog;
@@ -332,7 +338,7 @@ test('the demo owner removes products from the store (with the undo) and adds on
     if (req.method() === 'DELETE' && /\/store\/items\//.test(req.url())) removals.push(req.url());
   });
 
-  await page.getByTestId('owner-tool-products').click();
+  await openOwnerTool(page, 'products');
   const dialog = page.getByRole('dialog', { name: 'Agregar a mi tienda' });
   await expect(dialog.getByTestId('picker-card').first()).toBeVisible();
 
@@ -377,7 +383,7 @@ test('the demo owner removes products from the store (with the undo) and adds on
   // Reopening the modal reads the server's flags.
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  await page.getByTestId('owner-tool-products').click();
+  await openOwnerTool(page, 'products');
   await expect((await pickerCard(dialog, back.search, back.name)).getByText('En tu tienda')).toBeVisible();
   await expect((await pickerCard(dialog, gone.search, gone.name)).getByRole('button', { name: 'Agregar a la tienda' })).toBeVisible();
   await expect((await pickerCard(dialog, keep.search, keep.name)).getByText('En tu tienda')).toBeVisible();

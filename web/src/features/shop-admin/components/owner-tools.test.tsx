@@ -46,7 +46,8 @@ describe('<OwnerTools> and the admin menu’s plus buttons', () => {
     ask({ kind: 'add-items', itemType: 'experience' });
     const before = await screen.findByRole('dialog', { name: 'Agregar a mi tienda' });
     expect(within(before).getByRole('tab', { name: 'Experiencias' }).getAttribute('aria-selected')).toBe('true');
-    fireEvent.click(screen.getByTestId('owner-tool-products'));
+    fireEvent.click(screen.getByTestId('owner-tools-menu'));
+    fireEvent.click(await screen.findByTestId('owner-tool-products'));
     await waitFor(() => expect(within(screen.getByRole('dialog', { name: 'Agregar a mi tienda' })).getByRole('tab', { name: 'Productos' }).getAttribute('aria-selected')).toBe('true'));
   });
 
@@ -63,7 +64,7 @@ describe('<OwnerTools> and the admin menu’s plus buttons', () => {
   it('takes no action outside edit mode', async () => {
     renderOwnerTools();
     fireEvent.click(await screen.findByTestId('edit-mode'));
-    await waitFor(() => expect(screen.queryByTestId('owner-tool-products')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('owner-tools-menu')).toBeNull());
     expect(ask({ kind: 'add-items', itemType: 'product' })).toBe(false);
   });
 
@@ -77,7 +78,32 @@ describe('<OwnerTools> and the admin menu’s plus buttons', () => {
       const view = renderOwnerTools(shop, userId);
       await act(async () => {});
       expect(ask({ kind: 'add-items', itemType: 'product' })).toBe(false);
+      // spec 1 §6: no toolbar at all for them (a proxy shop's saves would all be refused).
+      expect(screen.queryByTestId('owner-tools')).toBeNull();
       view.unmount();
     }
+  });
+
+  it('is a strip in the page flow whose editors sit in a menu with whole labels, and folds to one button', async () => {
+    renderOwnerTools();
+    const strip = await screen.findByTestId('owner-tools');
+    // Not an overlay: no fixed or affixed wrapper around it.
+    expect(strip.closest('.mantine-Affix-root')).toBeNull();
+    fireEvent.click(screen.getByTestId('owner-tools-menu'));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Nombre y logo',
+      'Fondo',
+      'Banners',
+      'Encabezado',
+      'Mis catálogos',
+      'Agregar productos',
+      'Franquicias',
+      'Redes sociales',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Ocultar las herramientas' }));
+    await waitFor(() => expect(screen.queryByTestId('edit-mode')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar las herramientas de la tienda' }));
+    expect(await screen.findByTestId('edit-mode')).toBeTruthy();
   });
 });

@@ -1,7 +1,11 @@
-import { ActionIcon, Affix, Button, Group, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Switch, Text, Tooltip } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import {
   IconBuildingStore,
   IconCategory,
+  IconChevronDown,
+  IconChevronUp,
+  IconPencil,
   IconLayoutNavbar,
   IconPalette,
   IconPhoto,
@@ -26,6 +30,7 @@ import { FranchisePickerModal } from './franchise-picker-modal';
 import { HeaderEditorModal } from './header-editor-modal';
 import { IdentityModal } from './identity-modal';
 import { MyCataloguesModal } from './my-catalogues-modal';
+import classes from './owner-tools.module.css';
 import { SocialLinksModal } from './social-links-modal';
 
 export interface OwnerToolsProps {
@@ -47,8 +52,15 @@ export function isShopOwner(shop: Pick<ShopJson, 'owner'>, userId: string | null
   return Boolean(userId && shop.owner && userId === shop.owner);
 }
 
+/** spec 1 §6: the toolbar is for the owner with the admin permission, and never on proxy shops (the server refuses their saves). */
+export function showsOwnerTools(shop: Pick<ShopJson, 'owner' | 'permissions' | 'is_proxy'>, userId: string | null): boolean {
+  return isShopOwner(shop, userId) && shop.permissions.includes('admin') && !shop.is_proxy;
+}
+
 /**
- * The in-place editing shell of a shop (issue 5): an edit-mode switch and the owner's editors. Visitors and
+ * The in-place editing shell of a shop (issue 5): an edit-mode switch and the owner's editors, in a slim strip
+ * above the shop (in the page's flow, so it covers nothing; it scrolls away under the sticky header) that
+ * folds to one small button. The editors are a menu, so their labels are whole at any width. Visitors and
  * other owners get nothing (the route does not even load this chunk for them).
  */
 export default function OwnerTools({ shop, userId, accountType, onChanged }: OwnerToolsProps) {
@@ -72,7 +84,8 @@ export default function OwnerTools({ shop, userId, accountType, onChanged }: Own
       } else setPanel(action.kind === 'new-catalogue' ? 'new-catalogue' : 'franchises');
     });
   }, [takesMenuActions]);
-  if (!isOwner || !userId) return null;
+  const [collapsed, setCollapsed] = useLocalStorage({ key: 'vitrina-owner-tools-collapsed', defaultValue: false, getInitialValueInEffect: false });
+  if (!showsOwnerTools(shop, userId) || !userId) return null;
   const owner: OwnerRef = { ownerId: userId, accountType: accountType ?? (shop.store_type === 'franchise' ? 'franchise' : 'affiliate') };
   const close = () => setPanel(null);
   const open = (key: Panel) => {
@@ -81,47 +94,62 @@ export default function OwnerTools({ shop, userId, accountType, onChanged }: Own
   };
 
   const tool = (key: Panel, label: string, icon: ReactNode) => (
-    <Button key={key} size="xs" variant="light" leftSection={icon} onClick={() => open(key)} data-testid={`owner-tool-${key}`}>
+    <Menu.Item key={key} leftSection={icon} onClick={() => open(key)} data-testid={`owner-tool-${key}`}>
       {label}
-    </Button>
+    </Menu.Item>
   );
 
   return (
     <>
-      <Affix position={{ bottom: 20, left: 20 }} zIndex={190}>
-        <Paper shadow="md" radius="md" p="xs" withBorder maw={360} data-testid="owner-tools" aria-label={t('toolbar.label')} role="toolbar">
-          <Stack gap="xs">
-            <Group justify="space-between" wrap="nowrap">
+      <div className={classes.strip} data-collapsed={collapsed ? '' : undefined} data-testid="owner-tools" aria-label={t('toolbar.label')} role="toolbar">
+        {collapsed ? (
+          <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} aria-hidden />} rightSection={<IconChevronDown size={14} aria-hidden />} onClick={() => setCollapsed(false)} aria-expanded={false} aria-label={t('toolbar.expand')}>
+            {t('toolbar.tools')}
+          </Button>
+        ) : (
+          <Group gap="sm" wrap="wrap" justify="space-between" className={classes.row}>
+            <Group gap="sm" wrap="nowrap">
               <Switch size="sm" label={<Text size="sm" fw={600}>{t('toolbar.editMode')}</Text>} checked={editMode} onChange={(event) => setEditMode(event.currentTarget.checked)} data-testid="edit-mode" />
-              {/* spec 1 §6: the settings gear shows only with the admin permission. */}
-              {isAdmin && (
-                <Tooltip label={t('toolbar.settings')}>
-                  <ActionIcon
-                    renderRoot={(props) => <Link {...props} to="/tienda/$shopSlug/admin/configuracion" params={{ shopSlug: shop.slug }} />}
-                    variant="subtle"
-                    aria-label={t('toolbar.settings')}
-                    data-testid="owner-settings"
-                  >
-                    <IconSettings size={18} />
-                  </ActionIcon>
-                </Tooltip>
+              {editMode && (
+                <Menu position="bottom-start" shadow="md" withinPortal>
+                  <Menu.Target>
+                    <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} aria-hidden />} rightSection={<IconChevronDown size={14} aria-hidden />} data-testid="owner-tools-menu">
+                      {t('toolbar.tools')}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {tool('identity', t('toolbar.identity'), <IconBuildingStore size={16} />)}
+                    {tool('background', t('toolbar.background'), <IconPalette size={16} />)}
+                    {tool('banners', t('toolbar.banners'), <IconSlideshow size={16} />)}
+                    {tool('headers', t('toolbar.headers'), <IconLayoutNavbar size={16} />)}
+                    {tool('catalogues', t('toolbar.catalogues'), <IconCategory size={16} />)}
+                    {tool('products', t('toolbar.addProducts'), <IconPlus size={16} />)}
+                    {tool('franchises', t('toolbar.franchises'), <IconPhoto size={16} />)}
+                    {tool('social', t('toolbar.social'), <IconShare size={16} />)}
+                  </Menu.Dropdown>
+                </Menu>
               )}
             </Group>
-            {editMode && (
-              <Group gap={6}>
-                {tool('identity', t('toolbar.identity'), <IconBuildingStore size={14} />)}
-                {tool('background', t('toolbar.background'), <IconPalette size={14} />)}
-                {tool('banners', t('toolbar.banners'), <IconSlideshow size={14} />)}
-                {tool('headers', t('toolbar.headers'), <IconLayoutNavbar size={14} />)}
-                {tool('catalogues', t('toolbar.catalogues'), <IconCategory size={14} />)}
-                {tool('products', t('toolbar.addProducts'), <IconPlus size={14} />)}
-                {tool('franchises', t('toolbar.franchises'), <IconPhoto size={14} />)}
-                {tool('social', t('toolbar.social'), <IconShare size={14} />)}
-              </Group>
-            )}
-          </Stack>
-        </Paper>
-      </Affix>
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label={t('toolbar.settings')}>
+                <ActionIcon
+                  renderRoot={(props) => <Link {...props} to="/tienda/$shopSlug/admin/configuracion" params={{ shopSlug: shop.slug }} />}
+                  variant="subtle"
+                  aria-label={t('toolbar.settings')}
+                  data-testid="owner-settings"
+                >
+                  <IconSettings size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('toolbar.collapse')}>
+                <ActionIcon variant="subtle" onClick={() => setCollapsed(true)} aria-expanded aria-label={t('toolbar.collapse')}>
+                  <IconChevronUp size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Group>
+        )}
+      </div>
       {panel === 'identity' && <IdentityModal owner={owner} shop={shop} opened onClose={close} onSaved={onChanged} />}
       {panel === 'background' && <BackgroundModal owner={owner} shop={shop} opened onClose={close} onSaved={onChanged} />}
       {panel === 'banners' && <BannerEditorModal owner={owner} shop={shop} opened onClose={close} onSaved={onChanged} />}

@@ -79,21 +79,25 @@ function ShopLayoutRoute() {
       </Suspense>
     ) : null;
 
+  // SLOT (shop admin): spec 1 §6, edit controls only for the shop's owner with the admin permission and never on
+  // a proxy shop (the server refuses its saves); everyone else never downloads the admin chunk.
+  const userId = session.user?.id ?? null;
+  const ownsWithAdmin = userId !== null && userId === shop.owner && shop.permissions.includes('admin') && !shop.is_proxy;
+  const owner = ownsWithAdmin ? (
+    <Suspense fallback={null}>
+      <OwnerTools
+        shop={shop}
+        userId={userId}
+        accountType={session.accountType}
+        shopBase={visibleShopBase(shop.slug)}
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: ['storefront'] })}
+      />
+    </Suspense>
+  ) : null;
+
   return (
-    <ShopLayout slug={shopSlug} viewer={viewer} slots={{ account, register }}>
+    <ShopLayout slug={shopSlug} viewer={viewer} slots={{ account, register, owner }}>
       <Outlet />
-      {/* spec 1 §6: edit controls only for the shop's owner; visitors never download the admin chunk. */}
-      {session.user !== null && session.user.id === shop.owner && (
-        <Suspense fallback={null}>
-          <OwnerTools
-            shop={shop}
-            userId={session.user.id}
-            accountType={session.accountType}
-            shopBase={visibleShopBase(shop.slug)}
-            onChanged={() => void queryClient.invalidateQueries({ queryKey: ['storefront'] })}
-          />
-        </Suspense>
-      )}
     </ShopLayout>
   );
 }

@@ -129,7 +129,8 @@ export function ProductCard({ item }: { item: CardItemJson }) {
               {t('card.youEarn', { amount: money(resale.commissionMinor) })}
             </Text>
           </Group>
-          <Group gap={6} grow>
+          {/* Side by side when both labels fit, one under the other when they do not: never cut ('Compar'). */}
+          <div className={classes.actions}>
             <Button
               size="compact-xs"
               variant="light"
@@ -149,7 +150,7 @@ export function ProductCard({ item }: { item: CardItemJson }) {
             >
               {t('card.campaign')}
             </Button>
-          </Group>
+          </div>
         </Stack>
       )}
       {model.earnPromo && (

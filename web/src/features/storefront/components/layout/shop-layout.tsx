@@ -48,6 +48,7 @@ export function ShopLayout({ slug, viewer, slots = {}, children }: ShopLayoutPro
 
   return (
     <StorefrontProvider shop={shop} viewer={viewer} slots={slots}>
+      {slots.owner}
       <div className={classes.shop} data-theme={theme} data-bg={background ? '' : undefined} style={style}>
         {shop.dssupplier_banner && <DisabledSupplierBanner />}
         {shop.root_affinity_store_info && !shop.hidden_affinity_xheader && <AffinityTopBar info={shop.root_affinity_store_info} />}

@@ -12,6 +12,8 @@ export interface StorefrontSlots {
   account?: ReactNode;
   /** SLOT (accounts): the register call to action of the header block and signup banners (level 0 only). */
   register?: (props: { label: HeaderButtonLabel }) => ReactNode;
+  /** SLOT (shop admin): the owner's tools, a strip above the shop in the page's flow (it covers nothing). */
+  owner?: ReactNode;
 }
 
 interface StorefrontValue {
