@@ -23,7 +23,7 @@ export interface Subscription {
 /**
  * The event-bus port (ARCHITECTURE §3). Delivery is at least once; ordering is kept per `event.key`;
  * a message that keeps failing goes to `<topic>.dlq` after bounded retries with backoff.
- * Adapters: memory, redis (Streams + consumer groups), kafka (kafkajs).
+ * Adapters: memory, redis (Streams + consumer groups), kafka (@platformatic/kafka).
  */
 export interface EventBus {
   readonly kind: 'memory' | 'redis' | 'kafka';
