@@ -203,7 +203,8 @@ describe("a shop's head, rendered by the server", () => {
   it('renders the head on every page of the shop, canonical without tracking parameters', async () => {
     const res = await page('/tienda/demo/productos?page=2&gclid=abc&utm_source=x');
     expect(res.status).toBe(200);
-    expect(res.html).toContain('<title>Bazar de Daniela</title>');
+    // Each page its own title (page-heads.spec.ts has the rest).
+    expect(res.html).toContain('<title>Productos | Bazar de Daniela</title>');
     expect(res.html).toContain(`<link rel="canonical" href="${gateway.url}/tienda/demo/productos?page=2" />`);
   });
 
@@ -325,12 +326,12 @@ const META = 'name="vitrina:shop-host"';
 
 describe("a shop on its own host (spec 1 §2 'Shop paths': pages at the root)", () => {
   it('tells the app which shop the host serves, beside the shop head, on a domain of its own', async () => {
-    for (const path of ['/', '/productos/owner-1/item-9?gclid=x']) {
+    for (const [path, title] of [['/', 'Tienda Propia'], ['/catalogos?gclid=x', 'Catálogos | Tienda Propia']] as const) {
       const res = await page(path, { host: 'tienda.example' });
       expect(res.status).toBe(200);
       const head = headOf(res.html);
       expect(head).toContain('<meta name="vitrina:shop-host" content="propia" />');
-      expect(head).toContain('<title>Tienda Propia</title>');
+      expect(head).toContain(`<title>${title}</title>`);
       expect(res.html).toContain('<div id="root"></div>');
     }
   });
@@ -342,7 +343,7 @@ describe("a shop on its own host (spec 1 §2 'Shop paths': pages at the root)", 
     expect(storeCalls.some((u) => u.startsWith('/store/shops/by-host/'))).toBe(false);
     const head = headOf(res.html);
     expect(head).toContain('<meta name="vitrina:shop-host" content="demo" />');
-    expect(head).toContain('<title>Bazar de Daniela</title>');
+    expect(head).toContain('<title>Productos | Bazar de Daniela</title>');
     expect(head).toContain('<link rel="canonical" href="http://demo.vitrina.example/productos?page=2" />');
     // The platform's default `localhost` has sub-domains too (browsers resolve *.localhost locally).
     expect(headOf((await page('/', { host: 'demo.localhost:3000' })).html)).toContain('<meta name="vitrina:shop-host" content="demo" />');

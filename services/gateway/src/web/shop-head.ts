@@ -34,6 +34,8 @@ export interface ShopHead {
    * without it, a shop looked up by host cannot be served (503).
    */
   slug?: string;
+  /** The shop itself (with 200), when known: the gateway then renders each page's own head (page-head.ts). */
+  shop?: ShopJson;
 }
 
 /** Returns undefined to serve the app's default head with 200 (no shop, or the store could not answer). */
@@ -99,7 +101,7 @@ export function createShopHeadRenderer(options: ShopHeadRendererOptions): Render
     const answer = await lookup(ref);
     if (!answer) return undefined;
     if (!answer.found) return { status: 404 };
-    return { status: 200, head: shopHeadTags(answer.shop, pageUrls(request, ref, answer.shop)), slug: answer.shop.slug };
+    return { status: 200, head: shopHeadTags(answer.shop, pageUrls(request, ref, answer.shop)), slug: answer.shop.slug, shop: answer.shop };
   };
 }
 
