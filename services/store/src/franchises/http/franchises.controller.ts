@@ -1,24 +1,24 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
 import { StoreLimits, type FranchiseJson, type ListResponse } from '@vitrina/contracts';
-import { CurrentUser, DB, OwnerPath, PathOwner, type AuthUser, type Db, type OwnerRef } from '@vitrina/platform';
+import { CurrentUser, DB, OwnerPath, PathOwner, type AuthUser, type Db, type OwnerRef, Optional } from '@vitrina/platform';
 import { PageQueryDto } from '../../shops/http/shop.dto.js';
 import { shopOfOwner } from '../../shops/shop.repository.js';
 import { FranchiseQueries } from '../queries/franchise.queries.js';
 
 class PublishedFranchisesQueryDto extends PageQueryDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) text?: string;
-  @ApiPropertyOptional({ description: 'Same as text' }) @IsOptional() @IsString() @MaxLength(100) name?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(100) text?: string;
+  @ApiPropertyOptional({ description: 'Same as text' }) @Optional() @IsString() @MaxLength(100) name?: string;
 
   @ApiPropertyOptional({ enum: ['published'], description: 'Only published franchises are listed' })
-  @IsOptional()
+  @Optional()
   @IsIn(['published'])
   state?: string;
 
   @ApiPropertyOptional({ description: 'Comma-joined: affinity,franchise (both by default)' })
-  @IsOptional()
+  @Optional()
   @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value))
   @IsArray()
   @ArrayMaxSize(2)

@@ -1,20 +1,20 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
 import { STORE_TYPES, type MenuJson } from '@vitrina/contracts';
-import { CurrentUser, type AuthUser } from '@vitrina/platform';
+import { CurrentUser, type AuthUser, Optional } from '@vitrina/platform';
 import { LoadShopQuery } from '../../shops/queries/load-shop.query.js';
 import { SHOP_ADMIN_PERMISSION } from '../../shops/shop.repository.js';
 import { menuFor } from '../domain/menu.js';
 
 class MenuQueryDto {
   @ApiPropertyOptional({ enum: STORE_TYPES, description: 'Sent by the storefront; the shop’s own type decides' })
-  @IsOptional()
+  @Optional()
   @IsIn(STORE_TYPES)
   store_type?: string;
 
   @ApiPropertyOptional({ description: 'Sent by the storefront; the shop’s own owner decides' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(64)
   owner?: string;

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf, registerDecorator } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsString, Matches, MaxLength, registerDecorator } from 'class-validator';
+import { Optional, OptionalNullable } from '@vitrina/platform';
 import {
   FOOTER_STYLES,
   PHOTO_DISPLAYS,
@@ -22,8 +23,6 @@ export const COLOUR = /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|rgba?\(
 /** A social handle (appended to the network's address): letters, digits, '.', '_', '-'; a leading @ is dropped. */
 export const HANDLE = /^[A-Za-z0-9._-]{1,100}$/;
 
-const present = (_o: object, v: unknown) => v !== undefined;
-const notNull = (_o: object, v: unknown) => v !== null && v !== undefined;
 const handle = ({ value }: { value: unknown }) => {
   const v = emptyToNull({ value } as never);
   return typeof v === 'string' ? v.replace(/^@/, '') : v;
@@ -41,20 +40,16 @@ function IsWebAddress(): PropertyDecorator {
     });
 }
 
-/** Non-nullable optional field: absent is fine, null is refused. */
-const Present = () => ValidateIf(present);
-/** Nullable optional field: absent or null (or "" turned into null) is fine. */
-const Nullable = () => ValidateIf(notNull);
-
 /**
  * `PATCH /store/{owner}:{owner}/{type}/store`: shop identity and settings (spec 1 §2 header bar, social
  * links editor, background, `admin/configuracion`; §5 validation). Only the sent fields change; nullable
- * fields take "" or null as "clear". Unknown fields answer 400.
+ * fields (`@OptionalNullable`: logo, colours, background, social links, contact, SEO) take "" or null as "clear"
+ * (spec 1 §5: empty values are sent as null); the others refuse null with 400. Unknown fields answer 400.
  */
 export class UpdateShopDto {
   // identity
   @ApiPropertyOptional({ maxLength: StoreLimits.shopNameMax, description: 'Required: cannot be cleared' })
-  @Present()
+  @Optional()
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: 'name is required' })
@@ -63,88 +58,88 @@ export class UpdateShopDto {
 
   @ApiPropertyOptional({ nullable: true, description: 'Logo URL (gallery upload)' })
   @Transform(emptyToNull)
-  @Nullable()
+  @OptionalNullable()
   @IsWebOrPathUrl()
   photo?: string | null;
 
   @ApiPropertyOptional({ enum: PHOTO_DISPLAYS })
-  @Present()
+  @Optional()
   @IsIn(PHOTO_DISPLAYS)
   photo_display?: PhotoDisplay;
 
   @ApiPropertyOptional({ description: 'Shop slug; 409 slug_taken "Este dominio no está disponible" when taken' })
-  @Present()
+  @Optional()
   @Transform(trim)
   @IsString()
   @MaxLength(StoreLimits.slugMax)
   @Matches(/^[A-Za-z0-9_-]+$/, { message: 'slug may hold letters, digits, _ and -' })
   slug?: string;
 
-  @ApiPropertyOptional() @Present() @IsBoolean() hidden_store_name?: boolean;
-  @ApiPropertyOptional() @Present() @IsBoolean() hidden_search_bar?: boolean;
-  @ApiPropertyOptional() @Present() @IsBoolean() hidden_affinity_xheader?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() hidden_store_name?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() hidden_search_bar?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() hidden_affinity_xheader?: boolean;
 
   // theme
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @Matches(COLOUR, { message: '$property must be a colour' }) color1?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @Matches(COLOUR, { message: '$property must be a colour' }) color2?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(COLOUR, { message: '$property must be a colour' }) color1?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(COLOUR, { message: '$property must be a colour' }) color2?: string | null;
 
   @ApiPropertyOptional({ enum: [1, 2] })
-  @Present()
+  @Optional()
   @IsIn([1, 2])
   columns?: 1 | 2;
 
   @ApiPropertyOptional({ nullable: true, description: 'Background: a colour or an image URL' })
   @Transform(emptyToNull)
-  @Nullable()
+  @OptionalNullable()
   @IsString()
   @MaxLength(StoreLimits.urlMax)
   @Matches(/^(#[0-9a-fA-F]{3,8}|rgba?\(.*\)|https?:\/\/\S+|\/(?!\/)\S*)$/, { message: 'bgcolor must be a colour or an image URL' })
   bgcolor?: string | null;
 
-  @ApiPropertyOptional({ enum: THEMES }) @Present() @IsIn(THEMES) theme?: Theme;
-  @ApiPropertyOptional({ enum: SIGNUP_FORMS }) @Present() @IsIn(SIGNUP_FORMS) signup_form?: SignupForm;
-  @ApiPropertyOptional() @Present() @IsBoolean() darkmode?: boolean;
-  @ApiPropertyOptional() @Present() @IsBoolean() hidden_darkmode?: boolean;
-  @ApiPropertyOptional() @Present() @IsBoolean() slider?: boolean;
-  @ApiPropertyOptional() @Present() @IsBoolean() header?: boolean;
+  @ApiPropertyOptional({ enum: THEMES }) @Optional() @IsIn(THEMES) theme?: Theme;
+  @ApiPropertyOptional({ enum: SIGNUP_FORMS }) @Optional() @IsIn(SIGNUP_FORMS) signup_form?: SignupForm;
+  @ApiPropertyOptional() @Optional() @IsBoolean() darkmode?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() hidden_darkmode?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() slider?: boolean;
+  @ApiPropertyOptional() @Optional() @IsBoolean() header?: boolean;
 
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @IsString() @MaxLength(40) adornment_type?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsString() @MaxLength(40) adornment_type?: string | null;
 
   // footer
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @Matches(COLOUR, { message: '$property must be a colour' }) footer_bg?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @Matches(COLOUR, { message: '$property must be a colour' }) footer_fg?: string | null;
-  @ApiPropertyOptional({ enum: FOOTER_STYLES }) @Present() @IsIn(FOOTER_STYLES) footer_style?: FooterStyle;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(COLOUR, { message: '$property must be a colour' }) footer_bg?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(COLOUR, { message: '$property must be a colour' }) footer_fg?: string | null;
+  @ApiPropertyOptional({ enum: FOOTER_STYLES }) @Optional() @IsIn(FOOTER_STYLES) footer_style?: FooterStyle;
 
   // social links (spec 1 §5): handles, discord a full URL; "" -> null
-  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @Nullable() @Matches(HANDLE, { message: '$property must be a handle' }) facebook?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @Nullable() @Matches(HANDLE, { message: '$property must be a handle' }) instagram?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @Nullable() @Matches(HANDLE, { message: '$property must be a handle' }) twitter?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @Nullable() @Matches(HANDLE, { message: '$property must be a handle' }) youtube?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @Nullable() @Matches(HANDLE, { message: '$property must be a handle' }) twitch?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @Nullable() @Matches(HANDLE, { message: '$property must be a handle' }) kick?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @OptionalNullable() @Matches(HANDLE, { message: '$property must be a handle' }) facebook?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @OptionalNullable() @Matches(HANDLE, { message: '$property must be a handle' }) instagram?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @OptionalNullable() @Matches(HANDLE, { message: '$property must be a handle' }) twitter?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @OptionalNullable() @Matches(HANDLE, { message: '$property must be a handle' }) youtube?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @OptionalNullable() @Matches(HANDLE, { message: '$property must be a handle' }) twitch?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @OptionalNullable() @Matches(HANDLE, { message: '$property must be a handle' }) kick?: string | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'A full, valid URL' })
   @Transform(emptyToNull)
-  @Nullable()
+  @OptionalNullable()
   @IsWebAddress()
   discord?: string | null;
 
   // contact (admin/configuracion)
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @IsEmail({}, { message: 'contact_email must be an e-mail' }) @MaxLength(254) contact_email?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @Matches(/^[0-9]{4,15}$/, { message: '$property must be a phone number (digits)' }) contact_phone?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @Matches(/^\+?[0-9]{1,4}$/, { message: '$property must be a country code' }) contact_country_code?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @Matches(/^[0-9]{4,15}$/, { message: '$property must be a phone number (digits)' }) whatsapp_phone?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @Matches(/^\+?[0-9]{1,4}$/, { message: '$property must be a country code' }) whatsapp_country_code?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @IsString() @MaxLength(100) live_chat_license?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsEmail({}, { message: 'contact_email must be an e-mail' }) @MaxLength(254) contact_email?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(/^[0-9]{4,15}$/, { message: '$property must be a phone number (digits)' }) contact_phone?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(/^\+?[0-9]{1,4}$/, { message: '$property must be a country code' }) contact_country_code?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(/^[0-9]{4,15}$/, { message: '$property must be a phone number (digits)' }) whatsapp_phone?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(/^\+?[0-9]{1,4}$/, { message: '$property must be a country code' }) whatsapp_country_code?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsString() @MaxLength(100) live_chat_license?: string | null;
 
   // settings (admin/configuracion)
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @IsString() @MaxLength(300) seo_description?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @IsWebOrPathUrl() favicon?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @Matches(/^[0-9]{5,20}$/, { message: 'fb_pixel must be a pixel id (digits)' }) fb_pixel?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @Nullable() @IsWebAddress() users_support_url?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsString() @MaxLength(300) seo_description?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsWebOrPathUrl() favicon?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(/^[0-9]{5,20}$/, { message: 'fb_pixel must be a pixel id (digits)' }) fb_pixel?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsWebAddress() users_support_url?: string | null;
 
   @ApiPropertyOptional({ enum: SHOP_SECTIONS, isArray: true, description: 'Sections the shop shows ("catalogues" follows the catalogues themselves)' })
-  @Present()
+  @Optional()
   @IsIn(SHOP_SECTIONS, { each: true })
   sections_info?: ShopSection[];
 

@@ -1,20 +1,21 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Optional } from '@vitrina/platform';
 
 /** Affiliate parameters of the shop load (spec 1 §7 'Load shop'); recorded as a visit. */
 export class LoadShopQueryDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) gclid?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) fbclid?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) click_id?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) referral?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) campaign?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) referral_slug?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) gclid?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) fbclid?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) click_id?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) referral?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) campaign?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) referral_slug?: string;
 }
 
 export class PageQueryDto {
   @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -22,7 +23,7 @@ export class PageQueryDto {
   offset?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 10 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
 import { ITEM_TYPES, type ItemType, type ListResponse } from '@vitrina/contracts';
-import { DB, OwnerPath, PathOwner, type Db, type OwnerRef } from '@vitrina/platform';
+import { DB, OwnerPath, PathOwner, type Db, type OwnerRef, Optional } from '@vitrina/platform';
 import { LoadShopQuery } from '../../shops/queries/load-shop.query.js';
 import { PageQueryDto } from '../../shops/http/shop.dto.js';
 import { shopOfOwner } from '../../shops/shop.repository.js';
@@ -20,7 +20,7 @@ export class ItemIdsDto {
 
 class StoreItemsQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ITEM_TYPES })
-  @IsOptional()
+  @Optional()
   @IsIn(ITEM_TYPES)
   type?: ItemType;
 }
