@@ -24,6 +24,8 @@ import { ResetPasswordHandler } from './password-reset/commands/reset-password/r
 import { PasswordResetHttpController } from './password-reset/http/password-reset.http.controller.js';
 import { PasswordHasher } from './sessions/password-hasher.js';
 import { Sessions } from './sessions/sessions.js';
+import { SignInThrottles } from './sessions/sign-in-throttles.js';
+import { TrustedDevices } from './sessions/trusted-devices.js';
 import { SignInHandler } from './sessions/commands/sign-in/sign-in.handler.js';
 import { RefreshSessionHandler } from './sessions/commands/refresh-session/refresh-session.handler.js';
 import { SignOutHandler } from './sessions/commands/sign-out/sign-out.handler.js';
@@ -97,6 +99,8 @@ export function createAccountsModule(options: AccountsOptions = {}): Type<unknow
       OneTimeCodes,
       PasswordHasher,
       Sessions,
+      SignInThrottles,
+      TrustedDevices,
       AccountActivation,
       RegisterUserHandler,
       UserExistsHandler,

@@ -97,8 +97,8 @@ export const oneTimeCodes = accountsSchema.table(
 );
 
 /**
- * Counted events for limits over sliding windows: wrong codes per account, failed log-ins per account
- * and per IP, codes sent per destination, IP and account. Rows older than two days are pruned.
+ * Counted events for limits over sliding windows: wrong codes per account, codes sent per destination, IP and
+ * account. Rows older than two days are pruned. (Sign-in failures live in sign_in_throttles.)
  */
 export const rateEvents = accountsSchema.table(
   'rate_events',
@@ -109,6 +109,43 @@ export const rateEvents = accountsSchema.table(
     at: at('at').notNull(),
   },
   (t) => [index('rate_events_lookup_idx').on(t.bucket, t.subject, t.at)],
+);
+
+/**
+ * Sign-in throttling (NIST SP 800-63B-4 §3.2.2; rules in src/sessions/domain/sign-in-throttle.ts). One row per
+ * (account, client): `account_key` is `u:{user id}` (or the identifier of an unknown account, treated alike), or `*`
+ * for a network's budget across accounts; `client_key` is `d:{device hash}` or `n:{IPv4 | IPv6 /64}`. Failures are
+ * charged before the password is checked, under a row lock, so parallel guesses cannot slip past a wait.
+ */
+export const signInThrottles = accountsSchema.table(
+  'sign_in_throttles',
+  {
+    accountKey: text('account_key').notNull(),
+    clientKey: text('client_key').notNull(),
+    /** Consecutive failures (client budget) or failures in the current window (network budget). */
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: at('window_started_at').notNull(),
+    lastFailureAt: at('last_failure_at').notNull(),
+    /** No attempt before this (the growing delay). */
+    blockedUntil: at('blocked_until').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountKey, t.clientKey] }), index('sign_in_throttles_last_failure_idx').on(t.lastFailureAt)],
+);
+
+/**
+ * Devices (browsers) that signed in to an account: the long-lived httpOnly device cookie holds a random token, stored
+ * here only as SHA-256. A device the account knows keeps its own failure budget and skips the network's (OWASP device
+ * cookies). One token may be bound to several accounts (people sharing a browser).
+ */
+export const trustedDevices = accountsSchema.table(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id').notNull(),
+    createdAt: at('created_at').notNull(),
+    lastUsedAt: at('last_used_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index('trusted_devices_last_used_idx').on(t.lastUsedAt)],
 );
 
 /** A sign-in: the family of its rotating refresh tokens. Revoking it ends every token of the family. */

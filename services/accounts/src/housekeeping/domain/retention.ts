@@ -18,6 +18,12 @@ export const CODE_RETENTION_MS = 7 * DAY;
  */
 export const PENDING_REGISTRATION_RETENTION_MS = 7 * DAY;
 
+/**
+ * Sign-in throttle rows two days after their last failure: a client's failures are forgotten after one day and a
+ * network's window lasts an hour (sessions/domain/sign-in-throttle.ts), so nothing reads them by then.
+ */
+export const SIGN_IN_THROTTLE_RETENTION_MS = 2 * DAY;
+
 export interface RetentionCutoffs {
   /** Refresh tokens that expired before this go, and sessions left without any token. */
   refreshTokensExpiredBefore: Date;
@@ -27,15 +33,21 @@ export interface RetentionCutoffs {
   pendingUntouchedSince: Date;
   /** Sealed rotation answers of tokens rotated before this are cleared (the grace window is over). */
   sealedRotationsBefore: Date;
+  /** Sign-in throttle rows whose last failure is older than this go. */
+  throttlesLastFailedBefore: Date;
+  /** Devices that last signed in before this go (their cookie has expired). */
+  devicesUnusedSince: Date;
 }
 
-export function retentionCutoffs(now: Date, refreshGraceMs: number): RetentionCutoffs {
+export function retentionCutoffs(now: Date, refreshGraceMs: number, deviceTtlMs: number): RetentionCutoffs {
   const t = now.getTime();
   return {
     refreshTokensExpiredBefore: new Date(t - REFRESH_TOKEN_RETENTION_MS),
     codesExpiredBefore: new Date(t - CODE_RETENTION_MS),
     pendingUntouchedSince: new Date(t - PENDING_REGISTRATION_RETENTION_MS),
     sealedRotationsBefore: new Date(t - refreshGraceMs),
+    throttlesLastFailedBefore: new Date(t - SIGN_IN_THROTTLE_RETENTION_MS),
+    devicesUnusedSince: new Date(t - deviceTtlMs),
   };
 }
 

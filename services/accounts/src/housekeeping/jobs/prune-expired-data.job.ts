@@ -1,11 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { and, eq, gte, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { DB, JOB_QUEUE, LOGGER, TransactionRunner, type JobQueue, type Logger } from '@vitrina/platform';
-import { follows, oneTimeCodes, refreshTokens, sessions, setupTours, users } from '../../db/schema.js';
+import { follows, oneTimeCodes, refreshTokens, sessions, setupTours, signInThrottles, trustedDevices, users } from '../../db/schema.js';
 import type { AccountsDb, AccountsSchema } from '../../db/db.js';
 import { Clock } from '../../shared/clock.js';
 import { RateCounter } from '../../shared/rate-counter.js';
 import { REFRESH_REUSE_GRACE_MS } from '../../sessions/sessions.js';
+import { DEVICE_TTL_MS } from '../../sessions/trusted-devices.js';
 import { housekeepingPeriod, retentionCutoffs } from '../domain/retention.js';
 
 export const PRUNE_EXPIRED_DATA_JOB = 'accounts.prune-expired-data';
@@ -22,6 +23,8 @@ export interface PruneReport {
   sealedRotationsCleared: number;
   codes: number;
   pendingRegistrations: number;
+  signInThrottles: number;
+  trustedDevices: number;
 }
 
 /** Rows deleted per statement: a big backlog is worked through in short transactions. */
@@ -34,7 +37,8 @@ const ENSURE_EVERY_MS = 10 * 60_000;
  * once an hour, whichever instance queues the hour's job first (jobId `accounts.prune-expired-data:<hour>`), it
  * deletes what no rule reads any more: old limit counters, refresh tokens a day past expiry and the sessions left
  * without tokens (expired or revoked families), the sealed answers of rotations past their grace window, codes a week
- * past expiry, and pending registrations abandoned for a week (with their codes). Every delete is idempotent, so a
+ * past expiry, pending registrations abandoned for a week (with their codes), sign-in throttle rows two days after
+ * their last failure and devices unused for longer than their cookie lives. Every delete is idempotent, so a
  * retried or doubled run is harmless.
  */
 @Injectable()
@@ -80,7 +84,7 @@ export class PruneExpiredDataJob implements OnModuleInit, OnApplicationBootstrap
 
   /** One pruning pass at the accounts clock's now (tests move it). */
   async run(): Promise<PruneReport> {
-    const c = retentionCutoffs(this.clock.now(), REFRESH_REUSE_GRACE_MS);
+    const c = retentionCutoffs(this.clock.now(), REFRESH_REUSE_GRACE_MS, DEVICE_TTL_MS);
     await this.rate.prune();
 
     const refreshTokensDeleted = await this.inBatches(() =>
@@ -148,6 +152,30 @@ export class PruneExpiredDataJob implements OnModuleInit, OnApplicationBootstrap
         .returning({ id: oneTimeCodes.id }),
     );
     const pendingDeleted = await this.inBatches(() => this.pruneAbandonedRegistrations(c.pendingUntouchedSince));
+    const throttlesDeleted = await this.inBatches(() =>
+      this.db
+        .delete(signInThrottles)
+        .where(
+          sql`(${signInThrottles.accountKey}, ${signInThrottles.clientKey}) in (${this.db
+            .select({ a: signInThrottles.accountKey, c: signInThrottles.clientKey })
+            .from(signInThrottles)
+            .where(lt(signInThrottles.lastFailureAt, c.throttlesLastFailedBefore))
+            .limit(BATCH)})`,
+        )
+        .returning({ a: signInThrottles.accountKey }),
+    );
+    const devicesDeleted = await this.inBatches(() =>
+      this.db
+        .delete(trustedDevices)
+        .where(
+          sql`(${trustedDevices.tokenHash}, ${trustedDevices.userId}) in (${this.db
+            .select({ t: trustedDevices.tokenHash, u: trustedDevices.userId })
+            .from(trustedDevices)
+            .where(lt(trustedDevices.lastUsedAt, c.devicesUnusedSince))
+            .limit(BATCH)})`,
+        )
+        .returning({ u: trustedDevices.userId }),
+    );
     return {
       rateEvents: 'pruned',
       refreshTokens: refreshTokensDeleted,
@@ -155,6 +183,8 @@ export class PruneExpiredDataJob implements OnModuleInit, OnApplicationBootstrap
       sealedRotationsCleared: sealedCleared,
       codes: codesDeleted,
       pendingRegistrations: pendingDeleted,
+      signInThrottles: throttlesDeleted,
+      trustedDevices: devicesDeleted,
     };
   }
 

@@ -10,13 +10,17 @@ import { Clock } from '../../shared/clock.js';
 import { rateLimited } from '../../shared/errors.js';
 import { requestMeta } from '../../shared/http.js';
 import { LocalRateLimit } from '../../shared/local-rate-limit.js';
+import { clientNetwork } from '../../sessions/domain/client-network.js';
 
 @ApiTags('auth')
 // A stale access token left in the browser must not block signing in, refreshing, signing out or registering.
 @IgnoreInvalidToken()
 @Controller('auth')
 export class RegistrationHttpController {
-  /** The availability check answers at most 60 calls a minute per address (per instance). */
+  /**
+   * Both calls tell whether an account exists (`{ exist }`, or `existing_user` from a registration), so they share one
+   * budget: at most 60 calls a minute per address (IPv6: per /64), per instance. Registering cannot bypass the check's limit.
+   */
   private readonly existLimit = new LocalRateLimit(60, 60_000);
 
   constructor(
@@ -29,15 +33,21 @@ export class RegistrationHttpController {
   @Post('register')
   @HttpCode(201)
   registerUser(@Body() dto: RegisterUserDto, @Req() req: FastifyRequest): Promise<RegistrationResponse> {
-    return this.register.execute(dto, requestMeta(req));
+    const meta = requestMeta(req);
+    this.checkLimit(meta.ip, 'registrations');
+    return this.register.execute(dto, meta);
   }
 
   /** spec 2 §7 `POST auth /users/exist` -> `{ exist }`. */
   @Post('users/exist')
   @HttpCode(200)
   userExists(@Body() dto: UserExistsDto, @Req() req: FastifyRequest): Promise<UserExistsResponse> {
-    const wait = this.existLimit.hit(requestMeta(req).ip, this.clock.now().getTime());
-    if (wait > 0) throw rateLimited('Too many checks from this address; try again in a moment', wait);
+    this.checkLimit(requestMeta(req).ip, 'checks');
     return this.exists.execute(dto);
+  }
+
+  private checkLimit(ip: string, what: string): void {
+    const wait = this.existLimit.hit(clientNetwork(ip), this.clock.now().getTime());
+    if (wait > 0) throw rateLimited(`Too many ${what} from this address; try again in a moment`, wait);
   }
 }

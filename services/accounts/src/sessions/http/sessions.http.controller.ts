@@ -8,6 +8,7 @@ import { RefreshSessionHandler } from '../commands/refresh-session/refresh-sessi
 import { SignInDto, SignInHandler } from '../commands/sign-in/sign-in.handler.js';
 import { SignOutHandler } from '../commands/sign-out/sign-out.handler.js';
 import { Sessions } from '../sessions.js';
+import { DEVICE_COOKIE, TrustedDevices } from '../trusted-devices.js';
 
 @ApiTags('auth')
 // A stale access token left in the browser must not block signing in, refreshing, signing out or registering.
@@ -19,15 +20,19 @@ export class SessionsHttpController {
     private readonly refresh: RefreshSessionHandler,
     private readonly signOut: SignOutHandler,
     private readonly sessions: Sessions,
+    private readonly devices: TrustedDevices,
   ) {}
 
-  /** Sign-in: the auth result (spec 2 §3) with the access token; the refresh token only in its httpOnly cookie. */
+  /**
+   * Sign-in: the auth result (spec 2 §3) with the access token; the refresh token only in its httpOnly cookie, and
+   * the device cookie that gives this browser its own failure budget next time.
+   */
   @Post('login')
   @HttpCode(200)
   async login(@Body() dto: SignInDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuthResult> {
     const meta = requestMeta(req);
-    const result = await this.signIn.execute(dto, meta);
-    setCookies(reply, this.sessions.cookies(result.auth, result.refreshToken, meta.secure));
+    const result = await this.signIn.execute(dto, meta, readCookie(req, DEVICE_COOKIE));
+    setCookies(reply, [...this.sessions.cookies(result.auth, result.refreshToken, meta.secure), this.devices.cookie(result.deviceToken, meta.secure)]);
     return result.auth;
   }
 
