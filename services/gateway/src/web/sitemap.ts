@@ -99,7 +99,7 @@ export function createSitemaps(options: SitemapOptions): Sitemaps {
 
   return {
     sitemap: (shop, urls, fileBase, file) =>
-      cache(`${shop.slug}|${urls.base}|${fileBase}|${file ?? 0}`, () => build(shop, urls, fileBase, file)).then((answer) => answer ?? { status: 503 }),
+      cache(`${shop.slug}|${urls.base}|${fileBase}|${file ?? 'index'}`, () => build(shop, urls, fileBase, file)).then((answer) => answer ?? { status: 503 }),
   };
 }
 
