@@ -21,6 +21,8 @@ import { Upstreams } from './proxy/upstreams.js';
 import { createRateLimitHook, type TokenVerifierLike } from './rate-limit/rate-limits.js';
 import { createShopHeadRenderer, DEFAULT_PLATFORM_HOSTS, type RenderShopHead } from './web/shop-head.js';
 import { storeShopFetcher } from './web/store-shops.js';
+import { catalogueReads } from './web/catalogue-reads.js';
+import { installCompression } from './web/compression.js';
 import { installWebApp, wantsPage, type WebApp } from './web/web-app.js';
 
 export type { RenderShopHead, ShopHead, ShopRef } from './web/shop-head.js';
@@ -65,6 +67,8 @@ export interface GatewayOptions {
    * host}`, or a shop's own domain (by-host lookup); see shopRefOf.
    */
   platformHosts?: readonly string[];
+  /** URLs per file of a shop's sitemap before sitemap.xml becomes an index (default 50,000, the protocol's most). */
+  sitemapUrlsPerFile?: number;
 }
 
 export interface RunningGateway {
@@ -192,6 +196,8 @@ async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, part
     exposedHeaders: ['x-request-id', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'],
     maxAge: 600,
   });
+  // br/gzip for API JSON, pages and sitemaps; static files come precompressed (web/compression.ts).
+  await installCompression(fastify);
   const registry = installObservability(fastify, 'gateway', logger);
   const upstreamFailures = new Counter({
     name: 'gateway_upstream_failures_total',
@@ -253,6 +259,9 @@ async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, part
       webDist: opts.webDist,
       renderShopHead: opts.renderShopHead ?? createShopHeadRenderer({ fetchShop: storeShopFetcher(upstreams, opts.shopHeadTimeoutMs ?? 800, logger) }),
       platformHosts: opts.platformHosts ?? DEFAULT_PLATFORM_HOSTS,
+      // Item and catalogue heads, sitemaps: the catalogue's public API, with the shop head's timeout.
+      catalogue: catalogueReads(upstreams, { headTimeoutMs: opts.shopHeadTimeoutMs ?? 800, logger }),
+      sitemapUrlsPerFile: opts.sitemapUrlsPerFile,
     });
   });
 }
