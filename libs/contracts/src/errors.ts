@@ -16,6 +16,14 @@ export const ErrorCodes = {
   /** The gateway gave up waiting for a service. */
   upstreamTimeout: 'upstream_timeout',
   badRequest: 'bad_request',
+  /** NUL or invalid Unicode (lone surrogate, bytes that are not UTF-8) in a path, query, header or body. */
+  invalidText: 'invalid_text',
+  /** A JSON body nested deeper than MAX_JSON_DEPTH, or one that is not valid JSON. */
+  invalidJson: 'invalid_json',
+  unsupportedMediaType: 'unsupported_media_type',
+  methodNotAllowed: 'method_not_allowed',
+  /** Request headers larger than the server accepts (431). */
+  headersTooLarge: 'headers_too_large',
   // storefront (spec 1 §8)
   shopNotFound: 'shop_not_found',
   invalidProduct: 'invalid_product',

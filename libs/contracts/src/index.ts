@@ -1,5 +1,6 @@
 export * from './services.js';
 export * from './errors.js';
+export * from './http-limits.js';
 export * from './lists.js';
 export * from './events.js';
 export * from './demo.js';

@@ -18,6 +18,8 @@ export * from './http/optional.js';
 export * from './http/list.js';
 export * from './http/health.js';
 export * from './http/observability.js';
+export * from './http/request-guards.js';
+export * from './http/text-checks.js';
 export * from './http/bootstrap.js';
 export * from './runtime/tokens.js';
 export * from './runtime/runtime.js';

@@ -5,11 +5,13 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
-import { SERVICES, type ServiceName } from '@vitrina/contracts';
-import { ApiExceptionFilter } from './exception.filter.js';
+import { SERVICES, bodyLimitForGroup, type ServiceName } from '@vitrina/contracts';
+import { ApiExceptionFilter, toErrorResponse } from './exception.filter.js';
 import { createValidationPipe } from './validation.js';
 import { installHealth } from './health.js';
 import { installObservability, requestIdOf } from './observability.js';
+import { clientErrorHandler, frameworkErrors, installRequestGuards } from './request-guards.js';
+import { describePathParameters } from './path-parameters.js';
 import { RuntimeModule } from '../runtime/platform.module.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { JOB_QUEUE } from '../runtime/tokens.js';
@@ -53,6 +55,9 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
     trustProxy: true,
     // Keep-alive from the gateway's connection pool should outlive the gateway's own idle timeout.
     keepAliveTimeout: 65_000,
+    // Refusals made before any route runs (undecodable path, oversized headers) answer { code, message } too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule as unknown as DynamicModule, adapter, {
     logger: ['error', 'warn'],
@@ -65,6 +70,23 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   // Errors Fastify raises before Nest routing (413, bad JSON, unsupported type) reach Nest's own
   // error handler, which hands them to ApiExceptionFilter: they answer { code, message } too.
   installObservability(fastify, def.name, logger);
+  // NUL / invalid Unicode in path, query, headers and bodies; JSON depth and prototype keys (request-guards.ts).
+  installRequestGuards(app);
+  // One body limit per API group, the same table the gateway reads (libs/contracts http-limits.ts), so a body
+  // the gateway lets through is never cut here (which answered 502) and the other way round.
+  fastify.addHook('onRoute', (route) => {
+    // Errors raised before a controller runs (body parsers, hooks) reach the route's Fastify error handler,
+    // not Nest's filters: the same mapping answers them `{ code, message }`.
+    route.errorHandler ??= (err, _request, reply) => {
+      const { status, body } = toErrorResponse(err, logger);
+      void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
+    };
+    const group = /^\/([^/]+)\//.exec(route.url)?.[1];
+    if (group && route.bodyLimit === undefined) {
+      const limit = bodyLimitForGroup(group, runtime.config.BODY_LIMIT_BYTES);
+      if (limit !== runtime.config.BODY_LIMIT_BYTES) route.bodyLimit = limit;
+    }
+  });
   const jobs = app.get<JobQueue>(JOB_QUEUE, { strict: false });
   installHealth(fastify, def.name, {
     db: () => runtime.database.ping(),
@@ -79,9 +101,8 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   app.enableShutdownHooks();
 
-  const openapi = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle(def.title ?? `Vitrina ${def.name}`).setVersion('1').addBearerAuth().build(),
+  const openapi = describePathParameters(
+    SwaggerModule.createDocument(app, new DocumentBuilder().setTitle(def.title ?? `Vitrina ${def.name}`).setVersion('1').addBearerAuth().build()),
   );
   fastify.get('/openapi.json', async () => openapi);
 

@@ -13,8 +13,11 @@ const CODE_BY_STATUS: Record<number, string> = {
   403: ErrorCodes.forbidden,
   404: ErrorCodes.notFound,
   409: ErrorCodes.conflict,
+  405: ErrorCodes.methodNotAllowed,
   413: ErrorCodes.payloadTooLarge,
-  415: 'unsupported_media_type',
+  414: 'uri_too_long',
+  415: ErrorCodes.unsupportedMediaType,
+  431: ErrorCodes.headersTooLarge,
   429: ErrorCodes.rateLimited,
   503: ErrorCodes.serviceUnavailable,
 };
@@ -38,9 +41,10 @@ export function toErrorResponse(err: unknown, logger?: Logger): { status: number
     const message = status >= 500 ? 'Internal error' : status === 413 ? TOO_LARGE : rawMessage;
     return { status, body: { code, message } };
   }
-  // Errors raised by Fastify itself (body too large, bad JSON, wrong content type) carry statusCode and a FST_ code.
+  // Errors raised by Fastify itself (body too large, bad JSON, wrong content type) carry statusCode and a FST_ code;
+  // plugins (multipart) raise others with a 4xx statusCode. Their own messages can name internals: a generic one per status.
   const fst = err as { statusCode?: number; code?: string; message?: string };
-  if (typeof fst?.statusCode === 'number' && typeof fst.code === 'string' && fst.code.startsWith('FST_') && fst.statusCode < 500) {
+  if (typeof fst?.statusCode === 'number' && fst.statusCode >= 400 && fst.statusCode < 500) {
     const status = fst.statusCode;
     const message =
       status === 413
@@ -49,10 +53,11 @@ export function toErrorResponse(err: unknown, logger?: Logger): { status: number
           ? 'Unsupported content type'
           : fst.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
             ? 'The JSON body is empty'
-            : status === 400
+            : fst.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
               ? 'The request body is not valid JSON'
               : 'Bad request';
-    return { status, body: { code: CODE_BY_STATUS[status] ?? 'bad_request', message } };
+    const code = fst.code?.startsWith('FST_ERR_CTP_') && status === 400 ? ErrorCodes.invalidJson : (CODE_BY_STATUS[status] ?? ErrorCodes.badRequest);
+    return { status, body: { code, message } };
   }
   logger?.error({ err, traceId: currentContext()?.traceId }, 'unhandled error');
   return { status: 500, body: { code: ErrorCodes.internal, message: 'Internal error' } };
