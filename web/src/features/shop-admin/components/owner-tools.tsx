@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Container, Group, Menu, Switch, Text, Tooltip } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import {
   IconBuildingStore,
@@ -102,12 +102,14 @@ export default function OwnerTools({ shop, userId, accountType, onChanged }: Own
   return (
     <>
       <div className={classes.strip} data-collapsed={collapsed ? '' : undefined} data-testid="owner-tools" aria-label={t('toolbar.label')} role="toolbar">
+        {/* Aligned with the shop header's content (its Container is 'lg' too). */}
+        <Container size="lg">
         {collapsed ? (
           <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} aria-hidden />} rightSection={<IconChevronDown size={14} aria-hidden />} onClick={() => setCollapsed(false)} aria-expanded={false} aria-label={t('toolbar.expand')}>
             {t('toolbar.tools')}
           </Button>
         ) : (
-          <Group gap="sm" wrap="wrap" justify="space-between" className={classes.row}>
+          <Group gap="sm" wrap="wrap" justify="space-between">
             <Group gap="sm" wrap="nowrap">
               <Switch size="sm" label={<Text size="sm" fw={600}>{t('toolbar.editMode')}</Text>} checked={editMode} onChange={(event) => setEditMode(event.currentTarget.checked)} data-testid="edit-mode" />
               {editMode && (
@@ -149,6 +151,7 @@ export default function OwnerTools({ shop, userId, accountType, onChanged }: Own
             </Group>
           </Group>
         )}
+        </Container>
       </div>
       {panel === 'identity' && <IdentityModal owner={owner} shop={shop} opened onClose={close} onSaved={onChanged} />}
       {panel === 'background' && <BackgroundModal owner={owner} shop={shop} opened onClose={close} onSaved={onChanged} />}
