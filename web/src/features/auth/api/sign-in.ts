@@ -1,6 +1,7 @@
 import type { AuthResult } from '@vitrina/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
+import { isApiError, unwrap } from '@/api/client';
+import { parseRetryAfter, RetryLaterApiError } from '../domain/auth-errors';
 import { sessionStore } from '../session/session-store';
 import { accountsApi } from './accounts-api';
 
@@ -14,9 +15,21 @@ export interface SignInRequest {
   locale?: 'es' | 'en' | 'es-AR';
 }
 
-/** Log-in with e-mail or phone and password: the access token in the body, the refresh token as an httpOnly cookie. */
-export function signIn(body: SignInRequest): Promise<AuthResult> {
-  return unwrap<AuthResult>(accountsApi.POST('/api/auth/login', { body }));
+/**
+ * Log-in with e-mail or phone and password: the access token in the body, the refresh and device tokens as httpOnly
+ * cookies. A throttled attempt (429) rejects with RetryLaterApiError carrying the server's `Retry-After`.
+ */
+export async function signIn(body: SignInRequest): Promise<AuthResult> {
+  const call = accountsApi.POST('/api/auth/login', { body });
+  try {
+    return await unwrap<AuthResult>(call);
+  } catch (error) {
+    if (isApiError(error) && error.status === 429) {
+      const wait = parseRetryAfter((await call).response.headers.get('retry-after'));
+      if (wait !== null) throw new RetryLaterApiError(error, wait);
+    }
+    throw error;
+  }
 }
 
 export function useSignIn() {

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Group, PasswordInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { AccountsErrorCodes, type Channel, type Locale } from '@vitrina/contracts';
+import { AccountsErrorCodes, ErrorCodes, type Channel, type Locale } from '@vitrina/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { isLocale } from '@/i18n/locales';
 import { useResendActivation } from '../api/resend-activation';
 import { useSignIn, type SignInRequest } from '../api/sign-in';
-import { authErrorMessageKey, errorCodeOf } from '../domain/auth-errors';
+import { authErrorMessageKey, errorCodeOf, formatWait, retryAfterOf } from '../domain/auth-errors';
 import { safeNextPath } from '../domain/next-path';
 import { defaultPhoneCountry, phoneDigits, stripSpaces } from '../domain/phone';
 import { validateEmail, validatePhone } from '../domain/registration';
@@ -118,7 +119,7 @@ export function LoginForm({ next, onSwitchToRegister, onDone }: LoginFormProps) 
         {signIn.isError && (
           <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
             <Stack gap={6}>
-              <Text size="sm">{t(authErrorMessageKey(signIn.error))}</Text>
+              <Text size="sm">{signInErrorText(t, signIn.error, i18n.language)}</Text>
               {inactive && channel === 'email' && (
                 <Anchor
                   component="button"
@@ -150,4 +151,11 @@ export function LoginForm({ next, onSwitchToRegister, onDone }: LoginFormProps) 
       </Stack>
     </form>
   );
+}
+
+/** The refusal's message; a throttled sign-in also says how long to wait (the server's Retry-After). */
+function signInErrorText(t: TFunction<'auth'>, error: unknown, language: string): string {
+  const wait = retryAfterOf(error);
+  if (wait !== null && errorCodeOf(error) === ErrorCodes.rateLimited) return t('errors.rate_limited_wait', { wait: formatWait(wait, language) });
+  return t(authErrorMessageKey(error));
 }

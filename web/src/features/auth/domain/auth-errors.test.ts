@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/client';
 import es from '../i18n/es.json';
 import en from '../i18n/en.json';
-import { authErrorDetailKey, authErrorMessageKey, fieldOfError } from './auth-errors';
+import { authErrorDetailKey, authErrorMessageKey, fieldOfError, formatWait, parseRetryAfter, retryAfterOf, RetryLaterApiError } from './auth-errors';
 
 const error = (code: string, fields?: Record<string, string[]>) => new ApiError(400, code, code, fields);
 const text = (messages: typeof es, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
@@ -58,5 +58,31 @@ describe('error codes to messages (spec 2 §8)', () => {
     expect(fieldOfError(error('validation_failed', { username: ['invalid e-mail'] }), 'email')).toBe('email');
     expect(fieldOfError(error('validation_failed', { password: ['too short'] }), 'email')).toBe('password');
     expect(fieldOfError(error('invalid_pin'), 'email')).toBeNull();
+  });
+});
+
+describe('waits of throttled calls (Retry-After)', () => {
+  it('reads Retry-After seconds and ignores anything else', () => {
+    expect(parseRetryAfter('900')).toBe(900);
+    expect(parseRetryAfter('1.2')).toBe(2);
+    expect(parseRetryAfter(null)).toBeNull();
+    expect(parseRetryAfter('0')).toBeNull();
+    expect(parseRetryAfter('Wed, 21 Oct 2026 07:28:00 GMT')).toBeNull();
+  });
+
+  it('keeps the code and adds the wait', () => {
+    const err = new RetryLaterApiError(new ApiError(429, 'rate_limited', 'x'), 60);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(authErrorMessageKey(err)).toBe('errors.rate_limited');
+    expect(retryAfterOf(err)).toBe(60);
+    expect(retryAfterOf(error('rate_limited'))).toBeNull();
+  });
+
+  it('writes the wait in whole seconds, minutes or hours', () => {
+    expect(formatWait(1, 'es')).toBe('1 segundo');
+    expect(formatWait(59, 'en')).toBe('59 seconds');
+    expect(formatWait(61, 'en')).toBe('2 minutes');
+    expect(formatWait(900, 'es-AR')).toBe('15 minutos');
+    expect(formatWait(86_400, 'es')).toBe('24 horas');
   });
 });

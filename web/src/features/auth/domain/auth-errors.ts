@@ -1,5 +1,5 @@
 import { AccountsErrorCodes, ErrorCodes } from '@vitrina/contracts';
-import { isApiError, NETWORK_ERROR_CODE } from '@/api/client';
+import { ApiError, isApiError, NETWORK_ERROR_CODE } from '@/api/client';
 
 /**
  * spec 2 §8 error catalogue: the message (i18n key, namespace `auth`) each server code shows. Anything not
@@ -61,4 +61,31 @@ export function fieldOfError(error: unknown, channel: 'email' | 'phone'): string
     return first ?? null;
   }
   return null;
+}
+
+/** A refusal that says how long to wait (429 with `Retry-After`: sign-in throttling, rate limits). */
+export class RetryLaterApiError extends ApiError {
+  readonly retryAfterSeconds: number;
+
+  constructor(error: ApiError, retryAfterSeconds: number) {
+    super(error.status, error.code, error.message, error.fields);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** The seconds a refused call asks to wait, when it said. */
+export function retryAfterOf(error: unknown): number | null {
+  return error instanceof RetryLaterApiError ? error.retryAfterSeconds : null;
+}
+
+/** `Retry-After` in seconds (RFC 9110 §10.2.3 also allows a date; the services send seconds). */
+export function parseRetryAfter(header: string | null): number | null {
+  const seconds = Number(header);
+  return header && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+}
+
+/** A wait in the reader's language, rounded up to whole seconds, minutes or hours: "15 minutos", "1 hour". */
+export function formatWait(seconds: number, locale: string): string {
+  const [value, unit] = seconds < 60 ? [Math.ceil(seconds), 'second'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
