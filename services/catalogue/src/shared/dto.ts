@@ -1,25 +1,25 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, registerDecorator, type ValidationOptions } from 'class-validator';
+import { IsInt, IsString, Matches, Max, MaxLength, Min, registerDecorator, type ValidationOptions } from 'class-validator';
+import { Optional, OptionalNullable } from '@vitrina/platform';
 
-/** A price as the spec shows it: "199", "199.5" or "199.50" (a JSON number with at most 2 decimals is accepted too). */
+/** A price as the spec shows it: "199", "199.5" or "199.50" (a JSON number with at most 2 decimals is accepted too); null is refused. */
 export function MoneyField(description: string): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ type: String, example: '199.00', description }),
-    IsOptional(),
+    Optional(),
     Transform(({ value }) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value)),
     IsString(),
     Matches(/^\d{1,10}(\.\d{1,2})?$/, { message: '$property must be an amount with at most 2 decimals, e.g. 199.00' }),
   );
 }
 
-/** The same price in integer minor units (19900), for clients that do arithmetic. */
+/** The same price in integer minor units (19900), for clients that do arithmetic. `nullable`: null removes it. */
 export function MinorUnitsField(description: string, nullable = false): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ type: Number, example: 19900, description, nullable }),
-    IsOptional(),
-    ...(nullable ? [ValidateIf((_o, v) => v !== null)] : []),
+    nullable ? OptionalNullable() : Optional(),
     Type(() => Number),
     IsInt(),
     Min(0),
@@ -58,7 +58,7 @@ export function isWebOrPathUrl(value: string): boolean {
 /** Comma-joined list in a query string (`ids=a,b,c`) -> array. */
 export function CsvQuery(maxItems: number, maxLength = 64): PropertyDecorator {
   return applyDecorators(
-    IsOptional(),
+    Optional(),
     Transform(({ value }) =>
       (Array.isArray(value) ? value.join(',') : String(value ?? ''))
         .split(',')
@@ -83,7 +83,7 @@ export function CsvQuery(maxItems: number, maxLength = 64): PropertyDecorator {
 export function SearchTextQuery(): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ description: 'Text matched against name, tags and description (word prefixes)' }),
-    IsOptional(),
+    Optional(),
     Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)),
     IsString(),
     MaxLength(100),

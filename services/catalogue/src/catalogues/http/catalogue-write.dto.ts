@@ -7,14 +7,13 @@ import {
   IsIn,
   IsInt,
   IsObject,
-  IsOptional,
   IsString,
   Max,
   MaxLength,
   Min,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { Optional, OptionalNullable } from '@vitrina/platform';
 import { CATALOGUE_STATES, CatalogueLimits, ITEM_TYPES, type CatalogueState, type ItemType } from '@vitrina/contracts';
 import { IsWebOrPathUrl } from '../../shared/dto.js';
 
@@ -23,19 +22,19 @@ const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string
 /** Fork origin: another catalogue by id, or by slug with its owner (owner id or shop slug). */
 export class CatalogueOriginDto {
   @ApiPropertyOptional({ description: 'Id of the catalogue to fork' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   origin_id?: string;
 
   @ApiPropertyOptional({ description: 'Slug of the catalogue to fork (with origin_owner)' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(200)
   origin_slug?: string;
 
   @ApiPropertyOptional({ description: 'Owner of origin_slug: owner id or shop slug' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   origin_owner?: string;
@@ -50,53 +49,53 @@ export class CreateCatalogueDto extends CatalogueOriginDto {
   @Allow()
   name?: unknown;
 
-  @ApiPropertyOptional({ nullable: true, description: 'A valid URL (http(s) or a path on this site)' })
-  @IsOptional()
+  @ApiPropertyOptional({ nullable: true, description: 'A valid URL (http(s) or a path on this site); null (or "") for none' })
+  @OptionalNullable()
   @Transform(emptyToNull)
   @IsWebOrPathUrl()
   photo?: string | null;
 
   @ApiPropertyOptional({ description: 'Storefront priority (published lists sort by -weight)' })
-  @IsOptional()
+  @Optional()
   @IsInt()
   @Min(0)
   @Max(1_000_000)
   weight?: number;
 
   @ApiPropertyOptional({ enum: CATALOGUE_STATES })
-  @IsOptional()
+  @Optional()
   @IsIn(CATALOGUE_STATES)
   state?: CatalogueState;
 }
 
-/** Catalogue update (PATCH): only sent fields change; `photo: null` (or "") clears the photo. */
+/** Catalogue update (PATCH): only sent fields change; `photo: null` (or "") clears the photo; null in any other field answers 400. */
 export class UpdateCatalogueDto {
   @ApiPropertyOptional({ maxLength: CatalogueLimits.catalogueNameMax })
   @Allow()
   name?: unknown;
 
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
+  @ApiPropertyOptional({ nullable: true, description: 'null (or "") clears the photo' })
+  @OptionalNullable()
   @Transform(emptyToNull)
   @IsWebOrPathUrl()
   photo?: string | null;
 
   @ApiPropertyOptional()
-  @ValidateIf((_o, v) => v !== undefined)
+  @Optional()
   @IsInt()
   @Min(0)
   @Max(1_000_000)
   weight?: number;
 
   @ApiPropertyOptional({ enum: CATALOGUE_STATES })
-  @ValidateIf((_o, v) => v !== undefined)
+  @Optional()
   @IsIn(CATALOGUE_STATES)
   state?: CatalogueState;
 }
 
 export class DeleteCatalogueQueryDto {
   @ApiPropertyOptional({ description: 'Delete even when the catalogue has products' })
-  @IsOptional()
+  @Optional()
   @IsIn(['true', 'false', '1', '0'])
   force?: string;
 }
@@ -120,31 +119,31 @@ export class MoveProductDto extends MoveDto {
 /** The filter of add_filtered: the add-products modal's filters, or explicit ids. */
 export class ProductFilterDto {
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
+  @Optional()
   @IsString({ each: true })
   @MaxLength(100, { each: true })
   @ArrayMaxSize(CatalogueLimits.checkAtLeast)
   ids?: string[];
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   text?: string;
 
   @ApiPropertyOptional({ enum: ITEM_TYPES })
-  @IsOptional()
+  @Optional()
   @IsIn(ITEM_TYPES)
   type?: ItemType;
 
   @ApiPropertyOptional({ description: 'Supplier id' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   dssupplier?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   category?: string;
@@ -158,7 +157,7 @@ export class AddFilteredDto {
   query!: ProductFilterDto;
 
   @ApiPropertyOptional({ description: 'Skip items the owner may not add instead of refusing (400 invalid_product)' })
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   silent?: boolean;
 }

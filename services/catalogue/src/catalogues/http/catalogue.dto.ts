@@ -1,12 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Optional } from '@vitrina/platform';
 import { CATALOGUE_PRODUCT_SORTS, CATALOGUE_SORTS } from '@vitrina/contracts';
 import { SearchTextQuery } from '../../shared/dto.js';
 
 class PageDto {
   @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -14,7 +15,7 @@ class PageDto {
   offset?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -24,7 +25,7 @@ class PageDto {
 
 export class CataloguesQueryDto extends PageDto {
   @ApiPropertyOptional({ description: `One or more of ${CATALOGUE_SORTS.join(', ')}, comma-joined`, default: '-weight,name' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(64)
   @Matches(/^-?[a-z_]+(,-?[a-z_]+)*$/)
@@ -37,13 +38,13 @@ export class CataloguesQueryDto extends PageDto {
 
 export class PublishedCataloguesQueryDto extends CataloguesQueryDto {
   @ApiPropertyOptional({ description: 'Owner id (or give shop)' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   owner?: string;
 
   @ApiPropertyOptional({ description: 'Shop id or slug: its owner’s catalogues' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   shop?: string;
@@ -51,7 +52,7 @@ export class PublishedCataloguesQueryDto extends CataloguesQueryDto {
 
 export class CatalogueProductsQueryDto extends PageDto {
   @ApiPropertyOptional({ enum: CATALOGUE_PRODUCT_SORTS, default: '-contribution_margin' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(32)
   sort?: string;

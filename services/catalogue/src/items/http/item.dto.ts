@@ -7,14 +7,12 @@ import {
   IsIn,
   IsInt,
   IsObject,
-  IsOptional,
   IsString,
   Matches,
   Max,
   MaxLength,
   Min,
   MinLength,
-  ValidateIf,
   ValidateNested,
   registerDecorator,
 } from 'class-validator';
@@ -33,7 +31,7 @@ import {
   type MainType,
   type StockType,
 } from '@vitrina/contracts';
-import { ListQueryDto } from '@vitrina/platform';
+import { ListQueryDto, Optional, OptionalNullable } from '@vitrina/platform';
 import { IsWebOrPathUrl, MinorUnitsField, MoneyField, SearchTextQuery } from '../../shared/dto.js';
 
 /** Variants: name -> value, short strings only. */
@@ -54,34 +52,35 @@ function IsVariantMap(): PropertyDecorator {
     });
 }
 
+/** return_info replaces the whole document; a null sub-field is stored as not set (ReturnInfo in contracts). */
 export class ReturnInfoDto {
   @ApiProperty({ enum: RETURN_TYPES })
   @IsIn(RETURN_TYPES)
   return_type!: (typeof RETURN_TYPES)[number];
 
   @ApiPropertyOptional({ enum: RETURN_FEES, nullable: true })
-  @IsOptional()
+  @OptionalNullable()
   @IsIn(RETURN_FEES)
   return_fees?: (typeof RETURN_FEES)[number] | null;
 
   @ApiPropertyOptional({ enum: RETURN_POLICIES, nullable: true })
-  @IsOptional()
+  @OptionalNullable()
   @IsIn(RETURN_POLICIES)
   return_policy?: (typeof RETURN_POLICIES)[number] | null;
 
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
+  @OptionalNullable()
   @IsString()
   @MaxLength(2000)
   return_policy_legend?: string | null;
 
   @ApiPropertyOptional({ enum: RETURN_SHIPPING_LABELS, nullable: true })
-  @IsOptional()
+  @OptionalNullable()
   @IsIn(RETURN_SHIPPING_LABELS)
   return_shipping_label?: (typeof RETURN_SHIPPING_LABELS)[number] | null;
 
   @ApiPropertyOptional({ nullable: true, minimum: 0, maximum: 100 })
-  @IsOptional()
+  @OptionalNullable()
   @IsInt()
   @Min(0)
   @Max(100)
@@ -90,8 +89,7 @@ export class ReturnInfoDto {
 
 export class StockDto {
   @ApiPropertyOptional({ nullable: true, description: 'Units available; null when not tracked' })
-  @IsOptional()
-  @ValidateIf((_o, v) => v !== null)
+  @OptionalNullable()
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -99,13 +97,12 @@ export class StockDto {
   available?: number | null;
 
   @ApiPropertyOptional({ enum: STOCK_TYPES })
-  @IsOptional()
+  @Optional()
   @IsIn(STOCK_TYPES)
   stock_type?: StockType;
 
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @ValidateIf((_o, v) => v !== null)
+  @OptionalNullable()
   @Type(() => Number)
   @IsInt()
   @Min(1)
@@ -113,38 +110,42 @@ export class StockDto {
   max_purchase_amount?: number | null;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   sold_out?: boolean;
 }
 
-/** Fields a supplier may set on an item besides its name and type (every one optional). */
+/**
+ * Fields a supplier may set on an item besides its name and type (every one optional). null clears only
+ * crossout_price(_minor), stock.available (not tracked), stock.max_purchase_amount (no limit), experience_date
+ * and return_info; every other field refuses null with 400.
+ */
 export class ItemFieldsDto {
   @ApiPropertyOptional({ description: 'Unique per supplier; generated from the name when absent' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Matches(/^[a-z0-9_-]{1,80}$/, { message: 'slug may hold lower-case letters, digits, _ and - (max 80)' })
   slug?: string;
 
   @ApiPropertyOptional({ enum: MAIN_TYPES })
-  @IsOptional()
+  @Optional()
   @IsIn(MAIN_TYPES)
   main_type?: MainType;
 
   @ApiPropertyOptional({ type: [String], maxItems: CatalogueLimits.itemPhotosMax })
-  @IsOptional()
+  @Optional()
   @ArrayMaxSize(CatalogueLimits.itemPhotosMax)
   @IsWebOrPathUrl({ each: true })
   photos?: string[];
 
   @ApiPropertyOptional({ maxLength: CatalogueLimits.itemDescriptionMax })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(CatalogueLimits.itemDescriptionMax)
   description?: string;
 
   @ApiPropertyOptional({ type: [String], maxItems: CatalogueLimits.itemTagsMax })
-  @IsOptional()
+  @Optional()
   @ArrayMaxSize(CatalogueLimits.itemTagsMax)
   @IsString({ each: true })
   @MaxLength(CatalogueLimits.itemTagMax, { each: true })
@@ -157,9 +158,8 @@ export class ItemFieldsDto {
   list_price_minor?: number;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: '249.00', description: 'Strike-through price; null removes it' })
-  @IsOptional()
+  @OptionalNullable()
   @Transform(({ value }) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value))
-  @ValidateIf((_o, v) => v !== null)
   @IsString()
   @Matches(/^\d{1,10}(\.\d{1,2})?$/, { message: 'crossout_price must be an amount with at most 2 decimals' })
   crossout_price?: string | null;
@@ -168,22 +168,22 @@ export class ItemFieldsDto {
   crossout_price_minor?: number | null;
 
   @ApiPropertyOptional({ example: 'MXN' })
-  @IsOptional()
+  @Optional()
   @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code such as MXN' })
   currency?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   hide_price?: boolean;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   is_free?: boolean;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   is_dropshipping?: boolean;
 
@@ -194,30 +194,29 @@ export class ItemFieldsDto {
   contribution_margin_minor?: number;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } })
-  @IsOptional()
+  @Optional()
   @IsObject()
   @IsVariantMap()
   variants?: Record<string, string>;
 
   @ApiPropertyOptional({ type: StockDto })
-  @IsOptional()
+  @Optional()
   @ValidateNested()
   @Type(() => StockDto)
   stock?: StockDto;
 
   @ApiPropertyOptional({ nullable: true, description: 'ISO date-time; experiences only' })
-  @IsOptional()
-  @ValidateIf((_o, v) => v !== null)
+  @OptionalNullable()
   @IsDateString({ strict: true })
   experience_date?: string | null;
 
   @ApiPropertyOptional({ description: 'spec spelling: hidden from public listings' })
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   hiden?: boolean;
 
   @ApiPropertyOptional({ description: 'Lower comes first in "Most relevant"' })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -225,15 +224,14 @@ export class ItemFieldsDto {
   queue_position?: number;
 
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
+  @Optional()
   @ArrayMaxSize(10)
   @IsString({ each: true })
   @MaxLength(64, { each: true })
   category_ids?: string[];
 
   @ApiPropertyOptional({ type: ReturnInfoDto, nullable: true })
-  @IsOptional()
-  @ValidateIf((_o, v) => v !== null)
+  @OptionalNullable()
   @ValidateNested()
   @Type(() => ReturnInfoDto)
   return_info?: ReturnInfoDto | null;
@@ -251,14 +249,14 @@ export class CreateItemDto extends ItemFieldsDto {
   type!: ItemType;
 
   @ApiPropertyOptional({ enum: LIST_STATES, default: 'unpublished', description: 'Create published at once with `published`' })
-  @IsOptional()
+  @Optional()
   @IsIn(LIST_STATES)
   list_state?: ListState;
 }
 
 export class UpdateItemDto extends ItemFieldsDto {
   @ApiPropertyOptional({ maxLength: CatalogueLimits.itemNameMax })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MinLength(1)
   @MaxLength(CatalogueLimits.itemNameMax)
@@ -267,12 +265,12 @@ export class UpdateItemDto extends ItemFieldsDto {
 
 export class OwnerItemsQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ enum: ITEM_TYPES })
-  @IsOptional()
+  @Optional()
   @IsIn(ITEM_TYPES)
   type?: ItemType;
 
   @ApiPropertyOptional({ enum: LIST_STATES })
-  @IsOptional()
+  @Optional()
   @IsIn(LIST_STATES)
   list_state?: ListState;
 

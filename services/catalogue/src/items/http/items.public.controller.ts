@@ -1,14 +1,14 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import type { ItemJson, ListResponse } from '@vitrina/contracts';
-import { CurrentUser, type AuthUser } from '@vitrina/platform';
+import { CurrentUser, type AuthUser, Optional } from '@vitrina/platform';
 import { CsvQuery } from '../../shared/dto.js';
 import { ItemQueries } from '../queries/item.queries.js';
 
 class ItemDetailQueryDto {
   @ApiPropertyOptional({ description: 'The shop the page belongs to: its owner also sees unpublished items it has in store' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(64)
   shop?: string;

@@ -1,31 +1,31 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { ITEM_TYPES, type ItemJson, type ItemType, type ListResponse } from '@vitrina/contracts';
-import { OwnerPath, PathOwner, type OwnerRef } from '@vitrina/platform';
+import { OwnerPath, PathOwner, type OwnerRef, Optional } from '@vitrina/platform';
 import { SearchTextQuery } from '../../shared/dto.js';
 import { ProductPickerQuery } from '../queries/product-picker.query.js';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 class PickerQueryDto {
-  @ApiPropertyOptional({ enum: ITEM_TYPES }) @IsOptional() @IsIn(ITEM_TYPES) type?: ItemType;
+  @ApiPropertyOptional({ enum: ITEM_TYPES }) @Optional() @IsIn(ITEM_TYPES) type?: ItemType;
   @SearchTextQuery() text?: string;
-  @ApiPropertyOptional({ description: 'Supplier id' }) @IsOptional() @Matches(ID) dssupplier?: string;
-  @ApiPropertyOptional({ description: 'Category id' }) @IsOptional() @Matches(ID) category?: string;
+  @ApiPropertyOptional({ description: 'Supplier id' }) @Optional() @Matches(ID) dssupplier?: string;
+  @ApiPropertyOptional({ description: 'Category id' }) @Optional() @Matches(ID) category?: string;
 
   @ApiPropertyOptional({ description: 'Only dropshipping items (true) or only the others (false)' })
-  @IsOptional()
+  @Optional()
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
   @IsBoolean()
   dropshipping?: boolean;
 
-  @ApiPropertyOptional({ default: '-contribution_margin' }) @IsOptional() @IsString() @MaxLength(32) sort?: string;
-  @ApiPropertyOptional({ minimum: 0 }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1_000_000) offset?: number;
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 10 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
-  @ApiPropertyOptional({ description: 'Accepted for the spec’s modal call (counts are exact)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(100_000) check_at_least?: number;
-  @ApiPropertyOptional({ description: 'Accepted for the spec’s modal call' }) @IsOptional() @IsString() @MaxLength(100) filter?: string;
+  @ApiPropertyOptional({ default: '-contribution_margin' }) @Optional() @IsString() @MaxLength(32) sort?: string;
+  @ApiPropertyOptional({ minimum: 0 }) @Optional() @Type(() => Number) @IsInt() @Min(0) @Max(1_000_000) offset?: number;
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 10 }) @Optional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @ApiPropertyOptional({ description: 'Accepted for the spec’s modal call (counts are exact)' }) @Optional() @Type(() => Number) @IsInt() @Min(0) @Max(100_000) check_at_least?: number;
+  @ApiPropertyOptional({ description: 'Accepted for the spec’s modal call' }) @Optional() @IsString() @MaxLength(100) filter?: string;
 }
 
 /** `GET /catalogue/{owner}:{owner}/{type}/store/products/search`: the add-products modal of the owner's store. */

@@ -1,15 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { ITEM_TYPES, type ItemType } from '@vitrina/contracts';
-import { ListQueryDto } from '@vitrina/platform';
+import { ListQueryDto, Optional } from '@vitrina/platform';
 import { CsvQuery, SearchTextQuery } from '../../shared/dto.js';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class ShopItemsQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ enum: ITEM_TYPES })
-  @IsOptional()
+  @Optional()
   @IsIn(ITEM_TYPES)
   type?: ItemType;
 
@@ -21,22 +21,22 @@ export class ShopItemsQueryDto extends ListQueryDto {
   tags?: string[];
 
   @ApiPropertyOptional({ description: 'Supplier (dssupplier) id' })
-  @IsOptional()
+  @Optional()
   @Matches(ID)
   supplier?: string;
 
   @ApiPropertyOptional({ description: 'Same as supplier (the spec’s modal name)' })
-  @IsOptional()
+  @Optional()
   @Matches(ID)
   dssupplier?: string;
 
   @ApiPropertyOptional({ description: 'Category id' })
-  @IsOptional()
+  @Optional()
   @Matches(ID)
   category?: string;
 
   @ApiPropertyOptional({ description: '1-based page, used when offset is absent (page size = limit); below 1 counts as 1', minimum: 1 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(-1_000_000)
@@ -44,10 +44,10 @@ export class ShopItemsQueryDto extends ListQueryDto {
   page?: number;
 
   // Sent by the storefront with the search (spec 1 §7); attribution is recorded on the shop load, not here.
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) owner?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) slug?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) campaign?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) click_id?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(100) owner?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(100) slug?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(100) campaign?: string;
+  @ApiPropertyOptional() @Optional() @IsString() @MaxLength(100) click_id?: string;
 }
 
 export class SuggestionsQueryDto {
@@ -55,12 +55,12 @@ export class SuggestionsQueryDto {
   text?: string;
 
   @ApiPropertyOptional({ enum: ITEM_TYPES })
-  @IsOptional()
+  @Optional()
   @IsIn(ITEM_TYPES)
   type?: ItemType;
 
   @ApiPropertyOptional({ default: 5, minimum: 1, maximum: 20 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)

@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import { CatalogueLimits, type CategoryJson, type ListResponse, type SupplierJson } from '@vitrina/contracts';
-import { DB, OwnerPath, PathOwner, listResponse, type Db, type OwnerRef } from '@vitrina/platform';
+import { DB, OwnerPath, PathOwner, listResponse, type Db, type OwnerRef, Optional } from '@vitrina/platform';
 import { shopOfOwner } from '../../listings/shop.repository.js';
 import { SearchTextQuery } from '../../shared/dto.js';
 import { DirectoryQueries } from '../queries/directory.queries.js';
@@ -17,7 +17,7 @@ class DirectoryQueryDto {
   name?: string;
 
   @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(0)
@@ -25,7 +25,7 @@ class DirectoryQueryDto {
   offset?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
