@@ -45,7 +45,9 @@ describe('storefront flow between the store and the catalogue', () => {
     if (seed === undefined) delete process.env.SEED_DEMO;
     else process.env.SEED_DEMO = seed;
     const signer = TokenSigner.fromKeys(runtime.keys, { issuer: runtime.config.AUTH_ISSUER, audience: runtime.config.AUTH_AUDIENCE });
-    token = async (id, level = 2) => `Bearer ${await signer.sign({ id, level, keychain: [] })}`;
+    // Demo suppliers hold the supplier role (accounts' demo seed), which item writes require (spec 1 §6).
+    const suppliers: string[] = [users.supplierA.id, users.supplierB.id];
+    token = async (id, level = 2) => `Bearer ${await signer.sign({ id, level, keychain: suppliers.includes(id) ? ['dssupplier-admin'] : [] })}`;
   });
   afterAll(async () => {
     await store?.close();

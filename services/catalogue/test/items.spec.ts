@@ -20,7 +20,7 @@ describe('supplier items', () => {
 
   beforeAll(async () => {
     w = await startWorld({ seed: true });
-    auth = await w.token(A, 2);
+    auth = await w.token(A, 2, ['dssupplier-admin']);
   });
   afterAll(async () => {
     await w?.close();

@@ -20,7 +20,7 @@ describe('shop listings and search (catalogue projection fed by the store)', () 
   beforeAll(async () => {
     w = await startWorld({ seed: true });
     await w.store.demo();
-    supplierA = await w.token(A, 2);
+    supplierA = await w.token(A, 2, ['dssupplier-admin']);
     owner = await w.token(users.demoOwner.id, 2);
     // The projection fills asynchronously from store.items events.
     await eventually(async () => (await list('type=product')).body.matches_estimated === PUBLIC_PRODUCTS);
@@ -238,7 +238,7 @@ describe('cached listing pages (listing_version)', () => {
   beforeAll(async () => {
     w = await startWorld({ seed: true });
     await w.store.demo();
-    supplierA = await w.token(A, 2);
+    supplierA = await w.token(A, 2, ['dssupplier-admin']);
     owner = await w.token(users.demoOwner.id, 2);
     await eventually(async () => (await list('type=product')).body.matches_estimated === PUBLIC_PRODUCTS);
   });

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ItemJson, ListResponse } from '@vitrina/contracts';
 import { CurrentUser, OwnerPath, PathOwner, type AuthUser, type OwnerRef } from '@vitrina/platform';
@@ -9,10 +9,12 @@ import { SetItemStockHandler } from '../commands/set-item-stock/set-item-stock.h
 import { UpdateItemHandler } from '../commands/update-item/update-item.handler.js';
 import { ItemQueries } from '../queries/item.queries.js';
 import { CreateItemDto, OwnerItemsQueryDto, StockDto, UpdateItemDto } from './item.dto.js';
+import { SupplierOnlyGuard } from './supplier-only.guard.js';
 
 /**
  * A supplier's own items: `/catalogue/{owner}:{owner}/{type}/items...`. `{type}` is the account-type
- * segment of the spec's owner paths (e.g. `affiliate`); it is not interpreted. Only the owner (403 otherwise).
+ * segment of the spec's owner paths (e.g. `affiliate`); it is not interpreted. Only the owner (403 otherwise);
+ * every write also needs the supplier role, the `dssupplier-admin` keychain (spec 1 §6; 403 `forbidden` otherwise).
  */
 @ApiTags('catalogue: supplier items')
 @Controller('catalogue')
@@ -34,6 +36,7 @@ export class ItemsAdminController {
   }
 
   @Post(':owner/:scope/items')
+  @UseGuards(SupplierOnlyGuard)
   @ApiOperation({ summary: 'Create an item (unpublished unless list_state says published)' })
   create(@PathOwner() owner: OwnerRef, @Body() body: CreateItemDto): Promise<ItemJson> {
     return this.createItem.execute({ ownerId: owner.ownerId, input: body });
@@ -46,12 +49,14 @@ export class ItemsAdminController {
   }
 
   @Patch(':owner/:scope/items/:item')
+  @UseGuards(SupplierOnlyGuard)
   @ApiOperation({ summary: 'Edit an item (only the fields sent change)' })
   update(@PathOwner() owner: OwnerRef, @Param('item') item: string, @Body() body: UpdateItemDto): Promise<ItemJson> {
     return this.updateItem.execute({ ownerId: owner.ownerId, itemRef: item, input: body });
   }
 
   @Delete(':owner/:scope/items/:item')
+  @UseGuards(SupplierOnlyGuard)
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete an item: it leaves every shop and catalogue' })
   async remove(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<void> {
@@ -59,6 +64,7 @@ export class ItemsAdminController {
   }
 
   @Post(':owner/:scope/items/:item/publish')
+  @UseGuards(SupplierOnlyGuard)
   @HttpCode(200)
   @ApiOperation({ summary: 'Publish an item' })
   publish(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<ItemJson> {
@@ -66,6 +72,7 @@ export class ItemsAdminController {
   }
 
   @Post(':owner/:scope/items/:item/unpublish')
+  @UseGuards(SupplierOnlyGuard)
   @HttpCode(200)
   @ApiOperation({ summary: 'Unpublish an item: it leaves public listings at once' })
   unpublish(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<ItemJson> {
@@ -73,6 +80,7 @@ export class ItemsAdminController {
   }
 
   @Put(':owner/:scope/items/:item/stock')
+  @UseGuards(SupplierOnlyGuard)
   @ApiOperation({ summary: 'Set stock (available, stock_type, max_purchase_amount, sold_out)' })
   stock(@PathOwner() owner: OwnerRef, @Param('item') item: string, @Body() body: StockDto): Promise<ItemJson> {
     return this.setStock.execute({ ownerId: owner.ownerId, itemRef: item, stock: body });
