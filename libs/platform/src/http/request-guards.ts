@@ -29,13 +29,14 @@ function send(reply: FastifyReply, status: number, code: string, message: string
  * `onRequest` hook: the path, query and (non-opaque) headers must be clean text. Runs before routing's
  * handlers, body parsing and auth, for matched and unmatched routes alike.
  */
-export async function refuseUncleanRequestLine(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function refuseUncleanRequestLine(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  // Answering early from an async hook: send, then return the reply (Fastify's documented way; awaiting it would wait for the send).
   if (!isCleanUrl(request.raw.url ?? request.url)) {
-    await send(reply, 400, ErrorCodes.invalidText, 'The request path or query holds NUL or text that is not valid UTF-8');
-    return;
+    return send(reply, 400, ErrorCodes.invalidText, 'The request path or query holds NUL or text that is not valid UTF-8');
   }
   const header = firstUncleanHeader(request.headers);
-  if (header !== undefined) await send(reply, 400, ErrorCodes.invalidText, `The ${header} header is not valid UTF-8 text`);
+  if (header !== undefined) return send(reply, 400, ErrorCodes.invalidText, `The ${header} header is not valid UTF-8 text`);
+  return undefined;
 }
 
 /** JSON body: UTF-8 (RFC 8259 §8.1), bounded depth, no prototype keys, no NUL or lone surrogate in any string. */

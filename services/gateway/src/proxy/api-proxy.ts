@@ -26,6 +26,8 @@ const API_PREFIX = '/api';
 /** Retried once on a fresh connection when a kept-alive socket turns out to be closed (never after a response started). */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 const STALE_SOCKET = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
+/** How an upload the upstream stopped reading fails. */
+const UPLOAD_CUT = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH']);
 const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'FST_REPLY_FROM_GATEWAY_TIMEOUT', 'FST_REPLY_FROM_TIMEOUT']);
 
 type GroupParams = { group: string };
@@ -45,6 +47,7 @@ export async function installApiProxy(app: FastifyInstance, options: ApiProxyOpt
   });
 
   // Bodies pass through untouched, whatever their type: the services parse and validate them.
+  const bodies = new WeakMap<FastifyRequest, { ended: boolean }>();
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (request, payload, done) => {
     const limit = bodyLimitForGroup((request.params as GroupParams).group, options.bodyLimitBytes);
@@ -54,7 +57,11 @@ export async function installApiProxy(app: FastifyInstance, options: ApiProxyOpt
       done(new GatewayHttpError(413, ErrorCodes.payloadTooLarge, new PayloadTooLargeError(limit).message, { connection: 'close' }), undefined);
       return;
     }
-    done(null, limitBody(payload, limit));
+    const body = limitBody(payload, limit);
+    const state = { ended: false };
+    body.once('end', () => (state.ended = true));
+    bodies.set(request, state);
+    done(null, body);
   });
 
   const serviceOf = new WeakMap<FastifyRequest, ServiceName>();
@@ -79,7 +86,12 @@ export async function installApiProxy(app: FastifyInstance, options: ApiProxyOpt
         retryDelay: ({ err, req, attempt }) => (err && attempt === 0 && IDEMPOTENT.has(req.method) && STALE_SOCKET.has(codeOf(err)) ? 1 : null),
         onResponse: (_req, rep, res) => forwardResponse(rep as FastifyReply, res as unknown as UpstreamResponse, service),
         onError: (rep, { error }) => {
-          const kind = classify(error);
+          // A service refusing a body it finds too large answers 413 and closes the connection; when that close
+          // reaches us before its answer does, the upload fails with a reset while the body is still streaming.
+          // Gateway and services share one limit table, so that is the only reason a service drops a body mid-way:
+          // 413, never 502.
+          const body = bodies.get(request);
+          const kind = body && !body.ended && UPLOAD_CUT.has(codeOf(causeOf(error))) ? 'payload_too_large' : classify(error);
           options.onUpstreamError?.(service, kind);
           if (kind !== 'payload_too_large' && kind !== 'client_closed') logger.warn({ service, err: causeOf(error), requestId: request.id }, 'upstream request failed');
           answerFailure(rep as FastifyReply, service, kind, timeoutMs);

@@ -1,14 +1,8 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 
-export const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
-/** Image uploads (gallery) are up to 4,000,000 bytes; multipart framing needs the headroom. */
-export const UPLOAD_BODY_LIMIT_BYTES = 5 * 1_048_576;
-/** Groups whose requests carry uploads, with their own limit. */
-const UPLOAD_GROUPS = new Set(['gallery']);
-
-export function bodyLimitForGroup(group: string, defaultLimit: number): number {
-  return UPLOAD_GROUPS.has(group) ? Math.max(defaultLimit, UPLOAD_BODY_LIMIT_BYTES) : defaultLimit;
-}
+// One table of body limits per API group for the gateway and the services (libs/contracts http-limits.ts):
+// whichever sees a body first refuses it with the same 413.
+export { DEFAULT_BODY_LIMIT_BYTES, bodyLimitForGroup } from '@vitrina/contracts';
 
 export class PayloadTooLargeError extends Error {
   readonly code = 'payload_too_large';

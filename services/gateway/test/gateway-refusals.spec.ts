@@ -1,0 +1,115 @@
+/**
+ * The gateway's own refusals (issue 9 item 2): whatever it answers itself is `{ code, message }` with a stable
+ * code — unclean text in the path, query or headers, headers too large, undecodable or overlong paths, unknown
+ * groups — and an upstream that drops a too-large upload answers 413, never 502.
+ */
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { request } from 'undici';
+import type { RunningGateway } from '../src/gateway.module.js';
+import { startGateway } from './support/load-gateway.js';
+import { startFakeServices } from './support/fake-services.js';
+
+let stack: Awaited<ReturnType<typeof startFakeServices>>;
+let gateway: RunningGateway;
+/** Stands in for a store that refuses a body mid-way: 413 and the connection closed at the first chunk. */
+let resetting: Server;
+let resettingCalls = 0;
+
+beforeAll(async () => {
+  stack = await startFakeServices();
+  resetting = createHttpServer((req, res) => {
+    resettingCalls++;
+    req.once('data', () => {
+      res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+      res.end(JSON.stringify({ code: 'payload_too_large', message: 'The request body is larger than allowed' }));
+      req.socket.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
+  gateway = await startGateway({
+    port: 0,
+    host: '127.0.0.1',
+    serviceUrls: { ...stack.serviceUrls, store: `http://127.0.0.1:${(resetting.address() as AddressInfo).port}` },
+    logLevel: process.env.GW_LOG ?? 'silent',
+  });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await stack?.close();
+  await new Promise<void>((resolve) => resetting?.close(() => resolve()));
+});
+
+/** Sends bytes as given on a raw socket (no client-side checks) and reads status and body. */
+function raw(text: string | Buffer): Promise<{ status: number; body: string }> {
+  const { port } = new URL(gateway.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const answer = Buffer.concat(chunks).toString('utf8');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+      if (!status) reject(new Error(`no answer to ${JSON.stringify(String(text).slice(0, 60))}: ${answer.slice(0, 100)}`));
+      else resolve({ status, body: answer.slice(answer.indexOf('\r\n\r\n') + 4) });
+    });
+    // write, not end: a half-closed client counts as gone, and a proxied request is then dropped.
+    socket.write(typeof text === 'string' ? Buffer.from(text, 'latin1') : text);
+  });
+}
+
+function get(path: string, headers = ''): Promise<{ status: number; body: string }> {
+  return raw(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${headers}\r\n`);
+}
+
+function errorBody(body: string): { code: string; message: string } {
+  const parsed = JSON.parse(body) as { code: string; message: string };
+  expect(typeof parsed.message).toBe('string');
+  return parsed;
+}
+
+describe('the gateway’s own refusals', () => {
+  it('refuses NUL and invalid Unicode in the path, query or a header with 400 invalid_text, before any service', async () => {
+    const before = stack.fakes.catalogue.seen.length;
+    for (const path of ['/api/catalogue/echo/a%00b', '/api/catalogue/echo?q=%ED%A0%80', '/api/catalogue/echo?q=%C3%28', '/tienda/demo/%FF']) {
+      const res = await get(path);
+      expect([path, res.status, errorBody(res.body).code]).toEqual([path, 400, 'invalid_text']);
+    }
+    const header = await get('/api/catalogue/echo', 'Accept-Language: es\xff\r\n');
+    expect([header.status, errorBody(header.body).code]).toEqual([400, 'invalid_text']);
+    expect(stack.fakes.catalogue.seen.length).toBe(before);
+    // Opaque credentials are not text the platform reads.
+    const cookie = await get('/api/catalogue/echo', 'Cookie: a=\xff\r\n');
+    expect(cookie.status).toBe(200);
+  });
+
+  it('answers headers too large, malformed HTTP, undecodable and overlong paths and unknown groups as { code, message }', async () => {
+    const big = await get('/api/catalogue/echo', `X-Big: ${'a'.repeat(40_000)}\r\n`);
+    expect([big.status, errorBody(big.body).code]).toEqual([431, 'headers_too_large']);
+    const nul = await raw('GET /api/catalogue/echo HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\n\r\n');
+    expect([nul.status, errorBody(nul.body).code]).toEqual([400, 'invalid_text']);
+    const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect([garbage.status, errorBody(garbage.body).code]).toEqual([400, 'bad_request']);
+    const undecodable = await get('/api/catalogue/%');
+    expect(undecodable.status).toBe(400);
+    expect(errorBody(undecodable.body).code).toMatch(/^[a-z_]+$/);
+    const overlong = await get(`/api/${'g'.repeat(500)}/x`);
+    expect(overlong.status).toBeGreaterThanOrEqual(400);
+    expect(overlong.status).toBeLessThan(500);
+    expect(errorBody(overlong.body).code).toMatch(/^[a-z_]+$/);
+    const unknown = await get('/api/no-such-group/x');
+    expect([unknown.status, errorBody(unknown.body).code]).toEqual([404, 'not_found']);
+  });
+
+  it('answers 413, never 502, when the service drops an upload it finds too large', async () => {
+    const chunks = Array.from({ length: 48 }, () => Buffer.alloc(64 * 1024, 7)); // 3 MiB chunked: under the gallery's limit
+    const res = await request(`${gateway.url}/api/gallery/x`, { method: 'POST', body: Readable.from(chunks), headers: { 'content-type': 'application/octet-stream' } });
+    expect(res.statusCode).toBe(413);
+    expect(await res.body.json()).toMatchObject({ code: 'payload_too_large' });
+    expect(resettingCalls).toBeGreaterThan(0);
+  });
+});
