@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { DEMO, SERVICES, type ServiceName } from '@vitrina/contracts';
-import { ConfigError, createRuntime, createServiceApp, env, loadPlatformConfig, parseEnv } from '@vitrina/platform';
+import { ConfigError, createRuntime, createServiceApp, env, installGracefulShutdown, loadPlatformConfig, parseEnv, shutdownEnvShape } from '@vitrina/platform';
 import { gatewayEnvShape, startGateway } from '@vitrina/gateway';
 import { z } from 'zod';
 import { ALL_SERVICES } from './services.js';
@@ -15,7 +15,8 @@ import { REPO_ROOT, WEB_DIST } from './paths.js';
  * Variables read here (besides the platform's): PORT (gateway, default 3000), HOST (default 0.0.0.0),
  * SERVICE_PORT_OFFSET (added to every service's default port, to run a second stack beside the first),
  * CORS_ORIGINS, RATE_LIMIT_PER_IP and RATE_LIMIT_PER_USER (requests per minute), and PLATFORM_HOSTS and
- * SHOP_HEAD_TIMEOUT_MS, read exactly as the gateway process reads them (services/gateway/src/config/gateway-config.ts).
+ * SHOP_HEAD_TIMEOUT_MS, read exactly as the gateway process reads them (services/gateway/src/config/gateway-config.ts),
+ * and SHUTDOWN_TIMEOUT_MS (the longest graceful stop on SIGTERM/SIGINT, default 10 s).
  */
 async function main(): Promise<void> {
   let local;
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
       // Shops on their own host (spec 1 §2): the same variables and validation as the gateway process.
       PLATFORM_HOSTS: gatewayEnvShape.PLATFORM_HOSTS,
       SHOP_HEAD_TIMEOUT_MS: gatewayEnvShape.SHOP_HEAD_TIMEOUT_MS,
+      // The longest graceful stop (libs/platform runtime/graceful-shutdown.ts).
+      ...shutdownEnvShape,
     });
     if (process.env.DATABASE_URL || (process.env.EVENT_BUS && process.env.EVENT_BUS !== 'memory')) {
       console.warn('Embedded mode uses PGlite and the in-process bus; DATABASE_URL/EVENT_BUS are ignored here (use `npm run start:cluster`).');
@@ -86,20 +89,18 @@ async function main(): Promise<void> {
   console.log('');
   logger.info({ url }, 'embedded stack ready');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    await gateway.close().catch(() => undefined);
-    for (const app of apps.reverse()) await app.close().catch(() => undefined);
-    await runtime.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // SIGTERM/SIGINT: the gateway drains first (its in-flight requests still reach the services), then each service
+  // (HTTP, consumers, relay, jobs), then the shared runtime (bus, database); exit 0, or 1 after SHUTDOWN_TIMEOUT_MS.
+  installGracefulShutdown({
+    logger,
+    timeoutMs: local.SHUTDOWN_TIMEOUT_MS,
+    steps: [
+      { name: 'gateway', run: () => gateway.close() },
+      // apps[i] is ALL_SERVICES[i]'s; closed in reverse start order (accounts, whose tokens the others verify, last).
+      ...[...apps.keys()].reverse().map((i) => ({ name: `${ALL_SERVICES[i]!.name} service`, run: () => apps[i]!.close() })),
+      { name: 'runtime (event bus, database)', run: () => runtime.close() },
+    ],
+  });
 }
 
 await main();

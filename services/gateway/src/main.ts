@@ -1,11 +1,19 @@
-import { ConfigError, createLogger, loadAuthKeysFromConfig, tokenVerifierFromConfig } from '@vitrina/platform';
+import {
+  ConfigError,
+  createLogger,
+  installGracefulShutdown,
+  loadAuthKeysFromConfig,
+  rateLimitKeyPrefix,
+  tokenVerifierFromConfig,
+} from '@vitrina/platform';
 import { loadGatewayConfig } from './config/gateway-config.js';
 import { startGateway } from './gateway.module.js';
 
 /**
  * The gateway's own process (`node services/gateway/dist/main.js`, distributed mode). Every variable it
  * reads is documented in config/gateway-config.ts; a bad value stops the process naming the variable.
- * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, then exit.
+ * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, then exit 0 (1 after
+ * SHUTDOWN_TIMEOUT_MS or on a second signal).
  */
 async function main(): Promise<void> {
   let config;
@@ -32,6 +40,8 @@ async function main(): Promise<void> {
     webDist: env.WEB_DIST,
     corsOrigins: env.CORS_ORIGINS,
     redisUrl: env.REDIS_URL,
+    // Under the stack's REDIS_PREFIX, so two stacks on one Redis database keep separate counters.
+    rateLimitKeyPrefix: rateLimitKeyPrefix(env.REDIS_PREFIX),
     rateLimit: { perIpPerMinute: env.RATE_LIMIT_PER_IP, perUserPerMinute: env.RATE_LIMIT_PER_USER },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
@@ -42,18 +52,11 @@ async function main(): Promise<void> {
     shopHeadTimeoutMs: env.SHOP_HEAD_TIMEOUT_MS,
   });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    await gateway.close().catch((err: unknown) => logger.error({ err }, 'close failed'));
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  installGracefulShutdown({
+    logger,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    steps: [{ name: 'gateway (http server, upstream pools, rate-limit store)', run: () => gateway.close() }],
+  });
 }
 
 await main();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { env, parseEnv } from './env.js';
+import { DEFAULT_REDIS_PREFIX, redisPrefixSchema, withRedisPrefixAlias } from '../runtime/redis-prefix.js';
 
 /**
  * Variables every service process reads. Documented in README.md ("Configuration").
@@ -15,6 +16,11 @@ export const platformEnvShape = {
   DB_POOL_MAX: env.int(10, 1, 200),
   EVENT_BUS: z.enum(['memory', 'redis', 'kafka']).default('memory'),
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
+  /**
+   * Start of every Redis key the stack writes (bus streams, BullMQ queues, gateway rate limits), so stacks can
+   * share one Redis database; REDIS_BUS_PREFIX is read as a deprecated alias. See runtime/redis-prefix.ts.
+   */
+  REDIS_PREFIX: redisPrefixSchema.default(DEFAULT_REDIS_PREFIX),
   KAFKA_BROKERS: env.list().optional(),
   KAFKA_CLIENT_ID: z.string().default('vitrina'),
   /** `local`: persisted in the service's own database (embedded). `bullmq`: BullMQ on REDIS_URL. */
@@ -36,7 +42,7 @@ export const platformEnvShape = {
 export type PlatformConfig = z.infer<z.ZodObject<typeof platformEnvShape>>;
 
 export function loadPlatformConfig(source: NodeJS.ProcessEnv = process.env): PlatformConfig {
-  return parseEnv(platformEnvShape, source, (c) => {
+  return parseEnv(platformEnvShape, withRedisPrefixAlias(source), (c) => {
     const problems: string[] = [];
     if (c.EVENT_BUS === 'redis' && !c.REDIS_URL) problems.push('REDIS_URL: required when EVENT_BUS=redis');
     if (c.EVENT_BUS === 'kafka' && !c.KAFKA_BROKERS?.length) problems.push('KAFKA_BROKERS: required when EVENT_BUS=kafka');

@@ -4,6 +4,7 @@ import type { EventBus } from './event-bus.js';
 import { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus.js';
 import { MemoryEventBus, type MemoryEventBusOptions } from './memory-event-bus.js';
 import { RedisEventBus, type RedisEventBusOptions } from './redis-event-bus.js';
+import { busKeyPrefix } from '../runtime/redis-prefix.js';
 
 /** Settings that are not part of PlatformConfig: tests, tools, and the librdkafka mock. */
 export interface EventBusOverrides {
@@ -19,9 +20,8 @@ export interface EventBusOverrides {
  * not part of PlatformConfig: production never sets them.
  */
 export function eventBusOverridesFromEnv(env: NodeJS.ProcessEnv = process.env): EventBusOverrides {
-  // REDIS_BUS_PREFIX: key prefix of the Redis Streams bus (default `vitrina`), so stacks can share one Redis.
-  const prefix = env.REDIS_BUS_PREFIX?.trim();
-  const base: EventBusOverrides = prefix ? { redis: { prefix } } : {};
+  // The Redis bus's key prefix is REDIS_PREFIX (PlatformConfig), which createEventBus applies.
+  const base: EventBusOverrides = {};
   const raw = env.KAFKA_IDEMPOTENT?.trim().toLowerCase();
   if (!raw) return base;
   if (['false', '0', 'no'].includes(raw)) return { ...base, kafkaIdempotent: false };
@@ -41,7 +41,8 @@ export async function createEventBus(config: PlatformConfig, logger: Logger, ove
       return new MemoryEventBus({ maxAttempts, logger: log, ...overrides.memory });
     case 'redis': {
       if (!config.REDIS_URL) throw new Error('REDIS_URL: required when EVENT_BUS=redis');
-      return RedisEventBus.connect({ url: config.REDIS_URL, maxAttempts, logger: log, ...overrides.redis });
+      // REDIS_PREFIX: the stack's part of the Redis database (runtime/redis-prefix.ts).
+      return RedisEventBus.connect({ url: config.REDIS_URL, maxAttempts, logger: log, prefix: busKeyPrefix(config.REDIS_PREFIX), ...overrides.redis });
     }
     case 'kafka': {
       if (!config.KAFKA_BROKERS?.length) throw new Error('KAFKA_BROKERS: required when EVENT_BUS=kafka');

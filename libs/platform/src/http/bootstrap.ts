@@ -13,6 +13,7 @@ import { installObservability, requestIdOf } from './observability.js';
 import { clientErrorHandler, frameworkErrors, installRequestGuards } from './request-guards.js';
 import { describePathParameters } from './path-parameters.js';
 import { RuntimeModule } from '../runtime/platform.module.js';
+import { installHttpDrain } from '../runtime/http-drain.js';
 import type { Runtime } from '../runtime/runtime.js';
 import { JOB_QUEUE } from '../runtime/tokens.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -99,7 +100,10 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   }
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(logger));
-  app.enableShutdownHooks();
+  // No app.enableShutdownHooks(): it re-raises the signal after closing the app, which killed the process (143)
+  // before the runtime closed. The process owner (runService, the embedded launcher) closes apps, then the runtime;
+  // app.close() ends as soon as the in-flight requests have (runtime/http-drain.ts).
+  installHttpDrain(fastify);
 
   const openapi = describePathParameters(
     SwaggerModule.createDocument(app, new DocumentBuilder().setTitle(def.title ?? `Vitrina ${def.name}`).setVersion('1').addBearerAuth().build()),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type Job, type KeepJobs } from 'bullmq';
 import { Redis } from 'ioredis';
 import { newId } from '../db/ids.js';
+import { jobsKeyPrefix } from '../runtime/redis-prefix.js';
 import { runWithContext } from '../logging/context.js';
 import type { Logger } from '../logging/logger.js';
 import { Semaphore, resolveJobOptions } from './job-options.js';
@@ -12,7 +13,11 @@ export interface BullJobQueueOptions {
   service: string;
   redisUrl: string;
   logger: Logger;
-  /** Redis key prefix (BullMQ's default `bull`); tests use a unique one per run. */
+  /**
+   * BullMQ's key prefix: the queue's keys are `<prefix>:vitrina-<service>:...`. Default `vitrina:jobs`, i.e.
+   * REDIS_PREFIX's layout (runtime/redis-prefix.ts) for the default REDIS_PREFIX; createJobQueue derives it from
+   * the configured one, so stacks sharing a Redis database never take each other's jobs. Tests use a unique one.
+   */
   prefix?: string;
   /** Jobs this instance runs at once, all names together. Default: the sum of the names' concurrency. */
   concurrency?: number;
@@ -67,6 +72,8 @@ export function bullQueueName(service: string): string {
 export class BullJobQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
   readonly queueName: string;
+  /** BullMQ's key prefix (see BullJobQueueOptions.prefix). */
+  readonly prefix: string;
 
   private readonly processors = new Map<string, Registration>();
   private readonly connection: Redis;
@@ -78,11 +85,12 @@ export class BullJobQueue implements JobQueue {
 
   constructor(private readonly o: BullJobQueueOptions) {
     this.queueName = bullQueueName(o.service);
+    this.prefix = o.prefix ?? jobsKeyPrefix();
     this.log = o.logger.child({ component: 'jobs', queue: this.queueName });
     this.connection = this.connect('queue');
     this.queue = new Queue(this.queueName, {
       connection: this.connection,
-      ...(o.prefix ? { prefix: o.prefix } : {}),
+      prefix: this.prefix,
       defaultJobOptions: {
         removeOnComplete: o.removeOnComplete ?? { age: 3 * 24 * 3600, count: 50_000 },
         removeOnFail: o.removeOnFail ?? { age: 14 * 24 * 3600 },
@@ -117,7 +125,7 @@ export class BullJobQueue implements JobQueue {
     this.workerConnection = this.connect('worker');
     this.worker = new Worker(this.queueName, (job) => this.dispatch(job), {
       connection: this.workerConnection,
-      ...(this.o.prefix ? { prefix: this.o.prefix } : {}),
+      prefix: this.prefix,
       concurrency: this.workerConcurrency(),
       lockDuration: this.o.lockDurationMs ?? 30_000,
       stalledInterval: this.o.stalledIntervalMs ?? 30_000,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
 import type { PlatformTables } from '../outbox/tables.js';
+import { jobsKeyPrefix } from '../runtime/redis-prefix.js';
 import { BullJobQueue, type BullJobQueueOptions } from './bullmq-job-queue.js';
 import type { JobQueue } from './job-queue.js';
 import { LocalJobQueue, type LocalJobQueueOptions } from './local-job-queue.js';
@@ -12,6 +13,8 @@ export interface CreateJobQueueOptions {
   db: Db;
   tables: PlatformTables;
   redisUrl?: string;
+  /** REDIS_PREFIX: BullMQ's keys go under `<redisPrefix>:jobs:` (default `vitrina`; see runtime/redis-prefix.ts). */
+  redisPrefix?: string;
   logger: Logger;
   /** Safety-net poll of the local queue (ms). */
   pollMs?: number;
@@ -25,7 +28,13 @@ export interface CreateJobQueueOptions {
 export function createJobQueue(opts: CreateJobQueueOptions): JobQueue {
   if (opts.kind === 'bullmq') {
     if (!opts.redisUrl) throw new Error('REDIS_URL: required when JOB_QUEUE=bullmq');
-    return new BullJobQueue({ ...opts.bullmq, service: opts.service, redisUrl: opts.redisUrl, logger: opts.logger });
+    return new BullJobQueue({
+      prefix: jobsKeyPrefix(opts.redisPrefix),
+      ...opts.bullmq,
+      service: opts.service,
+      redisUrl: opts.redisUrl,
+      logger: opts.logger,
+    });
   }
   return new LocalJobQueue({
     ...opts.local,

@@ -62,9 +62,17 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     await this.jobs.start();
   }
 
+  /**
+   * Runs after Nest has drained the HTTP server and closed the bus consumers (NestApplication.close: dispose, then
+   * the shutdown hooks): the relay finishes the batch it is publishing (rows committed later wait in the outbox for
+   * the next start), then the job workers finish the jobs they run. The bus and database close after this, with
+   * the runtime (runtime/graceful-shutdown.ts).
+   */
   async onApplicationShutdown(): Promise<void> {
     await this.relay?.stop();
+    this.logger.info('outbox relay stopped');
     await this.jobs.close();
+    this.logger.info({ queue: this.jobs.kind }, 'job queue closed');
   }
 }
 
@@ -106,6 +114,7 @@ export class PlatformModule {
               db,
               tables: options.tables,
               redisUrl: rt.config.REDIS_URL,
+              redisPrefix: rt.config.REDIS_PREFIX,
               logger,
             }),
         },

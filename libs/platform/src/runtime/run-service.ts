@@ -4,19 +4,26 @@ import { ConfigError, env, parseEnv } from '../config/env.js';
 import { loadPlatformConfig } from '../config/platform-config.js';
 import { createServiceApp, type ServiceDefinition } from '../http/bootstrap.js';
 import { createRuntime } from './runtime.js';
+import { installGracefulShutdown, shutdownEnvShape } from './graceful-shutdown.js';
 
 /**
  * Entry point of a service's own process (`node services/<name>/dist/main.js`): reads and validates
  * configuration (a bad value stops the process naming the variable), builds the runtime, listens,
- * and shuts down cleanly on SIGTERM/SIGINT (in-flight requests, relay and workers finish first).
+ * and shuts down cleanly on SIGTERM/SIGINT within SHUTDOWN_TIMEOUT_MS (in-flight requests, consumers, relay and
+ * workers finish first; then bus, queue and database close; exit 0): see graceful-shutdown.ts.
  */
 export async function runService(def: ServiceDefinition): Promise<void> {
   let config;
   let port: number;
   let host: string;
+  let shutdownTimeoutMs: number;
   try {
     config = loadPlatformConfig();
-    ({ PORT: port, HOST: host } = parseEnv({ PORT: env.int(SERVICES[def.name].port, 1, 65535), HOST: z.string().default('0.0.0.0') }));
+    ({
+      PORT: port,
+      HOST: host,
+      SHUTDOWN_TIMEOUT_MS: shutdownTimeoutMs,
+    } = parseEnv({ PORT: env.int(SERVICES[def.name].port, 1, 65535), HOST: z.string().default('0.0.0.0'), ...shutdownEnvShape }));
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`[${def.name}] ${err.message}`);
@@ -29,17 +36,14 @@ export async function runService(def: ServiceDefinition): Promise<void> {
   const { app } = await createServiceApp(def, runtime);
   await app.listen({ port, host });
   logger.info({ port }, `${def.name} listening`);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    await app.close().catch((err: unknown) => logger.error({ err }, 'close failed'));
-    await runtime.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  installGracefulShutdown({
+    logger,
+    timeoutMs: shutdownTimeoutMs,
+    steps: [
+      // Nest's close: the HTTP server stops listening and drains, the bus consumers stop after their current
+      // message, then the relay and the job workers finish (PlatformLifecycle.onApplicationShutdown).
+      { name: 'http server, bus consumers, outbox relay and job workers', run: () => app.close() },
+      { name: 'runtime (event bus, database)', run: () => runtime.close() },
+    ],
+  });
 }

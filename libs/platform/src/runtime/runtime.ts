@@ -60,8 +60,10 @@ export async function createRuntime(config: PlatformConfig, overrides: RuntimeOv
     async close() {
       if (closed) return;
       closed = true;
+      // After every app of this runtime closed (their consumers, relay and job workers stopped): nothing uses them now.
       await bus.close().catch((err: unknown) => rootLogger.warn({ err }, 'bus close failed'));
       if (!overrides.keepDatabaseOpen) await database.close().catch((err: unknown) => rootLogger.warn({ err }, 'database close failed'));
+      rootLogger.info({ bus: bus.kind, database: overrides.keepDatabaseOpen ? 'left open' : 'closed' }, 'runtime closed');
     },
   };
 }

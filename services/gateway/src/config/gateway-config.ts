@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_PORT, SERVICE_NAMES, SERVICES, serviceUrlVariable, type ServiceName } from '@vitrina/contracts';
-import { env, parseEnv } from '@vitrina/platform';
+import { DEFAULT_REDIS_PREFIX, env, parseEnv, redisPrefixSchema, shutdownEnvShape, withRedisPrefixAlias } from '@vitrina/platform';
 import { z } from 'zod';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../proxy/body-limit.js';
 import { parseInstanceUrls } from '../proxy/upstreams.js';
@@ -52,6 +52,11 @@ export const gatewayEnvShape = {
   SHOP_HEAD_TIMEOUT_MS: env.int(800, 50, 10_000),
   /** Redis holding the rate-limit counters, shared by every gateway instance; in-process counters when unset. */
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
+  /**
+   * The stack's part of that Redis database, as for every process of the stack (REDIS_BUS_PREFIX is a deprecated
+   * alias): the counters are `<REDIS_PREFIX>:gateway:rl:ip:...` and `...:user:...` (libs/platform runtime/redis-prefix.ts).
+   */
+  REDIS_PREFIX: redisPrefixSchema.default(DEFAULT_REDIS_PREFIX),
   /** Requests per minute from one client IP to /api. */
   RATE_LIMIT_PER_IP: env.int(600, 1),
   /** Requests per minute from one signed-in user (verified access token) to /api. */
@@ -76,6 +81,8 @@ export const gatewayEnvShape = {
   AUTH_ISSUER: z.string().default('vitrina-accounts'),
   AUTH_AUDIENCE: z.string().default('vitrina-api'),
   DATA_DIR: z.string().default('.data'),
+  /** The longest graceful stop on SIGTERM/SIGINT (ms): in-flight requests finish first; exit 1 after it. */
+  SHUTDOWN_TIMEOUT_MS: shutdownEnvShape.SHUTDOWN_TIMEOUT_MS,
 };
 
 export type GatewayEnv = z.infer<z.ZodObject<typeof gatewayEnvShape>>;
@@ -88,7 +95,7 @@ export interface GatewayConfig {
 
 export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): GatewayConfig {
   let trustProxy: GatewayConfig['trustProxy'] = false;
-  const parsed = parseEnv(gatewayEnvShape, source, (c) => {
+  const parsed = parseEnv(gatewayEnvShape, withRedisPrefixAlias(source), (c) => {
     const problems: string[] = [];
     for (const name of SERVICE_NAMES) {
       const variable = serviceUrlVariable(name);

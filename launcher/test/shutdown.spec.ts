@@ -1,0 +1,188 @@
+/**
+ * Issue 9 item 5: graceful shutdown, at process level. Each test runs the real process (a service's dist/main.js,
+ * the gateway's, the embedded launcher), holds a request in flight (the server has answered `100 Continue`, or the
+ * gateway's upstream has the request), sends SIGTERM, and checks: new requests are turned away, the request in
+ * flight completes, the process logs that its runtime (bus, queue, database) closed, and it exits 0. A second
+ * signal, or SHUTDOWN_TIMEOUT_MS running out, exits 1 with a log line saying so.
+ *
+ * A service runs on a fresh PostgreSQL database when DATABASE_URL is set, else on a PGlite in a temporary folder.
+ */
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SERVICES } from '@vitrina/contracts';
+import {
+  ensureBuilt,
+  freeOffset,
+  freePort,
+  holdRequest,
+  logLines,
+  refused,
+  scratch,
+  spawnNode,
+  waitHealthy,
+  waitUntil,
+  type Scratch,
+  type Spawned,
+} from './support/processes.js';
+
+const MARKETING = 'services/marketing/dist/main.js';
+const GATEWAY = 'services/gateway/dist/main.js';
+const EMBEDDED = 'launcher/dist/embedded.js';
+
+const running: Spawned[] = [];
+const scratches: Scratch[] = [];
+
+beforeAll(() => ensureBuilt(MARKETING, GATEWAY, EMBEDDED));
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((p) => p.kill()));
+  await Promise.all(scratches.splice(0).map((s) => s.cleanup()));
+});
+
+function messages(p: Spawned): string[] {
+  return logLines(p.log()).map((l) => String(l.msg));
+}
+
+/** The marketing service as its own process, on a free port, healthy. */
+async function startService(extraEnv: Record<string, string> = {}): Promise<{ p: Spawned; port: number }> {
+  const s = await scratch('shutdown');
+  scratches.push(s);
+  const port = await freePort();
+  const p = spawnNode(MARKETING, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: s.dataDir,
+    DATABASE_URL: s.databaseUrl ?? '',
+    EVENT_BUS: 'memory',
+    JOB_QUEUE: 'local',
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    ...extraEnv,
+  });
+  running.push(p);
+  await waitHealthy(`http://127.0.0.1:${port}/health/ready`, p);
+  return { p, port };
+}
+
+describe('a service process on SIGTERM', () => {
+  it('finishes the request in flight, turns new ones away, closes bus, queue and database, and exits 0', async () => {
+    const { p, port } = await startService();
+    const held = holdRequest(port, '/marketing/_diag/ping', { note: 'in flight at SIGTERM' });
+    await held.accepted;
+
+    p.child.kill('SIGTERM');
+    await waitUntil(async () => ((await refused(`http://127.0.0.1:${port}/health/live`)) ? true : undefined), 'new requests to be turned away');
+    held.finish();
+
+    const answer = await held.response;
+    expect(answer.status).toBe(201);
+    expect(JSON.parse(answer.body)).toEqual({ id: expect.any(String) });
+    expect(await p.exited).toEqual({ code: 0, signal: null });
+    const said = messages(p);
+    expect(said).toEqual(
+      expect.arrayContaining(['outbox relay stopped', 'job queue closed', 'runtime closed', 'runtime (event bus, database): closed', 'stopped cleanly']),
+    );
+    expect(said.indexOf('stopped cleanly')).toBeGreaterThan(said.indexOf('runtime closed'));
+  });
+
+  it('exits 1 with a log line on a second signal', async () => {
+    const { p, port } = await startService();
+    const held = holdRequest(port, '/marketing/_diag/ping', { note: 'never finished' });
+    await held.accepted;
+    p.child.kill('SIGTERM');
+    await waitUntil(async () => (messages(p).some((m) => m.startsWith('shutting down')) ? true : undefined), 'the shutdown to start');
+    // Past the window in which a repeat counts as the same signal (Ctrl-C delivered by both terminal and npm).
+    await new Promise((r) => setTimeout(r, 1_500));
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toEqual({ code: 1, signal: null });
+    expect(messages(p)).toContain('second signal during shutdown: stopping now; exiting with 1');
+  });
+
+  it('exits 1 with a log line when the shutdown outlasts SHUTDOWN_TIMEOUT_MS', async () => {
+    const { p, port } = await startService({ SHUTDOWN_TIMEOUT_MS: '1500' });
+    const held = holdRequest(port, '/marketing/_diag/ping', { note: 'never finished' });
+    await held.accepted;
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toEqual({ code: 1, signal: null });
+    expect(messages(p)).toContain('shutdown did not finish within SHUTDOWN_TIMEOUT_MS (1500 ms); exiting with 1');
+  });
+});
+
+describe('the gateway process on SIGTERM', () => {
+  it('lets the proxied request in flight finish, turns new ones away, and exits 0', async () => {
+    // A marketing stand-in that holds every request until the test releases it.
+    const held: Array<ServerResponse> = [];
+    let arrived!: () => void;
+    const upstreamHas = new Promise<void>((r) => (arrived = r));
+    const upstream = createServer((_req: IncomingMessage, res: ServerResponse) => {
+      held.push(res);
+      arrived();
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
+    const upstreamPort = (upstream.address() as AddressInfo).port;
+    try {
+      const s = await scratch('shutdown-gw', false);
+      scratches.push(s);
+      const port = await freePort();
+      const p = spawnNode(GATEWAY, {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: s.dataDir,
+        REDIS_URL: '',
+        LOG_LEVEL: 'info',
+        SERVICE_URL_MARKETING: `http://127.0.0.1:${upstreamPort}`,
+      });
+      running.push(p);
+      await waitHealthy(`http://127.0.0.1:${port}/health/live`, p, 120_000);
+
+      const answer = fetch(`http://127.0.0.1:${port}/api/marketing/anything`).then(async (r) => ({ status: r.status, body: await r.text() }));
+      await upstreamHas;
+      p.child.kill('SIGTERM');
+      await waitUntil(async () => ((await refused(`http://127.0.0.1:${port}/health/live`)) ? true : undefined), 'new requests to be turned away');
+      for (const res of held) res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+
+      expect(await answer).toEqual({ status: 200, body: '{"ok":true}' });
+      expect(await p.exited).toEqual({ code: 0, signal: null });
+      expect(messages(p)).toContain('stopped cleanly');
+    } finally {
+      upstream.closeAllConnections();
+      await new Promise((r) => upstream.close(r));
+    }
+  });
+});
+
+describe('the embedded launcher on SIGTERM', () => {
+  it('drains the gateway and every service, closes the shared runtime, and exits 0', async () => {
+    const s = await scratch('shutdown-embedded', false);
+    scratches.push(s);
+    const gatewayPort = await freePort();
+    const offset = await freeOffset(Object.values(SERVICES).map((x) => x.port));
+    const marketingPort = SERVICES.marketing.port + offset;
+    const p = spawnNode(EMBEDDED, {
+      PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+      SERVICE_PORT_OFFSET: String(offset),
+      DATA_DIR: s.dataDir,
+      DATABASE_URL: '',
+      EVENT_BUS: '',
+      JOB_QUEUE: '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+    });
+    running.push(p);
+    await waitHealthy(`http://127.0.0.1:${gatewayPort}/api/health`, p);
+
+    // In flight at the marketing service inside the launcher (the gateway would forward `Expect` upstream).
+    const held = holdRequest(marketingPort, '/marketing/_diag/ping', { note: 'in flight at SIGTERM' });
+    await held.accepted;
+    p.child.kill('SIGTERM');
+    await waitUntil(async () => ((await refused(`http://127.0.0.1:${gatewayPort}/api/health`)) ? true : undefined), 'the gateway to turn requests away');
+    held.finish();
+
+    expect((await held.response).status).toBe(201);
+    expect(await p.exited).toEqual({ code: 0, signal: null });
+    const said = messages(p);
+    expect(said).toEqual(expect.arrayContaining(['gateway: closed', 'marketing service: closed', 'accounts service: closed', 'runtime closed', 'stopped cleanly']));
+  });
+});
