@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { instrumentPg, tracePglite } from '../telemetry/library-instrumentation.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type AnySchema = Record<string, unknown>;
@@ -40,10 +41,20 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   poolMax?: number;
+  /** PostgreSQL: longest wait for a free pooled connection before the request fails (default 5 s). */
+  poolWaitMs?: number;
+  /** PostgreSQL: `statement_timeout` of every connection (default 15 s; 0 = none). Migrations are exempt. */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: `idle_in_transaction_session_timeout` (default 30 s): a transaction left open by a stuck await ends. */
+  idleInTransactionTimeoutMs?: number;
+  /** PostgreSQL: `application_name`, shown in pg_stat_activity (default `vitrina`). */
+  applicationName?: string;
+  /** Trace statements with OpenTelemetry (inside a service's recording span only). */
+  traced?: boolean;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax ?? 10) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir, opts.traced ?? false);
 }
 
 /**
@@ -54,12 +65,13 @@ function bookkeeping(schema: string): { migrationsSchema: string; migrationsTabl
   return { migrationsSchema: 'drizzle', migrationsTable: `${schema.replace(/[^a-z0-9_]/gi, '_')}_migrations` };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, traced: boolean): Promise<Database> {
   const dir = resolve(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  // PGlite takes no lock on its folder: only one process may open it (TOOLCHAIN.md).
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const base = drizzlePglite(client);
+  // PGlite takes no lock on its folder: only one process may open it (docs/toolchain.md).
+  const raw = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = traced ? tracePglite(raw) : raw;
+  const base = drizzlePglite(raw);
   let closed = false;
   return {
     kind: 'pglite',
@@ -73,15 +85,25 @@ async function openPglite(dataDir: string): Promise<Database> {
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      await raw.close();
     },
   };
 }
 
 const MIGRATION_LOCK = 'vitrina:migrate';
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
+  if (opts.traced) instrumentPg();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolMax ?? 10,
+    idleTimeoutMillis: 30_000,
+    // An exhausted pool fails fast (the request answers 503) instead of hanging until the gateway's timeout.
+    connectionTimeoutMillis: opts.poolWaitMs ?? 5_000,
+    statement_timeout: opts.statementTimeoutMs ?? 15_000,
+    idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? 30_000,
+    application_name: opts.applicationName ?? 'vitrina',
+  });
   // An idle client's error (server restart) must not crash the process; the pool replaces the client.
   pool.on('error', () => undefined);
   let closed = false;
@@ -94,6 +116,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       // touch database-wide objects (extensions), which two schemas' first migrations would race to create.
       const client = await pool.connect();
       try {
+        // Waiting for another instance's migrations, or a long index build, is not a stuck statement.
+        await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
         try {
           await migratePg(drizzlePg(client), { migrationsFolder, ...bookkeeping(schema) });
@@ -101,6 +125,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
           await client.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]);
         }
       } finally {
+        await client.query('reset statement_timeout').catch(() => undefined);
         client.release();
       }
     },
