@@ -1,7 +1,7 @@
-import { useDocumentTitle } from '@mantine/hooks';
 import type { CSSProperties, ReactNode } from 'react';
 import { useShopBySlug } from '@/features/storefront/api/get-shop-by-slug';
 import type { Viewer } from '@/features/storefront/lib/viewer';
+import { useShopPageHead } from '@/features/storefront/lib/use-shop-page-head';
 import { useForceColorScheme } from '@/theme/forced-color-scheme';
 import { StorefrontProvider, type StorefrontSlots } from '@/features/storefront/components/shared/storefront-context';
 import { AffinityTopBar } from './affinity-top-bar';
@@ -37,7 +37,8 @@ export function ShopLayout({ slug, viewer, slots = {}, children }: ShopLayoutPro
   // spec 1 §2: the dark/light toggle only when the shop allows dark mode; otherwise the shop is always light.
   const darkAllowed = shop.darkmode && !shop.hidden_darkmode;
   useForceColorScheme(darkAllowed ? undefined : 'light');
-  useDocumentTitle(shop.name);
+  // Title, description, canonical and Open Graph of the page on screen, kept on navigation (issue 10 §3).
+  useShopPageHead(shop, viewer.userId);
 
   const background = backgroundOf(shop.bgcolor);
   const style = {
