@@ -86,6 +86,29 @@ describe('gallery uploads', () => {
     expect(under.status).not.toBe(413);
   });
 
+  it('answers malformed multipart with 400 { code, message }, never 500 (issue 9 item 2)', async () => {
+    const send = async (contentType: string, payload: string) => {
+      const res = await w.store.inject({ method: 'POST', url, headers: { authorization: auth, 'content-type': contentType }, payload });
+      return { status: res.statusCode, body: res.json() as { code: string; message: string } };
+    };
+    const noBoundary = await send('multipart/form-data', '--x\r\n');
+    expect(noBoundary.status).toBe(400);
+    const truncated = await send('multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG');
+    expect(truncated).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+    const nul = await send('multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\na\u0000b\r\n--b--\r\n');
+    expect(nul).toMatchObject({ status: 400, body: { code: 'invalid_text' } });
+  });
+
+  it('takes bodies up to the gallery group’s limit, the one the gateway applies (libs/contracts http-limits)', async () => {
+    const post = (bytes: number) =>
+      w.store.inject({ method: 'POST', url, headers: { authorization: auth, 'content-type': 'application/json' }, payload: `{"a":"${'x'.repeat(bytes)}"}` });
+    // 2 MB: above the default 1 MiB, so it reaches the route (which wants multipart) instead of a 413 the gateway would not give.
+    expect((await post(2_000_000)).statusCode).toBe(400);
+    const over = await post(5 * 1_048_576 + 10);
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toMatchObject({ code: 'payload_too_large' });
+  });
+
   it('sanitises SVGs: no scripts, event handlers or external references, shapes kept', async () => {
     const svg = `<?xml version="1.0"?>
 <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="120" height="60" viewBox="0 0 120 60" onload="alert(1)">

@@ -3,7 +3,7 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestj
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GalleryLimits, type GalleryUploadJson } from '@vitrina/contracts';
-import { NotFoundError, OwnerPath, PathOwner, ValidationError, type OwnerRef } from '@vitrina/platform';
+import { InvalidTextError, NotFoundError, OwnerPath, PathOwner, ValidationError, isCleanString, type OwnerRef } from '@vitrina/platform';
 import { GalleryService } from '../gallery.service.js';
 import { GalleryCleanup } from '../jobs/gallery-cleanup.job.js';
 
@@ -60,9 +60,12 @@ export class GalleryController {
     } catch (err) {
       const e = err as { code?: string; statusCode?: number };
       if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw this.gallery.tooLarge();
-      if (e.code?.startsWith('FST_')) throw new ValidationError('The multipart body could not be read', { image: [e.code] });
-      throw err;
+      // Anything else the parser raises is the body's fault (no boundary, truncated, a part it cannot frame:
+      // busboy's plain Errors carry no code), never a 500.
+      throw new ValidationError('The multipart body could not be read', { image: [e.code?.startsWith('FST_') ? e.code : 'malformed multipart body'] });
     }
+    // Field values are text like any JSON field: no NUL or lone surrogate (request-guards.ts does this for JSON bodies).
+    for (const [field, value] of Object.entries(fields)) if (!isCleanString(value)) throw new InvalidTextError(`The multipart field ${field.slice(0, 50)}`);
     if (!image) throw new ValidationError('image is required', { image: ['image is required'] });
     const wanted = fields.get_main_colors === undefined || fields.get_main_colors === '' ? GalleryLimits.defaultMainColors : Number(fields.get_main_colors);
     if (!Number.isInteger(wanted) || wanted < 0 || wanted > GalleryLimits.maxMainColors) {
