@@ -7,9 +7,12 @@
  * one per line, and answers each with one line starting with `ok` or `err`:
  *
  *   create <topic> <partitions>   create a topic (the mock has no CreateTopics API for clients)
- *   down <broker-id>              take a broker down (fault injection)
+ *   down <broker-id>              take a broker down (fault injection; librdkafka 2.0.2's mock has crashed
+ *                                 with SIGSEGV when consumer-group clients reconnected after `up`: prefer `errors`)
  *   up <broker-id>                bring it back
  *   rtt <broker-id> <ms>          add round-trip latency to a broker
+ *   errors <api-key> <error> <n>  answer the next n requests of that API (any broker) with that error code,
+ *                                 e.g. `errors 8 16 3`: three OffsetCommit requests refused with NOT_COORDINATOR
  *   ping                          answers `ok pong`
  *   quit                          exits
  *
@@ -85,11 +88,15 @@ int main(int argc, char **argv) {
       break; /* EOF: the parent is gone */
     }
     char cmd[32] = {0}, arg1[512] = {0};
-    int n = 0;
-    int fields = sscanf(line, "%31s %511s %d", cmd, arg1, &n);
+    int n = 0, count = 0;
+    int fields = sscanf(line, "%31s %511s %d %d", cmd, arg1, &n, &count);
     if (fields < 1) continue;
     rd_kafka_resp_err_t err = RD_KAFKA_RESP_ERR_NO_ERROR;
-    if (strcmp(cmd, "create") == 0 && fields == 3) {
+    if (strcmp(cmd, "errors") == 0 && fields == 4 && count > 0 && count <= 64) {
+      rd_kafka_resp_err_t errs[64];
+      for (int i = 0; i < count; i++) errs[i] = (rd_kafka_resp_err_t)n;
+      rd_kafka_mock_push_request_errors_array(mc, (int16_t)atoi(arg1), (size_t)count, errs);
+    } else if (strcmp(cmd, "create") == 0 && fields == 3) {
       err = rd_kafka_mock_topic_create(mc, arg1, n, 1);
     } else if (strcmp(cmd, "down") == 0 && fields >= 2) {
       err = rd_kafka_mock_broker_set_down(mc, atoi(arg1));

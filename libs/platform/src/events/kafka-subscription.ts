@@ -224,12 +224,13 @@ export class KafkaSubscription {
 
   private async commit(consumer: KafkaConsumer, message: KafkaMessage): Promise<void> {
     try {
+      // The client retries a refused or failed commit itself (`retries`, `retryDelay`), rejoining when the group asks.
       await consumer.commit({
         offsets: [{ topic: message.topic, partition: message.partition, offset: message.offset + 1n, leaderEpoch: message.leaderEpoch }],
       });
     } catch (err) {
-      // Refused by a rebalance or a broker change: the partition's owner fetches the message again from the last
-      // committed offset (at least once; the consumer's inbox drops the duplicate).
+      // Still refused (a rebalance moved the partition, or the broker stays away): the partition's owner fetches the
+      // message again from the last committed offset (at least once; the consumer's inbox drops the duplicate).
       this.host.logger.warn({ err, topic: message.topic, partition: message.partition, offset: String(message.offset), group: this.sub.group }, 'offset commit failed; the message may be delivered again');
     }
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Admin, Consumer, stringDeserializers } from '@platformatic/kafka';
-import type { EventBus } from '../../src/events/event-bus.js';
-import { KafkaEventBus, type KafkaEventBusOptions } from '../../src/events/kafka-event-bus.js';
+import { Admin, Consumer, Producer, stringDeserializers, stringSerializers } from '@platformatic/kafka';
+import { deadLetterTopic, type DeadLetteredEvent, type EventBus, type Subscription } from '../../src/events/event-bus.js';
+import { KafkaEventBus, kafkaGroupId, type KafkaEventBusOptions } from '../../src/events/kafka-event-bus.js';
 import { requireServiceUrl, servicesRequired } from '../../src/testing/test-database.js';
 import { makeEvent, runEventBusContract } from './bus.contract.js';
 import { ensureKafkaMock, startKafkaMock, type KafkaMock } from './kafka-mock.js';
@@ -144,5 +144,106 @@ if (!target) {
       expect(JSON.parse(got[0]!.value!)).toEqual(event);
       expect(got[0]!.headers).toMatchObject({ 'vitrina-event-id': event.id, 'vitrina-event-type': event.type });
     }, 60_000);
+
+    const waitUntil = async (what: string, predicate: () => boolean, timeoutMs = 30_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate()) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+
+    it('commits after handling: a member that restarts resumes after the last handled event, neither before nor after', async () => {
+      const topic = `k.resume.${run}`;
+      await prepareTopics([topic, deadLetterTopic(topic)]);
+      const first = await KafkaEventBus.connect(options());
+      const before = Array.from({ length: 6 }, (_, i) => makeEvent(topic, `k${i % 3}`, i));
+      const seenFirst = new Set<string>();
+      const sub = await first.subscribe({ topic, group: 'resume', handler: async (e) => void seenFirst.add(e.id) });
+      await first.publish(topic, before);
+      await waitUntil('the first member to handle every event', () => seenFirst.size === before.length);
+      await sub.close();
+      await first.close();
+
+      const second = await KafkaEventBus.connect(options());
+      try {
+        const after = Array.from({ length: 4 }, (_, i) => makeEvent(topic, `k${i % 3}`, 10 + i));
+        await second.publish(topic, after);
+        const seenSecond: string[] = [];
+        const again = await second.subscribe({ topic, group: 'resume', handler: async (e) => void seenSecond.push(e.id) });
+        await waitUntil('the restarted member to handle the new events', () => seenSecond.length >= after.length);
+        await new Promise((r) => setTimeout(r, 500)); // room for an old event to show up
+        await again.close();
+        expect(seenSecond.sort()).toEqual(after.map((e) => e.id).sort());
+      } finally {
+        await second.close();
+      }
+    }, 90_000);
+
+    it('dead-letters a message that is not an event envelope and goes on with the next one', async () => {
+      const topic = `k.garbage.${run}`;
+      await prepareTopics([topic, deadLetterTopic(topic)]);
+      const bus = await KafkaEventBus.connect(options());
+      const raw = new Producer({ clientId: `vt-raw-producer-${run}`, bootstrapBrokers: brokers, serializers: stringSerializers, idempotent: true });
+      const subscriptions: Subscription[] = [];
+      try {
+        const handled: string[] = [];
+        const dead: DeadLetteredEvent[] = [];
+        subscriptions.push(await bus.subscribe({ topic: deadLetterTopic(topic), group: 'watch', handler: async (e) => void dead.push(e) }));
+        subscriptions.push(await bus.subscribe({ topic, group: 'strict', handler: async (e) => void handled.push(e.id) }));
+        await raw.send({ messages: [{ topic, key: 'same', value: 'not json {' }] });
+        const valid = makeEvent(topic, 'same', 1);
+        await bus.publish(topic, [valid]);
+        await waitUntil('the valid event and the dead letter', () => handled.length >= 1 && dead.length >= 1);
+        expect(handled).toEqual([valid.id]);
+        expect(dead).toHaveLength(1);
+        expect(dead[0]).toMatchObject({ type: 'unparseable', key: 'same', data: { raw: 'not json {' } });
+        expect(dead[0]!.deadLetter).toMatchObject({ topic, group: 'strict', attempts: 1 });
+      } finally {
+        for (const sub of subscriptions) await sub.close();
+        await raw.close();
+        await bus.close();
+      }
+    }, 60_000);
+
+    (target === 'mock' ? it : it.skip)('rides out refused produce and offset-commit requests (mock fault injection)', async () => {
+      const topic = `k.refused.${run}`;
+      await prepareTopics([topic, deadLetterTopic(topic)]);
+      const bus = await KafkaEventBus.connect(options());
+      const seen = new Set<string>();
+      const sub = await bus.subscribe({ topic, group: 'survivor', handler: async (e) => void seen.add(e.id) });
+      const offsets = new Consumer({ clientId: `vt-offsets-${run}`, bootstrapBrokers: brokers, groupId: kafkaGroupId('survivor', topic) });
+      try {
+        // ApiKeys 0 = Produce, 8 = OffsetCommit; errors 6 = NOT_LEADER_OR_FOLLOWER, 16 = NOT_COORDINATOR (both retriable).
+        // Refused more often than the client retries (retries 8 here): publish rejects, it does not hang, and
+        // the outbox relay would publish the rows again later.
+        expect(await mock!.command('errors 0 6 20')).toMatch(/^ok/);
+        await expect(bus.publish(topic, [makeEvent(topic, 'refused', 0)])).rejects.toThrow();
+        const drain = [makeEvent(topic, 'drain', 0)];
+        for (let i = 0; i < 20 && !seen.has(drain[0]!.id); i++) await bus.publish(topic, drain).catch(() => undefined);
+        await waitUntil('the injected produce errors to be used up', () => seen.has(drain[0]!.id));
+        seen.clear();
+        // Refused a few times: the client's own retries get it through.
+        expect(await mock!.command('errors 0 6 2')).toMatch(/^ok/);
+        expect(await mock!.command('errors 8 16 3')).toMatch(/^ok/);
+        const events = [makeEvent(topic, 'a', 0), makeEvent(topic, 'b', 0), makeEvent(topic, 'a', 1)];
+        await bus.publish(topic, events);
+        await waitUntil('the events', () => events.every((e) => seen.has(e.id)));
+        // Every handled event ends up committed: the group's committed offsets add up to what the topic holds.
+        const sum = (values: bigint[] | undefined) => (values ?? []).reduce((total, o) => total + (o > 0n ? o : 0n), 0n);
+        const end = sum((await offsets.listOffsets({ topics: [topic], timestamp: -1n })).get(topic));
+        let total = -1n;
+        for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+          total = sum((await offsets.listCommittedOffsets({ topics: [{ topic, partitions: [0, 1, 2, 3] }] })).get(topic));
+          if (total === end) break;
+        }
+        expect(total).toBe(end);
+        expect(seen.size).toBe(events.length);
+      } finally {
+        await offsets.close();
+        await sub.close();
+        await bus.close();
+      }
+    }, 90_000);
   });
 }
