@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OwnerRef } from '../api/http';
 import { updateShop } from '../api/shop-settings';
 import { ImageDrop, type UploadedImage } from './image-drop';
-import { notifyError, notifySuccess } from './notify';
+import { notifySuccess, useNotifyApiError } from './notify';
 
 interface Props {
   owner: OwnerRef;
@@ -20,6 +20,7 @@ const isImage = (value: string | null) => Boolean(value && (/^(https?:)?\/\//.te
 /** spec 1 §2 'Header background editor (colour or image URL)' and the shop colours. */
 export function BackgroundModal({ owner, shop, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation('shopAdmin');
+  const notifyApiError = useNotifyApiError();
   const [kind, setKind] = useState<'none' | 'color' | 'image'>(!shop.bgcolor ? 'none' : isImage(shop.bgcolor) ? 'image' : 'color');
   const [color, setColor] = useState(isImage(shop.bgcolor) ? '' : (shop.bgcolor ?? ''));
   const [image, setImage] = useState<UploadedImage | null>(isImage(shop.bgcolor) ? { url: shop.bgcolor!, id: null } : null);
@@ -36,8 +37,8 @@ export function BackgroundModal({ owner, shop, opened, onClose, onSaved }: Props
       notifySuccess(t('common.saved'));
       onSaved();
       onClose();
-    } catch {
-      notifyError(t('common.genericError'), t('common.error'));
+    } catch (error) {
+      notifyApiError(error);
     } finally {
       setSaving(false);
     }

@@ -11,7 +11,7 @@ import { updateShop } from '../api/shop-settings';
 import { bannerPayload, validateBanner, type BannerErrors, type BannerFormValues } from '../domain/validation';
 import { ImageDrop } from './image-drop';
 import { ProductName, ProductPicker } from './product-picker';
-import { notifyError, notifySuccess } from './notify';
+import { notifySuccess, useNotifyApiError } from './notify';
 
 interface Props {
   owner: OwnerRef;
@@ -42,6 +42,7 @@ function formOf(banner: BannerJson | null): BannerFormValues {
  */
 export function BannerEditorModal({ owner, shop, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation('shopAdmin');
+  const notifyApiError = useNotifyApiError();
   const [editing, setEditing] = useState<BannerJson | 'new' | null>(null);
   const [columns, setColumns] = useState<1 | 2>(shop.store_theme_info.columns);
   const close = () => {
@@ -56,9 +57,9 @@ export function BannerEditorModal({ owner, shop, opened, onClose, onSaved }: Pro
       await updateShop(owner, { columns: value });
       notifySuccess(t('banners.columnsSaved'));
       onSaved();
-    } catch {
+    } catch (error) {
       setColumns(previous);
-      notifyError(t('common.genericError'), t('common.error'));
+      notifyApiError(error);
     }
   };
 
@@ -98,6 +99,7 @@ function BannerList({
   onChanged: () => void;
 }) {
   const { t } = useTranslation('shopAdmin');
+  const notifyApiError = useNotifyApiError();
   const banners = useBanners(owner);
   const remove = useDeleteBanner(owner);
 
@@ -108,7 +110,7 @@ function BannerList({
         notifySuccess(t('banners.deleted'));
         onChanged();
       },
-      onError: () => notifyError(t('common.genericError'), t('common.error')),
+      onError: notifyApiError,
     });
   };
 
@@ -200,6 +202,7 @@ function BannerForm({
   onDone: (saved: boolean) => void;
 }) {
   const { t } = useTranslation('shopAdmin');
+  const notifyApiError = useNotifyApiError();
   const [values, setValues] = useState<BannerFormValues>(() => formOf(banner));
   const [errors, setErrors] = useState<BannerErrors>({});
   const [uploading, setUploading] = useState(0);
@@ -220,8 +223,8 @@ function BannerForm({
         },
         onError: (error) => {
           if (isApiError(error) && error.code === StoreErrorCodes.invalidCarouselLink) setErrors({ url: 'validation.invalidCarouselLink' });
-          // spec 1 §8 'Banner errors': title Error, message 'Ocurrió un error'.
-          notifyError(t('common.genericError'), t('common.error'));
+          // spec 1 §8 'Banner errors': title Error, 'Ocurrió un error' unless the code says more (the limit, the image).
+          notifyApiError(error);
         },
       },
     );

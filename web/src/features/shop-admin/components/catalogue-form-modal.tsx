@@ -7,7 +7,7 @@ import { createCatalogue, updateCatalogue } from '../api/catalogues';
 import type { OwnerRef } from '../api/http';
 import { catalogueNameRule, cataloguePhotoRule } from '../domain/validation';
 import { IMAGE_MIME, ImageDrop, type UploadedImage } from './image-drop';
-import { notifyError, notifySuccess } from './notify';
+import { notifySuccess, useNotifyApiError } from './notify';
 
 interface Props {
   owner: OwnerRef;
@@ -26,6 +26,7 @@ function isNameError(error: unknown): boolean {
 /** spec 1 §2, §4 'Catalogue create/edit': name and photo (drop zone), saving disabled while uploading or submitting. */
 export function CatalogueFormModal({ owner, catalogue, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation('shopAdmin');
+  const notifyApiError = useNotifyApiError();
   const [name, setName] = useState(catalogue?.name ?? '');
   const [photo, setPhoto] = useState<UploadedImage | null>(catalogue?.photo ? { url: catalogue.photo, id: null } : null);
   const [uploading, setUploading] = useState(false);
@@ -48,7 +49,7 @@ export function CatalogueFormModal({ owner, catalogue, opened, onClose, onSaved 
       onClose();
     } catch (error) {
       if (isNameError(error)) setServerNameError(true);
-      else notifyError(t('common.genericError'), t('common.error'));
+      else notifyApiError(error);
     } finally {
       setSaving(false);
     }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnerRef } from '../api/http';
 import { addFranchise, franchisesQueryOptions, removeFranchise, useFranchises } from '../api/store-items';
-import { notifyError, notifySuccess } from './notify';
+import { notifyError, notifySuccess, useNotifyApiError } from './notify';
 import { useUndoableActions } from './use-undoable-actions';
 
 interface Props {
@@ -20,6 +20,7 @@ interface Props {
 /** spec 1 §2 'franchise picker': search and infinite scroll (list height 250); removal with the 5 s undo. */
 export function FranchisePickerModal({ owner, opened, onClose, onChanged }: Props) {
   const { t } = useTranslation('shopAdmin');
+  const notifyApiError = useNotifyApiError();
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, 400);
   const franchises = useFranchises(debounced);
@@ -36,8 +37,8 @@ export function FranchisePickerModal({ owner, opened, onClose, onChanged }: Prop
       markStale();
       notifySuccess(t('picker.franchiseAdded'));
       onChanged();
-    } catch {
-      notifyError(t('common.genericError'));
+    } catch (error) {
+      notifyApiError(error);
     }
   };
 

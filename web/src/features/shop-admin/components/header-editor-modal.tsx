@@ -18,15 +18,14 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { EditDeleteActions } from './edit-delete-actions';
-import { HEADER_BUTTON_LABELS, StoreLimits, type HeaderActionType, type HeaderButtonLabel, type HeaderJson } from '@vitrina/contracts';
+import { HEADER_BUTTON_LABELS, StoreLimits, VISIBILITY_TARGETS, type HeaderActionType, type HeaderButtonLabel, type HeaderJson, type VisibilityTarget } from '@vitrina/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/api/client';
 import { useDeleteHeader, useHeaders, useSaveHeader } from '../api/headers';
 import type { OwnerRef } from '../api/http';
 import { GRADIENT_PRESETS, gradientCss } from '../domain/gradients';
 import { headerPayload, validateHeader, type HeaderErrors, type HeaderFormValues } from '../domain/validation';
-import { notifyError, notifySuccess } from './notify';
+import { notifySuccess, useNotifyApiError } from './notify';
 import { ProductPicker } from './product-picker';
 
 interface Props {
@@ -36,11 +35,6 @@ interface Props {
   opened: boolean;
   onClose: () => void;
   onSaved: () => void;
-}
-
-/** spec 1 §8 'Header errors': the server's message when it sent one, else 'Ocurrió un error'. */
-function headerErrorMessage(error: unknown, fallback: string): string {
-  return isApiError(error) && error.status > 0 && error.status < 500 && error.message ? error.message : fallback;
 }
 
 function formOf(header: HeaderJson | null): HeaderFormValues {
@@ -55,6 +49,7 @@ function formOf(header: HeaderJson | null): HeaderFormValues {
     button_label: header?.button_label ?? '',
     initial_color: header?.initial_color ?? StoreLimits.defaultHeaderColor,
     final_color: header?.final_color ?? StoreLimits.defaultHeaderColor,
+    target: header?.target ?? 'all',
   };
 }
 
@@ -89,13 +84,14 @@ function HeaderList({ owner, onEdit, onChanged }: { owner: OwnerRef; onEdit: (he
   const { t } = useTranslation('shopAdmin');
   const headers = useHeaders(owner);
   const remove = useDeleteHeader(owner);
+  const notifyApiError = useNotifyApiError();
   const onDelete = (header: HeaderJson) =>
     remove.mutate(header.id, {
       onSuccess: () => {
         notifySuccess(t('headers.deleted'));
         onChanged();
       },
-      onError: (error) => notifyError(headerErrorMessage(error, t('common.genericError')), t('common.error')),
+      onError: notifyApiError,
     });
 
   return (
@@ -154,6 +150,7 @@ function HeaderForm({ owner, shopRef, header, onDone }: { owner: OwnerRef; shopR
   const [errors, setErrors] = useState<HeaderErrors>({});
   const [custom, setCustom] = useState(() => !GRADIENT_PRESETS.some(([a, b]) => a === values.initial_color && b === values.final_color));
   const save = useSaveHeader(owner);
+  const notifyApiError = useNotifyApiError();
   const set = <K extends keyof HeaderFormValues>(key: K, value: HeaderFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
@@ -172,7 +169,7 @@ function HeaderForm({ owner, shopRef, header, onDone }: { owner: OwnerRef; shopR
           notifySuccess(header ? t('headers.updated') : t('headers.created'));
           onDone(true);
         },
-        onError: (error) => notifyError(headerErrorMessage(error, t('common.genericError')), t('common.error')),
+        onError: notifyApiError,
       },
     );
   };
@@ -248,6 +245,15 @@ function HeaderForm({ owner, shopRef, header, onDone }: { owner: OwnerRef; shopR
           )}
         </>
       )}
+      {/* spec 1 §3 'Header.target': the server takes it and the storefront filters by it (as banners). */}
+      <Select
+        label={t('headers.target')}
+        value={values.target}
+        allowDeselect={false}
+        onChange={(value) => value && set('target', value as VisibilityTarget)}
+        data={VISIBILITY_TARGETS.map((value) => ({ value, label: t(`banners.targets.${value}`) }))}
+        data-testid="header-target"
+      />
       <Stack gap={6}>
         <Text size="sm" fw={500}>
           {t('headers.colour')}

@@ -6,7 +6,7 @@ import type { OwnerRef } from '../api/http';
 import { updateShop } from '../api/shop-settings';
 import { shopNameRule } from '../domain/validation';
 import { ImageDrop, type UploadedImage } from './image-drop';
-import { notifyError, notifySuccess } from './notify';
+import { notifySuccess, useNotifyApiError } from './notify';
 
 interface Props {
   owner: OwnerRef;
@@ -19,6 +19,7 @@ interface Props {
 /** spec 1 §2 'shop image/name form': name (required), logo with photo_display, recommended sizes shown. */
 export function IdentityModal({ owner, shop, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation('shopAdmin');
+  const notifyApiError = useNotifyApiError();
   const [name, setName] = useState(shop.name);
   const [photo, setPhoto] = useState<UploadedImage | null>(shop.photo ? { url: shop.photo, id: null } : null);
   const [display, setDisplay] = useState<PhotoDisplay>(shop.photo_display);
@@ -38,8 +39,8 @@ export function IdentityModal({ owner, shop, opened, onClose, onSaved }: Props) 
       notifySuccess(t('identity.saved'));
       onSaved();
       onClose();
-    } catch {
-      notifyError(t('common.genericError'), t('common.error'));
+    } catch (error) {
+      notifyApiError(error);
     } finally {
       setSaving(false);
     }

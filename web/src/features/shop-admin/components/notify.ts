@@ -1,4 +1,6 @@
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { SHOP_ADMIN_ERROR_VALUES, shopAdminErrorKey } from '../domain/api-errors';
 
 /** spec 1 §8: notices auto-dismiss after 4 to 7 s. */
 export const NOTICE_MS = 5_000;
@@ -15,4 +17,10 @@ export function notifyError(message: string, title?: string): void {
 
 export function notifyWarning(message: string): void {
   notifications.show({ color: 'yellow', message, autoClose: WARNING_MS });
+}
+
+/** A refused write in the owner's language (domain/api-errors.ts), under the title 'Error'. */
+export function useNotifyApiError(): (error: unknown) => void {
+  const { t } = useTranslation('shopAdmin');
+  return (error: unknown) => notifyError(t(shopAdminErrorKey(error), SHOP_ADMIN_ERROR_VALUES), t('common.error'));
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OwnerRef } from '../api/http';
 import { updateShop } from '../api/shop-settings';
 import { SOCIAL_BASES, socialPayload, socialRule, type SocialValues } from '../domain/validation';
-import { notifyError, notifySuccess } from './notify';
+import { notifySuccess, useNotifyApiError } from './notify';
 
 const LABELS: Record<SocialNetwork, string> = {
   facebook: 'Facebook',
@@ -28,6 +28,7 @@ interface Props {
 /** spec 1 §2 'Social links editor': handles appended to each network's address, discord a full URL, empty → null. */
 export function SocialLinksModal({ owner, shop, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation('shopAdmin');
+  const notifyApiError = useNotifyApiError();
   const [values, setValues] = useState<SocialValues>(
     () => Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, shop[network] ?? ''])) as SocialValues,
   );
@@ -46,8 +47,8 @@ export function SocialLinksModal({ owner, shop, opened, onClose, onSaved }: Prop
       notifySuccess(t('social.saved'));
       onSaved();
       onClose();
-    } catch {
-      notifyError(t('common.genericError'), t('common.error'));
+    } catch (error) {
+      notifyApiError(error);
     } finally {
       setSaving(false);
     }

@@ -26,6 +26,7 @@ const header = (over: Partial<HeaderFormValues> = {}): HeaderFormValues => ({
   button_label: '',
   initial_color: '#f5f8fa',
   final_color: '#f5f8fa',
+  target: 'all',
   ...over,
 });
 
@@ -72,6 +73,11 @@ describe('header rules (spec 1 §5)', () => {
     expect(body.description).toBeNull();
     expect(body.button_label).toBeNull();
     expect(body.initial_color).toBe('#f5f8fa');
+  });
+
+  it('sends the visibility target the server accepts (spec 1 §3 Header.target)', () => {
+    expect(headerPayload(header({ target: 'ul2' })).target).toBe('ul2');
+    expect(headerPayload(header()).target).toBe('all');
   });
 });
 

@@ -4,6 +4,7 @@ import {
   type HeaderActionType,
   type HeaderButtonLabel,
   type SocialNetwork,
+  type VisibilityTarget,
 } from '@vitrina/contracts';
 
 /**
@@ -56,6 +57,8 @@ export interface HeaderFormValues {
   button_label: HeaderButtonLabel | '';
   initial_color: string;
   final_color: string;
+  /** spec 1 §3 'Header.target': who sees the section (all, anonymous visitors, a user level). */
+  target: VisibilityTarget;
 }
 
 export type HeaderErrors = Partial<Record<keyof HeaderFormValues, string>>;
@@ -97,6 +100,7 @@ export function headerPayload(values: HeaderFormValues) {
     button_label: hasAction ? values.button_label || null : null,
     initial_color: values.initial_color.toLowerCase(),
     final_color: values.final_color.toLowerCase(),
+    target: values.target,
   };
 }
 
