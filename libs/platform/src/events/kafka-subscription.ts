@@ -94,6 +94,7 @@ export class KafkaSubscription {
     consumer.on('error', (err: Error) => this.crashed(consumer, err));
     const stream = await consumer.consume({ topics: [this.sub.topic], ...this.host.settings.stream });
     if (this.stopping || consumer !== this.consumer) {
+      stream.on('error', () => undefined); // closing anyway
       await stream.close().catch(() => undefined);
       return; // closed (or replaced) while joining: stop() closes the consumer
     }
