@@ -2,7 +2,10 @@ import { Transform } from 'class-transformer';
 
 const isEmpty = (value: unknown): boolean => value === '' || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** spec 2 §3: empty fields are dropped (they count as absent). */
+/**
+ * spec 2 §3: empty fields are dropped (they count as absent). null is an empty field too, so the optional fields
+ * carrying these transforms are `@OptionalNullable()` with that meaning: null = not sent.
+ */
 export const DropEmpty = (): PropertyDecorator => Transform(({ value }) => (isEmpty(value) ? undefined : value));
 
 /** Trims a string and drops it when empty. */

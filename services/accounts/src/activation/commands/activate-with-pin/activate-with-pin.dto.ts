@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsEmail, IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { OptionalNullable } from '@vitrina/platform';
 import type { Channel } from '@vitrina/contracts';
 import { RegisterUserDto } from '../../../registration/commands/register-user/register-user.dto.js';
 import {
@@ -19,16 +20,17 @@ import {
  * spec 2 §3 `POST /activate/pin/`: pin, code, type plus the registration data (every registration field is
  * accepted; `password` is the new password, required when the PIN is skipped).
  */
-export class ActivateWithPinDto extends PartialType(RegisterUserDto) {
+// skipNullProperties: false: the inherited fields keep their own null rule (the default skips every check on null).
+export class ActivateWithPinDto extends PartialType(RegisterUserDto, { skipNullProperties: false }) {
   @ApiPropertyOptional({ description: '6 digits; absent only when the PIN may be skipped' })
   @PhoneField()
-  @IsOptional()
+  @OptionalNullable()
   @Matches(PIN_PATTERN, { message: 'the PIN has 6 digits' })
   pin?: string;
 
   @ApiPropertyOptional({ description: 'The registration code from the registration answer' })
   @Trimmed()
-  @IsOptional()
+  @OptionalNullable()
   @IsString()
   @MaxLength(128)
   code?: string;
@@ -44,15 +46,15 @@ export class ResendPinDto {
 
   @ApiPropertyOptional({ enum: ['email', 'phone'] })
   @DropEmpty()
-  @IsOptional()
+  @OptionalNullable()
   @IsIn(['email', 'phone'])
   type?: Channel;
 
-  @ApiPropertyOptional() @EmailField() @IsOptional() @IsEmail({}, { message: 'invalid e-mail' }) @MaxLength(254) email?: string;
-  @ApiPropertyOptional() @EmailField() @IsOptional() @IsEmail({}, { message: 'invalid e-mail' }) @MaxLength(254) username?: string;
-  @ApiPropertyOptional() @PhoneField() @IsOptional() @Matches(PHONE_PATTERN, { message: 'invalid number' }) phone?: string;
-  @ApiPropertyOptional() @CountryField() @IsOptional() @Matches(ISO_COUNTRY_PATTERN) country?: string;
-  @ApiPropertyOptional() @CountryCodeField() @IsOptional() @Matches(COUNTRY_CODE_PATTERN) country_code?: string;
-  @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @IsOptional() @IsIn(['es', 'en', 'es-AR']) locale?: 'es' | 'en' | 'es-AR';
-  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(2048) activation_url?: string;
+  @ApiPropertyOptional() @EmailField() @OptionalNullable() @IsEmail({}, { message: 'invalid e-mail' }) @MaxLength(254) email?: string;
+  @ApiPropertyOptional() @EmailField() @OptionalNullable() @IsEmail({}, { message: 'invalid e-mail' }) @MaxLength(254) username?: string;
+  @ApiPropertyOptional() @PhoneField() @OptionalNullable() @Matches(PHONE_PATTERN, { message: 'invalid number' }) phone?: string;
+  @ApiPropertyOptional() @CountryField() @OptionalNullable() @Matches(ISO_COUNTRY_PATTERN) country?: string;
+  @ApiPropertyOptional() @CountryCodeField() @OptionalNullable() @Matches(COUNTRY_CODE_PATTERN) country_code?: string;
+  @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @OptionalNullable() @IsIn(['es', 'en', 'es-AR']) locale?: 'es' | 'en' | 'es-AR';
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(2048) activation_url?: string;
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { ErrorCodes, type Locale, type MessageResponse } from '@vitrina/contracts';
-import { DomainError, LOGGER, TransactionRunner, ValidationError, type Logger } from '@vitrina/platform';
+import { DomainError, LOGGER, TransactionRunner, ValidationError, type Logger, OptionalNullable } from '@vitrina/platform';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from '../../../config/accounts-config.js';
 import { OneTimeCodes } from '../../../codes/one-time-codes.js';
 import type { RequestMeta } from '../../../shared/http.js';
@@ -23,13 +23,13 @@ export class ResendActivationDto {
 
   @ApiPropertyOptional({ description: 'Link with __KEY__; default ACCOUNTS_PUBLIC_URL/activate/__KEY__' })
   @Trimmed()
-  @IsOptional()
+  @OptionalNullable()
   @IsString()
   @MaxLength(2048)
   activation_url?: string;
 
-  @ApiPropertyOptional() @CountryCodeField() @IsOptional() @Matches(COUNTRY_CODE_PATTERN) country_code?: string;
-  @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @IsOptional() @IsIn(['es', 'en', 'es-AR']) locale?: Locale;
+  @ApiPropertyOptional() @CountryCodeField() @OptionalNullable() @Matches(COUNTRY_CODE_PATTERN) country_code?: string;
+  @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @OptionalNullable() @IsIn(['es', 'en', 'es-AR']) locale?: Locale;
 }
 
 /**

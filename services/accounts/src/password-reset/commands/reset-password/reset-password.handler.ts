@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsIn, IsString, Length, Matches } from 'class-validator';
 import { eq } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Locale } from '@vitrina/contracts';
-import { TransactionRunner } from '@vitrina/platform';
+import { TransactionRunner, OptionalNullable } from '@vitrina/platform';
 import { users } from '../../../db/schema.js';
 import type { UserRow, AccountsSchema } from '../../../db/db.js';
 import { OneTimeCodes, codeCheckError, type CodeCheck } from '../../../codes/one-time-codes.js';
@@ -20,7 +20,7 @@ export class ResetPasswordDto {
   @ApiProperty() @Trimmed() @IsString() @Length(1, 128) code!: string;
   @ApiProperty() @PhoneField() @Matches(PIN_PATTERN, { message: 'the code has 6 digits' }) pin!: string;
   @ApiProperty() @DropEmpty() @IsString() @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH) password!: string;
-  @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @IsOptional() @IsIn(['es', 'en', 'es-AR']) locale?: Locale;
+  @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @OptionalNullable() @IsIn(['es', 'en', 'es-AR']) locale?: Locale;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { DEFAULT_LIST_LIMIT, type ListResponse, type PublicProfile } from '@vitrina/contracts';
-import { DB, ListQueryDto, listResponse, parseSort } from '@vitrina/platform';
+import { DB, ListQueryDto, listResponse, parseSort, OptionalNullable } from '@vitrina/platform';
 import { users } from '../../../db/schema.js';
 import type { AccountsDb } from '../../../db/db.js';
 import { Clock } from '../../../shared/clock.js';
@@ -13,7 +13,7 @@ import { publicProfile } from '../../../users/domain/profile.js';
 export class ListPublicProfilesQuery extends ListQueryDto {
   @ApiPropertyOptional({ description: 'Text the name contains' })
   @Trimmed()
-  @IsOptional()
+  @OptionalNullable()
   @IsString()
   @MaxLength(100)
   filter?: string;

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { OptionalNullable } from '@vitrina/platform';
 import { FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Channel, type Locale } from '@vitrina/contracts';
 import {
   BooleanField,
@@ -30,88 +31,88 @@ export class RegisterUserDto {
 
   @ApiPropertyOptional({ description: 'E-mail (the spec calls it username)' })
   @EmailField()
-  @IsOptional()
+  @OptionalNullable()
   @IsEmail({}, { message: 'invalid e-mail' })
   @MaxLength(254)
   username?: string;
 
   @ApiPropertyOptional()
   @EmailField()
-  @IsOptional()
+  @OptionalNullable()
   @IsEmail({}, { message: 'invalid e-mail' })
   @MaxLength(254)
   email?: string;
 
   @ApiPropertyOptional({ description: '10 digits; spaces and ( ) - . are stripped' })
   @PhoneField()
-  @IsOptional()
+  @OptionalNullable()
   @Matches(PHONE_PATTERN, { message: 'invalid number' })
   phone?: string;
 
   @ApiPropertyOptional({ description: 'ISO 3166-1 alpha-2' })
   @CountryField()
-  @IsOptional()
+  @OptionalNullable()
   @Matches(ISO_COUNTRY_PATTERN, { message: 'must be a two-letter country code' })
   country?: string;
 
   @ApiPropertyOptional({ description: 'Calling code digits, e.g. 52' })
   @CountryCodeField()
-  @IsOptional()
+  @OptionalNullable()
   @Matches(COUNTRY_CODE_PATTERN, { message: 'must be 1 to 3 digits' })
   country_code?: string;
 
   @ApiPropertyOptional({ enum: ['registration', 'sms_registration'] })
   @DropEmpty()
-  @IsOptional()
+  @OptionalNullable()
   @IsIn(['registration', 'sms_registration'])
   response_type?: 'registration' | 'sms_registration';
 
   @ApiPropertyOptional({ enum: ['email', 'phone'] })
   @DropEmpty()
-  @IsOptional()
+  @OptionalNullable()
   @IsIn(['email', 'phone'])
   type?: Channel;
 
-  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(100) microsite?: string;
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(100) microsite?: string;
 
   @ApiPropertyOptional({ description: 'Slug of the shop the sign-up happens in' })
   @Trimmed()
-  @IsOptional()
+  @OptionalNullable()
   @IsString()
   @MaxLength(100)
   store?: string;
 
   @ApiPropertyOptional({ enum: ['complete', 'basic'], description: "The shop's sign-up variant; both may skip the PIN" })
   @DropEmpty()
-  @IsOptional()
+  @OptionalNullable()
   @IsIn(['complete', 'basic'])
   signup_form?: 'complete' | 'basic';
 
-  @ApiPropertyOptional() @BooleanField() @IsOptional() @IsBoolean() auto_affinity?: boolean;
-  @ApiPropertyOptional() @BooleanField() @IsOptional() @IsBoolean() skip_pin?: boolean;
-  @ApiPropertyOptional() @BooleanField() @IsOptional() @IsBoolean() terms?: boolean;
-  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(253) alias_domain?: string;
-  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(2048) redirect_uri?: string;
-  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(100) client_id?: string;
-  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(200) scope?: string;
-  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(100) referral?: string;
-  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(100) campaign?: string;
-  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(200) click_id?: string;
-  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(100) package_code?: string;
-  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(100) referral_id?: string;
-  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(100) landing_code?: string;
-  @ApiPropertyOptional() @Trimmed() @IsOptional() @IsString() @MaxLength(200) pixel?: string;
+  @ApiPropertyOptional() @BooleanField() @OptionalNullable() @IsBoolean() auto_affinity?: boolean;
+  @ApiPropertyOptional() @BooleanField() @OptionalNullable() @IsBoolean() skip_pin?: boolean;
+  @ApiPropertyOptional() @BooleanField() @OptionalNullable() @IsBoolean() terms?: boolean;
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(253) alias_domain?: string;
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(2048) redirect_uri?: string;
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(100) client_id?: string;
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(200) scope?: string;
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(100) referral?: string;
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(100) campaign?: string;
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(200) click_id?: string;
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(100) package_code?: string;
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(100) referral_id?: string;
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(100) landing_code?: string;
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(200) pixel?: string;
 
   @ApiPropertyOptional({ description: 'Activation link with __KEY__ (default: ACCOUNTS_PUBLIC_URL/activate/__KEY__)' })
   @Trimmed()
-  @IsOptional()
+  @OptionalNullable()
   @IsString()
   @MaxLength(2048)
   activation_url?: string;
 
   @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] })
   @DropEmpty()
-  @IsOptional()
+  @OptionalNullable()
   @IsIn(['es', 'en', 'es-AR'])
   locale?: Locale;
 }
@@ -120,12 +121,12 @@ export class RegisterUserDto {
 export class UserExistsDto {
   @ApiPropertyOptional({ description: 'E-mail or phone number' })
   @Trimmed()
-  @IsOptional()
+  @OptionalNullable()
   @IsString()
   @Length(1, 254)
   username?: string;
 
-  @ApiPropertyOptional() @PhoneField() @IsOptional() @Matches(/^\+?\d{6,15}$/, { message: 'invalid number' }) phone?: string;
-  @ApiPropertyOptional() @CountryField() @IsOptional() @Matches(ISO_COUNTRY_PATTERN) country?: string;
-  @ApiPropertyOptional() @CountryCodeField() @IsOptional() @Matches(COUNTRY_CODE_PATTERN) country_code?: string;
+  @ApiPropertyOptional() @PhoneField() @OptionalNullable() @Matches(/^\+?\d{6,15}$/, { message: 'invalid number' }) phone?: string;
+  @ApiPropertyOptional() @CountryField() @OptionalNullable() @Matches(ISO_COUNTRY_PATTERN) country?: string;
+  @ApiPropertyOptional() @CountryCodeField() @OptionalNullable() @Matches(COUNTRY_CODE_PATTERN) country_code?: string;
 }
