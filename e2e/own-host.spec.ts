@@ -66,12 +66,14 @@ test('a visitor browses the demo shop on its own host with root paths', async ({
   await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Productos' })).toHaveAttribute('href', '/productos');
   await expect(page.locator('a[href*="/tienda/demo"]')).toHaveCount(0);
 
-  // Opened directly (a shared link), the item page gets the shop's head from the server, canonical on this host.
+  // Opened directly (a shared link), the item page gets its own head from the server, canonical on this host.
   const itemUrl = page.url();
   const response = await page.goto(itemUrl);
   expect(response?.status()).toBe(200);
-  await expect(page).toHaveTitle('Bazar de Daniela');
+  await expect(page).toHaveTitle(`${name} | Bazar de Daniela`);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', itemUrl);
+  const product = JSON.parse((await page.locator('script[type="application/ld+json"][data-page-head]').textContent()) ?? '{}') as { '@type'?: string; name?: string; offers?: { url?: string } };
+  expect(product).toMatchObject({ '@type': 'Product', name, offers: { url: itemUrl } });
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   // The browser's back button walks the same root paths.
