@@ -48,7 +48,10 @@ export const gatewayEnvShape = {
     .transform((hosts) => hosts.map((h) => h.toLowerCase().replace(/\.$/, '')))
     .refine((hosts) => hosts.every(isHostName), 'must be comma-separated host names without scheme or port, such as vitrina.com,www.vitrina.com')
     .default(['localhost', '127.0.0.1', '::1']),
-  /** Longest wait for the store service when rendering a shop page's head (ms); the default head after that. */
+  /**
+   * Longest wait for the store service when rendering a shop page's head (ms), and for the catalogue on an item's or
+   * catalogue's page; the default head (or the shop's) after that.
+   */
   SHOP_HEAD_TIMEOUT_MS: env.int(800, 50, 10_000),
   /** Redis holding the rate-limit counters, shared by every gateway instance; in-process counters when unset. */
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
