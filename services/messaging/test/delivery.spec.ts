@@ -104,6 +104,10 @@ describe('delivery of codes into the local mailbox (embedded mode)', () => {
     expect(next.body.results).toHaveLength(1);
     expect((await mailbox({ limit: '1000' })).status).toBe(400);
     expect((await mailbox({ sort: 'subject' })).status).toBe(400);
+    // A query string cannot carry JSON null; its empty value is the 'not sent' of `to` (@Optional: a value is checked).
+    const all = await mailbox({ to: '  ' });
+    expect([all.status, all.body.matches_estimated]).toEqual([200, (await mailbox()).body.matches_estimated]);
+    expect((await mailbox({ to: 'x'.repeat(300) })).status).toBe(400);
   });
 });
 

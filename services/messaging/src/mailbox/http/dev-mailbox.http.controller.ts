@@ -1,10 +1,10 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { DEFAULT_LIST_LIMIT, type ListResponse, type MailboxMessage } from '@vitrina/contracts';
-import { DB, ListQueryDto, NotFoundError, listResponse, parseSort, type Db } from '@vitrina/platform';
+import { DB, ListQueryDto, NotFoundError, listResponse, parseSort, type Db, Optional } from '@vitrina/platform';
 import { mailboxMessages } from '../../db/schema.js';
 import type * as schema from '../../db/schema.js';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../../config/messaging-config.js';
@@ -12,7 +12,7 @@ import { MESSAGING_CONFIG, type MessagingConfig } from '../../config/messaging-c
 export class MailboxQuery extends ListQueryDto {
   @ApiPropertyOptional({ description: 'Only messages to this e-mail address or phone number' })
   @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\s+/g, '').toLowerCase() || undefined : value))
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(254)
   to?: string;
