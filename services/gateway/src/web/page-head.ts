@@ -202,13 +202,21 @@ export function availabilityOf(item: Pick<ItemJson, 'sold_out' | 'concluded' | '
   return 'InStock';
 }
 
+const digitsByCurrency = new Map<string, number>();
+
 /** How many decimals the currency has (ISO 4217 via Intl: MXN 2, CLP 0, KWD 3); 2 for an unknown code. */
 export function currencyDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    // Bounded: codes come from item data, a few dozen at most in practice.
+    if (digitsByCurrency.size < 500) digitsByCurrency.set(currency, digits);
   }
+  return digits;
 }
 
 /**
