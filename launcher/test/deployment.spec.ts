@@ -39,6 +39,9 @@ function envOf(service: Doc): Record<string, string> {
   return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v ?? '')]));
 }
 
+/** A compose value with its `${VARIABLE:-default}` substituted as without a .env. */
+const withDefault = (value: string | undefined): string | undefined => value?.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
+
 /** compose `command`/`test` as one string. */
 const asText = (value: unknown): string => (Array.isArray(value) ? value.join(' ') : String(value ?? ''));
 
@@ -102,6 +105,11 @@ describe('docker-compose.yml', () => {
     expect(env).toHaveProperty('AUTH_PUBLIC_KEY');
     // Only accounts signs tokens.
     expect('AUTH_PRIVATE_KEY' in env).toBe(name === 'accounts');
+    // One prefix for every Redis key of the stack; docker's SIGKILL comes after the graceful stop's bound.
+    expect(withDefault(env.REDIS_PREFIX)).toBe('vitrina');
+    const bound = Number(withDefault(env.SHUTDOWN_TIMEOUT_MS));
+    expect(bound).toBeGreaterThan(0);
+    expect(Number(/^(\d+)s$/.exec(String(service!.stop_grace_period))?.[1]) * 1000).toBeGreaterThan(bound);
     expect(asText(service!.healthcheck?.test)).toContain('/health/ready');
     for (const infra of ['postgres', 'redis', 'kafka']) {
       expect(service!.depends_on?.[infra]?.condition).toBe('service_healthy');
@@ -144,8 +152,8 @@ describe('docker-compose.yml', () => {
 describe('Dockerfile', () => {
   const dockerfile = read('Dockerfile');
 
-  it('builds on node:20-bookworm-slim with npm install (not npm ci) and runs as a non-root user', () => {
-    expect(dockerfile).toMatch(/node:20-bookworm-slim/);
+  it('builds on node:24-bookworm-slim with npm install (not npm ci) and runs as a non-root user', () => {
+    expect(dockerfile).toMatch(/node:24-bookworm-slim/);
     expect(dockerfile).toMatch(/^RUN npm install\b/m);
     expect(dockerfile).not.toMatch(/^RUN npm ci\b/m);
     const users = [...dockerfile.matchAll(/^USER\s+(\S+)/gm)].map((m) => m[1]);
@@ -195,7 +203,7 @@ describe('infra/k8s', () => {
     for (const name of SERVICE_NAMES) {
       expect(config?.data[serviceUrlVariable(name)]).toBe(`http://${name}:${SERVICES[name].port}`);
     }
-    expect(config?.data).toMatchObject({ NODE_ENV: 'production', EVENT_BUS: 'kafka', JOB_QUEUE: 'bullmq' });
+    expect(config?.data).toMatchObject({ NODE_ENV: 'production', EVENT_BUS: 'kafka', JOB_QUEUE: 'bullmq', REDIS_PREFIX: 'vitrina' });
     expect(find('Secret', 'vitrina-secrets')).toBeDefined();
     expect(find('Secret', 'vitrina-auth-signing')).toBeDefined();
   });
