@@ -29,7 +29,10 @@ function refuse(name: string, message: string, test: (value: unknown) => boolean
   };
 }
 
-/** May be absent; when sent it must be a real value: `null` answers 400 `validation_failed`. */
+/**
+ * May be absent; when sent it must be a real value: `null` answers 400 `validation_failed`. (A validation
+ * decorator for DTO fields; not `Optional` of `@nestjs/common`, which marks an optional injected dependency.)
+ */
 export function Optional(options?: ValidationOptions): PropertyDecorator {
   const runIfSent = ValidateIf((_o, value) => value !== undefined, options);
   const notNull = refuse('isNotNull', '$property must not be null', (value) => value !== null, options);
