@@ -164,7 +164,16 @@ export async function startFakeStorefront(world: StorefrontWorld): Promise<FakeS
   let delayMs = 0;
   catalogue.addHook('onRequest', async (req) => {
     catalogueCalls.push(req.url);
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    // Ends early when the gateway gives up (it closes the request), so no timer outlives the test.
+    if (delayMs) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delayMs);
+        req.raw.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
   });
   const page = <T>(all: T[], q: { offset?: string; limit?: string }) => {
     const offset = Number(q.offset ?? 0);
