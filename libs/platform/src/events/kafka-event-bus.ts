@@ -65,7 +65,7 @@ export class KafkaEventBus implements EventBus, KafkaSubscriptionHost {
     const subscription = new KafkaSubscription(this, options);
     this.subscriptions.add(subscription);
     try {
-      await subscription.start();
+      await subscription.open();
     } catch (err) {
       this.subscriptions.delete(subscription);
       await subscription.close().catch(() => undefined);

@@ -61,6 +61,8 @@ export class KafkaSubscription {
   private restarts = 0;
   private restartTimer?: NodeJS.Timeout;
   private stopping = false;
+  /** Set once `open` succeeded: from then on a failed consumer is replaced (before, `open` retries or throws). */
+  private running = false;
   private closing?: Promise<void>;
   private readonly scope = new AsyncResource('vitrina.KafkaEventBus.subscription');
   /** Aborted after the close grace period: an in-flight handler is abandoned, its offset left uncommitted. */
@@ -80,8 +82,30 @@ export class KafkaSubscription {
     return { topic: this.sub.topic, group: this.sub.group, partitions: this.stopping ? undefined : this.partitions };
   }
 
-  /** Joins the group and starts consuming: resolves once this member has its assignment. */
-  async start(): Promise<void> {
+  /**
+   * Joins the group and starts consuming: resolves once this member has its assignment. A failed join (a broker
+   * restarting, a group whose rebalance went wrong) is tried again a few times with backoff before `subscribe`
+   * gives up; once running, a failed consumer is replaced for as long as the subscription lives (`crashed`).
+   */
+  async open(attempts = 3): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.start();
+        this.running = true;
+        return;
+      } catch (err) {
+        const failed = this.consumer;
+        this.consumer = undefined;
+        if (failed) await closeConsumer(failed, this.host.logger);
+        if (attempt >= attempts || this.stopping) throw err;
+        const delay = backoffDelay(attempt, 500, 5_000);
+        this.host.logger.warn({ err, topic: this.sub.topic, group: this.sub.group, attempt, delayMs: delay }, 'kafka consumer could not join its group; trying again');
+        await sleep(delay, this.stopSignal.signal).catch(() => undefined);
+      }
+    }
+  }
+
+  private async start(): Promise<void> {
     const consumer = new Consumer(this.host.settings.consumer(this.sub.group, this.sub.topic));
     this.consumer = consumer;
     consumer.on('consumer:group:join', (e: { assignments?: GroupAssignment[] }) => {
@@ -237,7 +261,7 @@ export class KafkaSubscription {
   }
 
   private crashed(consumer: KafkaConsumer, cause: Error): void {
-    if (this.stopping || consumer !== this.consumer || this.restartTimer) return;
+    if (!this.running || this.stopping || consumer !== this.consumer || this.restartTimer) return;
     this.partitions = undefined;
     this.stream = undefined;
     const delay = backoffDelay(++this.restarts, 1_000, 30_000);
