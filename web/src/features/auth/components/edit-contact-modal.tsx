@@ -33,7 +33,7 @@ export function EditContactModal({ opened, channel, locale, initialEmail, initia
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = channel === 'email' ? validateEmail(email) : validatePhone(phone.phone);
+    const problem = channel === 'email' ? validateEmail(email) : validatePhone(phone.phone, phone.country);
     if (problem) {
       setError(t(problem));
       return;

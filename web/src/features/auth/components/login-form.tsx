@@ -42,7 +42,7 @@ export function LoginForm({ next, onSwitchToRegister, onDone }: LoginFormProps) 
   const form = useForm<LoginValues>({
     initialValues: { channel: 'email', email: '', phone: '', ...defaultPhoneCountry(locale), password: '' },
     validate: (values) => {
-      const contact = values.channel === 'email' ? validateEmail(values.email) : validatePhone(values.phone);
+      const contact = values.channel === 'email' ? validateEmail(values.email) : validatePhone(values.phone, values.country);
       return {
         [values.channel]: contact ? t(contact) : null,
         password: values.password ? null : t('validation.required'),

@@ -31,11 +31,11 @@ export function PasswordResetPage() {
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [done, setDone] = useState(false);
 
-  const destinationOf = () => (channel === 'email' ? stripSpaces(email).toLowerCase() : displayPhone(phone.country_code, phone.phone));
+  const destinationOf = () => (channel === 'email' ? stripSpaces(email).toLowerCase() : displayPhone(phone.country_code, phone.phone, phone.country));
 
   const sendCode = (event?: FormEvent) => {
     event?.preventDefault();
-    const problem = channel === 'email' ? validateEmail(email) : validatePhone(phone.phone);
+    const problem = channel === 'email' ? validateEmail(email) : validatePhone(phone.phone, phone.country);
     setErrors({ contact: problem ? t(problem) : null });
     if (problem) return;
     const body: PasswordResetRequest =

@@ -38,7 +38,7 @@ describe('PIN confirmation (spec 2 §2 /register/activate/)', () => {
   it('shows the phone with its + country code, and Skip PIN when allowed', async () => {
     fakeApi({});
     renderApp(byPhone);
-    expect(await screen.findByTestId('pin-destination')).toHaveProperty('textContent', '+52 (551) 234-5678');
+    expect(await screen.findByTestId('pin-destination')).toHaveProperty('textContent', '+52 55 1234 5678');
     expect(screen.getByRole('button', { name: 'Continuar sin PIN' })).toBeTruthy();
   });
 
@@ -156,7 +156,7 @@ describe('PIN confirmation (spec 2 §2 /register/activate/)', () => {
     const overlay = await screen.findByRole('dialog', { name: 'Cambia tu celular' });
     fireEvent.change(within(overlay).getByLabelText(/^Celular/, { selector: 'input[type=tel]' }), { target: { value: '5512345678' } });
     fireEvent.click(within(overlay).getByRole('button', { name: 'Actualizar' }));
-    await waitFor(() => expect(screen.getByTestId('pin-destination').textContent).toBe('+52 (551) 234-5678'));
+    await waitFor(() => expect(screen.getByTestId('pin-destination').textContent).toBe('+52 55 1234 5678'));
     expect(api.callsTo('POST /api/auth/activate/pin/resend')[0]?.body).toEqual({
       code: 'reg-1',
       type: 'phone',

@@ -44,7 +44,7 @@ export function PinConfirmation({ search, onDestinationChange, onActivated }: Pi
 
   const { code, type } = search;
   const byPhone = type === 'phone';
-  const destination = byPhone ? displayPhone(search.country_code ?? '', search.phone ?? '') : (search.username ?? '');
+  const destination = byPhone ? displayPhone(search.country_code ?? '', search.phone ?? '', search.country) : (search.username ?? '');
   const other = byPhone ? 'email' : 'phone';
   const contact: Partial<PinActivationRequest> = byPhone
     ? { phone: search.phone, country: search.country, country_code: search.country_code }
@@ -100,7 +100,7 @@ export function PinConfirmation({ search, onDestinationChange, onActivated }: Pi
       { body, locale },
       {
         onSuccess: () => {
-          const to = target.type === 'phone' ? displayPhone(target.country_code, target.phone) : target.email;
+          const to = target.type === 'phone' ? displayPhone(target.country_code, target.phone, target.country) : target.email;
           notifySuccess(t(target.type === 'phone' ? 'pin.sentSms' : 'pin.sentEmail', { destination: to }), REGISTRATION_NOTICE_MS, t('pin.sentTitle'));
           setPin('');
           setPinError(null);
@@ -204,7 +204,7 @@ export function PinConfirmation({ search, onDestinationChange, onActivated }: Pi
           initialEmail={editing === 'email' && !byPhone ? search.username : undefined}
           initialPhone={
             editing === 'phone' && byPhone && search.phone && search.country && search.country_code
-              ? { phone: formatPhone(search.phone), country: search.country, country_code: search.country_code }
+              ? { phone: formatPhone(search.phone, search.country), country: search.country, country_code: search.country_code }
               : undefined
           }
           submitting={resend.isPending}

@@ -83,7 +83,7 @@ export function RegistrationForm({ withTitle, next, store, createStoreOnSignup, 
   /** spec 2 §5: availability check on blur; 'The user already exists' on the phone or e-mail field. */
   const checkAvailability = (field: 'email' | 'phone') => {
     const values = form.getValues();
-    if ((field === 'email' ? validateEmail(values.email) : validatePhone(values.phone)) !== null) return;
+    if ((field === 'email' ? validateEmail(values.email) : validatePhone(values.phone, values.country)) !== null) return;
     exists.mutate(availabilityRequest({ ...values, channel: field }), {
       onSuccess: ({ exist }) => {
         if (exist && form.getValues()[field] === values[field]) form.setFieldError(field, t('errors.existing_user'));
@@ -93,7 +93,7 @@ export function RegistrationForm({ withTitle, next, store, createStoreOnSignup, 
 
   const goToPinStep = (answer: RegistrationResponse, values: RegistrationFormValues) => {
     rememberRegistrationPassword(answer.code, values.password);
-    const destination = answer.type === 'phone' ? displayPhone(values.country_code, values.phone) : answer.username;
+    const destination = answer.type === 'phone' ? displayPhone(values.country_code, values.phone, values.country) : answer.username;
     // spec 2 §4: a 7 s toast says the SMS or e-mail was sent.
     notifySuccess(
       t(answer.type === 'phone' ? 'pin.sentSms' : 'pin.sentEmail', { destination }),

@@ -1,14 +1,11 @@
-import {
-  COUNTRY_CALLING_CODES,
-  DEFAULT_PHONE_COUNTRY,
-  PHONE_DEFAULT_MAX_LENGTH,
-  PHONE_DIGITS,
-  PHONE_MAX_LENGTH_BY_COUNTRY,
-} from '@vitrina/contracts';
+import { COUNTRY_CALLING_CODES, DEFAULT_PHONE_COUNTRY, PHONE_DEFAULT_MAX_LENGTH, PHONE_MAX_LENGTH_BY_COUNTRY } from '@vitrina/contracts';
+// Mobile metadata (~100 KB): a phone registration is for a line that receives the SMS with the PIN. Only the
+// auth screens import this module, so the library travels in their lazily loaded chunks, never the shop's.
+import { parsePhoneNumberFromString, type CountryCode, type PhoneNumber } from 'libphonenumber-js/mobile';
 
 /** spec 2 §3 phone input: the number plus its country and calling code. */
 export interface PhoneValue {
-  /** What the text box shows: digits, or `(###) ###-####` once there are exactly 10. */
+  /** What the text box shows: digits, or the country's own format once they make a valid mobile number. */
   phone: string;
   /** ISO 3166-1 alpha-2, e.g. `MX`. */
   country: string;
@@ -43,34 +40,59 @@ export function phoneDigits(value: string): string {
   return value.replace(/\D+/g, '');
 }
 
-/** spec 2 §5: the display format (###) ###-#### applies only to exactly 10 digits; anything else shows as typed. */
-export function formatPhone(value: string): string {
+/**
+ * Argentina dials its mobiles with a 9 after +54 (national form 0 11 15-xxxx-xxxx); a 10-digit number typed
+ * without it (area code and subscriber, as Argentines write it) is the same line, so it is read as the mobile.
+ */
+function asMobileDigits(digits: string, country: string): string {
+  if (country === 'AR' && digits.length === 10 && !digits.startsWith('0') && !digits.startsWith('9')) return `9${digits}`;
+  return digits;
+}
+
+/** The mobile number `value` makes in `country` (libphonenumber-js), or null when it is not one. */
+export function parseMobile(value: string, country: string): PhoneNumber | null {
   const digits = phoneDigits(value);
-  if (digits.length !== PHONE_DIGITS) return digits;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+  if (!digits || !Object.hasOwn(COUNTRY_CALLING_CODES, country)) return null;
+  const parsed = parsePhoneNumberFromString(asMobileDigits(digits, country), country as CountryCode);
+  return parsed?.isValid() ? parsed : null;
+}
+
+/** The country's own national format once the digits make a valid mobile (`55 1234 5678`, `(202) 555-0123`, `612 34 56 78`); else the digits. */
+export function formatPhone(value: string, country: string): string {
+  return parseMobile(value, country)?.formatNational() ?? phoneDigits(value);
 }
 
 /**
  * The next value of the phone box after the user typed or pasted `next`: spaces and anything but digits and
- * `+ ( ) - .` are dropped, a value longer than the country's maximum is refused (the previous one stays), and
- * 10 digits are shown as (###) ###-####.
+ * `+ ( ) - .` are dropped, a value with more digits than the country's cap is refused (the previous one stays,
+ * spec 2 §5), and a complete mobile number is shown in the country's format.
  */
 export function acceptPhoneInput(previous: string, next: string, country: string): string {
   const cleaned = stripSpaces(next).replace(/[^\d+().-]/g, '');
   const digits = phoneDigits(cleaned);
-  if (digits.length === PHONE_DIGITS) return formatPhone(digits);
   if (digits.length > phoneMaxLength(country)) return previous;
-  return digits;
+  return formatPhone(digits, country);
 }
 
-/** spec 2 §5, §9: a phone number has exactly 10 digits ('invalid number'). */
-export function isValidPhone(value: string): boolean {
-  return phoneDigits(value).length === PHONE_DIGITS && /^[\d\s()+.-]*$/.test(value);
+/** spec 2 §5, §9 ('invalid number'): a mobile number of the chosen country (Spain and Peru: 9 digits; Mexico: 10). */
+export function isValidPhone(value: string, country: string): boolean {
+  return /^[\d\s()+.-]*$/.test(value) && parseMobile(value, country) !== null;
 }
 
-/** `+52 (555) 123-4567`: the number as the PIN screen shows it (spec 2 §2: phone with + country code). */
-export function displayPhone(countryCode: string, phone: string): string {
+/** The first offered country with this calling code (the +1 of the US and Canada formats alike). */
+function countryOfCallingCode(code: string): string | null {
+  return PHONE_COUNTRIES.find((country) => COUNTRY_CALLING_CODES[country] === code) ?? null;
+}
+
+/**
+ * `+52 55 1234 5678`, `+54 9 11 2345-6789`: the number as the PIN screen shows it (spec 2 §2: phone with +
+ * country code), international format, Argentine mobiles in their mobile form.
+ */
+export function displayPhone(countryCode: string, phone: string, country?: string): string {
   const code = phoneDigits(countryCode);
-  const number = formatPhone(phone);
-  return code ? `+${code} ${number}` : number;
+  const where = country ?? countryOfCallingCode(code);
+  const parsed = where ? parseMobile(phone, where) : null;
+  if (parsed && (!code || parsed.countryCallingCode === code)) return parsed.formatInternational();
+  const digits = phoneDigits(phone);
+  return code ? `+${code} ${digits}` : digits;
 }

@@ -29,10 +29,12 @@ describe('registration form validation (spec 2 §5)', () => {
     expect(validateEmail(' ana@example.com ')).toBeNull();
   });
 
-  it('requires a phone of exactly 10 digits (invalid number)', () => {
-    expect(validatePhone('')).toBe('validation.required');
-    expect(validatePhone('55123')).toBe('validation.invalidNumber');
-    expect(validatePhone('(551) 234-5678')).toBeNull();
+  it("requires a mobile number of the chosen country (invalid number)", () => {
+    expect(validatePhone('', 'MX')).toBe('validation.required');
+    expect(validatePhone('55123', 'MX')).toBe('validation.invalidNumber');
+    expect(validatePhone('(551) 234-5678', 'MX')).toBeNull();
+    expect(validatePhone('612 345 678', 'ES')).toBeNull();
+    expect(validatePhone('912345678', 'PE')).toBeNull();
   });
 
   it('requires a password of at least 8 characters', () => {

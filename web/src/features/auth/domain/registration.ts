@@ -37,10 +37,10 @@ export function validateEmail(value: string): ValidationMessageKey | null {
   return isValidEmail(value) ? null : 'validation.invalidEmail';
 }
 
-/** spec 2 §5: phone required, exactly 10 digits ('invalid number'). */
-export function validatePhone(value: string): ValidationMessageKey | null {
+/** spec 2 §5: phone required, a mobile number of the chosen country ('invalid number'). */
+export function validatePhone(value: string, country: string): ValidationMessageKey | null {
   if (!stripSpaces(value)) return 'validation.required';
-  return isValidPhone(value) ? null : 'validation.invalidNumber';
+  return isValidPhone(value, country) ? null : 'validation.invalidNumber';
 }
 
 export function validatePassword(value: string): ValidationMessageKey | null {
@@ -59,7 +59,7 @@ export function validateRegistration(values: RegistrationFormValues): Partial<Re
   const errors: Partial<Record<keyof RegistrationFormValues, ValidationMessageKey>> = {};
   const fullName = validateFullName(values.full_name);
   if (fullName) errors.full_name = fullName;
-  const contact = values.channel === 'email' ? validateEmail(values.email) : validatePhone(values.phone);
+  const contact = values.channel === 'email' ? validateEmail(values.email) : validatePhone(values.phone, values.country);
   if (contact) errors[values.channel === 'email' ? 'email' : 'phone'] = contact;
   const password = validatePassword(values.password);
   if (password) errors.password = password;

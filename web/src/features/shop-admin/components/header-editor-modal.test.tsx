@@ -21,7 +21,7 @@ async function addHeader(target?: string) {
 describe('<HeaderEditorModal>', { timeout: 30_000 }, () => {
   it('says a refused limit in the owner’s language, not the server’s English', async () => {
     fakeGateway({
-      [`GET ${STORE}/headers`]: { results: [], matches_estimated: 0 },
+      [`GET ${STORE}/headers`]: () => ({ results: [], matches_estimated: 0 }),
       [`POST ${STORE}/headers`]: () => jsonResponse(400, { code: 'validation_failed', message: 'A shop has at most 30 headers', fields: { headers: ['too many headers'] } }),
     });
     renderUi(<HeaderEditorModal owner={OWNER} shopRef="demo" opened onClose={() => {}} onSaved={() => {}} />);
@@ -32,7 +32,7 @@ describe('<HeaderEditorModal>', { timeout: 30_000 }, () => {
 
   it('sends the visibility target chosen in the form (spec 1 §3 Header.target)', async () => {
     const api = fakeGateway({
-      [`GET ${STORE}/headers`]: { results: [], matches_estimated: 0 },
+      [`GET ${STORE}/headers`]: () => ({ results: [], matches_estimated: 0 }),
       [`POST ${STORE}/headers`]: (request) => request.json().then((body: object) => ({ id: 'h1', ...body })),
     });
     renderUi(<HeaderEditorModal owner={OWNER} shopRef="demo" opened onClose={() => {}} onSaved={() => {}} />);
