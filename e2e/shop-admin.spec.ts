@@ -277,13 +277,18 @@ test('the demo owner reorders catalogues by dragging, deletes one and undoes, de
   await expect(row(CAT.gifts)).toHaveCount(1);
   expect(deletes).toEqual([]);
 
-  // Delete the seasonal selection for real: the countdown runs out, the call is sent, the list shrinks.
+  // Delete the seasonal selection for real: the countdown runs out, the plain delete is refused because the
+  // catalogue has products (spec 1 §8), the owner confirms and the forced delete goes; the list shrinks.
   await row(CAT.season).getByTestId('catalogue-delete').click();
   await expect(row(CAT.season)).toContainText(/Eliminando… [1-5]/);
+  await page.getByTestId('catalogue-force-delete').click({ timeout: 10_000 });
   await expect(page.getByText('Catálogo eliminado')).toBeVisible({ timeout: 10_000 });
+  dialog = page.getByRole('dialog', { name: /^Mis catálogos/ });
   await expect(row(CAT.season)).toHaveCount(0);
-  expect(deletes).toHaveLength(1);
+  expect(deletes).toHaveLength(2);
   expect(deletes[0]).toContain(demoCatalogueId(5));
+  expect(deletes[0]).not.toContain('force=true');
+  expect(deletes[1]).toContain('force=true');
   await expect(dialog).toContainText('Mis catálogos (4)');
 
   // 'Duplicar catálogo': fork Olga's catalogue from its share link.

@@ -33,8 +33,11 @@ export function updateCatalogue(owner: OwnerRef, id: string, body: CatalogueBody
   return sendJson('PATCH', `${catalogueBase(owner)}/catalogues/${seg(id)}`, body);
 }
 
-/** DELETE .../catalogues/{id}; `force` deletes one that still has products (else product_catalogue_has_products). */
-export function deleteCatalogue(owner: OwnerRef, id: string, force = true): Promise<void> {
+/**
+ * DELETE .../catalogues/{id} (spec 1 §7): without `force` a catalogue that still has products is refused with
+ * product_catalogue_has_products; the owner is asked, and `force` deletes it with them.
+ */
+export function deleteCatalogue(owner: OwnerRef, id: string, force = false): Promise<void> {
   return sendJson('DELETE', `${catalogueBase(owner)}/catalogues/${seg(id)}`, undefined, force ? { force: true } : undefined);
 }
 

@@ -4,7 +4,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Alert, Avatar, Box, Button, Group, LoadingOverlay, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconCopy, IconGripVertical, IconListDetails, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CatalogueJson } from '@vitrina/contracts';
+import { ErrorCodes, type CatalogueJson } from '@vitrina/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
@@ -41,6 +41,9 @@ export function MyCataloguesModal({ owner, opened, onClose, onChanged }: Props) 
   const [form, setForm] = useState<CatalogueJson | 'new' | null>(null);
   const [duplicating, setDuplicating] = useState(false);
   const [productsOf, setProductsOf] = useState<CatalogueJson | null>(null);
+  /** A catalogue the server would not delete because it has products: the owner decides (spec 1 §8). */
+  const [withProducts, setWithProducts] = useState<CatalogueJson | null>(null);
+  const [forcing, setForcing] = useState(false);
   const deletes = useUndoableActions();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
@@ -74,30 +77,44 @@ export function MyCataloguesModal({ owner, opened, onClose, onChanged }: Props) 
     });
   };
 
+  const deleted = (row: CatalogueJson) => {
+    // spec 1 §4: the list shrinks and the count drops; sections_info follows on the server.
+    setRows((current) => current.filter((item) => item.id !== row.id));
+    notifySuccess(t('catalogues.deleted'));
+    void refresh();
+  };
+
+  // spec 1 §7/§8: the plain delete first; product_catalogue_has_products says so and offers the forced delete.
   const startDelete = (row: CatalogueJson) =>
     deletes.start(
       row.id,
-      () => deleteCatalogue(owner, row.id, true),
+      () => deleteCatalogue(owner, row.id),
       (result) => {
         if (result.cancelled) return;
-        if (result.ok) {
-          // spec 1 §4: the list shrinks and the count drops; sections_info follows on the server.
-          setRows((current) => current.filter((item) => item.id !== row.id));
-          notifySuccess(t('catalogues.deleted'));
-          void refresh();
-        } else if (isApiError(result.error) && result.error.code === 'product_catalogue_has_products') {
-          notifyError(t('catalogues.hasProducts'));
-        } else {
-          notifyError(t('catalogues.notDeleted'));
-        }
+        if (result.ok) deleted(row);
+        else if (isApiError(result.error) && result.error.code === ErrorCodes.productCatalogueHasProducts) setWithProducts(row);
+        else notifyError(t('catalogues.notDeleted'));
       },
     );
+
+  const forceDelete = async (row: CatalogueJson) => {
+    setForcing(true);
+    try {
+      await deleteCatalogue(owner, row.id, true);
+      deleted(row);
+    } catch {
+      notifyError(t('catalogues.notDeleted'));
+    } finally {
+      setForcing(false);
+      setWithProducts(null);
+    }
+  };
 
   const total = catalogues.data?.matches_estimated ?? rows.length;
 
   return (
     <>
-      <Modal opened={opened && form === null && !duplicating && productsOf === null} onClose={onClose} title={`${t('catalogues.title')} (${total})`} size="xl">
+      <Modal opened={opened && form === null && !duplicating && productsOf === null && withProducts === null} onClose={onClose} title={`${t('catalogues.title')} (${total})`} size="xl">
         <Stack>
           <Group justify="space-between">
             <Button variant="light" leftSection={<IconCopy size={16} />} onClick={() => setDuplicating(true)}>
@@ -173,6 +190,21 @@ export function MyCataloguesModal({ owner, opened, onClose, onChanged }: Props) 
       )}
       {productsOf !== null && (
         <CatalogueProductsModal owner={owner} catalogue={productsOf} opened onClose={() => setProductsOf(null)} onChanged={() => void refresh()} />
+      )}
+      {withProducts && (
+        <Modal opened onClose={() => setWithProducts(null)} title={t('catalogues.hasProducts')} data-testid="catalogue-has-products">
+          <Stack>
+            <Text size="sm">{t('catalogues.forceDeleteQuestion', { name: withProducts.name, count: withProducts.num_products })}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setWithProducts(null)} disabled={forcing}>
+                {t('common.cancel')}
+              </Button>
+              <Button color="red" loading={forcing} onClick={() => void forceDelete(withProducts)} data-testid="catalogue-force-delete">
+                {t('catalogues.forceDelete')}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
       )}
       {duplicating && <DuplicateCatalogueModal owner={owner} opened onClose={() => setDuplicating(false)} onDone={() => void refresh()} />}
     </>
