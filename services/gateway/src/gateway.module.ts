@@ -10,7 +10,7 @@ import helmet from '@fastify/helmet';
 import { Redis } from 'ioredis';
 import { Counter } from 'prom-client';
 import { ErrorCodes, type ServiceName } from '@vitrina/contracts';
-import { createLogger, installHealth, installHttpDrain, installObservability, requestIdOf, type Logger } from '@vitrina/platform';
+import { clientErrorHandler, createLogger, frameworkErrors, installHealth, installHttpDrain, installObservability, refuseUncleanRequestLine, requestIdOf, type Logger } from '@vitrina/platform';
 import { installServicesHealthRoute } from './health/services-health.js';
 import { sendError, toGatewayErrorResponse } from './http/gateway-errors.js';
 import { ApiDescription } from './openapi/api-description.js';
@@ -125,6 +125,9 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       trustProxy: (opts.trustProxy ?? false) as boolean | string | string[],
       // Longer than a load balancer's idle timeout, so it never reuses a socket the gateway is closing.
       keepAliveTimeout: 72_000,
+      // Refusals made before any route runs (undecodable path, oversized headers) answer { code, message } too.
+      frameworkErrors,
+      clientErrorHandler,
     });
     app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, { logger: ['error', 'warn'], abortOnError: false });
     const instance = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
@@ -201,6 +204,9 @@ async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, part
   // br/gzip for API JSON, pages and sitemaps; static files come precompressed (web/compression.ts).
   await installCompression(fastify);
   const registry = installObservability(fastify, 'gateway', logger);
+  // NUL or invalid Unicode in the path, query or headers: 400 invalid_text here, for pages and API alike
+  // (the services check bodies, which the gateway streams without parsing).
+  fastify.addHook('onRequest', refuseUncleanRequestLine);
   const upstreamFailures = new Counter({
     name: 'gateway_upstream_failures_total',
     help: 'Proxied requests that got no upstream answer',
