@@ -45,6 +45,16 @@ describe('gateway configuration', () => {
     expect(trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 
+  it("reads the stack's REDIS_PREFIX (REDIS_BUS_PREFIX as its deprecated alias) and SHUTDOWN_TIMEOUT_MS", () => {
+    expect(loadGatewayConfig({}).env).toMatchObject({ REDIS_PREFIX: 'vitrina', SHUTDOWN_TIMEOUT_MS: 10_000 });
+    expect(loadGatewayConfig({ REDIS_BUS_PREFIX: 'stack-b' }).env.REDIS_PREFIX).toBe('stack-b');
+    expect(loadGatewayConfig({ REDIS_PREFIX: 'stack-a', SHUTDOWN_TIMEOUT_MS: '2500' }).env).toMatchObject({ REDIS_PREFIX: 'stack-a', SHUTDOWN_TIMEOUT_MS: 2500 });
+    expect(problemsOf({ REDIS_PREFIX: 'no spaces', SHUTDOWN_TIMEOUT_MS: 'soon' })).toEqual([
+      expect.stringMatching(/^REDIS_PREFIX: /),
+      expect.stringMatching(/^SHUTDOWN_TIMEOUT_MS: /),
+    ]);
+  });
+
   it('names every bad variable', () => {
     expect(problemsOf({ PORT: 'eighty', SERVICE_URL_ORDERS: 'orders:3104', CORS_ORIGINS: 'https://a.example/path', REDIS_URL: 'http://redis' })).toEqual(
       expect.arrayContaining([expect.stringMatching(/^PORT: /), expect.stringMatching(/^CORS_ORIGINS: /), expect.stringMatching(/^REDIS_URL: /)]),

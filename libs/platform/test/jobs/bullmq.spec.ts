@@ -103,6 +103,35 @@ const prefix = `vt-jobs-test-${process.pid}-${Date.now().toString(36)}`;
       }
     });
 
+    it('keeps two stacks apart by REDIS_PREFIX: the same service on one Redis database runs only its own jobs', async () => {
+      // createJobQueue derives BullMQ's prefix from the stack's REDIS_PREFIX (`<prefix>:jobs`).
+      const db = {} as Db;
+      const stacks = ['a', 'b'].map((name) => {
+        const ran: string[] = [];
+        const q = createJobQueue({ kind: 'bullmq', service: 'twin', db, tables, redisUrl, logger, redisPrefix: `${prefix}:${name}` });
+        q.process<{ stack: string; n: number }>('twin.work', async (data) => {
+          ran.push(`${data.stack}${data.n}`);
+        });
+        return { name, q, ran };
+      });
+      try {
+        await Promise.all(stacks.map((s) => s.q.start()));
+        for (let n = 0; n < 5; n++) for (const s of stacks) await s.q.add('twin.work', { stack: s.name, n });
+        await waitFor(() => stacks.every((s) => s.ran.length === 5), 'each stack runs its five jobs');
+        for (const s of stacks) expect(s.ran.sort()).toEqual([0, 1, 2, 3, 4].map((n) => `${s.name}${n}`));
+        expect(await admin.exists(`${prefix}:a:jobs:vitrina-twin:meta`)).toBe(1);
+        expect(await admin.exists(`${prefix}:b:jobs:vitrina-twin:meta`)).toBe(1);
+      } finally {
+        await Promise.all(stacks.map((s) => s.q.close()));
+      }
+    });
+
+    it('puts its keys under `vitrina:jobs` when no prefix is given (REDIS_PREFIX default)', () => {
+      const q = new BullJobQueue({ service: 'defaults', redisUrl: 'redis://127.0.0.1:1', logger });
+      expect(q.prefix).toBe('vitrina:jobs');
+      void q.close();
+    });
+
     it('ping fails (instead of hanging) when Redis cannot be reached', async () => {
       const q = new BullJobQueue({ service: 'unreachable', redisUrl: 'redis://127.0.0.1:1', logger, prefix, pingTimeoutMs: 300 });
       try {
