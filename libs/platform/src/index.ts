@@ -15,6 +15,7 @@ export * from './http/errors.js';
 export * from './http/exception.filter.js';
 export * from './http/validation.js';
 export * from './http/optional.js';
+export * from './http/api-answer.js';
 export * from './http/list.js';
 export * from './http/health.js';
 export * from './http/observability.js';

@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie';
 import { SERVICES, bodyLimitForGroup, type ServiceName } from '@vitrina/contracts';
 import { ApiExceptionFilter, toErrorResponse } from './exception.filter.js';
 import { createValidationPipe } from './validation.js';
+import { attachAnswerComponents } from './api-answer.js';
 import { installHealth } from './health.js';
 import { installObservability, requestIdOf } from './observability.js';
 import { clientErrorHandler, frameworkErrors, installRequestGuards } from './request-guards.js';
@@ -105,8 +106,10 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   // app.close() ends as soon as the in-flight requests have (runtime/http-drain.ts).
   installHttpDrain(fastify);
 
-  const openapi = describePathParameters(
-    SwaggerModule.createDocument(app, new DocumentBuilder().setTitle(def.title ?? `Vitrina ${def.name}`).setVersion('1').addBearerAuth().build()),
+  const openapi = attachAnswerComponents(
+    describePathParameters(
+      SwaggerModule.createDocument(app, new DocumentBuilder().setTitle(def.title ?? `Vitrina ${def.name}`).setVersion('1').addBearerAuth().build()),
+    ),
   );
   fastify.get('/openapi.json', async () => openapi);
 

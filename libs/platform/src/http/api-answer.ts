@@ -1,0 +1,116 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+import { z } from 'zod';
+
+/**
+ * One source for what an endpoint answers (docs/conventions.md, "Adding an endpoint"): a zod schema from
+ * `@vitrina/contracts` gives the handler its return type (`z.infer`) and the OpenAPI description its response
+ * schema, from which the web's client types are generated.
+ *
+ *   @Get('shops/by-slug/:slug')
+ *   @ApiAnswer(ShopSchema)                       // 200 with the schema
+ *   async bySlug(...): Promise<Shop> { ... }
+ *
+ *   @Post(...) @ApiAnswer(ItemSchema, { status: 201 })
+ *   @Delete(...) @HttpCode(204) @ApiAnswer(null, { status: 204 })
+ *
+ * Schemas with `.meta({ id: 'Name' })` become named components (`#/components/schemas/Name`), shared by every
+ * operation that uses them; the rest is inlined. Every route must carry one (checked by `missingAnswers`).
+ */
+
+export const API_ANSWER = 'vitrina:api-answer';
+
+export interface ApiAnswerOptions {
+  /** 200 by default; 201 for creations, 204 (with `null`) for answers without a body. */
+  status?: number;
+  description?: string;
+  /** Content type of the answer (default application/json). */
+  contentType?: string;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/** Named schemas met by any ApiAnswer of this process, by component name. */
+const components = new Map<string, JsonSchema>();
+
+function rewriteRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rewriteRefs);
+  if (!value || typeof value !== 'object') return value;
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = k === '$ref' && typeof v === 'string' ? v.replace(/^#\/definitions\//, '#/components/schemas/') : rewriteRefs(v);
+  }
+  return out;
+}
+
+/** The OpenAPI 3.0 schema of a zod schema; named parts are registered as components. */
+export function openApiSchemaOf(schema: z.ZodType): JsonSchema {
+  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any', io: 'output' }) as JsonSchema;
+  const { definitions, ...rest } = json as JsonSchema & { definitions?: Record<string, JsonSchema> };
+  for (const [name, def] of Object.entries(definitions ?? {})) {
+    const rewritten = rewriteRefs(def) as JsonSchema;
+    const known = components.get(name);
+    if (known && JSON.stringify(known) !== JSON.stringify(rewritten)) {
+      throw new Error(`two different schemas are named ${name}: give one another id`);
+    }
+    components.set(name, rewritten);
+  }
+  return rewriteRefs(rest) as JsonSchema;
+}
+
+export function ApiAnswer(schema: z.ZodType | null, options: ApiAnswerOptions = {}): MethodDecorator {
+  const status = options.status ?? 200;
+  const contentType = options.contentType ?? 'application/json';
+  const description = options.description ?? (status === 201 ? 'Created' : status === 204 ? 'No content' : 'OK');
+  const response = schema
+    ? { status, description, content: { [contentType]: { schema: openApiSchemaOf(schema) } } }
+    : { status, description };
+  return applyDecorators(SetMetadata(API_ANSWER, { status }), ApiResponse(response as never));
+}
+
+/** Adds the named components the document's operations refer to (transitively); call after createDocument. */
+export function attachAnswerComponents<T extends { components?: { schemas?: Record<string, unknown> } }>(document: T): T {
+  const needed = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) {
+        const name = v.slice('#/components/schemas/'.length);
+        if (!needed.has(name) && components.has(name)) {
+          needed.add(name);
+          visit(components.get(name));
+        }
+      } else visit(v);
+    }
+  };
+  visit(document);
+  if (needed.size === 0) return document;
+  const schemas = { ...(document.components?.schemas ?? {}) };
+  for (const name of [...needed].sort()) schemas[name] ??= components.get(name);
+  document.components = { ...(document.components ?? {}), schemas };
+  return document;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/**
+ * Operations of an OpenAPI document without a described 2xx answer: `METHOD path` for each. A 2xx answer is
+ * described when it has a schema for some content type, or is a 204 / explicitly bodiless answer.
+ */
+export function missingAnswers(document: { paths?: Record<string, Record<string, unknown>> }): string[] {
+  const missing: string[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const op = item[method] as { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> } | undefined;
+      if (!op) continue;
+      const ok = Object.entries(op.responses ?? {}).some(([code, res]) => {
+        if (!/^2\d\d$/.test(code)) return false;
+        if (code === '204' || code === '202') return true;
+        return Object.values(res?.content ?? {}).some((c) => c?.schema && Object.keys(c.schema as object).length > 0);
+      });
+      if (!ok) missing.push(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  return missing;
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from '@jest/globals';
+import { Controller, Delete, Get, HttpCode, Module, Post } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { z } from 'zod';
+import { ApiAnswer, attachAnswerComponents, missingAnswers } from '../../src/http/api-answer.js';
+
+const Money = z.object({ amount_minor: z.number().int(), currency: z.string().length(3) }).meta({ id: 'TestMoney' });
+const Thing = z.object({ id: z.string(), price: Money, old_price: Money.nullable() }).meta({ id: 'TestThing' });
+const Things = z.object({ results: z.array(Thing), matches_estimated: z.number().int() });
+type ThingT = z.infer<typeof Thing>;
+
+@Controller('things')
+class ThingsController {
+  @Get()
+  @ApiAnswer(Things)
+  list(): z.infer<typeof Things> {
+    return { results: [], matches_estimated: 0 };
+  }
+
+  @Post()
+  @ApiAnswer(Thing, { status: 201 })
+  create(): ThingT {
+    return { id: 't', price: { amount_minor: 100, currency: 'MXN' }, old_price: null };
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiAnswer(null, { status: 204 })
+  remove(): void {}
+
+  @Get('undescribed')
+  undescribed() {
+    return {};
+  }
+}
+
+@Module({ controllers: [ThingsController] })
+class ThingsModule {}
+
+describe('ApiAnswer', () => {
+  it('describes answers from zod schemas, named parts as shared components, and finds routes without one', async () => {
+    const app = await NestFactory.create(ThingsModule, new FastifyAdapter(), { logger: false });
+    const doc = attachAnswerComponents(SwaggerModule.createDocument(app, new DocumentBuilder().build()));
+    await app.close();
+    const list = doc.paths['/things']!.get!.responses['200'] as { content: Record<string, { schema: unknown }> };
+    expect(list.content['application/json']!.schema).toMatchObject({
+      type: 'object',
+      properties: { results: { type: 'array', items: { $ref: '#/components/schemas/TestThing' } } },
+      required: ['results', 'matches_estimated'],
+    });
+    expect(doc.components!.schemas!.TestThing).toMatchObject({ properties: { price: { $ref: '#/components/schemas/TestMoney' } } });
+    expect(doc.components!.schemas!.TestMoney).toMatchObject({ properties: { currency: { minLength: 3, maxLength: 3 } } });
+    expect(doc.paths['/things']!.post!.responses['201']).toBeDefined();
+    expect(missingAnswers(doc as never)).toEqual(['GET /things/undescribed']);
+  });
+
+  it('refuses two different schemas under one component name', async () => {
+    const A = z.object({ a: z.string() }).meta({ id: 'TestClash' });
+    const B = z.object({ b: z.number() }).meta({ id: 'TestClash' });
+    ApiAnswer(z.object({ x: A }));
+    expect(() => ApiAnswer(z.object({ y: B }))).toThrow(/TestClash/);
+  });
+});
