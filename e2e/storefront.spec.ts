@@ -165,14 +165,24 @@ test('a visitor opens an item page', async ({ page }) => {
   await screenshot(page, 'item-desktop');
 });
 
-test('a visitor opens a catalogue and copies its link', async ({ page, context }) => {
+test('a signed-in user opens a catalogue and copies its link (share options: non-anonymous users, after 3 s)', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
   await page.goto(shop('/'));
   await page.getByRole('navigation', { name: 'Catálogos de la tienda' }).getByRole('link', { name: 'Lo más vendido' }).click();
   await expect(page).toHaveURL(/\/tienda\/demo\/catalogos\/[^/?]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Lo más vendido' })).toBeVisible();
   await expect(page.getByTestId('item-grid').getByTestId('product-card').first()).toBeVisible();
-  await page.getByTestId('copy-catalogue-link').click();
+  // spec 1 §6: an anonymous visitor gets no share options.
+  await page.waitForTimeout(3_500);
+  await expect(page.getByTestId('copy-catalogue-link')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Iniciar sesión' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/Correo electrónico/).fill(DEMO.users.reseller.email);
+  await dialog.getByLabel(/^Contraseña/).fill(DEMO.password);
+  await dialog.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+  await page.getByTestId('copy-catalogue-link').click({ timeout: 15_000 });
   await expect(page.getByTestId('copy-catalogue-link')).toHaveText('Copiado');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(page.url());

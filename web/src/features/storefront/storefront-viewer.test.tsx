@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminProfile, authResult, fakeApi, resetAccountState } from '@/features/auth/test/fixtures';
-import { list, shopJson } from '@/test/fixtures';
+import { catalogueJson, list, shopJson } from '@/test/fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 import { banner } from './test/fixtures';
 
@@ -42,5 +42,29 @@ describe('the shop follows the viewer (issue 10 §3)', { timeout: 30_000 }, () =
     expect(screen.getByRole('region', { name: 'Promociones' })).toBeTruthy();
     const shopCalls = api.callsTo('GET /api/store/shops/by-slug/demo');
     expect(shopCalls.map((call) => call.request.headers.get('authorization'))).toEqual([null, 'Bearer token-1']);
+  });
+
+  it('shows share and copy on a catalogue to a signed-in viewer only, after 3 s (spec 1 §2, §9)', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const me = authResult().meID;
+    fakeApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, authResult()),
+      [`GET /api/profile-admin/${me}:${me}/${me}`]: () => jsonResponse(200, adminProfile()),
+      'GET /api/store/shops/by-slug/demo': () => jsonResponse(200, shopJson()),
+      'GET /api/catalogue/public/referral/01930000-0000-7000-8000-000000000001/catalogues': () => jsonResponse(200, list([catalogueJson(1)])),
+      'GET /api/catalogue/public/referral/01930000-0000-7000-8000-000000000001/catalogues/catalogo-1': () => jsonResponse(200, catalogueJson(1)),
+      'GET /api/catalogue/public/referral/01930000-0000-7000-8000-000000000001/catalogues/catalogo-1/products': () => jsonResponse(200, list([])),
+    });
+    renderApp('/tienda/demo/catalogos/catalogo-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Catálogo 1' })).toBeTruthy();
+    const shownAt = Date.now();
+    const copy = await screen.findByTestId('copy-catalogue-link', {}, { timeout: 10_000 });
+    // Not before the 3 s (a lower bound only: a slow machine makes it later, never earlier).
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2_500);
+    expect(screen.getByRole('button', { name: 'Compartir' })).toBeTruthy();
+    fireEvent.click(copy);
+    await expect.poll(() => writeText.mock.calls.length).toBe(1);
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/tienda/demo/catalogos/catalogo-1`);
   });
 });

@@ -15,7 +15,8 @@ import { ResaleInfoToggle } from '@/features/storefront/components/shared/resale
 import { shareName, shareOrCopy } from '@/features/storefront/components/shared/share';
 import { ShopBreadcrumbs } from '@/features/storefront/components/shared/shop-breadcrumbs';
 import { ShopLink } from '@/features/storefront/components/shared/shop-link';
-import { useShop } from '@/features/storefront/components/shared/storefront-context';
+import { useShop, useViewer } from '@/features/storefront/components/shared/storefront-context';
+import { useShareGate } from '@/features/storefront/lib/use-share-gate';
 
 interface CatalogueDetailPageProps {
   slug: string;
@@ -38,6 +39,7 @@ export function CatalogueDetailPage({ slug, search, onSearchChange }: CatalogueD
   const [draft, setDraft] = useState(text);
   const url = catalogueShareUrl(catalogue, shop.slug);
   const name = catalogue.share?.name || shareName(catalogue.name);
+  const canShare = useShareGate(useViewer().userId);
 
   return (
     <Container size="lg" w="100%" py="md">
@@ -63,6 +65,7 @@ export function CatalogueDetailPage({ slug, search, onSearchChange }: CatalogueD
               </Text>
             </div>
           </Group>
+          {canShare && (
           <Group gap="xs">
             <Button variant="default" leftSection={<IconShare size={16} aria-hidden />} onClick={() => void shareOrCopy({ title: name, url }, t)}>
               {t('card.share')}
@@ -84,6 +87,7 @@ export function CatalogueDetailPage({ slug, search, onSearchChange }: CatalogueD
               )}
             </CopyButton>
           </Group>
+          )}
         </Group>
 
         <Group justify="space-between" gap="sm">

@@ -13,6 +13,7 @@ import { useResaleInfo } from '@/features/storefront/lib/use-resale-info';
 import { shareOrCopy } from '@/features/storefront/components/shared/share';
 import { ShopBreadcrumbs } from '@/features/storefront/components/shared/shop-breadcrumbs';
 import { useShop, useViewer } from '@/features/storefront/components/shared/storefront-context';
+import { useShareGate } from '@/features/storefront/lib/use-share-gate';
 import { ItemPhotos } from './item-photos';
 import classes from './item-page.module.css';
 import { ReturnPolicyButton } from './return-policy-modal';
@@ -183,6 +184,7 @@ function Supplier({ item }: { item: ItemJson }) {
 export function ItemPage({ owner, itemId }: { owner: string; itemId: string }) {
   const { t } = useTranslation('storefront');
   const shop = useShop();
+  const canShare = useShareGate(useViewer().userId);
   const { data: item } = useItem({ owner, item: itemId, shop: shop.slug });
   const unavailable = item.sold_out || item.concluded;
 
@@ -209,14 +211,17 @@ export function ItemPage({ owner, itemId }: { owner: string; itemId: string }) {
                   {t('item.addToCart')}
                 </Button>
               </Tooltip>
-              <Button
-                size="md"
-                variant="default"
-                leftSection={<IconShare size={18} aria-hidden />}
-                onClick={() => void shareOrCopy({ title: item.name, url: publicShopUrl(shop.slug, itemDetailPath(item)) }, t)}
-              >
-                {t('card.share')}
-              </Button>
+              {/* spec 1 §2, §6: share options for signed-in viewers only, after 3 s. */}
+              {canShare && (
+                <Button
+                  size="md"
+                  variant="default"
+                  leftSection={<IconShare size={18} aria-hidden />}
+                  onClick={() => void shareOrCopy({ title: item.name, url: publicShopUrl(shop.slug, itemDetailPath(item)) }, t)}
+                >
+                  {t('card.share')}
+                </Button>
+              )}
             </Group>
             <ReturnPolicyButton info={item.return_info} />
             <Divider />
