@@ -66,7 +66,10 @@ export const gatewayEnvShape = {
   RATE_LIMIT_PER_USER: env.int(1200, 1),
   /** Longest wait for a service's response headers, and between two chunks of its body (ms). */
   UPSTREAM_TIMEOUT_MS: env.int(30_000, 100, 3_600_000),
-  /** Largest request body for /api, in bytes; the gallery (image uploads) allows at least 5 MiB. */
+  /**
+   * Largest request body for /api, in bytes; groups with their own limit (the gallery's image uploads: 5 MiB) take
+   * the larger of the two. The services read the same table (libs/contracts http-limits.ts): set the same value on both.
+   */
   BODY_LIMIT_BYTES: env.int(DEFAULT_BODY_LIMIT_BYTES, 1024),
   /**
    * Proxies in front of the gateway whose X-Forwarded-* headers are believed (client IP for rate limits and

@@ -2,11 +2,11 @@ import { ErrorCodes, type ErrorBody } from '@vitrina/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 
-/** Gateway-only codes (the services never answer them). TODO(contracts): move to ErrorCodes so web shares them. */
+/** Codes the gateway answers itself; they live in ErrorCodes (libs/contracts) so the web shares them. */
 export const GatewayErrorCodes = {
-  upstreamTimeout: 'upstream_timeout',
-  badRequest: 'bad_request',
-  methodNotAllowed: 'method_not_allowed',
+  upstreamTimeout: ErrorCodes.upstreamTimeout,
+  badRequest: ErrorCodes.badRequest,
+  methodNotAllowed: ErrorCodes.methodNotAllowed,
 } as const;
 
 /** An answer the gateway gives itself: status plus the `{ code, message }` body every Vitrina error has. */
@@ -34,8 +34,9 @@ const CODE_BY_STATUS: Record<number, string> = {
   404: ErrorCodes.notFound,
   405: GatewayErrorCodes.methodNotAllowed,
   413: ErrorCodes.payloadTooLarge,
-  415: 'unsupported_media_type',
+  415: ErrorCodes.unsupportedMediaType,
   429: ErrorCodes.rateLimited,
+  431: ErrorCodes.headersTooLarge,
 };
 
 const MESSAGE_BY_STATUS: Record<number, string> = {
@@ -46,6 +47,7 @@ const MESSAGE_BY_STATUS: Record<number, string> = {
   413: 'The request body is larger than allowed',
   415: 'Unsupported content type',
   429: 'Too many requests',
+  431: 'The request headers are larger than allowed',
 };
 
 /**
