@@ -1,4 +1,6 @@
-import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { applyDecorators, Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { map, type Observable } from 'rxjs';
 import { ApiResponse } from '@nestjs/swagger';
 import { z } from 'zod';
 
@@ -65,7 +67,46 @@ export function ApiAnswer(schema: z.ZodType | null, options: ApiAnswerOptions = 
   const response = schema
     ? { status, description, content: { [contentType]: { schema: openApiSchemaOf(schema) } } }
     : { status, description };
-  return applyDecorators(SetMetadata(API_ANSWER, { status }), ApiResponse(response as never));
+  return applyDecorators(SetMetadata(API_ANSWER, { status, schema }), ApiResponse(response as never));
+}
+
+/** Thrown (a 500) when a handler's answer does not match its ApiAnswer schema, where answers are checked. */
+export class AnswerMismatchError extends Error {
+  constructor(readonly route: string, readonly issues: unknown) {
+    super(`answer of ${route} does not match its ApiAnswer schema: ${JSON.stringify(issues).slice(0, 2000)}`);
+  }
+}
+
+/**
+ * Checks every answer against its ApiAnswer schema (installed by the bootstrap outside production): in tests a
+ * mismatch fails the request (500, logged with the issues), so a handler and its declared contract cannot drift.
+ */
+@Injectable()
+export class AnswerCheckInterceptor implements NestInterceptor {
+  /** `fail` (tests): the request answers 500. `log` (development): a warning, the answer goes out as it is. */
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly onMismatch: 'fail' | 'log' = 'fail',
+    private readonly warn: (msg: string, issues: unknown) => void = () => undefined,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const meta = this.reflector.get<{ schema: z.ZodType | null } | undefined>(API_ANSWER, context.getHandler());
+    if (!meta?.schema) return next.handle();
+    const schema = meta.schema;
+    return next.handle().pipe(
+      map((body: unknown) => {
+        const parsed = schema.safeParse(body);
+        if (!parsed.success) {
+          const req = context.switchToHttp().getRequest<{ method?: string; routeOptions?: { url?: string } }>();
+          const mismatch = new AnswerMismatchError(`${req.method} ${req.routeOptions?.url}`, parsed.error.issues);
+          if (this.onMismatch === 'fail') throw mismatch;
+          this.warn(mismatch.message, parsed.error.issues);
+        }
+        return body;
+      }),
+    );
+  }
 }
 
 /** Adds the named components the document's operations refer to (transitively); call after createDocument. */

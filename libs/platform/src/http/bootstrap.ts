@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
+import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import { SERVICES, bodyLimitForGroup, type ServiceName } from '@vitrina/contracts';
 import { ApiExceptionFilter, toErrorResponse } from './exception.filter.js';
 import { createValidationPipe } from './validation.js';
-import { attachAnswerComponents } from './api-answer.js';
+import { AnswerCheckInterceptor, attachAnswerComponents } from './api-answer.js';
 import { installHealth } from './health.js';
 import { installObservability, requestIdOf } from './observability.js';
 import { clientErrorHandler, frameworkErrors, installRequestGuards } from './request-guards.js';
@@ -101,6 +101,11 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   }
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(logger));
+  if (runtime.config.NODE_ENV !== 'production') {
+    // Answers are checked against their ApiAnswer schemas: a mismatch fails tests, and is a warning in development.
+    const mode = runtime.config.NODE_ENV === 'test' ? 'fail' : 'log';
+    app.useGlobalInterceptors(new AnswerCheckInterceptor(app.get(Reflector), mode, (msg, issues) => logger.warn({ issues }, msg)));
+  }
   // No app.enableShutdownHooks(): it re-raises the signal after closing the app, which killed the process (143)
   // before the runtime closed. The process owner (runService, the embedded launcher) closes apps, then the runtime;
   // app.close() ends as soon as the in-flight requests have (runtime/http-drain.ts).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Controller, Delete, Get, HttpCode, Module, Post } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { z } from 'zod';
@@ -61,5 +61,38 @@ describe('ApiAnswer', () => {
     const B = z.object({ b: z.number() }).meta({ id: 'TestClash' });
     ApiAnswer(z.object({ x: A }));
     expect(() => ApiAnswer(z.object({ y: B }))).toThrow(/TestClash/);
+  });
+});
+
+describe('AnswerCheckInterceptor', () => {
+  it('fails an answer that does not match its schema, and lets a matching one through unchanged', async () => {
+    const { AnswerCheckInterceptor } = await import('../../src/http/api-answer.js');
+    const Shape = z.object({ id: z.string(), n: z.number().int() });
+    @Controller('checked')
+    class CheckedController {
+      @Get('good')
+      @ApiAnswer(Shape)
+      good() {
+        return { id: 'a', n: 1 };
+      }
+
+      @Get('bad')
+      @ApiAnswer(Shape)
+      bad() {
+        return { id: 'a', n: 'one' };
+      }
+    }
+    @Module({ controllers: [CheckedController] })
+    class CheckedModule {}
+    const app = await NestFactory.create(CheckedModule, new FastifyAdapter(), { logger: false });
+    app.useGlobalInterceptors(new AnswerCheckInterceptor(app.get(Reflector)));
+    await app.init();
+    const fastify = app.getHttpAdapter().getInstance();
+    const good = await fastify.inject({ method: 'GET', url: '/checked/good' });
+    expect(good.statusCode).toBe(200);
+    expect(good.json()).toEqual({ id: 'a', n: 1 });
+    const bad = await fastify.inject({ method: 'GET', url: '/checked/bad' });
+    expect(bad.statusCode).toBe(500);
+    await app.close();
   });
 });
