@@ -14,7 +14,10 @@ export interface RateLimitSettings {
   perUserPerMinute: number;
   /** Shared store for every gateway instance; the process-local memory store when absent. */
   redis?: Redis;
-  /** Prefix of the Redis keys (tests use a unique one). */
+  /**
+   * Prefix of the Redis keys: `<REDIS_PREFIX>:gateway:rl:` (libs/platform runtime/redis-prefix.ts), so stacks sharing a
+   * Redis database keep separate counters; tests use a unique one.
+   */
   keyPrefix: string;
   verifier?: TokenVerifierLike;
   onLimited?: (scope: 'ip' | 'user') => void;
