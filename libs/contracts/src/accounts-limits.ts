@@ -28,12 +28,6 @@ export const CODE_SEND_LIMITS = {
   perAccountPerDay: 10,
 } as const;
 
-/** Failed log-ins (issue 3: at most 100 per hour per account). The answer is identical for unknown accounts. */
-export const LOGIN_LIMITS = {
-  failuresPerAccountPerHour: 100,
-  failuresPerIpPerHour: 300,
-} as const;
-
 /** Activation links stay valid longer than the PIN: e-mail is read later than an SMS. */
 export const ACTIVATION_LINK_TTL_HOURS = 24;
 /** The placeholder of `activation_url` replaced by the activation key (spec 2 §7). */

@@ -9,8 +9,6 @@ import { Clock } from './clock.js';
 export const Buckets = {
   /** Wrong one-time codes of an account (PIN and reset code); never reset by a resend. */
   codeFailure: 'code_failure',
-  loginFailureAccount: 'login_failure_account',
-  loginFailureIp: 'login_failure_ip',
   codeSendDestination: 'code_send_destination',
   codeSendIp: 'code_send_ip',
   codeSendAccount: 'code_send_account',
