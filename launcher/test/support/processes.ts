@@ -66,14 +66,14 @@ export async function waitHealthy(url: string, p: Spawned, timeoutMs = 180_000):
   throw new Error(`${url} not healthy after ${timeoutMs} ms:\n${p.log()}`);
 }
 
-/** Polls until `check` returns a value (not undefined); throws with `what` after the timeout. */
-export async function waitUntil<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
+/** Polls every `intervalMs` until `check` returns a value (not undefined); throws with `what` after the timeout. */
+export async function waitUntil<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000, intervalMs = 250): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check().catch(() => undefined);
     if (value !== undefined) return value;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
