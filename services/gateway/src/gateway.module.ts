@@ -10,7 +10,7 @@ import helmet from '@fastify/helmet';
 import { Redis } from 'ioredis';
 import { Counter } from 'prom-client';
 import { ErrorCodes, type ServiceName } from '@vitrina/contracts';
-import { clientErrorHandler, createLogger, frameworkErrors, installHealth, installHttpDrain, installObservability, refuseUncleanRequestLine, requestIdOf, type Logger } from '@vitrina/platform';
+import { PinoNestLogger, clientErrorHandler, createLogger, frameworkErrors, installHealth, installHttpDrain, installObservability, refuseUncleanRequestLine, requestIdOf, type Logger } from '@vitrina/platform';
 import { installServicesHealthRoute } from './health/services-health.js';
 import { sendError, toGatewayErrorResponse } from './http/gateway-errors.js';
 import { ApiDescription } from './openapi/api-description.js';
@@ -129,7 +129,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       frameworkErrors,
       clientErrorHandler,
     });
-    app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, { logger: ['error', 'warn'], abortOnError: false });
+    app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, { logger: new PinoNestLogger(logger), abortOnError: false });
     const instance = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
     instance.addHook('onClose', release);
     // A graceful stop ends when the in-flight requests have, not when idle keep-alive connections time out.

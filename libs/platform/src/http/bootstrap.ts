@@ -9,6 +9,7 @@ import { SERVICES, bodyLimitForGroup, type ServiceName } from '@vitrina/contract
 import { ApiExceptionFilter, toErrorResponse } from './exception.filter.js';
 import { createValidationPipe } from './validation.js';
 import { AnswerCheckInterceptor, attachAnswerComponents } from './api-answer.js';
+import { PinoNestLogger } from '../logging/nest-logger.js';
 import { installHealth } from './health.js';
 import { installObservability, requestIdOf } from './observability.js';
 import { clientErrorHandler, frameworkErrors, installRequestGuards } from './request-guards.js';
@@ -62,7 +63,7 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
     clientErrorHandler,
   });
   const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule as unknown as DynamicModule, adapter, {
-    logger: ['error', 'warn'],
+    logger: new PinoNestLogger(logger),
     bufferLogs: false,
     abortOnError: false,
   });
