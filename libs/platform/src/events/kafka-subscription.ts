@@ -13,6 +13,7 @@ import {
   withDeadLetter,
   type BusLogger,
 } from './bus-support.js';
+import { coalesceRejoins } from './kafka-join-guard.js';
 import { KafkaHeaderNames, type KafkaClientSettings, type KafkaEventBusOptions } from './kafka-settings.js';
 
 type KafkaMessage = Message<string, string, string, string>;
@@ -32,6 +33,8 @@ interface Lane {
   tail: Promise<void>;
   /** Next offset this member has not handled yet, while it keeps owning the partition (duplicates are skipped). */
   next?: bigint;
+  /** The last handled message, when its commit waits for a rebalance to end. */
+  deferred?: KafkaMessage;
 }
 
 /**
@@ -109,13 +112,15 @@ export class KafkaSubscription {
     const consumer = new Consumer(this.host.settings.consumer(this.sub.group, this.sub.topic));
     this.consumer = consumer;
     consumer.on('consumer:group:join', (e: { assignments?: GroupAssignment[] }) => {
-      if (consumer === this.consumer) this.assigned(e.assignments);
+      if (consumer === this.consumer) this.assigned(consumer, e.assignments);
     });
     consumer.on('consumer:group:rebalance', () => {
       if (consumer === this.consumer) this.partitions = undefined;
     });
     // A failed rejoin is emitted as 'error' (an EventEmitter without a listener would throw it out of the process).
     consumer.on('error', (err: Error) => this.crashed(consumer, err));
+    const settings = this.host.settings.consumer(this.sub.group, this.sub.topic);
+    coalesceRejoins(consumer, ('rebalanceTimeout' in settings ? (settings.rebalanceTimeout ?? 60_000) : 60_000) + 5_000);
     const stream = await consumer.consume({ topics: [this.sub.topic], ...this.host.settings.stream });
     if (this.stopping || consumer !== this.consumer) {
       stream.on('error', () => undefined); // closing anyway
@@ -131,11 +136,20 @@ export class KafkaSubscription {
     });
   }
 
-  private assigned(assignments: GroupAssignment[] | undefined): void {
+  private assigned(consumer: KafkaConsumer, assignments: GroupAssignment[] | undefined): void {
     const mine = [...(assignments?.find((a) => a.topic === this.sub.topic)?.partitions ?? [])].sort((a, b) => a - b);
-    // A partition that moved away and may come back later starts again from the committed offset.
-    for (const [partition, lane] of this.lanes) if (!mine.includes(partition)) lane.next = undefined;
     this.partitions = mine;
+    for (const [partition, lane] of this.lanes) {
+      const deferred = lane.deferred;
+      lane.deferred = undefined;
+      if (!mine.includes(partition)) {
+        // Moved away (it may come back later): start again from the committed offset; the new owner commits.
+        lane.next = undefined;
+      } else if (deferred) {
+        // Still ours: commit what was handled during the rebalance, in the partition's order.
+        lane.tail = lane.tail.then(() => this.commit(consumer, deferred, lane));
+      }
+    }
   }
 
   private lane(partition: number): Lane {
@@ -190,7 +204,7 @@ export class KafkaSubscription {
       };
       if (!(await this.deadLetter(unparseable, 1, err, origin))) return;
       lane.next = offset + 1n;
-      await this.commit(consumer, message);
+      await this.commit(consumer, message, lane);
       return;
     }
     for (let attempt = 1; ; attempt++) {
@@ -218,7 +232,7 @@ export class KafkaSubscription {
       }
     }
     lane.next = offset + 1n;
-    await this.commit(consumer, message);
+    await this.commit(consumer, message, lane);
   }
 
   /** Publishes to `<topic>.dlq`, retrying with backoff until it works; false when closing stopped it. */
@@ -247,7 +261,18 @@ export class KafkaSubscription {
     }
   }
 
-  private async commit(consumer: KafkaConsumer, message: KafkaMessage): Promise<void> {
+  private async commit(consumer: KafkaConsumer, message: KafkaMessage, lane: Lane): Promise<void> {
+    if (consumer !== this.consumer) return;
+    if (!this.partitions) {
+      // A rebalance is under way: a commit now is refused, and the client answers that by joining the group a
+      // second time, which restarts the rebalance. Commit once the join settles, if the partition is still ours.
+      lane.deferred = message;
+      return;
+    }
+    // Revoked while its handler ran: the new owner fetched it again from the committed offset and commits its own
+    // progress; committing here (the client commits with its current generation) could move that offset back.
+    if (!this.partitions.includes(message.partition)) return;
+    if (lane.deferred && lane.deferred.offset <= message.offset) lane.deferred = undefined;
     try {
       // The client retries a refused or failed commit itself (`retries`, `retryDelay`), rejoining when the group asks.
       await consumer.commit({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { EventEnvelope } from '@vitrina/contracts';
 import { Admin, Consumer, Producer, stringDeserializers, stringSerializers } from '@platformatic/kafka';
 import { deadLetterTopic, type DeadLetteredEvent, type EventBus, type Subscription } from '../../src/events/event-bus.js';
 import { KafkaEventBus, kafkaGroupId, type KafkaEventBusOptions } from '../../src/events/kafka-event-bus.js';
@@ -205,6 +206,45 @@ if (!target) {
         await bus.close();
       }
     }, 60_000);
+
+    // Also guards kafka-join-guard.ts: without it, commits refused by the rebalance made the busy member send a second
+    // SyncGroup, the mock refused the newcomer's join three times in a row, and subscribe failed.
+    it("a member joining mid-stream loses nothing and keeps each key's first deliveries in order", async () => {
+      const topic = `k.midjoin.${run}`;
+      await prepareTopics([topic, deadLetterTopic(topic)]);
+      const bus = await KafkaEventBus.connect(options());
+      const subscriptions: Subscription[] = [];
+      try {
+        const handled: Array<{ id: string; key: string; seq: number; member: string }> = [];
+        const handler = (member: string) => async (e: EventEnvelope) => {
+          await new Promise((r) => setTimeout(r, 10)); // slow enough that the rebalance finds work in flight
+          handled.push({ id: e.id, key: e.key, seq: (e.data as { seq: number }).seq, member });
+        };
+        subscriptions.push(await bus.subscribe({ topic, group: 'mid', handler: handler('a') }));
+        const keys = Array.from({ length: 8 }, (_, i) => `key-${i}`);
+        const events: EventEnvelope[] = [];
+        for (let seq = 0; seq < 25; seq++) for (const key of keys) events.push(makeEvent(topic, key, seq));
+        for (let i = 0; i < events.length; i += 20) await bus.publish(topic, events.slice(i, i + 20));
+        await waitUntil('the first member to be under way', () => handled.length >= 20);
+        subscriptions.push(await bus.subscribe({ topic, group: 'mid', handler: handler('b') }));
+        await waitUntil('every event handled', () => new Set(handled.map((h) => h.id)).size === events.length, 90_000);
+        for (const key of keys) {
+          const firsts: number[] = [];
+          const ids = new Set<string>();
+          for (const h of handled) {
+            if (h.key !== key || ids.has(h.id)) continue;
+            ids.add(h.id);
+            firsts.push(h.seq);
+          }
+          expect(firsts).toEqual(Array.from({ length: 25 }, (_, i) => i));
+        }
+        // A duplicate is allowed (at least once), but only around the rebalance: not a re-run of the whole topic.
+        expect(handled.length).toBeLessThan(events.length * 1.5);
+      } finally {
+        for (const sub of subscriptions) await sub.close();
+        await bus.close();
+      }
+    }, 150_000);
 
     (target === 'mock' ? it : it.skip)('rides out refused produce and offset-commit requests (mock fault injection)', async () => {
       const topic = `k.refused.${run}`;

@@ -1,0 +1,44 @@
+import type { Consumer } from '@platformatic/kafka';
+
+type AnyConsumer = Consumer<string, string, string, string>;
+type JoinCallback = (error: Error | null, memberId?: string) => void;
+
+/**
+ * Keeps a rebalance to one JoinGroup/SyncGroup round per member.
+ *
+ * @platformatic/kafka (2.12) rejoins the group from two places when the coordinator says a rebalance is under way:
+ * the heartbeat, and `commit()` when its OffsetCommit is refused (REBALANCE_IN_PROGRESS). The JoinGroup requests
+ * of the two are deduplicated, but each caller then sends its own SyncGroup for the same generation. A broker
+ * answers the second one late or not at all (Kafka) or refuses it (librdkafka's mock: INVALID_REQUEST, which also
+ * fails the other members' joins), and the resulting join error restarts the rebalance: with commits in flight at
+ * every rebalance (a busy consumer), the group churns.
+ *
+ * So once the client has signalled a rebalance, a `joinGroup` call from the commit path waits for the heartbeat's
+ * own rejoin to finish (`consumer:group:join`) and then lets the commit retry in the new generation. If no join
+ * comes within `limitMs` (no heartbeat rejoin happened after all), it joins itself as before.
+ */
+export function coalesceRejoins(consumer: AnyConsumer, limitMs: number): void {
+  let rebalancing = false;
+  consumer.on('consumer:group:rebalance', () => {
+    rebalancing = true;
+  });
+  consumer.on('consumer:group:join', () => {
+    rebalancing = false;
+  });
+  const join = consumer.joinGroup.bind(consumer) as (options?: object, callback?: JoinCallback) => unknown;
+  // Only the client's own calls pass a callback (the commit path does); anything else goes straight through.
+  (consumer as unknown as { joinGroup: typeof join }).joinGroup = (options, callback) => {
+    if (!rebalancing || typeof callback !== 'function') return join(options, callback);
+    const onJoin = () => {
+      clearTimeout(timer);
+      callback(null, consumer.memberId ?? undefined);
+    };
+    const timer = setTimeout(() => {
+      consumer.removeListener('consumer:group:join', onJoin);
+      join(options, callback);
+    }, limitMs);
+    timer.unref();
+    consumer.once('consumer:group:join', onJoin);
+    return undefined;
+  };
+}
