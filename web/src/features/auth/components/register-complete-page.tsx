@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeNextPath } from '../domain/next-path';
+import { splitInternational } from '../domain/phone';
 import { parsePinScreenSearch, pinSearchOfComplete, searchHref, type RegisterCompleteSearch } from '../domain/pin-screen-search';
 import { AuthPage } from './auth-page';
 import { LinkToRegister } from './link-to-register';
@@ -50,7 +51,7 @@ export function RegisterCompletePage({ search }: { search: RegisterCompleteSearc
   return (
     <AuthPage title={t('pin.title')}>
       <PinConfirmation
-        search={pinSearchOfComplete(search)}
+        search={pinSearchOfComplete(search, splitInternational(search.number ?? ''))}
         onDestinationChange={(next) => {
           // The destination changed: continue on the ordinary PIN screen (the SMS landing's number is gone).
           void navigate({ href: searchHref('/register/activate/', { ...parsePinScreenSearch({ ...next }), next: target }), replace: true });

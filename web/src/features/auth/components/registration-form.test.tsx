@@ -130,6 +130,30 @@ describe('registration form (spec 2 §2, §5)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('takes a phone sign-up to the SMS landing /register/complete/ (spec 2 §2), where the PIN activates it', async () => {
+    const api = fakeApi({
+      'POST /api/auth/users/exist': () => jsonResponse(200, { exist: false }),
+      'POST /api/auth/register': () => jsonResponse(201, { code: 'reg-5', can_skip_pin: false, username: '+34612345678', message: '', type: 'phone' }),
+      'POST /api/auth/activate/pin': () =>
+        jsonResponse(200, {
+          notification: { type: 'NOTIFICATION', payload: { level: 'success', message: '¡Tu cuenta está activa!' } },
+          auth: { type: 'SET_AUTH', payload: authResult() },
+        }),
+    });
+    const { dialog, router } = await openRegistration();
+    fireEvent.click(within(dialog).getByText('Celular'));
+    fireEvent.change(within(dialog).getByLabelText(/Nombre completo/), { target: { value: 'Ana' } });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'País' }), { target: { value: 'ES' } });
+    // A Spanish 9-digit mobile.
+    fireEvent.change(within(dialog).getByLabelText(/^Celular/, { selector: 'input[type=tel]' }), { target: { value: '612345678' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Contraseña/), { target: { value: 'secreto123' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Regístrate' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register/complete/'), { timeout: 10_000 });
+    expect(router.state.location.search).toMatchObject({ code: 'reg-5', number: '+34612345678', username: '+34612345678', page: '/preferencias' });
+    expect(api.callsTo('POST /api/auth/register')[0]?.body).toMatchObject({ type: 'phone', phone: '612345678', country: 'ES', country_code: '34' });
+    expect((await screen.findByTestId('pin-destination', {}, { timeout: 10_000 })).textContent).toBe('+34 612 34 56 78');
+  });
+
   it('shows a refused registration as a Failed toast with the code’s message', async () => {
     fakeApi({
       'POST /api/auth/users/exist': () => jsonResponse(200, { exist: false }),

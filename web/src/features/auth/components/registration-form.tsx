@@ -12,8 +12,8 @@ import { useRegisterUser } from '../api/register-user';
 import { activationUrl } from '../api/resend-activation';
 import { authErrorMessageKey, fieldOfError } from '../domain/auth-errors';
 import { safeNextPath } from '../domain/next-path';
-import { defaultPhoneCountry, displayPhone } from '../domain/phone';
-import { pinScreenHref } from '../domain/pin-screen-search';
+import { defaultPhoneCountry, displayPhone, internationalNumber } from '../domain/phone';
+import { pinScreenHref, searchHref } from '../domain/pin-screen-search';
 import {
   availabilityRequest,
   buildRegistrationRequest,
@@ -100,13 +100,24 @@ export function RegistrationForm({ withTitle, next, store, createStoreOnSignup, 
       REGISTRATION_NOTICE_MS,
       t('pin.sentTitle'),
     );
+    // spec 2 §2, §4: by phone, the SMS registration's landing /register/complete/ (code, number, username, page).
+    if (answer.type === 'phone') {
+      void navigate({
+        href: searchHref('/register/complete/', {
+          code: answer.code,
+          number: internationalNumber(values),
+          username: answer.username,
+          page: safeNextPath(next ?? router.state.location.href),
+        }),
+      });
+      return;
+    }
     void navigate({
       href: pinScreenHref({
         code: answer.code,
         can_skip_pin: answer.can_skip_pin,
         type: answer.type,
-        ...(answer.type === 'email' ? { username: answer.username } : {}),
-        ...(answer.type === 'phone' ? { phone: values.phone, country: values.country, country_code: values.country_code } : {}),
+        username: answer.username,
         full_name: values.full_name.trim(),
         // spec 2 §4: once active, to the given target or back to where the registration started.
         next: safeNextPath(next ?? router.state.location.href),

@@ -5,6 +5,8 @@ import {
   defaultPhoneCountry,
   displayPhone,
   formatPhone,
+  internationalNumber,
+  splitInternational,
   isValidPhone,
   phoneMaxLength,
   stripSpaces,
@@ -91,5 +93,13 @@ describe('phone rules (spec 2 §5)', () => {
     expect(displayPhone('54', '1123456789', 'AR')).toBe('+54 9 11 2345 6789');
     expect(displayPhone('54', '1123456789')).toBe('+54 9 11 2345 6789');
     expect(displayPhone('52', '12345')).toBe('+52 12345');
+  });
+
+  it('reads an E.164 number back into national digits and country, and writes one', () => {
+    expect(splitInternational('+34612345678')).toEqual({ phone: '612345678', country: 'ES', country_code: '34' });
+    expect(splitInternational('+525512345678')).toEqual({ phone: '5512345678', country: 'MX', country_code: '52' });
+    expect(splitInternational('12')).toBeNull();
+    expect(internationalNumber({ phone: '11 2345-6789', country: 'AR', country_code: '54' })).toBe('+5491123456789');
+    expect(internationalNumber({ phone: '612 34 56 78', country: 'ES', country_code: '34' })).toBe('+34612345678');
   });
 });

@@ -96,3 +96,18 @@ export function displayPhone(countryCode: string, phone: string, country?: strin
   const digits = phoneDigits(phone);
   return code ? `+${code} ${digits}` : digits;
 }
+
+/** `+525512345678` (E.164, as the server names a phone account) -> national digits, country and calling code. */
+export function splitInternational(number: string): PhoneValue | null {
+  const digits = phoneDigits(number);
+  if (!digits) return null;
+  const parsed = parsePhoneNumberFromString(`+${digits}`);
+  const country = parsed?.country;
+  if (!parsed?.isValid() || !country || !Object.hasOwn(COUNTRY_CALLING_CODES, country)) return null;
+  return { phone: parsed.nationalNumber, country, country_code: parsed.countryCallingCode };
+}
+
+/** The E.164 form of a typed mobile (`+5491123456789` for an Argentine `11 2345-6789`), else `+{code}{digits}`. */
+export function internationalNumber(value: PhoneValue): string {
+  return parseMobile(value.phone, value.country)?.number ?? `+${phoneDigits(value.country_code)}${phoneDigits(value.phone)}`;
+}

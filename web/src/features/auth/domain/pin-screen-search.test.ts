@@ -25,6 +25,19 @@ describe('PIN screen query (spec 2 §2 /register/activate/)', () => {
     const search = parseRegisterCompleteSearch({ code: 'k', number: 5512345678, username: 'u', page: '/tienda/demo/', package_code: 'p1' });
     expect(pinSearchOfComplete(search)).toEqual({ code: 'k', can_skip_pin: false, type: 'phone', phone: '5512345678', username: 'u', next: '/tienda/demo/' });
   });
+
+  it('takes the number the auth screens read (any length, with its country) when given', () => {
+    const search = parseRegisterCompleteSearch({ code: 'k', number: '+34612345678', page: '/' });
+    expect(pinSearchOfComplete(search, { phone: '612345678', country: 'ES', country_code: '34' })).toEqual({
+      code: 'k',
+      can_skip_pin: false,
+      type: 'phone',
+      phone: '612345678',
+      country: 'ES',
+      country_code: '34',
+      next: '/',
+    });
+  });
 });
 
 describe('next path', () => {

@@ -84,16 +84,19 @@ export function parseRegisterCompleteSearch(raw: Record<string, unknown>): Regis
   };
 }
 
-/** The SMS registration landing shows the PIN step for the number the SMS went to. */
-export function pinSearchOfComplete(search: RegisterCompleteSearch): PinScreenSearch {
+/**
+ * The SMS registration landing shows the PIN step for the number the SMS went to. `phone` is that number read
+ * by the auth screens (phone.ts `splitInternational`, kept out of this module so route files stay light); without
+ * it a national 10-digit number is sent back as `phone`, anything else only identifies the screen.
+ */
+export function pinSearchOfComplete(search: RegisterCompleteSearch, phone?: { phone: string; country: string; country_code: string } | null): PinScreenSearch {
   const digits = (search.number ?? '').replace(/\D+/g, '');
-  // A national 10-digit number is sent back as `phone`; a number with its country code only identifies the screen.
   const national = digits.length === 10 ? digits : undefined;
   return {
     code: search.code,
     can_skip_pin: false,
     type: 'phone',
-    ...optional('phone', national ?? search.number),
+    ...(phone ? { phone: phone.phone, country: phone.country, country_code: phone.country_code } : optional('phone', national ?? search.number)),
     ...optional('username', search.username),
     ...optional('next', search.page),
   };
