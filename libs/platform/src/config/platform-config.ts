@@ -14,6 +14,12 @@ export const platformEnvShape = {
   /** PostgreSQL connection string; when unset, the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: env.url(['postgres', 'postgresql']).optional(),
   DB_POOL_MAX: env.int(10, 1, 200),
+  /** PostgreSQL: longest wait for a pooled connection (ms) before the request answers 503. */
+  DB_POOL_WAIT_MS: env.int(5_000, 1, 120_000),
+  /** PostgreSQL: statement_timeout of every connection (ms; 0 = none). Migrations are exempt. */
+  DB_STATEMENT_TIMEOUT_MS: env.int(15_000, 0, 3_600_000),
+  /** PostgreSQL: idle_in_transaction_session_timeout (ms; 0 = none). */
+  DB_IDLE_IN_TRANSACTION_MS: env.int(30_000, 0, 3_600_000),
   EVENT_BUS: z.enum(['memory', 'redis', 'kafka']).default('memory'),
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
   /**

@@ -59,8 +59,23 @@ export function toErrorResponse(err: unknown, logger?: Logger): { status: number
     const code = fst.code?.startsWith('FST_ERR_CTP_') && status === 400 ? ErrorCodes.invalidJson : (CODE_BY_STATUS[status] ?? ErrorCodes.badRequest);
     return { status, body: { code, message } };
   }
+  if (isOverloaded(err)) {
+    // The database is saturated (no pooled connection within the wait, or a statement over statement_timeout):
+    // a retryable 503, not a bug. Logged at warn so saturation is visible without paging as an error.
+    logger?.warn({ err, traceId: currentContext()?.traceId }, 'database overloaded');
+    return { status: 503, body: { code: ErrorCodes.serviceUnavailable, message: 'The service is busy, try again shortly' } };
+  }
   logger?.error({ err, traceId: currentContext()?.traceId }, 'unhandled error');
   return { status: 500, body: { code: ErrorCodes.internal, message: 'Internal error' } };
+}
+
+/** pg's pool wait timeout, and PostgreSQL's query_canceled (57014: statement_timeout) seen through Drizzle's wrapper. */
+function isOverloaded(err: unknown): boolean {
+  for (let e = err as { message?: unknown; code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '57014') return true;
+    if (typeof e.message === 'string' && e.message.includes('timeout exceeded when trying to connect')) return true;
+  }
+  return false;
 }
 
 @Catch()

@@ -1,0 +1,49 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, sql, type Database } from '../../src/db/database.js';
+import { toErrorResponse } from '../../src/http/exception.filter.js';
+import { requireServiceUrl } from '../../src/testing/test-database.js';
+
+describe('PostgreSQL pool limits', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrina-pool-'));
+  const open: Database[] = [];
+  afterAll(async () => {
+    await Promise.all(open.map((d) => d.close()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('an exhausted pool and a statement over statement_timeout answer 503 service_unavailable, not a hang or a 500', async () => {
+    const url = requireServiceUrl('DATABASE_URL', 'pool limits on PostgreSQL');
+    if (!url) return;
+    const db = await openDatabase({ databaseUrl: url, dataDir: dir, poolMax: 1, poolWaitMs: 200, statementTimeoutMs: 300, applicationName: 'vitrina-pool-test' });
+    open.push(db);
+    const d = db.drizzle({});
+    // Over the statement timeout.
+    const slow = await d.execute(sql`select pg_sleep(5)`).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(toErrorResponse(slow)).toEqual({ status: 503, body: { code: 'service_unavailable', message: expect.any(String) } });
+    // The only connection held by a transaction: another statement waits at most poolWaitMs.
+    let release!: () => void;
+    const held = d.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await new Promise<void>((r) => (release = r));
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    const waited = await d.execute(sql`select 1`).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(Date.now() - started).toBeLessThan(10_000); // bounded by poolWaitMs, not by the transaction
+    expect(toErrorResponse(waited).status).toBe(503);
+    release();
+    await held;
+    // application_name is what pg_stat_activity shows.
+    const rows = (await d.execute(sql`select current_setting('application_name') as name`)) as unknown as { rows: Array<{ name: string }> };
+    expect(rows.rows[0]!.name).toBe('vitrina-pool-test');
+  });
+});
