@@ -53,7 +53,9 @@ async function main(): Promise<void> {
     throw err;
   }
   const started = Date.now();
-  const runtime = await createRuntime(config);
+  // The memory bus counts an outbox row delivered once every service's consumer group committed it: services start
+  // one by one while the first relays already replay their outbox, so it waits until all of them have subscribed.
+  const runtime = await createRuntime(config, { awaitConsumers: true });
   const logger = runtime.logger('launcher');
   const apps: Array<{ close(): Promise<unknown> }> = [];
   const serviceUrls = {} as Record<ServiceName, string>;
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     apps.push(app);
     serviceUrls[def.name] = `http://127.0.0.1:${port}`;
   }
+  runtime.consumersStarted();
   const gateway = await startGateway({
     port: local.PORT,
     host: local.HOST,

@@ -27,7 +27,31 @@ export interface MemoryEventBusOptions {
    * existed (as a new Kafka group reading from the earliest offset). Default 10 000 per topic.
    */
   retention?: number;
+  /**
+   * Hold every settlement (see `publishTracked`) until `groupsJoined()` is called. Embedded mode starts its services
+   * one after another while the first ones' outbox relays already publish: a group that has not subscribed yet
+   * (messaging, while accounts replays its outbox at start) must still be waited for. Default false: the groups
+   * subscribed at any moment are all there are (tests, tools).
+   */
+  awaitGroups?: boolean;
   logger?: BusLogger;
+}
+
+/**
+ * What `publishTracked` returns per event: resolves once every consumer group of the topic has settled the event,
+ * that is its handler resolved (for a BusTransport consumer: its inbox transaction committed, or the inbox found the
+ * event already applied) or the event was dead-lettered for that group. Never rejects; never resolves when the bus
+ * closes first.
+ */
+export type Settlement = Promise<void>;
+
+/** A bus that reports when an event has been settled by every consumer group (the memory bus). */
+export interface SettlementTrackingBus {
+  publishTracked(topic: string, events: EventEnvelope[]): Promise<Settlement[]>;
+}
+
+export function tracksSettlement(bus: unknown): bus is SettlementTrackingBus {
+  return typeof (bus as Partial<SettlementTrackingBus> | null)?.publishTracked === 'function';
 }
 
 interface Item {
@@ -70,6 +94,14 @@ interface TopicState {
   readonly groups: Map<string, Group>;
 }
 
+/** An event published with `publishTracked`, until every group settled it. */
+interface Tracker {
+  /** Groups that have not settled it yet. */
+  readonly pending: Set<string>;
+  readonly settlement: Settlement;
+  readonly resolve: () => void;
+}
+
 /**
  * The in-process event bus used in embedded mode and in service tests.
  *
@@ -85,9 +117,16 @@ interface TopicState {
  * - A member closed while its handler is still running gets `closeGraceMs` to finish; after that its event is
  *   handed to another member of the group (at-least-once: the inbox drops the duplicate if both complete).
  *
- * Durability: this bus is in-process. Events handed to it live in memory only, so a crash loses events that were
- * published but not yet handled. The outbox guarantees delivery only up to `publish`; that is acceptable for the
- * embedded single-process mode, never for the distributed one (use `redis` or `kafka` there).
+ * Durability: events handed to this bus live in this process's memory only. What makes embedded mode lose nothing
+ * across a crash is the outbox, which stays the durable log until the consumers are done: the relay publishes with
+ * `publishTracked` and marks a row published only when its settlement resolves, i.e. once every consumer group of
+ * the topic has committed the event through its inbox (or dead-lettered it). A row handed over but not settled when
+ * the process dies is published again at the next start; groups that had already committed it find it in their
+ * inbox and change nothing. The consumer groups to wait for are those subscribed to the topic when the event is
+ * published, plus any group that subscribes while it is still unsettled (it receives the retained copy); with
+ * `awaitGroups` nothing settles before `groupsJoined()`, so a service that starts after the relay of another has
+ * replayed its outbox is waited for too. Dead-letter copies on `<topic>.dlq` are not tracked and do not survive a
+ * crash. Distributed mode uses `redis` or `kafka`, whose brokers keep events durably.
  */
 export class MemoryEventBus implements EventBus {
   readonly kind = 'memory' as const;
@@ -100,6 +139,8 @@ export class MemoryEventBus implements EventBus {
   private readonly retention: number;
   private readonly logger: BusLogger;
   private readonly subscriptions = new Set<Subscription>();
+  private readonly trackers = new Map<string, Tracker>();
+  private awaitingGroups: boolean;
   private nextMemberId = 1;
   private closed = false;
 
@@ -110,12 +151,45 @@ export class MemoryEventBus implements EventBus {
     this.laneCount = Math.max(1, options.lanes ?? 16);
     this.closeGraceMs = options.closeGraceMs ?? 5_000;
     this.retention = Math.max(0, options.retention ?? 10_000);
+    this.awaitingGroups = options.awaitGroups ?? false;
     this.logger = options.logger ?? silentLogger;
   }
 
   async publish(topic: string, events: EventEnvelope[]): Promise<void> {
     if (this.closed) throw new Error('MemoryEventBus is closed');
     for (const event of events) this.enqueue(topic, event);
+  }
+
+  /**
+   * `publish`, plus one settlement per event (see `Settlement`). Publishing again an event that is still unsettled
+   * (same topic and id) enqueues nothing and returns the same settlement: a relay that re-reads a row it already
+   * handed over does not make every group handle it twice.
+   */
+  async publishTracked(topic: string, events: EventEnvelope[]): Promise<Settlement[]> {
+    if (this.closed) throw new Error('MemoryEventBus is closed');
+    return events.map((event) => {
+      const id = trackingId(topic, event.id);
+      const existing = this.trackers.get(id);
+      if (existing) return existing.settlement;
+      let resolve!: () => void;
+      const settlement = new Promise<void>((r) => (resolve = r));
+      const tracker: Tracker = { pending: new Set(this.topic(topic).groups.keys()), settlement, resolve };
+      this.trackers.set(id, tracker);
+      this.enqueue(topic, event);
+      this.settleIfDone(id, tracker);
+      return settlement;
+    });
+  }
+
+  /**
+   * Every consumer group of this process has subscribed (embedded mode: every service has started): settlements held
+   * by `awaitGroups` may now resolve. Groups subscribing later are still waited for by the events they receive while
+   * those are unsettled.
+   */
+  groupsJoined(): void {
+    if (!this.awaitingGroups) return;
+    this.awaitingGroups = false;
+    for (const [id, tracker] of this.trackers) this.settleIfDone(id, tracker);
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -159,6 +233,8 @@ export class MemoryEventBus implements EventBus {
       }
     }
     this.topics.clear();
+    // Unsettled events stay unsettled: their outbox rows are published again at the next start.
+    this.trackers.clear();
   }
 
   private topic(name: string): TopicState {
@@ -181,9 +257,11 @@ export class MemoryEventBus implements EventBus {
         lanes: Array.from({ length: this.laneCount }, (_, index) => ({ index, queue: [], scheduled: false })),
       };
       state.groups.set(name, group);
-      // A new group starts from the earliest retained event, like a new Kafka group or Redis group at id 0.
+      // A new group starts from the earliest retained event, like a new Kafka group or Redis group at id 0; the
+      // tracked events among them that are still unsettled now wait for this group too.
       for (const event of state.retained) {
         group.lanes[partitionOf(event.key, this.laneCount)]!.queue.push({ event: structuredClone(event), attempts: 0 });
+        this.trackers.get(trackingId(topic, event.id))?.pending.add(name);
       }
     }
     return group;
@@ -249,6 +327,7 @@ export class MemoryEventBus implements EventBus {
     if (this.closed) return;
     if (err === undefined) {
       lane.queue.shift();
+      this.settledBy(group, item.event.id);
       this.schedule(group, lane);
       return;
     }
@@ -257,6 +336,7 @@ export class MemoryEventBus implements EventBus {
       this.logger.error({ err, topic: group.topic, group: group.name, eventId: item.event.id, attempts: item.attempts }, 'event handler kept failing; event dead-lettered');
       lane.queue.shift();
       this.enqueue(deadLetterTopic(group.topic), withDeadLetter(item.event, info));
+      this.settledBy(group, item.event.id);
       this.schedule(group, lane);
       return;
     }
@@ -266,6 +346,21 @@ export class MemoryEventBus implements EventBus {
       lane.retryTimer = undefined;
       this.runHead(group, lane);
     }, delay);
+  }
+
+  /** `group` has handled (or dead-lettered) event `eventId` of its topic. */
+  private settledBy(group: Group, eventId: string): void {
+    const id = trackingId(group.topic, eventId);
+    const tracker = this.trackers.get(id);
+    if (!tracker) return;
+    tracker.pending.delete(group.name);
+    this.settleIfDone(id, tracker);
+  }
+
+  private settleIfDone(id: string, tracker: Tracker): void {
+    if (tracker.pending.size > 0 || this.awaitingGroups) return;
+    this.trackers.delete(id);
+    tracker.resolve();
   }
 
   private async leave(group: Group, member: Member): Promise<void> {
@@ -292,4 +387,9 @@ export class MemoryEventBus implements EventBus {
       this.schedule(group, lane);
     }
   }
+}
+
+/** Settlements are per (topic, event id): a dead-lettered copy on `<topic>.dlq` keeps its id. */
+function trackingId(topic: string, eventId: string): string {
+  return `${topic}\u0000${eventId}`;
 }

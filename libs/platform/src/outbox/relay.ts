@@ -1,8 +1,9 @@
 import type { EventEnvelope } from '@vitrina/contracts';
-import { asc, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
+import { tracksSettlement, type Settlement, type SettlementTrackingBus } from '../events/memory-event-bus.js';
 import type { PlatformTables } from './tables.js';
 
 export interface OutboxRelayOptions {
@@ -22,9 +23,22 @@ export interface OutboxRelayOptions {
 }
 
 /**
+ * `next_attempt_at` of a row handed to an in-process bus and waiting for its consumers (not due again in this
+ * process; the relay resets it at start).
+ */
+const IN_FLIGHT = sql`'infinity'::timestamptz`;
+
+/**
  * Publishes outbox rows in commit order and marks them published. A failed publish is retried
  * with exponential backoff (capped at 60 s); rows after a failure wait, so events of one key never
  * overtake each other. Only one instance of a service relays at a time (advisory lock).
+ *
+ * When is a row published? With a broker (Redis Streams, Kafka) once the broker has accepted it: the broker keeps
+ * it durably for every consumer group. With the in-process memory bus (a bus that tracks settlement), only once
+ * every consumer group of its topic has committed it through its inbox or dead-lettered it: until then the row is
+ * "in flight" (`next_attempt_at` = infinity, skipped by this process's relay), and a relay that starts in a new
+ * process makes in-flight rows due again, so what a crash interrupted is delivered again; the inbox drops it for
+ * the groups that had already committed it.
  */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
@@ -33,8 +47,17 @@ export class OutboxRelay {
   private stopped = true;
   private drains = 0;
   private current?: Promise<void>;
+  /** Set when the bus tracks settlement (memory bus): rows are marked published once their consumers are done. */
+  private readonly tracking?: SettlementTrackingBus;
+  /** In-flight rows of a previous process have been made due again. */
+  private recovered = false;
+  /** Rows settled by every consumer group, waiting to be marked published (one statement for many). */
+  private settled: number[] = [];
+  private marking?: Promise<void>;
 
-  constructor(private readonly o: OutboxRelayOptions) {}
+  constructor(private readonly o: OutboxRelayOptions) {
+    if (tracksSettlement(o.bus)) this.tracking = o.bus;
+  }
 
   start(): void {
     if (!this.stopped) return;
@@ -75,6 +98,8 @@ export class OutboxRelay {
     const batchSize = this.o.batchSize ?? 100;
     const outbox = tables.outbox;
     this.drains++;
+    if (this.tracking && !this.recovered) await this.recoverInFlight();
+    const settlements: Array<[seq: number, settlement: Settlement]> = [];
     const handled = await db.transaction(async (tx) => {
       const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${this.o.lockName})) as ok`)) as unknown as {
         rows: Array<{ ok: boolean }>;
@@ -86,7 +111,7 @@ export class OutboxRelay {
       const pending = await tx
         .select({ ...getTableColumns(outbox), due: sql<boolean>`${outbox.nextAttemptAt} <= now()` })
         .from(outbox)
-        .where(isNull(outbox.publishedAt))
+        .where(and(isNull(outbox.publishedAt), ne(outbox.nextAttemptAt, IN_FLIGHT)))
         .orderBy(asc(outbox.seq))
         .limit(batchSize);
       const firstNotDue = pending.findIndex((r) => !r.due);
@@ -101,7 +126,13 @@ export class OutboxRelay {
         while (j < rows.length && rows[j]!.topic === rows[i]!.topic) j++;
         const chunk = rows.slice(i, j);
         try {
-          await bus.publish(rows[i]!.topic, chunk.map((r) => r.envelope as EventEnvelope));
+          const envelopes = chunk.map((r) => r.envelope as EventEnvelope);
+          if (this.tracking) {
+            const tracked = await this.tracking.publishTracked(rows[i]!.topic, envelopes);
+            chunk.forEach((r, k) => settlements.push([r.seq, tracked[k]!]));
+          } else {
+            await bus.publish(rows[i]!.topic, envelopes);
+          }
           published.push(...chunk.map((r) => r.seq));
         } catch (err) {
           failedAt = i;
@@ -111,7 +142,10 @@ export class OutboxRelay {
         i = j;
       }
       if (published.length > 0) {
-        await tx.update(outbox).set({ publishedAt: sql`now()` }).where(inArray(outbox.seq, published));
+        await tx
+          .update(outbox)
+          .set(this.tracking ? { nextAttemptAt: IN_FLIGHT } : { publishedAt: sql`now()` })
+          .where(inArray(outbox.seq, published));
       }
       if (failedAt >= 0) {
         const failed = rows.slice(failedAt);
@@ -129,8 +163,47 @@ export class OutboxRelay {
       }
       return rows.length;
     });
+    // Only after the in-flight marks committed: a settlement may not be overwritten by them.
+    for (const [seq, settlement] of settlements) void settlement.then(() => this.markSettled(seq));
     if (this.drains % 100 === 0) await this.prune();
     return handled;
+  }
+
+  /**
+   * Rows left in flight by a previous process (it died before their consumers were done) are due again. Runs once,
+   * before this relay's first batch: only this process's relay hands rows to its in-process bus.
+   */
+  private async recoverInFlight(): Promise<void> {
+    const outbox = this.o.tables.outbox;
+    const again = await this.o.db
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(and(isNull(outbox.publishedAt), sql`${outbox.nextAttemptAt} = ${IN_FLIGHT}`))
+      .returning({ seq: outbox.seq });
+    this.recovered = true;
+    if (again.length > 0) this.o.logger.info({ rows: again.length }, 'outbox rows in flight when the last process stopped; publishing them again');
+  }
+
+  private markSettled(seq: number): void {
+    this.settled.push(seq);
+    this.marking ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flushSettled());
+  }
+
+  /** Marks the settled rows published, in one statement; a failure leaves them in flight until the next start. */
+  private async flushSettled(): Promise<void> {
+    const seqs = this.settled;
+    this.settled = [];
+    this.marking = undefined;
+    if (seqs.length === 0) return;
+    const outbox = this.o.tables.outbox;
+    try {
+      await this.o.db
+        .update(outbox)
+        .set({ publishedAt: sql`now()` })
+        .where(and(inArray(outbox.seq, seqs), isNull(outbox.publishedAt)));
+    } catch (err) {
+      this.o.logger.warn({ err, rows: seqs.length }, 'could not mark settled outbox rows published; they are published again at the next start');
+    }
   }
 
   private async prune(): Promise<void> {
@@ -144,5 +217,7 @@ export class OutboxRelay {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.current?.catch(() => undefined);
+    // Rows settled so far are marked; later settlements are lost with the process and replayed at the next start.
+    await this.marking;
   }
 }

@@ -31,9 +31,11 @@ export async function runService(def: ServiceDefinition): Promise<void> {
     }
     throw err;
   }
-  const runtime = await createRuntime(config);
+  // Memory bus: outbox rows count as delivered only once this service's consumers have joined too.
+  const runtime = await createRuntime(config, { awaitConsumers: true });
   const logger = runtime.logger(def.name);
   const { app } = await createServiceApp(def, runtime);
+  runtime.consumersStarted();
   await app.listen({ port, host });
   logger.info({ port }, `${def.name} listening`);
   installGracefulShutdown({

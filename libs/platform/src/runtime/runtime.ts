@@ -3,6 +3,7 @@ import type { PlatformConfig } from '../config/platform-config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
 import { createEventBus, eventBusOverridesFromEnv } from '../events/create-event-bus.js';
+import { MemoryEventBus } from '../events/memory-event-bus.js';
 import { createLogger } from '../logging/logger.js';
 import { loadAuthKeys, type AuthKeys } from '../auth/keys.js';
 import { TokenVerifier } from '../auth/tokens.js';
@@ -19,6 +20,11 @@ export interface Runtime {
   readonly keys: AuthKeys;
   readonly verifier: TokenVerifier;
   logger(service: string): Logger;
+  /**
+   * Every service of this process has subscribed its consumers. With `awaitConsumers` (memory bus), no outbox row
+   * counts as delivered before this call, so a service started after another's relay replayed its outbox is waited for.
+   */
+  consumersStarted(): void;
   close(): Promise<void>;
 }
 
@@ -26,13 +32,21 @@ export interface RuntimeOverrides {
   /** An already open database (tests); closed with the runtime unless keepDatabaseOpen. */
   database?: Database;
   keepDatabaseOpen?: boolean;
+  /**
+   * Memory bus: an event settles (its outbox row is marked published) only after `consumersStarted()`, once every
+   * consumer group of the process has joined (MemoryEventBusOptions.awaitGroups). For launchers that start services
+   * one by one while relays already run: the embedded launcher and a service's own process.
+   */
+  awaitConsumers?: boolean;
 }
 
 export async function createRuntime(config: PlatformConfig, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const rootLogger = createLogger('runtime', config.LOG_LEVEL);
   const database =
     overrides.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.DB_POOL_MAX }));
-  const bus = await createEventBus(config, rootLogger, eventBusOverridesFromEnv()).catch(async (err: unknown) => {
+  const busOverrides = eventBusOverridesFromEnv();
+  if (overrides.awaitConsumers) busOverrides.memory = { ...busOverrides.memory, awaitGroups: true };
+  const bus = await createEventBus(config, rootLogger, busOverrides).catch(async (err: unknown) => {
     await database.close();
     throw err;
   });
@@ -56,6 +70,9 @@ export async function createRuntime(config: PlatformConfig, overrides: RuntimeOv
       let l = loggers.get(service);
       if (!l) loggers.set(service, (l = createLogger(service, config.LOG_LEVEL)));
       return l;
+    },
+    consumersStarted() {
+      if (bus instanceof MemoryEventBus) bus.groupsJoined();
     },
     async close() {
       if (closed) return;
