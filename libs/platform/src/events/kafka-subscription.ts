@@ -109,7 +109,8 @@ export class KafkaSubscription {
   }
 
   private async start(): Promise<void> {
-    const consumer = new Consumer(this.host.settings.consumer(this.sub.group, this.sub.topic));
+    const settings = this.host.settings.consumer(this.sub.group, this.sub.topic);
+    const consumer = new Consumer(settings);
     this.consumer = consumer;
     consumer.on('consumer:group:join', (e: { assignments?: GroupAssignment[] }) => {
       if (consumer === this.consumer) this.assigned(consumer, e.assignments);
@@ -119,8 +120,7 @@ export class KafkaSubscription {
     });
     // A failed rejoin is emitted as 'error' (an EventEmitter without a listener would throw it out of the process).
     consumer.on('error', (err: Error) => this.crashed(consumer, err));
-    const settings = this.host.settings.consumer(this.sub.group, this.sub.topic);
-    coalesceRejoins(consumer, ('rebalanceTimeout' in settings ? (settings.rebalanceTimeout ?? 60_000) : 60_000) + 5_000);
+    coalesceRejoins(consumer, (settings.rebalanceTimeout ?? 60_000) + 5_000);
     const stream = await consumer.consume({ topics: [this.sub.topic], ...this.host.settings.stream });
     if (this.stopping || consumer !== this.consumer) {
       stream.on('error', () => undefined); // closing anyway
