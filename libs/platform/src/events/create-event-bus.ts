@@ -6,9 +6,9 @@ import { MemoryEventBus, type MemoryEventBusOptions } from './memory-event-bus.j
 import { RedisEventBus, type RedisEventBusOptions } from './redis-event-bus.js';
 import { busKeyPrefix } from '../runtime/redis-prefix.js';
 
-/** Settings that are not part of PlatformConfig: tests, tools, and the librdkafka mock. */
+/** Settings that are not part of PlatformConfig: tests and tools. */
 export interface EventBusOverrides {
-  /** Turns the idempotent Kafka producer off (only for librdkafka's mock cluster; see KafkaEventBusOptions). */
+  /** Turns the idempotent Kafka producer off (a tool's choice; production and the test suites keep it on). */
   kafkaIdempotent?: boolean;
   memory?: Partial<MemoryEventBusOptions>;
   redis?: Partial<RedisEventBusOptions>;
