@@ -18,8 +18,6 @@ export const ErrorCodes = {
   badRequest: 'bad_request',
   /** NUL or invalid Unicode (lone surrogate, bytes that are not UTF-8) in a path, query, header or body. */
   invalidText: 'invalid_text',
-  /** A JSON body nested deeper than MAX_JSON_DEPTH, or one that is not valid JSON. */
-  invalidJson: 'invalid_json',
   unsupportedMediaType: 'unsupported_media_type',
   methodNotAllowed: 'method_not_allowed',
   /** Request headers larger than the server accepts (431). */

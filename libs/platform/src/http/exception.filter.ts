@@ -56,7 +56,7 @@ export function toErrorResponse(err: unknown, logger?: Logger): { status: number
             : fst.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
               ? 'The request body is not valid JSON'
               : 'Bad request';
-    const code = fst.code?.startsWith('FST_ERR_CTP_') && status === 400 ? ErrorCodes.invalidJson : (CODE_BY_STATUS[status] ?? ErrorCodes.badRequest);
+    const code = CODE_BY_STATUS[status] ?? ErrorCodes.badRequest;
     return { status, body: { code, message } };
   }
   if (isOverloaded(err)) {

@@ -41,24 +41,24 @@ export async function refuseUncleanRequestLine(request: FastifyRequest, reply: F
 
 /** JSON body: UTF-8 (RFC 8259 §8.1), bounded depth, no prototype keys, no NUL or lone surrogate in any string. */
 export function parseJsonBody(body: Buffer): unknown {
-  if (body.length === 0) throw new DomainError(ErrorCodes.invalidJson, 'The JSON body is empty', 400);
+  if (body.length === 0) throw new DomainError(ErrorCodes.validationFailed, 'The JSON body is empty', 400);
   // Decoding with replacement would store U+FFFD where the client sent something else: refuse instead.
   if (!isUtf8(body)) throw new InvalidTextError('The JSON body');
   const text = body.toString('utf8');
   if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw new DomainError(ErrorCodes.invalidJson, `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`, 400);
+    throw new DomainError(ErrorCodes.validationFailed, `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`, 400);
   }
   let value: unknown;
   try {
     // JSON.parse makes `__proto__` an own data property (no prototype change); it is refused below.
     value = JSON.parse(text);
   } catch {
-    throw new DomainError(ErrorCodes.invalidJson, 'The request body is not valid JSON', 400);
+    throw new DomainError(ErrorCodes.validationFailed, 'The request body is not valid JSON', 400);
   }
   // `__proto__` and `constructor.prototype` keys are refused, never merged into other objects later
   // (the prototype-poisoning rule Fastify's secure-json-parse applies).
   const proto = firstPrototypeKey(value);
-  if (proto !== undefined) throw new DomainError(ErrorCodes.invalidJson, `The JSON body holds a forbidden key (${proto})`, 400);
+  if (proto !== undefined) throw new DomainError(ErrorCodes.validationFailed, `The JSON body holds a forbidden key (${proto})`, 400);
   const at = firstUncleanValue(value);
   if (at !== undefined) throw new InvalidTextError(`The body field ${at.slice(0, 100)}`);
   return value;

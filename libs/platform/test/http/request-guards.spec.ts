@@ -41,15 +41,15 @@ describe('request guards (issue 9 item 2)', () => {
   it('bounds JSON depth before parsing: 100,000 levels cost one scan, not a stack overflow', () => {
     expect(jsonDeeperThan('{"a":"[[[[[[[[[[[["}', 3)).toBe(false); // brackets inside strings do not count
     expect(jsonDeeperThan('[[["\\"[["]]]', 3)).toBe(false);
-    expect(refusal(() => parseJsonBody(Buffer.from(`{"a":${'['.repeat(64)}${']'.repeat(64)}}`)))).toEqual({ code: 'invalid_json', status: 400 });
+    expect(refusal(() => parseJsonBody(Buffer.from(`{"a":${'['.repeat(64)}${']'.repeat(64)}}`)))).toEqual({ code: 'validation_failed', status: 400 });
     expect(parseJsonBody(Buffer.from(`${'['.repeat(64)}${']'.repeat(64)}`))).toBeDefined();
     const deep = Buffer.from('['.repeat(100_000) + ']'.repeat(100_000));
-    expect(refusal(() => parseJsonBody(deep))).toEqual({ code: 'invalid_json', status: 400 });
+    expect(refusal(() => parseJsonBody(deep))).toEqual({ code: 'validation_failed', status: 400 });
   });
 
   it('refuses prototype keys', () => {
-    expect(refusal(() => parseJsonBody(Buffer.from('{"__proto__":{"admin":true}}')))).toEqual({ code: 'invalid_json', status: 400 });
-    expect(refusal(() => parseJsonBody(Buffer.from('{"a":[{"constructor":{"prototype":{"x":1}}}]}')))).toEqual({ code: 'invalid_json', status: 400 });
+    expect(refusal(() => parseJsonBody(Buffer.from('{"__proto__":{"admin":true}}')))).toEqual({ code: 'validation_failed', status: 400 });
+    expect(refusal(() => parseJsonBody(Buffer.from('{"a":[{"constructor":{"prototype":{"x":1}}}]}')))).toEqual({ code: 'validation_failed', status: 400 });
     expect(parseJsonBody(Buffer.from('{"constructor":"fine"}'))).toEqual({ constructor: 'fine' });
     expect(refusal(() => parseFormBody(Buffer.from('__proto__=1')))).toEqual({ code: 'bad_request', status: 400 });
     expect(({} as Record<string, unknown>).admin).toBeUndefined();

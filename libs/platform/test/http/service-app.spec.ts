@@ -99,7 +99,7 @@ describe('a service app built by the kernel', () => {
   it('answers malformed JSON and oversized bodies with { code, message }', async () => {
     const malformed = await inject({ method: 'POST', url: '/marketing/things', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().code).toBe('invalid_json');
+    expect(malformed.json().code).toBe('validation_failed');
     const huge = await inject({ method: 'POST', url: '/marketing/things', payload: { name: 'x'.repeat(2_000_000), qty: 1 } });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ code: 'payload_too_large', message: 'The request body is larger than allowed' });
