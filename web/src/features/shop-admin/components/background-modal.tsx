@@ -1,4 +1,5 @@
 import { Button, ColorInput, Group, Modal, SegmentedControl, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import type { ShopJson } from '@vitrina/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,19 +18,32 @@ interface Props {
 
 const isImage = (value: string | null) => Boolean(value && (/^(https?:)?\/\//.test(value) || value.startsWith('/')));
 
+interface BackgroundValues {
+  kind: 'none' | 'color' | 'image';
+  color: string;
+  image: UploadedImage | null;
+  color1: string;
+  color2: string;
+}
+
 /** spec 1 §2 'Header background editor (colour or image URL)' and the shop colours. */
 export function BackgroundModal({ owner, shop, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation('shopAdmin');
   const notifyApiError = useNotifyApiError();
-  const [kind, setKind] = useState<'none' | 'color' | 'image'>(!shop.bgcolor ? 'none' : isImage(shop.bgcolor) ? 'image' : 'color');
-  const [color, setColor] = useState(isImage(shop.bgcolor) ? '' : (shop.bgcolor ?? ''));
-  const [image, setImage] = useState<UploadedImage | null>(isImage(shop.bgcolor) ? { url: shop.bgcolor!, id: null } : null);
-  const [color1, setColor1] = useState(shop.store_theme_info.color1 ?? '');
-  const [color2, setColor2] = useState(shop.store_theme_info.color2 ?? '');
+  const form = useForm<BackgroundValues>({
+    initialValues: {
+      kind: !shop.bgcolor ? 'none' : isImage(shop.bgcolor) ? 'image' : 'color',
+      color: isImage(shop.bgcolor) ? '' : (shop.bgcolor ?? ''),
+      image: shop.bgcolor && isImage(shop.bgcolor) ? { url: shop.bgcolor, id: null } : null,
+      color1: shop.store_theme_info.color1 ?? '',
+      color2: shop.store_theme_info.color2 ?? '',
+    },
+  });
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  const { kind, image } = form.getValues();
 
-  const save = async () => {
+  const save = form.onSubmit(async ({ kind, color, image, color1, color2 }) => {
     setSaving(true);
     try {
       const bgcolor = kind === 'color' ? color || null : kind === 'image' ? (image?.url ?? null) : null;
@@ -42,35 +56,38 @@ export function BackgroundModal({ owner, shop, opened, onClose, onSaved }: Props
     } finally {
       setSaving(false);
     }
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('background.title')}>
-      <Stack>
-        <SegmentedControl
-          value={kind}
-          onChange={(value) => setKind(value as typeof kind)}
-          data={[
-            { value: 'none', label: t('background.none') },
-            { value: 'color', label: t('background.color') },
-            { value: 'image', label: t('background.image') },
-          ]}
-        />
-        {kind === 'color' && <ColorInput label={t('background.color')} format="hex" value={color} onChange={setColor} />}
-        {kind === 'image' && <ImageDrop owner={owner} label={t('background.image')} value={image} onChange={setImage} onUploadingChange={setUploading} rejection="long" />}
-        <Group grow>
-          <ColorInput label={t('background.colour1')} format="hex" value={color1} onChange={setColor1} />
-          <ColorInput label={t('background.colour2')} format="hex" value={color2} onChange={setColor2} />
-        </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void save()} loading={saving} disabled={uploading}>
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={save} noValidate>
+        <Stack>
+          <SegmentedControl
+            {...form.getInputProps('kind')}
+            data={[
+              { value: 'none', label: t('background.none') },
+              { value: 'color', label: t('background.color') },
+              { value: 'image', label: t('background.image') },
+            ]}
+          />
+          {kind === 'color' && <ColorInput label={t('background.color')} format="hex" {...form.getInputProps('color')} />}
+          {kind === 'image' && (
+            <ImageDrop owner={owner} label={t('background.image')} value={image} onChange={(next) => form.setFieldValue('image', next)} onUploadingChange={setUploading} rejection="long" />
+          )}
+          <Group grow>
+            <ColorInput label={t('background.colour1')} format="hex" {...form.getInputProps('color1')} />
+            <ColorInput label={t('background.colour2')} format="hex" {...form.getInputProps('color2')} />
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={uploading}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { PHOTO_DISPLAYS, type PhotoDisplay, type ShopJson } from '@vitrina/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,23 +17,38 @@ interface Props {
   onSaved: () => void;
 }
 
+interface IdentityValues {
+  name: string;
+  photo: UploadedImage | null;
+  display: PhotoDisplay;
+  hideName: boolean;
+}
+
 /** spec 1 §2 'shop image/name form': name (required), logo with photo_display, recommended sizes shown. */
 export function IdentityModal({ owner, shop, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation('shopAdmin');
   const notifyApiError = useNotifyApiError();
-  const [name, setName] = useState(shop.name);
-  const [photo, setPhoto] = useState<UploadedImage | null>(shop.photo ? { url: shop.photo, id: null } : null);
-  const [display, setDisplay] = useState<PhotoDisplay>(shop.photo_display);
-  const [hideName, setHideName] = useState(shop.hidden_store_name);
+  const form = useForm<IdentityValues>({
+    initialValues: {
+      name: shop.name,
+      photo: shop.photo ? { url: shop.photo, id: null } : null,
+      display: shop.photo_display,
+      hideName: shop.hidden_store_name,
+    },
+    validate: {
+      name: (value) => {
+        const rule = shopNameRule(value);
+        return rule ? t(rule as 'validation.required') : null;
+      },
+    },
+    validateInputOnBlur: ['name'],
+  });
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [touched, setTouched] = useState(false);
-  const nameError = touched ? shopNameRule(name) : null;
+  const { display } = form.getValues();
   const rectangular = display === 'rec' || display === 'bdr_rec';
 
-  const save = async () => {
-    setTouched(true);
-    if (shopNameRule(name)) return;
+  const save = form.onSubmit(async ({ name, photo, display, hideName }) => {
     setSaving(true);
     try {
       await updateShop(owner, { name: name.trim(), photo: photo?.url ?? null, photo_display: display, hidden_store_name: hideName });
@@ -44,48 +60,41 @@ export function IdentityModal({ owner, shop, opened, onClose, onSaved }: Props) 
     } finally {
       setSaving(false);
     }
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('identity.title')} size="lg">
-      <Stack>
-        <TextInput
-          label={t('identity.name')}
-          required
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          onBlur={() => setTouched(true)}
-          error={nameError ? t(nameError as 'validation.required') : null}
-          data-invalid={nameError ? true : undefined}
-          data-testid="shop-name-input"
-        />
-        <ImageDrop
-          owner={owner}
-          label={t('identity.logo')}
-          value={photo}
-          onChange={setPhoto}
-          onUploadingChange={setUploading}
-          rejection="short"
-          recommended={rectangular ? t('identity.recommendedRect') : t('identity.recommendedSquare')}
-          testId="shop-logo-drop"
-        />
-        <Select
-          label={t('identity.display')}
-          value={display}
-          allowDeselect={false}
-          onChange={(value) => value && setDisplay(value as PhotoDisplay)}
-          data={PHOTO_DISPLAYS.map((value) => ({ value, label: t(`identity.displays.${value}`) }))}
-        />
-        <Checkbox label={t('identity.hideName')} checked={hideName} onChange={(event) => setHideName(event.currentTarget.checked)} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void save()} loading={saving} disabled={uploading} data-testid="shop-identity-save">
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={save} noValidate>
+        <Stack>
+          <TextInput label={t('identity.name')} required {...form.getInputProps('name')} data-testid="shop-name-input" />
+          <ImageDrop
+            owner={owner}
+            label={t('identity.logo')}
+            value={form.getValues().photo}
+            onChange={(photo) => form.setFieldValue('photo', photo)}
+            onUploadingChange={setUploading}
+            rejection="short"
+            recommended={rectangular ? t('identity.recommendedRect') : t('identity.recommendedSquare')}
+            testId="shop-logo-drop"
+          />
+          <Select
+            label={t('identity.display')}
+            allowDeselect={false}
+            {...form.getInputProps('display')}
+            onChange={(value) => value && form.setFieldValue('display', value as PhotoDisplay)}
+            data={PHOTO_DISPLAYS.map((value) => ({ value, label: t(`identity.displays.${value}`) }))}
+          />
+          <Checkbox label={t('identity.hideName')} {...form.getInputProps('hideName', { type: 'checkbox' })} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={uploading} data-testid="shop-identity-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

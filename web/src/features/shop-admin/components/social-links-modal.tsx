@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { SOCIAL_NETWORKS, type ShopJson, type SocialNetwork } from '@vitrina/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,18 +30,22 @@ interface Props {
 export function SocialLinksModal({ owner, shop, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation('shopAdmin');
   const notifyApiError = useNotifyApiError();
-  const [values, setValues] = useState<SocialValues>(
-    () => Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, shop[network] ?? ''])) as SocialValues,
-  );
+  const form = useForm<SocialValues>({
+    initialValues: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, shop[network] ?? ''])) as SocialValues,
+    validate: (values) =>
+      Object.fromEntries(
+        SOCIAL_NETWORKS.map((network) => {
+          const rule = socialRule(network, values[network]);
+          return [network, rule ? t(rule as 'validation.url') : null];
+        }),
+      ),
+    // Each field says what is wrong as it is typed (the save stays disabled while one is wrong).
+    validateInputOnChange: true,
+  });
   const [saving, setSaving] = useState(false);
-  const errors = Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialRule(network, values[network])])) as Record<
-    SocialNetwork,
-    string | null
-  >;
-  const invalid = SOCIAL_NETWORKS.some((network) => errors[network]);
+  const invalid = SOCIAL_NETWORKS.some((network) => socialRule(network, form.getValues()[network]));
 
-  const save = async () => {
-    if (invalid) return;
+  const save = form.onSubmit(async (values) => {
     setSaving(true);
     try {
       await updateShop(owner, socialPayload(values));
@@ -52,33 +57,30 @@ export function SocialLinksModal({ owner, shop, opened, onClose, onSaved }: Prop
     } finally {
       setSaving(false);
     }
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('social.title')}>
-      <Stack>
-        {SOCIAL_NETWORKS.map((network) => (
-          <TextInput
-            key={network}
-            label={LABELS[network]}
-            value={values[network]}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setValues((current) => ({ ...current, [network]: value }));
-            }}
-            description={network === 'discord' ? t('social.discordHelp') : t('social.handleHelp', { base: SOCIAL_BASES[network] })}
-            error={errors[network] ? t(errors[network] as 'validation.url') : null}
-          />
-        ))}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void save()} loading={saving} disabled={invalid}>
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={save} noValidate>
+        <Stack>
+          {SOCIAL_NETWORKS.map((network) => (
+            <TextInput
+              key={network}
+              label={LABELS[network]}
+              {...form.getInputProps(network)}
+              description={network === 'discord' ? t('social.discordHelp') : t('social.handleHelp', { base: SOCIAL_BASES[network] })}
+            />
+          ))}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={invalid}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }
