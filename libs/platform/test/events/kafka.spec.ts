@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventEnvelope } from '@vitrina/contracts';
 import { Admin, Consumer, Producer, stringDeserializers, stringSerializers } from '@platformatic/kafka';
@@ -5,6 +7,7 @@ import { deadLetterTopic, type DeadLetteredEvent, type EventBus, type Subscripti
 import { KafkaEventBus, kafkaGroupId, type KafkaEventBusOptions } from '../../src/events/kafka-event-bus.js';
 import { requireServiceUrl, servicesRequired } from '../../src/testing/test-database.js';
 import { makeEvent, runEventBusContract } from './bus.contract.js';
+import { buildPlatform, repoRoot } from '../fixtures/build-platform.js';
 import { ensureKafkaMock, startKafkaMock, type KafkaMock } from './kafka-mock.js';
 
 /**
@@ -206,6 +209,42 @@ if (!target) {
         await bus.close();
       }
     }, 60_000);
+
+    describe('a member SIGKILLed mid-handling', () => {
+      let child: ChildProcess | undefined;
+      beforeAll(() => buildPlatform(['events/kafka-event-bus.js']), 120_000);
+      afterAll(() => {
+        child?.kill('SIGKILL');
+      });
+
+      it('neither commits nor keeps its partitions: after its session times out, the survivor handles the event once', async () => {
+        const topic = `k.crash.${run}`;
+        await prepareTopics([topic, deadLetterTopic(topic)]);
+        const lines: string[] = [];
+        child = spawn(process.execPath, [join(repoRoot, 'libs/platform/test/events/kafka-member.mjs'), brokers.join(','), topic, 'workers'], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        child.stdout!.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)));
+        await waitUntil(`the child member to subscribe (it said ${JSON.stringify(lines)})`, () => lines.includes('ready'));
+
+        const bus = await KafkaEventBus.connect(options());
+        try {
+          const event = makeEvent(topic, 'order-1', 0);
+          await bus.publish(topic, [event]);
+          await waitUntil('the child to take the event', () => lines.includes(`took ${event.id}`));
+          child.kill('SIGKILL');
+
+          const handled: string[] = [];
+          const survivor = await bus.subscribe({ topic, group: 'workers', handler: async (e) => void handled.push(e.id) });
+          await waitUntil('the survivor to handle the event', () => handled.includes(event.id), 60_000);
+          await new Promise((r) => setTimeout(r, 500)); // room for a duplicate to show up
+          await survivor.close();
+          expect(handled).toEqual([event.id]);
+        } finally {
+          await bus.close();
+        }
+      }, 120_000);
+    });
 
     // Also guards kafka-join-guard.ts: without it, commits refused by the rebalance made the busy member send a second
     // SyncGroup, the mock refused the newcomer's join three times in a row, and subscribe failed.
