@@ -15,3 +15,6 @@ export * from './catalogue-items.js';
 export * from './catalogue-limits.js';
 export * from './messaging-api.js';
 export * from './store-shop.js';
+export * from './api/list.js';
+export * from './api/error.js';
+export * from './api/store/index.js';

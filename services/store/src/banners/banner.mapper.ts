@@ -1,9 +1,9 @@
-import type { BannerActionType, BannerJson, VisibilityTarget } from '@vitrina/contracts';
+import type { BannerActionType, StoreBanner, VisibilityTarget } from '@vitrina/contracts';
 import type { banners } from '../db/schema.js';
 
 export type BannerRow = typeof banners.$inferSelect;
 
-export function toBannerJson(row: BannerRow): BannerJson {
+export function toBannerJson(row: BannerRow): StoreBanner {
   return {
     id: row.id,
     hzt_image: row.hztImage,

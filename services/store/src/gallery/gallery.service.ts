@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { ErrorCodes, GalleryLimits, StoreErrorCodes, type GalleryUploadJson } from '@vitrina/contracts';
+import { ErrorCodes, GalleryLimits, StoreErrorCodes, type GalleryUpload } from '@vitrina/contracts';
 import { DB, DomainError, NotFoundError, newId, type Db } from '@vitrina/platform';
 import { galleryImages } from '../db/schema.js';
 import { STORE_CONFIG, type StoreConfig } from '../shared/config.js';
@@ -50,7 +50,7 @@ export class GalleryService {
     );
   }
 
-  async upload(input: UploadInput): Promise<GalleryUploadJson> {
+  async upload(input: UploadInput): Promise<GalleryUpload> {
     if (input.bytes.length === 0) throw invalidImage('The image is empty');
     if (input.bytes.length > this.config.gallery.maxBytes) throw this.tooLarge();
     const format = sniffImageFormat(input.bytes);

@@ -1,9 +1,9 @@
-import type { HeaderActionType, HeaderButtonLabel, HeaderJson, VisibilityTarget } from '@vitrina/contracts';
+import type { HeaderActionType, HeaderButtonLabel, StoreHeader, VisibilityTarget } from '@vitrina/contracts';
 import type { headers } from '../db/schema.js';
 
 export type HeaderRow = typeof headers.$inferSelect;
 
-export function toHeaderJson(row: HeaderRow): HeaderJson {
+export function toHeaderJson(row: HeaderRow): StoreHeader {
   return {
     id: row.id,
     title: row.title,

@@ -1,8 +1,8 @@
 import type {
   FooterStyle,
   PhotoDisplay,
-  RootAffinityStoreInfoJson,
-  ShopJson,
+  RootAffinityStoreInfo,
+  Shop,
   ShopSection,
   SignupForm,
   StoreType,
@@ -13,7 +13,7 @@ import { toBannerJson, type BannerRow } from '../banners/banner.mapper.js';
 import { toHeaderJson, type HeaderRow } from '../headers/header.mapper.js';
 import type { ShopRow } from './shop.repository.js';
 
-export function toRootAffinityInfo(root: ShopRow, currentShopId: string): RootAffinityStoreInfoJson {
+export function toRootAffinityInfo(root: ShopRow, currentShopId: string): RootAffinityStoreInfo {
   return {
     id: root.id,
     owner: root.ownerId,
@@ -39,7 +39,7 @@ export function toRootAffinityInfo(root: ShopRow, currentShopId: string): RootAf
 export function toShopJson(
   shop: ShopRow,
   parts: { root?: ShopRow; banners: BannerRow[]; headers: HeaderRow[]; viewer?: AuthUser },
-): ShopJson {
+): Shop {
   return {
     id: shop.id,
     slug: shop.slug,
@@ -52,11 +52,11 @@ export function toShopJson(
     hidden_affinity_xheader: shop.hiddenAffinityXheader,
     store_type: shop.storeType as StoreType,
     is_proxy: shop.isProxy,
-    state: shop.state as ShopJson['state'],
+    state: shop.state as Shop['state'],
     canonical_url: shop.canonicalUrl,
     canonical_domain: shop.canonicalDomain,
     domain: shop.domain,
-    protocol: shop.protocol as ShopJson['protocol'],
+    protocol: shop.protocol as Shop['protocol'],
     host: shop.host,
     signup_plan: shop.signupPlan,
     fb_pixel: shop.fbPixel,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, max, sql } from 'drizzle-orm';
-import { StoreEvents, StoreLimits, type BannerJson, type StoreShopBannerChanged, type StoreShopBannerDeleted } from '@vitrina/contracts';
+import { StoreEvents, StoreLimits, type StoreBanner, type StoreShopBannerChanged, type StoreShopBannerDeleted } from '@vitrina/contracts';
 import { NotFoundError, Outbox, TransactionRunner, ValidationError, newId } from '@vitrina/platform';
 import { banners } from '../../db/schema.js';
 import { GalleryCleanup } from '../../gallery/jobs/gallery-cleanup.job.js';
@@ -71,7 +71,7 @@ export class BannerHandlers {
     private readonly cleanup: GalleryCleanup,
   ) {}
 
-  async create(ownerId: string, dto: BannerDto): Promise<BannerJson> {
+  async create(ownerId: string, dto: BannerDto): Promise<StoreBanner> {
     const draft = apply(NEW_BANNER, dto);
     if (dto.action_type === undefined) draft.actionType = inferActionType(draft);
     return this.tx.run(async (tx) => {
@@ -97,7 +97,7 @@ export class BannerHandlers {
     });
   }
 
-  async update(ownerId: string, bannerId: string, dto: BannerDto): Promise<BannerJson> {
+  async update(ownerId: string, bannerId: string, dto: BannerDto): Promise<StoreBanner> {
     return this.tx.run(async (tx) => {
       const shop = await shopOfOwner(tx, ownerId);
       const [current] = await tx.select().from(banners).where(and(eq(banners.id, bannerId), eq(banners.shopId, shop.id))).for('update').limit(1);

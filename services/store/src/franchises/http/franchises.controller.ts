@@ -2,8 +2,16 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Quer
 import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
-import { StoreLimits, type FranchiseJson, type ListResponse } from '@vitrina/contracts';
-import { CurrentUser, DB, OwnerPath, PathOwner, type AuthUser, type Db, type OwnerRef, Optional } from '@vitrina/platform';
+import {
+  FranchiseListSchema,
+  InStoreAddedSchema,
+  InStoreFlagsSchema,
+  StoreLimits,
+  type FranchiseList,
+  type InStoreAdded,
+  type InStoreFlags,
+} from '@vitrina/contracts';
+import { ApiAnswer, CurrentUser, DB, OwnerPath, PathOwner, type AuthUser, type Db, type OwnerRef, Optional } from '@vitrina/platform';
 import { PageQueryDto } from '../../shops/http/shop.dto.js';
 import { shopOfOwner } from '../../shops/shop.repository.js';
 import { FranchiseQueries } from '../queries/franchise.queries.js';
@@ -43,14 +51,16 @@ export class FranchisesPublicController {
   constructor(private readonly franchises: FranchiseQueries) {}
 
   @Get('published/franchises')
+  @ApiAnswer(FranchiseListSchema)
   @ApiOperation({ summary: 'Published franchise/affinity shops by name (limit 10); in_store for the signed-in owner' })
-  published(@Query() q: PublishedFranchisesQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ListResponse<FranchiseJson>> {
+  published(@Query() q: PublishedFranchisesQueryDto, @CurrentUser() viewer?: AuthUser): Promise<FranchiseList> {
     return this.franchises.published({ text: q.text ?? q.name, types: q.type, offset: q.offset, limit: q.limit, ownerId: viewer?.id });
   }
 
   @Get('public/referral/:ref/catalogues/:catalogue/franchises')
+  @ApiAnswer(FranchiseListSchema)
   @ApiOperation({ summary: 'Franchises shown by the referral’s store, for its catalogue pages (offset 0, limit 30)' })
-  async ofCatalogue(@Param('ref') ref: string, @Query() q: PageQueryDto): Promise<ListResponse<FranchiseJson>> {
+  async ofCatalogue(@Param('ref') ref: string, @Query() q: PageQueryDto): Promise<FranchiseList> {
     const shop = await this.franchises.referralShop(ref);
     return this.franchises.ofShop(shop.id, { offset: q.offset, limit: q.limit ?? StoreLimits.franchisesPageSize }, true);
   }
@@ -67,28 +77,32 @@ export class FranchisesAdminController {
   ) {}
 
   @Get(':owner/:scope/store/franchises')
+  @ApiAnswer(FranchiseListSchema)
   @ApiOperation({ summary: 'Franchises in the owner’s store' })
-  async list(@PathOwner() owner: OwnerRef, @Query() q: PageQueryDto): Promise<ListResponse<FranchiseJson>> {
+  async list(@PathOwner() owner: OwnerRef, @Query() q: PageQueryDto): Promise<FranchiseList> {
     const shop = await shopOfOwner(this.db, owner.ownerId);
     return this.franchises.ofShop(shop.id, q, false);
   }
 
   @Post(':owner/:scope/store/franchises/instore')
   @HttpCode(200)
+  @ApiAnswer(InStoreFlagsSchema)
   @ApiOperation({ summary: 'franchises (ids) -> in store flag' })
-  async inStore(@PathOwner() owner: OwnerRef, @Body() body: FranchiseIdsDto): Promise<{ results: Record<string, boolean> }> {
+  async inStore(@PathOwner() owner: OwnerRef, @Body() body: FranchiseIdsDto): Promise<InStoreFlags> {
     return { results: await this.franchises.inStore(owner.ownerId, body.franchises) };
   }
 
   @Put(':owner/:scope/store/franchises/:id')
+  @ApiAnswer(InStoreAddedSchema)
   @ApiOperation({ summary: 'Add a franchise to the store' })
-  async add(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<{ id: string; in_store: true }> {
+  async add(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<InStoreAdded> {
     await this.franchises.add(owner.ownerId, id);
     return { id, in_store: true };
   }
 
   @Delete(':owner/:scope/store/franchises/:id')
   @HttpCode(204)
+  @ApiAnswer(null, { status: 204 })
   @ApiOperation({ summary: 'Remove a franchise from the store' })
   async remove(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<void> {
     await this.franchises.remove(owner.ownerId, id);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { StoreLimits, type FranchiseJson, type ListResponse, type StoreType } from '@vitrina/contracts';
+import { StoreLimits, type Franchise, type FranchiseList, type StoreType } from '@vitrina/contracts';
 import { DB, NotFoundError, Outbox, TransactionRunner, ValidationError, listResponse, type Db } from '@vitrina/platform';
 import { shopFranchises, shops } from '../../db/schema.js';
 import { shopOfOwner, shopNotFound, type ShopRow } from '../../shops/shop.repository.js';
@@ -8,7 +8,7 @@ import { containsPattern, isUuid, normaliseText } from '../../shared/text.js';
 
 const FRANCHISE_TYPES = ['franchise', 'affinity'] as const;
 
-function toFranchiseJson(row: Pick<ShopRow, 'id' | 'name' | 'slug' | 'photo' | 'canonicalUrl' | 'storeType'>, inStore?: boolean): FranchiseJson {
+function toFranchiseJson(row: Pick<ShopRow, 'id' | 'name' | 'slug' | 'photo' | 'canonicalUrl' | 'storeType'>, inStore?: boolean): Franchise {
   return {
     id: row.id,
     name: row.name,
@@ -35,7 +35,7 @@ export class FranchiseQueries {
   ) {}
 
   /** spec 1 §7 'Published franchises': offset, limit 10, text or name, type (affinity,franchise). */
-  async published(q: { text?: string; types?: string[]; offset?: number; limit?: number; ownerId?: string }): Promise<ListResponse<FranchiseJson>> {
+  async published(q: { text?: string; types?: string[]; offset?: number; limit?: number; ownerId?: string }): Promise<FranchiseList> {
     const types = q.types?.length ? q.types : [...FRANCHISE_TYPES];
     if (types.some((t) => !(FRANCHISE_TYPES as readonly string[]).includes(t))) {
       throw new ValidationError('type must be franchise and/or affinity', { type: ['unknown type'] });
@@ -67,7 +67,7 @@ export class FranchiseQueries {
   }
 
   /** The franchises a shop shows (public franchises of a referral's catalogue page; the owner's admin list). */
-  async ofShop(shopId: string, page: { offset?: number; limit?: number }, onlyPublished: boolean): Promise<ListResponse<FranchiseJson>> {
+  async ofShop(shopId: string, page: { offset?: number; limit?: number }, onlyPublished: boolean): Promise<FranchiseList> {
     const conds: SQL[] = [eq(shopFranchises.shopId, shopId)];
     if (onlyPublished) conds.push(eq(shops.state, 'published'));
     const where = and(...conds);

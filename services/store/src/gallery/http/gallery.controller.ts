@@ -2,8 +2,17 @@ import '@fastify/multipart';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GalleryLimits, type GalleryUploadJson } from '@vitrina/contracts';
-import { InvalidTextError, NotFoundError, OwnerPath, PathOwner, ValidationError, isCleanString, type OwnerRef } from '@vitrina/platform';
+import { GalleryFileSchema, GalleryLimits, GalleryUploadSchema, type GalleryUpload } from '@vitrina/contracts';
+import {
+  ApiAnswer,
+  InvalidTextError,
+  NotFoundError,
+  OwnerPath,
+  PathOwner,
+  ValidationError,
+  isCleanString,
+  type OwnerRef,
+} from '@vitrina/platform';
 import { GalleryService } from '../gallery.service.js';
 import { GalleryCleanup } from '../jobs/gallery-cleanup.job.js';
 
@@ -26,6 +35,7 @@ export class GalleryController {
   @Post(':owner')
   @OwnerPath('owner', { qualifier: 'any' })
   @HttpCode(201)
+  @ApiAnswer(GalleryUploadSchema, { status: 201 })
   @ApiOperation({ summary: 'Upload an image (jpeg, png or svg judged by its bytes; max 4,000,000 bytes)' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -39,11 +49,11 @@ export class GalleryController {
       },
     },
   })
-  upload(@PathOwner() owner: OwnerRef, @Req() req: FastifyRequest): Promise<GalleryUploadJson> {
+  upload(@PathOwner() owner: OwnerRef, @Req() req: FastifyRequest): Promise<GalleryUpload> {
     return this.receive(owner, req);
   }
 
-  private async receive(owner: OwnerRef, req: FastifyRequest): Promise<GalleryUploadJson> {
+  private async receive(owner: OwnerRef, req: FastifyRequest): Promise<GalleryUpload> {
     if (!req.isMultipart()) throw new ValidationError('Send the image as multipart/form-data', { image: ['multipart/form-data expected'] });
     const fields: Record<string, string> = {};
     let image: Buffer | undefined;
@@ -78,6 +88,7 @@ export class GalleryController {
   @Delete(':owner/:id')
   @OwnerPath('owner', { qualifier: 'any' })
   @HttpCode(204)
+  @ApiAnswer(null, { status: 204 })
   @ApiOperation({ summary: 'Delete one of the owner’s images (the file is removed by a retried job)' })
   async remove(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<void> {
     const marked = await this.gallery.requestDeletion(owner.ownerId, id);
@@ -85,18 +96,20 @@ export class GalleryController {
   }
 
   @Get('files/:name')
+  @ApiAnswer(GalleryFileSchema, { contentType: 'image/*', description: 'The image (image/jpeg, image/png or image/svg+xml)' })
   @ApiOperation({ summary: 'A gallery file (public, immutable)' })
-  async file(@Param('name') name: string, @Res() reply: FastifyReply): Promise<void> {
+  async file(@Param('name') name: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     const file = await this.gallery.file(name);
     if (!file) throw new NotFoundError('No such file');
-    await reply
+    // The bytes are the handler's answer (passthrough), so the answer check sees them as it sees any other answer.
+    reply
       .header('content-type', file.contentType)
       .header('content-length', String(file.body.length))
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-security-policy', FILE_CSP)
       .header('x-content-type-options', 'nosniff')
       .header('cross-origin-resource-policy', 'cross-origin')
-      .header('content-disposition', 'inline')
-      .send(file.body);
+      .header('content-disposition', 'inline');
+    return file.body;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, count, eq, max, sql } from 'drizzle-orm';
-import { StoreEvents, StoreLimits, type HeaderJson, type StoreShopHeaderChanged } from '@vitrina/contracts';
+import { StoreEvents, StoreLimits, type StoreHeader, type StoreShopHeaderChanged } from '@vitrina/contracts';
 import { NotFoundError, Outbox, TransactionRunner, ValidationError, newId } from '@vitrina/platform';
 import { headers } from '../../db/schema.js';
 import { shopOfOwner } from '../../shops/shop.repository.js';
@@ -65,7 +65,7 @@ export class HeaderHandlers {
     private readonly outbox: Outbox,
   ) {}
 
-  async create(ownerId: string, dto: HeaderDto): Promise<HeaderJson> {
+  async create(ownerId: string, dto: HeaderDto): Promise<StoreHeader> {
     const draft = apply(NEW_HEADER, dto);
     checkHeader(draft);
     return this.tx.run(async (tx) => {
@@ -83,7 +83,7 @@ export class HeaderHandlers {
     });
   }
 
-  async update(ownerId: string, headerId: string, dto: HeaderDto): Promise<HeaderJson> {
+  async update(ownerId: string, headerId: string, dto: HeaderDto): Promise<StoreHeader> {
     return this.tx.run(async (tx) => {
       const shop = await shopOfOwner(tx, ownerId);
       const [current] = await tx.select().from(headers).where(and(eq(headers.id, headerId), eq(headers.shopId, shop.id))).for('update').limit(1);

@@ -1,8 +1,8 @@
-import type { LocalisedLabel, MenuJson, MenuOptionJson, ShopSection } from '@vitrina/contracts';
+import type { ShopMenu, ShopMenuLabel, ShopMenuOption, ShopSection } from '@vitrina/contracts';
 
 type Key = ShopSection | 'info';
 
-const ENTRIES: Record<Key, { label: LocalisedLabel; icon: string; icon_color: string; path: string }> = {
+const ENTRIES: Record<Key, { label: ShopMenuLabel; icon: string; icon_color: string; path: string }> = {
   products: { label: { es: 'Productos', en: 'Products', 'es-AR': 'Productos' }, icon: 'shopping-bag', icon_color: '#2f80ed', path: '/productos' },
   services: { label: { es: 'Servicios', en: 'Services', 'es-AR': 'Servicios' }, icon: 'briefcase', icon_color: '#9b51e0', path: '/servicios' },
   experiences: { label: { es: 'Experiencias', en: 'Experiences', 'es-AR': 'Experiencias' }, icon: 'ticket', icon_color: '#f2994a', path: '/experiencias' },
@@ -23,7 +23,7 @@ export interface MenuShop {
   sectionsInfo: string[];
 }
 
-function entry(key: Key, canAdd: boolean): MenuOptionJson {
+function entry(key: Key, canAdd: boolean): ShopMenuOption {
   const e = ENTRIES[key];
   return { key, label: e.label, icon: e.icon, icon_color: e.icon_color, path: e.path, submenu: [], app_module: key, can_add: canAdd };
 }
@@ -34,9 +34,9 @@ function entry(key: Key, canAdd: boolean): MenuOptionJson {
  * in sections_info); retail only for franchise stores. Everyone else gets read-only links to the sections the
  * shop shows, plus info. Proxy shops always get the read-only menu, without add buttons.
  */
-export function menuFor(shop: MenuShop, viewerIsOwner: boolean): MenuJson {
+export function menuFor(shop: MenuShop, viewerIsOwner: boolean): ShopMenu {
   const sections = new Set(shop.sectionsInfo);
-  let mode: MenuJson['mode'];
+  let mode: ShopMenu['mode'];
   let keys: Key[];
   if (shop.isProxy) mode = 'proxy';
   else mode = viewerIsOwner ? 'admin' : 'public';

@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsString, MaxLength } from 'class-validator';
-import { STORE_TYPES, type MenuJson } from '@vitrina/contracts';
-import { CurrentUser, type AuthUser, Optional } from '@vitrina/platform';
+import { STORE_TYPES, ShopMenuSchema, type ShopMenu } from '@vitrina/contracts';
+import { ApiAnswer, CurrentUser, type AuthUser, Optional } from '@vitrina/platform';
 import { LoadShopQuery } from '../../shops/queries/load-shop.query.js';
 import { SHOP_ADMIN_PERMISSION } from '../../shops/shop.repository.js';
 import { menuFor } from '../domain/menu.js';
@@ -27,8 +27,9 @@ export class MenuController {
   constructor(private readonly shops: LoadShopQuery) {}
 
   @Get(':shop/menu')
+  @ApiAnswer(ShopMenuSchema)
   @ApiOperation({ summary: 'Menu options of a shop for the viewer (labels es/en/es-AR, icon, icon_color, path, submenu, app_module)' })
-  async menu(@Param('shop') shopRef: string, @Query() _q: MenuQueryDto, @CurrentUser() viewer?: AuthUser): Promise<MenuJson> {
+  async menu(@Param('shop') shopRef: string, @Query() _q: MenuQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ShopMenu> {
     const shop = await this.shops.resolve(shopRef);
     // spec 1 §6: the shop admin is its owner, with the admin permission.
     return menuFor(shop, viewer?.id === shop.ownerId && shop.permissions.includes(SHOP_ADMIN_PERMISSION));

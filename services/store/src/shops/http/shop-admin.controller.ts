@@ -1,8 +1,20 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { count, eq } from 'drizzle-orm';
-import { StoreLimits, type BannerJson, type HeaderJson, type ListResponse, type ShopJson } from '@vitrina/contracts';
-import { CurrentUser, DB, OwnerPath, PathOwner, listResponse, type AuthUser, type Db, type OwnerRef } from '@vitrina/platform';
+import {
+  ShopSchema,
+  StoreBannerListSchema,
+  StoreBannerSchema,
+  StoreHeaderListSchema,
+  StoreHeaderSchema,
+  StoreLimits,
+  type Shop,
+  type StoreBanner,
+  type StoreBannerList,
+  type StoreHeader,
+  type StoreHeaderList,
+} from '@vitrina/contracts';
+import { ApiAnswer, CurrentUser, DB, OwnerPath, PathOwner, listResponse, type AuthUser, type Db, type OwnerRef } from '@vitrina/platform';
 import { banners, headers, shops } from '../../db/schema.js';
 import { BannerHandlers } from '../../banners/commands/banner.handlers.js';
 import { toBannerJson } from '../../banners/banner.mapper.js';
@@ -33,20 +45,22 @@ export class ShopAdminController {
   ) {}
 
   @Get(':owner/:scope/store')
+  @ApiAnswer(ShopSchema)
   @ApiOperation({ summary: 'The owner’s shop with every banner and header (all targets)' })
-  async shop(@PathOwner() owner: OwnerRef, @CurrentUser() user?: AuthUser): Promise<ShopJson> {
+  async shop(@PathOwner() owner: OwnerRef, @CurrentUser() user?: AuthUser): Promise<Shop> {
     return this.shopJson(await shopOfOwner(this.db, owner.ownerId), user);
   }
 
   @Patch(':owner/:scope/store')
+  @ApiAnswer(ShopSchema)
   @ApiOperation({
     summary: 'Update the shop’s identity and settings (name required, photo, colours, columns, background, social links, contact, dark mode, footer, configuration); 409 slug_taken',
   })
-  async update(@PathOwner() owner: OwnerRef, @Body() body: UpdateShopDto, @CurrentUser() user?: AuthUser): Promise<ShopJson> {
+  async update(@PathOwner() owner: OwnerRef, @Body() body: UpdateShopDto, @CurrentUser() user?: AuthUser): Promise<Shop> {
     return this.shopJson(await this.updateShop.execute(owner.ownerId, body), user);
   }
 
-  private async shopJson(shop: ShopRow, user?: AuthUser): Promise<ShopJson> {
+  private async shopJson(shop: ShopRow, user?: AuthUser): Promise<Shop> {
     const [root, bannerRows, headerRows] = await Promise.all([
       shop.rootAffinityStoreId ? findShop(this.db, eq(shops.id, shop.rootAffinityStoreId)) : Promise.resolve(undefined),
       shopBanners(this.db, shop.id),
@@ -56,8 +70,9 @@ export class ShopAdminController {
   }
 
   @Get(':owner/:scope/store/banners')
+  @ApiAnswer(StoreBannerListSchema)
   @ApiOperation({ summary: 'Banners of the owner’s shop, every target (offset 0, limit 10)' })
-  async banners(@PathOwner() owner: OwnerRef, @Query() q: PageQueryDto): Promise<ListResponse<BannerJson>> {
+  async banners(@PathOwner() owner: OwnerRef, @Query() q: PageQueryDto): Promise<StoreBannerList> {
     const shop = await shopOfOwner(this.db, owner.ownerId);
     const rows = await shopBanners(this.db, shop.id, undefined, { offset: q.offset ?? 0, limit: q.limit ?? StoreLimits.bannersPageSize });
     const [total] = await this.db.select({ n: count() }).from(banners).where(eq(banners.shopId, shop.id));
@@ -65,27 +80,31 @@ export class ShopAdminController {
   }
 
   @Post(':owner/:scope/store/banners')
+  @ApiAnswer(StoreBannerSchema, { status: 201 })
   @ApiOperation({ summary: 'Create a banner (images required; url_target true and target all by default)' })
-  createBanner(@PathOwner() owner: OwnerRef, @Body() body: BannerDto): Promise<BannerJson> {
+  createBanner(@PathOwner() owner: OwnerRef, @Body() body: BannerDto): Promise<StoreBanner> {
     return this.bannersCmd.create(owner.ownerId, body);
   }
 
   @Patch(':owner/:scope/store/banners/:id')
+  @ApiAnswer(StoreBannerSchema)
   @ApiOperation({ summary: 'Update a banner' })
-  updateBanner(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: BannerDto): Promise<BannerJson> {
+  updateBanner(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: BannerDto): Promise<StoreBanner> {
     return this.bannersCmd.update(owner.ownerId, id, body);
   }
 
   @Delete(':owner/:scope/store/banners/:id')
   @HttpCode(204)
+  @ApiAnswer(null, { status: 204 })
   @ApiOperation({ summary: 'Delete a banner; its images are then deleted from the gallery (retried job)' })
   async deleteBanner(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<void> {
     await this.bannersCmd.delete(owner.ownerId, id);
   }
 
   @Get(':owner/:scope/store/headers')
+  @ApiAnswer(StoreHeaderListSchema)
   @ApiOperation({ summary: 'Headers of the owner’s shop, every target (offset 0, limit 10)' })
-  async headers(@PathOwner() owner: OwnerRef, @Query() q: PageQueryDto): Promise<ListResponse<HeaderJson>> {
+  async headers(@PathOwner() owner: OwnerRef, @Query() q: PageQueryDto): Promise<StoreHeaderList> {
     const shop = await shopOfOwner(this.db, owner.ownerId);
     const rows = await shopHeaders(this.db, shop.id, undefined, { offset: q.offset ?? 0, limit: q.limit ?? StoreLimits.headersPageSize });
     const [total] = await this.db.select({ n: count() }).from(headers).where(eq(headers.shopId, shop.id));
@@ -93,19 +112,22 @@ export class ShopAdminController {
   }
 
   @Post(':owner/:scope/store/headers')
+  @ApiAnswer(StoreHeaderSchema, { status: 201 })
   @ApiOperation({ summary: 'Create a header (title ≤30, subtitle ≤40, description ≤130; action none by default)' })
-  createHeader(@PathOwner() owner: OwnerRef, @Body() body: HeaderDto): Promise<HeaderJson> {
+  createHeader(@PathOwner() owner: OwnerRef, @Body() body: HeaderDto): Promise<StoreHeader> {
     return this.headersCmd.create(owner.ownerId, body);
   }
 
   @Patch(':owner/:scope/store/headers/:id')
+  @ApiAnswer(StoreHeaderSchema)
   @ApiOperation({ summary: 'Update a header' })
-  updateHeader(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: HeaderDto): Promise<HeaderJson> {
+  updateHeader(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: HeaderDto): Promise<StoreHeader> {
     return this.headersCmd.update(owner.ownerId, id, body);
   }
 
   @Delete(':owner/:scope/store/headers/:id')
   @HttpCode(204)
+  @ApiAnswer(null, { status: 204 })
   @ApiOperation({ summary: 'Delete a header' })
   async deleteHeader(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<void> {
     await this.headersCmd.delete(owner.ownerId, id);

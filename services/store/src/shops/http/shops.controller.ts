@@ -1,8 +1,18 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { eq, sql } from 'drizzle-orm';
-import { StoreLimits, type BannerJson, type HeaderJson, type ListResponse, type ShopJson } from '@vitrina/contracts';
-import { CurrentUser, DB, type AuthUser, type Db } from '@vitrina/platform';
+import {
+  ShopSchema,
+  SlugAvailabilitySchema,
+  StoreBannerListSchema,
+  StoreHeaderListSchema,
+  StoreLimits,
+  type Shop,
+  type SlugAvailability,
+  type StoreBannerList,
+  type StoreHeaderList,
+} from '@vitrina/contracts';
+import { ApiAnswer, CurrentUser, DB, type AuthUser, type Db } from '@vitrina/platform';
 import { shops } from '../../db/schema.js';
 import { LoadShopQuery } from '../queries/load-shop.query.js';
 import { LoadShopQueryDto, PageQueryDto, SlugQueryDto } from './shop.dto.js';
@@ -17,39 +27,45 @@ export class ShopsController {
   ) {}
 
   @Get('by-slug/:slug')
+  @ApiAnswer(ShopSchema)
   @ApiOperation({ summary: 'Load a shop by its slug (spec 1 §7, \'Load shop\'); 404 shop_not_found' })
-  bySlug(@Param('slug') slug: string, @Query() q: LoadShopQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ShopJson> {
+  bySlug(@Param('slug') slug: string, @Query() q: LoadShopQueryDto, @CurrentUser() viewer?: AuthUser): Promise<Shop> {
     return this.load.bySlug(slug, viewer, q);
   }
 
   @Get('by-host/:host')
+  @ApiAnswer(ShopSchema)
   @ApiOperation({ summary: 'Load a shop served on its own (sub)domain, by host; 404 shop_not_found' })
-  byHost(@Param('host') host: string, @Query() q: LoadShopQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ShopJson> {
+  byHost(@Param('host') host: string, @Query() q: LoadShopQueryDto, @CurrentUser() viewer?: AuthUser): Promise<Shop> {
     return this.load.byHost(host, viewer, q);
   }
 
   @Get('slug-availability')
+  @ApiAnswer(SlugAvailabilitySchema)
   @ApiOperation({ summary: 'Whether a slug is free (spec 1 §8: \'Este dominio no está disponible\' when not)' })
-  async slugAvailability(@Query() q: SlugQueryDto): Promise<{ slug: string; available: boolean }> {
+  async slugAvailability(@Query() q: SlugQueryDto): Promise<SlugAvailability> {
     const rows = await this.db.select({ id: shops.id }).from(shops).where(eq(sql`lower(${shops.slug})`, q.slug.toLowerCase())).limit(1);
     return { slug: q.slug, available: rows.length === 0 };
   }
 
   @Get(':shop')
+  @ApiAnswer(ShopSchema)
   @ApiOperation({ summary: 'A shop by id or slug' })
-  byRef(@Param('shop') shop: string, @CurrentUser() viewer?: AuthUser): Promise<ShopJson> {
+  byRef(@Param('shop') shop: string, @CurrentUser() viewer?: AuthUser): Promise<Shop> {
     return this.load.byRef(shop, viewer);
   }
 
   @Get(':shop/banners')
+  @ApiAnswer(StoreBannerListSchema)
   @ApiOperation({ summary: 'The banners the viewer may see (target all/anon/ul0/ul1/ul2), offset 0 limit 10' })
-  banners(@Param('shop') shop: string, @Query() q: PageQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ListResponse<BannerJson>> {
+  banners(@Param('shop') shop: string, @Query() q: PageQueryDto, @CurrentUser() viewer?: AuthUser): Promise<StoreBannerList> {
     return this.load.banners(shop, viewer, { offset: q.offset ?? 0, limit: q.limit ?? StoreLimits.bannersPageSize });
   }
 
   @Get(':shop/headers')
+  @ApiAnswer(StoreHeaderListSchema)
   @ApiOperation({ summary: 'The headers the viewer may see, offset 0 limit 10' })
-  headers(@Param('shop') shop: string, @Query() q: PageQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ListResponse<HeaderJson>> {
+  headers(@Param('shop') shop: string, @Query() q: PageQueryDto, @CurrentUser() viewer?: AuthUser): Promise<StoreHeaderList> {
     return this.load.headers(shop, viewer, { offset: q.offset ?? 0, limit: q.limit ?? StoreLimits.headersPageSize });
   }
 }

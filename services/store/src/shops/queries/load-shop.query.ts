@@ -4,10 +4,9 @@ import {
   AFFILIATE_PARAMS,
   StoreEvents,
   StoreLimits,
-  type BannerJson,
-  type HeaderJson,
-  type ListResponse,
-  type ShopJson,
+  type StoreBannerList,
+  type StoreHeaderList,
+  type Shop,
   type StoreShopVisited,
 } from '@vitrina/contracts';
 import { DB, Outbox, TransactionRunner, listResponse, type AuthUser, type Db } from '@vitrina/platform';
@@ -34,14 +33,14 @@ export class LoadShopQuery {
     private readonly outbox: Outbox,
   ) {}
 
-  async bySlug(slug: string, viewer?: AuthUser, params: AffiliateParams = {}): Promise<ShopJson> {
+  async bySlug(slug: string, viewer?: AuthUser, params: AffiliateParams = {}): Promise<Shop> {
     const shop = await findShop(this.db, eq(shops.slug, slug));
     if (!shop) throw shopNotFound();
     await this.recordVisit(shop, viewer, params, null);
     return this.assemble(shop, viewer);
   }
 
-  async byHost(rawHost: string, viewer?: AuthUser, params: AffiliateParams = {}): Promise<ShopJson> {
+  async byHost(rawHost: string, viewer?: AuthUser, params: AffiliateParams = {}): Promise<Shop> {
     const host = normaliseHost(rawHost);
     const shop = host ? await findShop(this.db, eq(shops.host, host)) : undefined;
     if (!shop) throw shopNotFound();
@@ -50,7 +49,7 @@ export class LoadShopQuery {
   }
 
   /** A shop by id or slug (no visit recorded). */
-  async byRef(ref: string, viewer?: AuthUser): Promise<ShopJson> {
+  async byRef(ref: string, viewer?: AuthUser): Promise<Shop> {
     return this.assemble(await this.resolve(ref), viewer);
   }
 
@@ -61,7 +60,7 @@ export class LoadShopQuery {
   }
 
   /** The banners a viewer may see (spec 1 §7 'Banners list': offset 0, limit 10). */
-  async banners(ref: string, viewer: AuthUser | undefined, page: { offset: number; limit: number }): Promise<ListResponse<BannerJson>> {
+  async banners(ref: string, viewer: AuthUser | undefined, page: { offset: number; limit: number }): Promise<StoreBannerList> {
     const shop = await this.resolve(ref);
     const targets = visibleTargets(viewer);
     const rows = await shopBanners(this.db, shop.id, targets, page);
@@ -69,7 +68,7 @@ export class LoadShopQuery {
     return listResponse(rows.map(toBannerJson), Number(total?.n ?? 0));
   }
 
-  async headers(ref: string, viewer: AuthUser | undefined, page: { offset: number; limit: number }): Promise<ListResponse<HeaderJson>> {
+  async headers(ref: string, viewer: AuthUser | undefined, page: { offset: number; limit: number }): Promise<StoreHeaderList> {
     const shop = await this.resolve(ref);
     const targets = visibleTargets(viewer);
     const rows = await shopHeaders(this.db, shop.id, targets, page);
@@ -77,7 +76,7 @@ export class LoadShopQuery {
     return listResponse(rows.map(toHeaderJson), Number(total?.n ?? 0));
   }
 
-  private async assemble(shop: ShopRow, viewer?: AuthUser): Promise<ShopJson> {
+  private async assemble(shop: ShopRow, viewer?: AuthUser): Promise<Shop> {
     const targets = visibleTargets(viewer);
     const page = { offset: 0, limit: StoreLimits.bannersPageSize };
     const [root, bannerRows, headerRows] = await Promise.all([

@@ -1,19 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
-import { StoreEvents, type ListResponse, type StoreItemsChanged } from '@vitrina/contracts';
+import { StoreEvents, type ItemType, type StoreItemList, type StoreItemsChanged } from '@vitrina/contracts';
 import { DB, Outbox, TransactionRunner, listResponse, type Db, type Tx } from '@vitrina/platform';
 import { itemRefs, shopItems } from '../../db/schema.js';
 import { shopOfOwner, type ShopRow } from '../../shops/shop.repository.js';
 import { checkAddable } from '../domain/store-items.rules.js';
-
-export interface StoreItemJson {
-  id: string;
-  type: string | null;
-  owner: string | null;
-  list_state: string | null;
-  hiden: boolean;
-  added_at: string;
-}
 
 /**
  * Items in store (spec 1 §2 'Add-products modal'; issue 4/5): the owner adds and removes items, checks
@@ -69,7 +60,7 @@ export class StoreItemsHandlers {
   }
 
   /** The owner's items in store, newest first, with what the store knows of each. */
-  async list(shopId: string, q: { type?: string; offset?: number; limit?: number }): Promise<ListResponse<StoreItemJson>> {
+  async list(shopId: string, q: { type?: string; offset?: number; limit?: number }): Promise<StoreItemList> {
     const conds: SQL[] = [eq(shopItems.shopId, shopId)];
     if (q.type) conds.push(eq(itemRefs.type, q.type));
     const where = and(...conds);
@@ -83,7 +74,15 @@ export class StoreItemsHandlers {
       .limit(q.limit ?? 30);
     const [total] = await this.db.select({ n: count() }).from(shopItems).leftJoin(itemRefs, eq(itemRefs.itemId, shopItems.itemId)).where(where);
     return listResponse(
-      rows.map((r) => ({ id: r.id, type: r.type, owner: r.owner, list_state: r.listState, hiden: r.hidden ?? false, added_at: r.addedAt.toISOString() })),
+      rows.map((r) => ({
+        id: r.id,
+        // item_refs.type holds what the catalogue's events said: one of ITEM_TYPES.
+        type: r.type as ItemType | null,
+        owner: r.owner,
+        list_state: r.listState,
+        hiden: r.hidden ?? false,
+        added_at: r.addedAt.toISOString(),
+      })),
       Number(total?.n ?? 0),
     );
   }

@@ -1,12 +1,21 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
-import { ITEM_TYPES, type ItemType, type ListResponse } from '@vitrina/contracts';
-import { DB, OwnerPath, PathOwner, type Db, type OwnerRef, Optional } from '@vitrina/platform';
+import {
+  ITEM_TYPES,
+  InStoreAddedSchema,
+  InStoreFlagsSchema,
+  StoreItemListSchema,
+  type InStoreAdded,
+  type InStoreFlags,
+  type ItemType,
+  type StoreItemList,
+} from '@vitrina/contracts';
+import { ApiAnswer, DB, OwnerPath, PathOwner, type Db, type OwnerRef, Optional } from '@vitrina/platform';
 import { LoadShopQuery } from '../../shops/queries/load-shop.query.js';
 import { PageQueryDto } from '../../shops/http/shop.dto.js';
 import { shopOfOwner } from '../../shops/shop.repository.js';
-import { StoreItemsHandlers, type StoreItemJson } from '../commands/store-items.handlers.js';
+import { StoreItemsHandlers } from '../commands/store-items.handlers.js';
 
 export class ItemIdsDto {
   @ApiProperty({ type: [String], minItems: 1, maxItems: 100 })
@@ -36,21 +45,24 @@ export class StoreItemsAdminController {
   ) {}
 
   @Get(':owner/:scope/store/items')
+  @ApiAnswer(StoreItemListSchema)
   @ApiOperation({ summary: 'Ids of the items in the owner’s store (details come from the catalogue listing)' })
-  async list(@PathOwner() owner: OwnerRef, @Query() q: StoreItemsQueryDto): Promise<ListResponse<StoreItemJson>> {
+  async list(@PathOwner() owner: OwnerRef, @Query() q: StoreItemsQueryDto): Promise<StoreItemList> {
     const shop = await shopOfOwner(this.db, owner.ownerId);
     return this.items.list(shop.id, q);
   }
 
   @Put(':owner/:scope/store/items/:item')
+  @ApiAnswer(InStoreAddedSchema)
   @ApiOperation({ summary: 'Add an item (product, service, experience or digital) to the store; franchise stores: invalid_product for other suppliers' })
-  async add(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<{ id: string; in_store: true }> {
+  async add(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<InStoreAdded> {
     await this.items.add(owner.ownerId, [item]);
     return { id: item, in_store: true };
   }
 
   @Delete(':owner/:scope/store/items/:item')
   @HttpCode(204)
+  @ApiAnswer(null, { status: 204 })
   @ApiOperation({ summary: 'Remove an item from the store' })
   async remove(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<void> {
     await this.items.remove(owner.ownerId, [item]);
@@ -58,16 +70,18 @@ export class StoreItemsAdminController {
 
   @Post(':owner/:scope/store/items')
   @HttpCode(200)
+  @ApiAnswer(InStoreFlagsSchema)
   @ApiOperation({ summary: 'Add several items at once (all or none)' })
-  async addMany(@PathOwner() owner: OwnerRef, @Body() body: ItemIdsDto): Promise<{ results: Record<string, boolean> }> {
+  async addMany(@PathOwner() owner: OwnerRef, @Body() body: ItemIdsDto): Promise<InStoreFlags> {
     const ids = await this.items.add(owner.ownerId, body.ids);
     return { results: Object.fromEntries(ids.map((id) => [id, true])) };
   }
 
   @Post(':owner/:scope/store/items/instore')
   @HttpCode(200)
+  @ApiAnswer(InStoreFlagsSchema)
   @ApiOperation({ summary: 'Check products in store: ids -> flag' })
-  async inStore(@PathOwner() owner: OwnerRef, @Body() body: ItemIdsDto): Promise<{ results: Record<string, boolean> }> {
+  async inStore(@PathOwner() owner: OwnerRef, @Body() body: ItemIdsDto): Promise<InStoreFlags> {
     const shop = await shopOfOwner(this.db, owner.ownerId);
     return { results: await this.items.inStore(shop.id, body.ids) };
   }
@@ -84,8 +98,9 @@ export class StoreItemsPublicController {
 
   @Post(':shop/items/instore')
   @HttpCode(200)
+  @ApiAnswer(InStoreFlagsSchema)
   @ApiOperation({ summary: 'Check products in a shop: ids -> flag' })
-  async inStore(@Param('shop') shopRef: string, @Body() body: ItemIdsDto): Promise<{ results: Record<string, boolean> }> {
+  async inStore(@Param('shop') shopRef: string, @Body() body: ItemIdsDto): Promise<InStoreFlags> {
     const shop = await this.shops.resolve(shopRef);
     return { results: await this.items.inStore(shop.id, body.ids) };
   }
