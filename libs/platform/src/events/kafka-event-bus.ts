@@ -33,11 +33,11 @@ export class KafkaEventBus implements EventBus, KafkaSubscriptionHost {
     this.producer.on('error', (err: Error) => this.logger.error({ err }, 'kafka producer error'));
   }
 
-  /** Reads the cluster's metadata before returning, so a wrong broker list fails at start. */
+  /** Reads the cluster's metadata before returning (with the client's retries), so a wrong broker list fails at start. */
   static async connect(options: KafkaEventBusOptions): Promise<KafkaEventBus> {
     const bus = new KafkaEventBus(options);
     try {
-      await bus.ping();
+      await bus.producer.metadata({ topics: [], forceUpdate: true });
     } catch (err) {
       await bus.close().catch(() => undefined);
       throw new Error(`Kafka event bus: cannot connect to ${options.brokers.join(',')}: ${errorMessage(err)}`);
@@ -87,8 +87,9 @@ export class KafkaEventBus implements EventBus, KafkaSubscriptionHost {
     return [...this.subscriptions].map((s) => s.assignment());
   }
 
+  /** One metadata request, no retries: /health/ready asks often and wants a prompt answer. */
   async ping(): Promise<void> {
-    await this.producer.metadata({ topics: [], forceUpdate: true });
+    await this.producer.metadata({ topics: [], forceUpdate: true, retries: 0 });
   }
 
   async close(): Promise<void> {
