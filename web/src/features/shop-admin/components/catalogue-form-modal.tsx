@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { CatalogueErrorCodes, type CatalogueJson } from '@vitrina/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,20 +28,27 @@ function isNameError(error: unknown): boolean {
 export function CatalogueFormModal({ owner, catalogue, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation('shopAdmin');
   const notifyApiError = useNotifyApiError();
-  const [name, setName] = useState(catalogue?.name ?? '');
-  const [photo, setPhoto] = useState<UploadedImage | null>(catalogue?.photo ? { url: catalogue.photo, id: null } : null);
+  const form = useForm<{ name: string; photo: UploadedImage | null }>({
+    initialValues: { name: catalogue?.name ?? '', photo: catalogue?.photo ? { url: catalogue.photo, id: null } : null },
+    validate: {
+      name: (value) => {
+        const rule = catalogueNameRule(value);
+        return rule ? t(rule as 'validation.required') : null;
+      },
+      photo: (value) => {
+        const rule = value ? cataloguePhotoRule(value.url) : null;
+        return rule ? t(rule as 'validation.url') : null;
+      },
+    },
+    validateInputOnBlur: ['name'],
+    // A dropped photo is judged at once (its address must be the gallery's).
+    validateInputOnChange: ['photo'],
+  });
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [touched, setTouched] = useState(false);
-  const [serverNameError, setServerNameError] = useState(false);
-  const nameError = touched ? catalogueNameRule(name) : null;
-  const photoError = photo ? cataloguePhotoRule(photo.url) : null;
 
-  const save = async () => {
-    setTouched(true);
-    if (catalogueNameRule(name) || photoError) return;
+  const save = form.onSubmit(async ({ name, photo }) => {
     setSaving(true);
-    setServerNameError(false);
     try {
       const body = { name: name.trim(), photo: photo?.url ?? null };
       const saved = catalogue ? await updateCatalogue(owner, catalogue.id, body) : await createCatalogue(owner, body);
@@ -48,48 +56,39 @@ export function CatalogueFormModal({ owner, catalogue, opened, onClose, onSaved 
       onSaved(saved);
       onClose();
     } catch (error) {
-      if (isNameError(error)) setServerNameError(true);
+      if (isNameError(error)) form.setFieldError('name', t('validation.invalidName'));
       else notifyApiError(error);
     } finally {
       setSaving(false);
     }
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={catalogue ? t('catalogues.edit') : t('catalogues.new')}>
-      <Stack>
-        <TextInput
-          label={t('catalogues.name')}
-          required
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setServerNameError(false);
-          }}
-          onBlur={() => setTouched(true)}
-          error={serverNameError ? t('validation.invalidName') : nameError ? t(nameError as 'validation.required') : null}
-          data-testid="catalogue-name"
-        />
-        <ImageDrop
-          owner={owner}
-          label={t('catalogues.photo')}
-          value={photo}
-          onChange={setPhoto}
-          onUploadingChange={setUploading}
-          mime={IMAGE_MIME.catalogue}
-          rejection="short"
-          recommended="400x200 px"
-          error={photoError ? t(photoError as 'validation.url') : null}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void save()} loading={saving} disabled={uploading || saving} data-testid="catalogue-save">
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={save} noValidate>
+        <Stack>
+          <TextInput label={t('catalogues.name')} required {...form.getInputProps('name')} data-testid="catalogue-name" />
+          <ImageDrop
+            owner={owner}
+            label={t('catalogues.photo')}
+            value={form.getValues().photo}
+            onChange={(photo) => form.setFieldValue('photo', photo)}
+            onUploadingChange={setUploading}
+            mime={IMAGE_MIME.catalogue}
+            rejection="short"
+            recommended="400x200 px"
+            error={typeof form.errors.photo === 'string' ? form.errors.photo : null}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={uploading || saving} data-testid="catalogue-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forkCatalogue, parseCatalogueOrigin } from '../api/catalogues';
@@ -20,12 +21,21 @@ interface Props {
 /** 'Duplicar catálogo' (spec 1 §2): a new catalogue of the owner filled with another owner's catalogue's products. */
 export function DuplicateCatalogueModal({ owner, opened, onClose, onDone, initialOrigin = '' }: Props) {
   const { t } = useTranslation('shopAdmin');
-  const [origin, setOrigin] = useState(initialOrigin);
-  const [name, setName] = useState('');
+  const form = useForm({
+    initialValues: { origin: initialOrigin, name: '' },
+    validate: {
+      origin: (value) => (value.trim() && !parseCatalogueOrigin(value) ? t('validation.url') : null),
+      name: (value) => {
+        const rule = value ? catalogueNameRule(value) : null;
+        return rule ? t(rule as 'validation.required') : null;
+      },
+    },
+    validateInputOnChange: true,
+  });
   const [busy, setBusy] = useState(false);
-  const nameError = name ? catalogueNameRule(name) : null;
+  const { origin, name } = form.getValues();
 
-  const submit = async () => {
+  const submit = form.onSubmit(async ({ origin, name }) => {
     const source = parseCatalogueOrigin(origin);
     if (!source || catalogueNameRule(name)) return;
     setBusy(true);
@@ -41,40 +51,33 @@ export function DuplicateCatalogueModal({ owner, opened, onClose, onDone, initia
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('catalogues.duplicate')}>
-      <Stack>
-        <Text size="sm" c="dimmed">
-          {t('catalogues.duplicateHelp')}
-        </Text>
-        <TextInput
-          label={t('catalogues.origin')}
-          required
-          value={origin}
-          onChange={(event) => setOrigin(event.currentTarget.value)}
-          error={origin.trim() && !parseCatalogueOrigin(origin) ? t('validation.url') : null}
-          placeholder="/tienda/olga/catalogos/mi-catalogo"
-          data-testid="duplicate-origin"
-        />
-        <TextInput
-          label={t('catalogues.targetName')}
-          required
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={nameError ? t(nameError as 'validation.required') : null}
-          data-testid="duplicate-name"
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void submit()} loading={busy} disabled={!parseCatalogueOrigin(origin) || !name.trim()}>
-            {busy ? t('catalogues.adding') : t('catalogues.duplicate')}
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t('catalogues.duplicateHelp')}
+          </Text>
+          <TextInput
+            label={t('catalogues.origin')}
+            required
+            {...form.getInputProps('origin')}
+            placeholder="/tienda/olga/catalogos/mi-catalogo"
+            data-testid="duplicate-origin"
+          />
+          <TextInput label={t('catalogues.targetName')} required {...form.getInputProps('name')} data-testid="duplicate-name" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} disabled={!parseCatalogueOrigin(origin) || !name.trim()}>
+              {busy ? t('catalogues.adding') : t('catalogues.duplicate')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -1,8 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeGateway, renderUi, resetNotices } from '@/test/render-ui';
-import { OWNER, shopFixture, STORE } from '../test/fixtures';
+import { jsonResponse } from '@/test/render-app';
+import { CATALOGUE, OWNER, shopFixture, STORE } from '../test/fixtures';
 import { BackgroundModal } from './background-modal';
+import { CatalogueFormModal } from './catalogue-form-modal';
+import { DuplicateCatalogueModal } from './duplicate-catalogue-modal';
 import { IdentityModal } from './identity-modal';
 import { SocialLinksModal } from './social-links-modal';
 
@@ -50,5 +53,22 @@ describe('shop editors on @mantine/form', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1), { timeout: 10_000 });
     expect(api.callsTo(PATCH)[0]!.body).toEqual({ bgcolor: '#ffeedd', color1: '#1c7ed6', color2: null });
+  });
+
+  it('catalogue form: the server refusing the name shows under the field, in Spanish', async () => {
+    const api = fakeGateway({ [`POST ${CATALOGUE}/catalogues`]: () => jsonResponse(400, { code: 'invalid_name', message: 'Invalid name' }) });
+    renderUi(<CatalogueFormModal owner={OWNER} catalogue={null} opened onClose={() => {}} onSaved={() => {}} />);
+    fireEvent.change(await screen.findByTestId('catalogue-name', {}, { timeout: 15_000 }), { target: { value: 'Ofertas' } });
+    fireEvent.click(screen.getByTestId('catalogue-save'));
+    expect(await screen.findByText('El nombre no es válido', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(api.callsTo(`POST ${CATALOGUE}/catalogues`)[0]!.body).toEqual({ name: 'Ofertas', photo: null });
+  });
+
+  it('duplicate: a wrong origin is said as typed and the button stays off', async () => {
+    renderUi(<DuplicateCatalogueModal owner={OWNER} opened onClose={() => {}} onDone={() => {}} />);
+    fireEvent.change(await screen.findByTestId('duplicate-origin', {}, { timeout: 15_000 }), { target: { value: 'no es un enlace' } });
+    fireEvent.change(screen.getByTestId('duplicate-name'), { target: { value: 'Mío' } });
+    expect(await screen.findByText('Ingresa una URL válida')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Duplicar catálogo' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
