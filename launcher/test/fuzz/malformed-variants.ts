@@ -113,6 +113,7 @@ export function variantsOf(op: Operation, values: PathValues, seed: number, vali
   add('header user-agent: invalid UTF-8', { headers: { 'user-agent': 'fuzz \u00c3\u0028' } });
   add('header if-none-match: 8k chars', { headers: { 'if-none-match': `"${'e'.repeat(8_000)}"` } });
   add('header accept: xml only', { headers: { accept: 'application/xml' } });
+  add('query: prototype keys', { url: `${path}${queryOf(op)}${op.query.some((p) => p.required) ? '&' : '?'}__proto__[x]=1&constructor[prototype][y]=1` });
   add('query: NUL in a parameter name', { url: `${path}${queryOf(op)}${op.query.some((p) => p.required) ? '&' : '?'}a${NUL}b=1` });
 
   // Bodies: every operation gets them, including GET/DELETE (a body where none is expected must not break anything).
