@@ -1,6 +1,17 @@
 import { resolve } from 'node:path';
 import { DEMO, SERVICES, type ServiceName } from '@vitrina/contracts';
-import { ConfigError, createRuntime, createServiceApp, env, installGracefulShutdown, loadPlatformConfig, parseEnv, shutdownEnvShape } from '@vitrina/platform';
+import {
+  ConfigError,
+  createLogger,
+  createRuntime,
+  createServiceApp,
+  env,
+  holdSignalsWhileStarting,
+  installGracefulShutdown,
+  loadPlatformConfig,
+  parseEnv,
+  shutdownEnvShape,
+} from '@vitrina/platform';
 import { gatewayEnvShape, startGateway } from '@vitrina/gateway';
 import { z } from 'zod';
 import { ALL_SERVICES } from './services.js';
@@ -53,6 +64,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const started = Date.now();
+  // A signal while the services start (PGlite files, migrations) stops the stack once it is up, not half-way.
+  const starting = holdSignalsWhileStarting({ logger: createLogger('launcher', config.LOG_LEVEL), timeoutMs: local.SHUTDOWN_TIMEOUT_MS });
   // The memory bus counts an outbox row delivered once every service's consumer group committed it: services start
   // one by one while the first relays already replay their outbox, so it waits until all of them have subscribed.
   const runtime = await createRuntime(config, { awaitConsumers: true });
@@ -94,7 +107,7 @@ async function main(): Promise<void> {
 
   // SIGTERM/SIGINT: the gateway drains first (its in-flight requests still reach the services), then each service
   // (HTTP, consumers, relay, jobs), then the shared runtime (bus, database); exit 0, or 1 after SHUTDOWN_TIMEOUT_MS.
-  installGracefulShutdown({
+  const shutdown = installGracefulShutdown({
     logger,
     timeoutMs: local.SHUTDOWN_TIMEOUT_MS,
     steps: [
@@ -104,6 +117,7 @@ async function main(): Promise<void> {
       { name: 'runtime (event bus, database)', run: () => runtime.close() },
     ],
   });
+  starting.started(shutdown);
 }
 
 await main();

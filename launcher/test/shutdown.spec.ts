@@ -9,7 +9,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect as connectTcp, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { SERVICES } from '@vitrina/contracts';
 import {
   ensureBuilt,
@@ -110,6 +110,102 @@ describe('a service process on SIGTERM', () => {
     p.child.kill('SIGTERM');
     expect(await p.exited).toEqual({ code: 1, signal: null });
     expect(messages(p)).toContain('shutdown did not finish within SHUTDOWN_TIMEOUT_MS (1500 ms); exiting with 1');
+  }, TIMEOUT);
+});
+
+describe('a service process on SIGTERM while it starts', () => {
+  /**
+   * A TCP relay in front of PostgreSQL that holds the service's connections until released: the service is then
+   * provably inside its start (its signal handling is installed before it opens the database).
+   */
+  async function heldPostgres(target: URL): Promise<{ port: number; connected: Promise<void>; release(): void; close(): Promise<void> }> {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let connected!: () => void;
+    const firstConnection = new Promise<void>((r) => (connected = r));
+    const sockets = new Set<Socket>();
+    const server = createNetServer((client) => {
+      sockets.add(client);
+      connected();
+      client.pause();
+      void released.then(() => {
+        const upstream = connectTcp(Number(target.port || 5432), target.hostname);
+        sockets.add(upstream);
+        upstream.on('error', () => client.destroy());
+        client.on('error', () => upstream.destroy());
+        client.pipe(upstream).pipe(client);
+        client.resume();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    return {
+      port: (server.address() as AddressInfo).port,
+      connected: firstConnection,
+      release,
+      close: async () => {
+        for (const s of sockets) s.destroy();
+        await new Promise((r) => server.close(r));
+      },
+    };
+  }
+
+  const withPostgres = process.env.DATABASE_URL ? it : it.skip;
+
+  withPostgres('finishes starting, then stops gracefully and exits 0 (not killed half-way, 143)', async () => {
+    const s = await scratch('shutdown-start');
+    scratches.push(s);
+    const target = new URL(s.databaseUrl!);
+    const relay = await heldPostgres(target);
+    try {
+      const viaRelay = new URL(target);
+      viaRelay.hostname = '127.0.0.1';
+      viaRelay.port = String(relay.port);
+      const port = await freePort();
+      const p = spawnNode(MARKETING, {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: s.dataDir,
+        DATABASE_URL: viaRelay.toString(),
+        EVENT_BUS: 'memory',
+        JOB_QUEUE: 'local',
+        LOG_LEVEL: 'info',
+      });
+      running.push(p);
+      await relay.connected;
+      p.child.kill('SIGTERM');
+      await waitUntil(async () => (messages(p).includes('signal during start: stopping as soon as started') ? true : undefined), 'the signal to be noted');
+      relay.release();
+      expect(await p.exited).toEqual({ code: 0, signal: null });
+      expect(messages(p)).toEqual(expect.arrayContaining(['marketing listening', 'runtime closed', 'stopped cleanly']));
+    } finally {
+      await relay.close();
+    }
+  }, TIMEOUT);
+
+  withPostgres('exits 1 with a log line when the start outlasts SHUTDOWN_TIMEOUT_MS after the signal', async () => {
+    const s = await scratch('shutdown-start');
+    scratches.push(s);
+    const relay = await heldPostgres(new URL(s.databaseUrl!));
+    try {
+      const port = await freePort();
+      const p = spawnNode(MARKETING, {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: s.dataDir,
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${relay.port}/never`,
+        EVENT_BUS: 'memory',
+        JOB_QUEUE: 'local',
+        LOG_LEVEL: 'info',
+        SHUTDOWN_TIMEOUT_MS: '1500',
+      });
+      running.push(p);
+      await relay.connected;
+      p.child.kill('SIGTERM');
+      expect(await p.exited).toEqual({ code: 1, signal: null });
+      expect(messages(p)).toContain('still starting 1500 ms after SIGTERM (SHUTDOWN_TIMEOUT_MS); exiting with 1');
+    } finally {
+      await relay.close();
+    }
   }, TIMEOUT);
 });
 

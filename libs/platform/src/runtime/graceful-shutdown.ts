@@ -104,3 +104,51 @@ export function installGracefulShutdown(o: GracefulShutdownOptions): GracefulShu
   for (const signal of o.signals ?? (['SIGTERM', 'SIGINT'] as NodeJS.Signals[])) process.on(signal, () => stop(signal));
   return { stop };
 }
+
+export interface SignalsWhileStarting {
+  /** The process is up and its graceful stop installed: a signal that came during the start stops it now. */
+  started(shutdown: GracefulShutdown): void;
+}
+
+/**
+ * Until `started` is called, a SIGTERM/SIGINT does not kill the process half-way through its start (migrations,
+ * connections, PGlite files: Node's default action, exit 143): the first signal is remembered and the graceful stop
+ * runs as soon as the process is up. A second signal, or a start that outlasts `timeoutMs` after the signal, exits 1
+ * with a log line, as during the stop itself.
+ */
+export function holdSignalsWhileStarting(o: Omit<GracefulShutdownOptions, 'steps'>): SignalsWhileStarting {
+  const exit = o.exit ?? ((code: number) => process.exit(code));
+  const repeatWindowMs = o.repeatWindowMs ?? 1000;
+  const signals = o.signals ?? (['SIGTERM', 'SIGINT'] as NodeJS.Signals[]);
+  let first: { signal: string; at: number } | undefined;
+  let bound: NodeJS.Timeout | undefined;
+  let done = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (done) return;
+    if (!first) {
+      first = { signal, at: Date.now() };
+      o.logger.info({ signal, timeoutMs: o.timeoutMs }, 'signal during start: stopping as soon as started');
+      bound = setTimeout(() => {
+        done = true;
+        o.logger.error({ timeoutMs: o.timeoutMs }, `still starting ${o.timeoutMs} ms after ${signal} (SHUTDOWN_TIMEOUT_MS); exiting with 1`);
+        exit(1);
+      }, o.timeoutMs);
+      return;
+    }
+    if (signal === first.signal && Date.now() - first.at < repeatWindowMs) return;
+    done = true;
+    o.logger.error({ signal }, 'second signal during start: stopping now; exiting with 1');
+    exit(1);
+  };
+  const handlers = signals.map((signal) => [signal, () => onSignal(signal)] as const);
+  for (const [signal, handler] of handlers) process.on(signal, handler);
+  return {
+    started(shutdown) {
+      for (const [signal, handler] of handlers) process.off(signal, handler);
+      if (done) return;
+      done = true;
+      clearTimeout(bound);
+      if (first) shutdown.stop(first.signal);
+    },
+  };
+}

@@ -4,7 +4,8 @@ import { ConfigError, env, parseEnv } from '../config/env.js';
 import { loadPlatformConfig } from '../config/platform-config.js';
 import { createServiceApp, type ServiceDefinition } from '../http/bootstrap.js';
 import { createRuntime } from './runtime.js';
-import { installGracefulShutdown, shutdownEnvShape } from './graceful-shutdown.js';
+import { holdSignalsWhileStarting, installGracefulShutdown, shutdownEnvShape } from './graceful-shutdown.js';
+import { createLogger } from '../logging/logger.js';
 
 /**
  * Entry point of a service's own process (`node services/<name>/dist/main.js`): reads and validates
@@ -31,6 +32,7 @@ export async function runService(def: ServiceDefinition): Promise<void> {
     }
     throw err;
   }
+  const starting = holdSignalsWhileStarting({ logger: createLogger(def.name, config.LOG_LEVEL), timeoutMs: shutdownTimeoutMs });
   // Memory bus: outbox rows count as delivered only once this service's consumers have joined too.
   const runtime = await createRuntime(config, { awaitConsumers: true });
   const logger = runtime.logger(def.name);
@@ -38,7 +40,7 @@ export async function runService(def: ServiceDefinition): Promise<void> {
   runtime.consumersStarted();
   await app.listen({ port, host });
   logger.info({ port }, `${def.name} listening`);
-  installGracefulShutdown({
+  const shutdown = installGracefulShutdown({
     logger,
     timeoutMs: shutdownTimeoutMs,
     steps: [
@@ -48,4 +50,5 @@ export async function runService(def: ServiceDefinition): Promise<void> {
       { name: 'runtime (event bus, database)', run: () => runtime.close() },
     ],
   });
+  starting.started(shutdown);
 }
