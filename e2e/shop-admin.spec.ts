@@ -72,10 +72,12 @@ async function uploadThrough(page: Page, dropZone: Locator, fixture: string): Pr
  * carousel's dots are walked until that banner is the one shown.
  */
 async function bannerSlideWith(page: Page, image: string) {
-  const slide = page.getByTestId('banner-slide').filter({ has: page.locator(`img[src="${image}"]`) });
   const dots = page.getByRole('region', { name: 'Promociones' }).getByRole('tab');
-  for (let i = 0; i < (await dots.count()) && (await slide.count()) === 0; i++) await dots.nth(i).click();
-  return slide;
+  // The dots come once the carousel has measured its slides; each one shown keeps its image.
+  await expect(dots.first()).toBeVisible();
+  const count = await dots.count();
+  for (let i = 0; i < count; i++) await dots.nth(i).click();
+  return page.getByTestId('banner-slide').filter({ has: page.locator(`img[src="${image}"]`) });
 }
 
 async function eventually(page: Page, url: string, check: () => Promise<void>): Promise<void> {
