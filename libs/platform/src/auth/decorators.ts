@@ -1,4 +1,6 @@
-import { SetMetadata, createParamDecorator, type ExecutionContext, type Type } from '@nestjs/common';
+import { SetMetadata, applyDecorators, createParamDecorator, type ExecutionContext, type Type } from '@nestjs/common';
+import { ApiBearerAuth } from '@nestjs/swagger';
+import { ApiRefusals } from '../http/api-answer.js';
 import type { OwnerRef, OwnershipResolver } from './ownership.js';
 import type { AuthUser } from './tokens.js';
 
@@ -31,7 +33,9 @@ export interface OwnerPathMetadata {
  * Requires a valid access token. Routes without it (or without @OwnerPath) are public; a token that is
  * present but invalid is refused everywhere. On a controller it covers every route of the controller.
  */
-export const Authenticated = (): MethodDecorator & ClassDecorator => SetMetadata(AUTHENTICATED_METADATA, true);
+export const Authenticated = (): MethodDecorator & ClassDecorator =>
+  // The OpenAPI says so too: the bearer scheme and the 401 refusal.
+  applyDecorators(SetMetadata(AUTHENTICATED_METADATA, true), ApiBearerAuth(), ApiRefusals(401));
 
 /**
  * For routes that must work whatever token the caller still holds (sign-in, refresh, logout): an
@@ -47,11 +51,16 @@ export const IgnoreInvalidToken = (): MethodDecorator & ClassDecorator => SetMet
  *   @Get(':owner/:type/store/banners') @OwnerPath()
  */
 export const OwnerPath = (paramName = 'owner', options: OwnerPathOptions = {}): MethodDecorator & ClassDecorator =>
-  SetMetadata<string, OwnerPathMetadata>(OWNER_PATH_METADATA, {
-    param: paramName,
-    qualifier: options.qualifier ?? 'same-if-id',
-    resolver: options.resolver,
-  });
+  applyDecorators(
+    SetMetadata<string, OwnerPathMetadata>(OWNER_PATH_METADATA, {
+      param: paramName,
+      qualifier: options.qualifier ?? 'same-if-id',
+      resolver: options.resolver,
+    }),
+    // The OpenAPI says so too: the bearer scheme, 401 without a valid token, 403 for another owner.
+    ApiBearerAuth(),
+    ApiRefusals(401, 403),
+  );
 
 /** The verified caller, or undefined on a public route called anonymously. */
 export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthUser | undefined => {

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { map, type Observable } from 'rxjs';
 import { ApiResponse } from '@nestjs/swagger';
 import { z } from 'zod';
+import { ApiErrorSchema } from '@vitrina/contracts';
 
 /**
  * One source for what an endpoint answers (docs/conventions.md, "Adding an endpoint"): a zod schema from
@@ -28,6 +29,8 @@ export interface ApiAnswerOptions {
   description?: string;
   /** Content type of the answer (default application/json). */
   contentType?: string;
+  /** Refusal statuses the operation may answer, each described as the shared `ApiError` body (see ApiRefusals). */
+  errors?: readonly number[];
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -67,7 +70,30 @@ export function ApiAnswer(schema: z.ZodType | null, options: ApiAnswerOptions = 
   const response = schema
     ? { status, description, content: { [contentType]: { schema: openApiSchemaOf(schema) } } }
     : { status, description };
-  return applyDecorators(SetMetadata(API_ANSWER, { status, schema }), ApiResponse(response as never));
+  return applyDecorators(SetMetadata(API_ANSWER, { status, schema }), ApiResponse(response as never), ApiRefusals(...(options.errors ?? [])));
+}
+
+const REFUSALS: Record<number, string> = {
+  400: 'Refused: the request is not valid (`fields` names the offending fields)',
+  401: 'Not signed in, or the access token is not valid',
+  403: 'The caller may not do this',
+  404: 'Not found',
+  409: 'Conflicts with the current state',
+  413: 'The body is too large',
+};
+
+/**
+ * Describes refusals (`{ code, message }`, the `ApiError` component) for the given statuses, on a method or a
+ * controller. The auth decorators add 401/403 by themselves; give the rest per route: `@ApiRefusals(404, 409)`
+ * or `@ApiAnswer(Schema, { errors: [404] })`.
+ */
+export function ApiRefusals(...statuses: number[]): MethodDecorator & ClassDecorator {
+  const schema = openApiSchemaOf(ApiErrorSchema);
+  return applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({ status, description: REFUSALS[status] ?? 'Refused', content: { 'application/json': { schema: schema as never } } }),
+    ),
+  );
 }
 
 /** Thrown (a 500) when a handler's answer does not match its ApiAnswer schema, where answers are checked. */

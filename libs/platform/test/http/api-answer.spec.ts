@@ -62,6 +62,39 @@ describe('ApiAnswer', () => {
     ApiAnswer(z.object({ x: A }));
     expect(() => ApiAnswer(z.object({ y: B }))).toThrow(/TestClash/);
   });
+
+  it('describes refusals as the shared ApiError body, and owner routes with the bearer scheme, 401 and 403', async () => {
+    const { ApiRefusals } = await import('../../src/http/api-answer.js');
+    const { OwnerPath } = await import('../../src/auth/decorators.js');
+    @Controller('refusing')
+    class RefusingController {
+      @Get('public/:id')
+      @ApiAnswer(Thing, { errors: [404] })
+      read(): ThingT {
+        return { id: 't', price: { amount_minor: 1, currency: 'MXN' }, old_price: null };
+      }
+
+      @Delete(':owner/things/:id')
+      @OwnerPath('owner')
+      @HttpCode(204)
+      @ApiAnswer(null, { status: 204 })
+      @ApiRefusals(404, 409)
+      remove(): void {}
+    }
+    @Module({ controllers: [RefusingController] })
+    class RefusingModule {}
+    const app = await NestFactory.create(RefusingModule, new FastifyAdapter(), { logger: false });
+    const doc = attachAnswerComponents(SwaggerModule.createDocument(app, new DocumentBuilder().addBearerAuth().build()));
+    await app.close();
+    const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } };
+    const read = doc.paths['/refusing/public/{id}']!.get!;
+    expect(read.responses['404']).toMatchObject(error);
+    expect(read.security).toBeUndefined();
+    const remove = doc.paths['/refusing/{owner}/things/{id}']!.delete!;
+    expect(remove.security).toEqual([{ bearer: [] }]);
+    for (const status of ['401', '403', '404', '409']) expect(remove.responses[status]).toMatchObject(error);
+    expect(doc.components!.schemas!.ApiError).toMatchObject({ required: ['code', 'message'] });
+  });
 });
 
 describe('AnswerCheckInterceptor', () => {
