@@ -51,14 +51,14 @@ export class FranchisesPublicController {
   constructor(private readonly franchises: FranchiseQueries) {}
 
   @Get('published/franchises')
-  @ApiAnswer(FranchiseListSchema)
+  @ApiAnswer(FranchiseListSchema, { errors: [400] })
   @ApiOperation({ summary: 'Published franchise/affinity shops by name (limit 10); in_store for the signed-in owner' })
   published(@Query() q: PublishedFranchisesQueryDto, @CurrentUser() viewer?: AuthUser): Promise<FranchiseList> {
     return this.franchises.published({ text: q.text ?? q.name, types: q.type, offset: q.offset, limit: q.limit, ownerId: viewer?.id });
   }
 
   @Get('public/referral/:ref/catalogues/:catalogue/franchises')
-  @ApiAnswer(FranchiseListSchema)
+  @ApiAnswer(FranchiseListSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Franchises shown by the referral’s store, for its catalogue pages (offset 0, limit 30)' })
   async ofCatalogue(@Param('ref') ref: string, @Query() q: PageQueryDto): Promise<FranchiseList> {
     const shop = await this.franchises.referralShop(ref);
@@ -77,7 +77,7 @@ export class FranchisesAdminController {
   ) {}
 
   @Get(':owner/:scope/store/franchises')
-  @ApiAnswer(FranchiseListSchema)
+  @ApiAnswer(FranchiseListSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Franchises in the owner’s store' })
   async list(@PathOwner() owner: OwnerRef, @Query() q: PageQueryDto): Promise<FranchiseList> {
     const shop = await shopOfOwner(this.db, owner.ownerId);
@@ -86,14 +86,14 @@ export class FranchisesAdminController {
 
   @Post(':owner/:scope/store/franchises/instore')
   @HttpCode(200)
-  @ApiAnswer(InStoreFlagsSchema)
+  @ApiAnswer(InStoreFlagsSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'franchises (ids) -> in store flag' })
   async inStore(@PathOwner() owner: OwnerRef, @Body() body: FranchiseIdsDto): Promise<InStoreFlags> {
     return { results: await this.franchises.inStore(owner.ownerId, body.franchises) };
   }
 
   @Put(':owner/:scope/store/franchises/:id')
-  @ApiAnswer(InStoreAddedSchema)
+  @ApiAnswer(InStoreAddedSchema, { errors: [404] })
   @ApiOperation({ summary: 'Add a franchise to the store' })
   async add(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<InStoreAdded> {
     await this.franchises.add(owner.ownerId, id);
@@ -102,7 +102,7 @@ export class FranchisesAdminController {
 
   @Delete(':owner/:scope/store/franchises/:id')
   @HttpCode(204)
-  @ApiAnswer(null, { status: 204 })
+  @ApiAnswer(null, { status: 204, errors: [404] })
   @ApiOperation({ summary: 'Remove a franchise from the store' })
   async remove(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<void> {
     await this.franchises.remove(owner.ownerId, id);

@@ -35,7 +35,7 @@ export class GalleryController {
   @Post(':owner')
   @OwnerPath('owner', { qualifier: 'any' })
   @HttpCode(201)
-  @ApiAnswer(GalleryUploadSchema, { status: 201 })
+  @ApiAnswer(GalleryUploadSchema, { status: 201, errors: [400, 413] })
   @ApiOperation({ summary: 'Upload an image (jpeg, png or svg judged by its bytes; max 4,000,000 bytes)' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -88,7 +88,7 @@ export class GalleryController {
   @Delete(':owner/:id')
   @OwnerPath('owner', { qualifier: 'any' })
   @HttpCode(204)
-  @ApiAnswer(null, { status: 204 })
+  @ApiAnswer(null, { status: 204, errors: [404] })
   @ApiOperation({ summary: 'Delete one of the owner’s images (the file is removed by a retried job)' })
   async remove(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<void> {
     const marked = await this.gallery.requestDeletion(owner.ownerId, id);
@@ -96,7 +96,11 @@ export class GalleryController {
   }
 
   @Get('files/:name')
-  @ApiAnswer(GalleryFileSchema, { contentType: 'image/*', description: 'The image (image/jpeg, image/png or image/svg+xml)' })
+  @ApiAnswer(GalleryFileSchema, {
+    contentType: 'image/*',
+    description: 'The image (image/jpeg, image/png or image/svg+xml)',
+    errors: [404],
+  })
   @ApiOperation({ summary: 'A gallery file (public, immutable)' })
   async file(@Param('name') name: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     const file = await this.gallery.file(name);

@@ -27,7 +27,7 @@ export class MenuController {
   constructor(private readonly shops: LoadShopQuery) {}
 
   @Get(':shop/menu')
-  @ApiAnswer(ShopMenuSchema)
+  @ApiAnswer(ShopMenuSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Menu options of a shop for the viewer (labels es/en/es-AR, icon, icon_color, path, submenu, app_module)' })
   async menu(@Param('shop') shopRef: string, @Query() _q: MenuQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ShopMenu> {
     const shop = await this.shops.resolve(shopRef);

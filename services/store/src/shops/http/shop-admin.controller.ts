@@ -45,14 +45,14 @@ export class ShopAdminController {
   ) {}
 
   @Get(':owner/:scope/store')
-  @ApiAnswer(ShopSchema)
+  @ApiAnswer(ShopSchema, { errors: [404] })
   @ApiOperation({ summary: 'The owner’s shop with every banner and header (all targets)' })
   async shop(@PathOwner() owner: OwnerRef, @CurrentUser() user?: AuthUser): Promise<Shop> {
     return this.shopJson(await shopOfOwner(this.db, owner.ownerId), user);
   }
 
   @Patch(':owner/:scope/store')
-  @ApiAnswer(ShopSchema)
+  @ApiAnswer(ShopSchema, { errors: [400, 404, 409] })
   @ApiOperation({
     summary: 'Update the shop’s identity and settings (name required, photo, colours, columns, background, social links, contact, dark mode, footer, configuration); 409 slug_taken',
   })
@@ -70,7 +70,7 @@ export class ShopAdminController {
   }
 
   @Get(':owner/:scope/store/banners')
-  @ApiAnswer(StoreBannerListSchema)
+  @ApiAnswer(StoreBannerListSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Banners of the owner’s shop, every target (offset 0, limit 10)' })
   async banners(@PathOwner() owner: OwnerRef, @Query() q: PageQueryDto): Promise<StoreBannerList> {
     const shop = await shopOfOwner(this.db, owner.ownerId);
@@ -80,14 +80,14 @@ export class ShopAdminController {
   }
 
   @Post(':owner/:scope/store/banners')
-  @ApiAnswer(StoreBannerSchema, { status: 201 })
+  @ApiAnswer(StoreBannerSchema, { status: 201, errors: [400, 404] })
   @ApiOperation({ summary: 'Create a banner (images required; url_target true and target all by default)' })
   createBanner(@PathOwner() owner: OwnerRef, @Body() body: BannerDto): Promise<StoreBanner> {
     return this.bannersCmd.create(owner.ownerId, body);
   }
 
   @Patch(':owner/:scope/store/banners/:id')
-  @ApiAnswer(StoreBannerSchema)
+  @ApiAnswer(StoreBannerSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Update a banner' })
   updateBanner(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: BannerDto): Promise<StoreBanner> {
     return this.bannersCmd.update(owner.ownerId, id, body);
@@ -95,14 +95,14 @@ export class ShopAdminController {
 
   @Delete(':owner/:scope/store/banners/:id')
   @HttpCode(204)
-  @ApiAnswer(null, { status: 204 })
+  @ApiAnswer(null, { status: 204, errors: [404] })
   @ApiOperation({ summary: 'Delete a banner; its images are then deleted from the gallery (retried job)' })
   async deleteBanner(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<void> {
     await this.bannersCmd.delete(owner.ownerId, id);
   }
 
   @Get(':owner/:scope/store/headers')
-  @ApiAnswer(StoreHeaderListSchema)
+  @ApiAnswer(StoreHeaderListSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Headers of the owner’s shop, every target (offset 0, limit 10)' })
   async headers(@PathOwner() owner: OwnerRef, @Query() q: PageQueryDto): Promise<StoreHeaderList> {
     const shop = await shopOfOwner(this.db, owner.ownerId);
@@ -112,14 +112,14 @@ export class ShopAdminController {
   }
 
   @Post(':owner/:scope/store/headers')
-  @ApiAnswer(StoreHeaderSchema, { status: 201 })
+  @ApiAnswer(StoreHeaderSchema, { status: 201, errors: [400, 404] })
   @ApiOperation({ summary: 'Create a header (title ≤30, subtitle ≤40, description ≤130; action none by default)' })
   createHeader(@PathOwner() owner: OwnerRef, @Body() body: HeaderDto): Promise<StoreHeader> {
     return this.headersCmd.create(owner.ownerId, body);
   }
 
   @Patch(':owner/:scope/store/headers/:id')
-  @ApiAnswer(StoreHeaderSchema)
+  @ApiAnswer(StoreHeaderSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Update a header' })
   updateHeader(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: HeaderDto): Promise<StoreHeader> {
     return this.headersCmd.update(owner.ownerId, id, body);
@@ -127,7 +127,7 @@ export class ShopAdminController {
 
   @Delete(':owner/:scope/store/headers/:id')
   @HttpCode(204)
-  @ApiAnswer(null, { status: 204 })
+  @ApiAnswer(null, { status: 204, errors: [404] })
   @ApiOperation({ summary: 'Delete a header' })
   async deleteHeader(@PathOwner() owner: OwnerRef, @Param('id') id: string): Promise<void> {
     await this.headersCmd.delete(owner.ownerId, id);

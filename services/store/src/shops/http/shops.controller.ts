@@ -27,21 +27,21 @@ export class ShopsController {
   ) {}
 
   @Get('by-slug/:slug')
-  @ApiAnswer(ShopSchema)
+  @ApiAnswer(ShopSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Load a shop by its slug (spec 1 §7, \'Load shop\'); 404 shop_not_found' })
   bySlug(@Param('slug') slug: string, @Query() q: LoadShopQueryDto, @CurrentUser() viewer?: AuthUser): Promise<Shop> {
     return this.load.bySlug(slug, viewer, q);
   }
 
   @Get('by-host/:host')
-  @ApiAnswer(ShopSchema)
+  @ApiAnswer(ShopSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Load a shop served on its own (sub)domain, by host; 404 shop_not_found' })
   byHost(@Param('host') host: string, @Query() q: LoadShopQueryDto, @CurrentUser() viewer?: AuthUser): Promise<Shop> {
     return this.load.byHost(host, viewer, q);
   }
 
   @Get('slug-availability')
-  @ApiAnswer(SlugAvailabilitySchema)
+  @ApiAnswer(SlugAvailabilitySchema, { errors: [400] })
   @ApiOperation({ summary: 'Whether a slug is free (spec 1 §8: \'Este dominio no está disponible\' when not)' })
   async slugAvailability(@Query() q: SlugQueryDto): Promise<SlugAvailability> {
     const rows = await this.db.select({ id: shops.id }).from(shops).where(eq(sql`lower(${shops.slug})`, q.slug.toLowerCase())).limit(1);
@@ -49,21 +49,21 @@ export class ShopsController {
   }
 
   @Get(':shop')
-  @ApiAnswer(ShopSchema)
+  @ApiAnswer(ShopSchema, { errors: [404] })
   @ApiOperation({ summary: 'A shop by id or slug' })
   byRef(@Param('shop') shop: string, @CurrentUser() viewer?: AuthUser): Promise<Shop> {
     return this.load.byRef(shop, viewer);
   }
 
   @Get(':shop/banners')
-  @ApiAnswer(StoreBannerListSchema)
+  @ApiAnswer(StoreBannerListSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'The banners the viewer may see (target all/anon/ul0/ul1/ul2), offset 0 limit 10' })
   banners(@Param('shop') shop: string, @Query() q: PageQueryDto, @CurrentUser() viewer?: AuthUser): Promise<StoreBannerList> {
     return this.load.banners(shop, viewer, { offset: q.offset ?? 0, limit: q.limit ?? StoreLimits.bannersPageSize });
   }
 
   @Get(':shop/headers')
-  @ApiAnswer(StoreHeaderListSchema)
+  @ApiAnswer(StoreHeaderListSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'The headers the viewer may see, offset 0 limit 10' })
   headers(@Param('shop') shop: string, @Query() q: PageQueryDto, @CurrentUser() viewer?: AuthUser): Promise<StoreHeaderList> {
     return this.load.headers(shop, viewer, { offset: q.offset ?? 0, limit: q.limit ?? StoreLimits.headersPageSize });

@@ -45,7 +45,7 @@ export class StoreItemsAdminController {
   ) {}
 
   @Get(':owner/:scope/store/items')
-  @ApiAnswer(StoreItemListSchema)
+  @ApiAnswer(StoreItemListSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Ids of the items in the owner’s store (details come from the catalogue listing)' })
   async list(@PathOwner() owner: OwnerRef, @Query() q: StoreItemsQueryDto): Promise<StoreItemList> {
     const shop = await shopOfOwner(this.db, owner.ownerId);
@@ -53,7 +53,7 @@ export class StoreItemsAdminController {
   }
 
   @Put(':owner/:scope/store/items/:item')
-  @ApiAnswer(InStoreAddedSchema)
+  @ApiAnswer(InStoreAddedSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Add an item (product, service, experience or digital) to the store; franchise stores: invalid_product for other suppliers' })
   async add(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<InStoreAdded> {
     await this.items.add(owner.ownerId, [item]);
@@ -62,7 +62,7 @@ export class StoreItemsAdminController {
 
   @Delete(':owner/:scope/store/items/:item')
   @HttpCode(204)
-  @ApiAnswer(null, { status: 204 })
+  @ApiAnswer(null, { status: 204, errors: [404] })
   @ApiOperation({ summary: 'Remove an item from the store' })
   async remove(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<void> {
     await this.items.remove(owner.ownerId, [item]);
@@ -70,7 +70,7 @@ export class StoreItemsAdminController {
 
   @Post(':owner/:scope/store/items')
   @HttpCode(200)
-  @ApiAnswer(InStoreFlagsSchema)
+  @ApiAnswer(InStoreFlagsSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Add several items at once (all or none)' })
   async addMany(@PathOwner() owner: OwnerRef, @Body() body: ItemIdsDto): Promise<InStoreFlags> {
     const ids = await this.items.add(owner.ownerId, body.ids);
@@ -79,7 +79,7 @@ export class StoreItemsAdminController {
 
   @Post(':owner/:scope/store/items/instore')
   @HttpCode(200)
-  @ApiAnswer(InStoreFlagsSchema)
+  @ApiAnswer(InStoreFlagsSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Check products in store: ids -> flag' })
   async inStore(@PathOwner() owner: OwnerRef, @Body() body: ItemIdsDto): Promise<InStoreFlags> {
     const shop = await shopOfOwner(this.db, owner.ownerId);
@@ -98,7 +98,7 @@ export class StoreItemsPublicController {
 
   @Post(':shop/items/instore')
   @HttpCode(200)
-  @ApiAnswer(InStoreFlagsSchema)
+  @ApiAnswer(InStoreFlagsSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Check products in a shop: ids -> flag' })
   async inStore(@Param('shop') shopRef: string, @Body() body: ItemIdsDto): Promise<InStoreFlags> {
     const shop = await this.shops.resolve(shopRef);
