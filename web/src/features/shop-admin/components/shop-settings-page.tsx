@@ -15,6 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import { FOOTER_STYLES, SIGNUP_FORMS, StoreErrorCodes, THEMES, type ShopJson, type ShopSection } from '@vitrina/contracts';
@@ -30,7 +31,6 @@ import {
   slugNeedsCheck,
   validateSettings,
   type SettingsError,
-  type SettingsErrors,
   type SettingsField,
   type ShopSettingsValues,
 } from '../domain/shop-settings';
@@ -60,10 +60,16 @@ export interface ShopSettingsPageProps {
 export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = false, shopUrlPrefix, backLink, onSaved }: ShopSettingsPageProps) {
   const { t, i18n } = useTranslation('shopAdmin');
   const [baseline, setBaseline] = useState(shop);
-  const [values, setValues] = useState<ShopSettingsValues>(() => settingsOf(shop));
-  const [touched, setTouched] = useState<Partial<Record<SettingsField, boolean>>>({});
+  const message = (error: SettingsError) => t(error.key as 'validation.required', { max: error.max });
+  // The values, their rules (spec 1 §5) and the server's refusals in one @mantine/form; a field says what is wrong
+  // once it was left, or after a save attempt.
+  const form = useForm<ShopSettingsValues>({
+    initialValues: settingsOf(shop),
+    validate: (all) => Object.fromEntries(Object.entries(validateSettings(all)).map(([field, error]) => [field, error ? message(error) : null])),
+    validateInputOnBlur: true,
+  });
+  const values = form.getValues();
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<SettingsErrors>({});
   /** A slug the server refused as taken (409 slug_taken), whatever the last check said. */
   const [takenSlug, setTakenSlug] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -78,25 +84,20 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
   const slugChecking = slugNeedsCheck(baseline, slug) && !slugSettled && !slugTaken;
 
   const ruleErrors = validateSettings(values);
-  const errors: SettingsErrors = { ...serverErrors, ...ruleErrors };
-  if (!errors.slug && slugTaken) errors.slug = { key: 'settings.errors.slugTaken' };
   const patch = settingsPatch(baseline, values);
   const dirty = Object.keys(patch).length > 0;
   const formRef = useRef<HTMLFormElement>(null);
 
-  /** The message under a field: after it was left once, or after a save attempt. */
+  /** The message under a field (the form's, or the slug the server or the check says is taken). */
   const errorOf = (field: SettingsField): string | null => {
-    const error: SettingsError | undefined = errors[field];
-    if (!error) return null;
-    const show = submitted || touched[field] || Boolean(serverErrors[field]) || (field === 'slug' && slugTaken);
-    return show ? t(error.key as 'validation.required', { max: error.max }) : null;
+    const error = form.errors[field];
+    if (typeof error === 'string') return error;
+    return field === 'slug' && slugTaken ? t('settings.errors.slugTaken') : null;
   };
 
-  const set = <K extends SettingsField>(field: K, value: ShopSettingsValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (serverErrors[field]) setServerErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const touch = (field: SettingsField) => () => setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
+  // Changing a field clears its error (the server's too); leaving it checks it.
+  const set = <K extends SettingsField>(field: K, value: ShopSettingsValues[K]) => form.setFieldValue(field, value as never);
+  const touch = (field: SettingsField) => () => void form.validateField(field);
 
   /** Props shared by the text fields. */
   const text = (field: SettingsField, label: string, extra: { description?: ReactNode; placeholder?: string; type?: string; inputMode?: 'tel' | 'email' | 'url' | 'numeric' } = {}) => ({
@@ -112,7 +113,8 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     setSubmitted(true);
-    if (Object.keys(ruleErrors).length > 0 || slugTaken) {
+    const invalid = form.validate().hasErrors;
+    if (invalid || slugTaken) {
       notifyError(t('settings.errors.fix'));
       // The messages render on the next paint; take the owner to the first of them (it may be far up the page).
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -127,8 +129,8 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
       const saved = await updateShop(owner, patch);
       const previous = baseline;
       setBaseline(saved);
-      setValues(settingsOf(saved));
-      setTouched({});
+      form.setValues(settingsOf(saved));
+      form.clearErrors();
       setSubmitted(false);
       notifySuccess(t('settings.saved'));
       onSaved(saved, previous);
@@ -139,11 +141,11 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
         notifyError(t('settings.errors.slugTaken'), t('common.error'));
       } else {
         if (isApiError(error) && error.fields) {
-          const fromServer: SettingsErrors = {};
+          const fromServer: Record<string, string> = {};
           for (const field of Object.keys(error.fields)) {
-            if (field in values) fromServer[field as SettingsField] = { key: 'settings.errors.invalid' };
+            if (field in values) fromServer[field] = message({ key: 'settings.errors.invalid' });
           }
-          setServerErrors(fromServer);
+          form.setErrors(fromServer);
         }
         notifyError(t('common.genericError'), t('common.error'));
       }
@@ -161,7 +163,7 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
     <Text span size="xs" c="dimmed">
       {t('settings.slugChecking')}
     </Text>
-  ) : slugSettled && availability.data.available && !errors.slug ? (
+  ) : slugSettled && availability.data.available && !ruleErrors.slug && !errorOf('slug') ? (
     <Text span size="xs" c="teal" data-testid="settings-slug-available">
       <IconCheck size={12} aria-hidden /> {t('settings.slugAvailable')}
     </Text>
@@ -320,7 +322,7 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
             </Section>
           )}
 
-          {submitted && Object.keys(errors).length > 0 && (
+          {submitted && (Object.keys(form.errors).length > 0 || slugTaken) && (
             <Alert color="red" role="alert" data-testid="settings-errors">
               {t('settings.errors.fix')}
             </Alert>
@@ -330,10 +332,9 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
               variant="default"
               disabled={!dirty || saving}
               onClick={() => {
-                setValues(settingsOf(baseline));
-                setTouched({});
+                form.setValues(settingsOf(baseline));
+                form.clearErrors();
                 setSubmitted(false);
-                setServerErrors({});
               }}
             >
               {t('settings.discard')}
