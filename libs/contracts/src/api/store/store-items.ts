@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ITEM_TYPES } from '../../catalogue-items.js';
+import { ITEM_TYPES, LIST_STATES } from '../../catalogue-items.js';
 import { listOf } from '../list.js';
 
 /**
@@ -11,7 +11,7 @@ export const StoreItemSchema = z
     id: z.string(),
     type: z.enum(ITEM_TYPES).nullable(),
     owner: z.string().nullable(),
-    list_state: z.string().nullable(),
+    list_state: z.enum(LIST_STATES).nullable(),
     /** The spec's spelling. */
     hiden: z.boolean(),
     added_at: z.string(),

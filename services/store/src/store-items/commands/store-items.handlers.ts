@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
-import { StoreEvents, type ItemType, type StoreItemList, type StoreItemsChanged } from '@vitrina/contracts';
+import { StoreEvents, type ItemType, type ListState, type StoreItemList, type StoreItemsChanged } from '@vitrina/contracts';
 import { DB, Outbox, TransactionRunner, listResponse, type Db, type Tx } from '@vitrina/platform';
 import { itemRefs, shopItems } from '../../db/schema.js';
 import { shopOfOwner, type ShopRow } from '../../shops/shop.repository.js';
@@ -76,10 +76,10 @@ export class StoreItemsHandlers {
     return listResponse(
       rows.map((r) => ({
         id: r.id,
-        // item_refs.type holds what the catalogue's events said: one of ITEM_TYPES.
+        // item_refs holds what the catalogue's events said: one of ITEM_TYPES, one of LIST_STATES.
         type: r.type as ItemType | null,
         owner: r.owner,
-        list_state: r.listState,
+        list_state: r.listState as ListState | null,
         hiden: r.hidden ?? false,
         added_at: r.addedAt.toISOString(),
       })),
