@@ -2,7 +2,17 @@ import { Body, Controller, Get, Inject, NotFoundException, Param, Post, type Typ
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { eq } from 'drizzle-orm';
-import { Topics, type EventEnvelope, type PlatformPingSent } from '@vitrina/contracts';
+import {
+  DiagPingReceivedSchema,
+  DiagPingSentSchema,
+  DiagWhoamiSchema,
+  Topics,
+  type DiagPingReceived,
+  type DiagPingSent,
+  type DiagWhoami,
+  type EventEnvelope,
+  type PlatformPingSent,
+} from '@vitrina/contracts';
 import type { Db } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { Outbox } from '../outbox/outbox.js';
@@ -10,6 +20,7 @@ import { TransactionRunner } from '../outbox/transaction-runner.js';
 import { DB, SERVICE } from './tokens.js';
 import { Authenticated, CurrentUser } from '../auth/decorators.js';
 import type { AuthUser } from '../auth/tokens.js';
+import { ApiAnswer } from '../http/api-answer.js';
 import type { ServiceDataOptions } from './service-data.js';
 
 class PingDto {
@@ -36,7 +47,8 @@ export function diagnosticsController(group: string): Type<unknown> {
     ) {}
 
     @Post('ping')
-    async ping(@Body() _body: PingDto): Promise<{ id: string }> {
+    @ApiAnswer(DiagPingSentSchema, { status: 201 })
+    async ping(@Body() _body: PingDto): Promise<DiagPingSent> {
       const id = newId();
       await this.tx.run((tx) =>
         this.outbox.add(tx, { type: `${Topics.platformPing}.sent`, key: id, data: { pingId: id, from: this.service.name } satisfies PlatformPingSent }),
@@ -45,7 +57,8 @@ export function diagnosticsController(group: string): Type<unknown> {
     }
 
     @Get('pings/:id')
-    async received(@Param('id') id: string): Promise<{ id: string; from: string; received_at: string }> {
+    @ApiAnswer(DiagPingReceivedSchema)
+    async received(@Param('id') id: string): Promise<DiagPingReceived> {
       const [row] = await this.db.select().from(this.service.tables.pings).where(eq(this.service.tables.pings.id, id)).limit(1);
       if (!row) throw new NotFoundException({ code: 'not_found', message: 'Ping not received (yet)' });
       return { id: row.id, from: row.fromService, received_at: row.receivedAt.toISOString() };
@@ -54,7 +67,8 @@ export function diagnosticsController(group: string): Type<unknown> {
     /** Who the gateway and this service think the caller is: checks token verification end to end. */
     @Get('whoami')
     @Authenticated()
-    whoami(@CurrentUser() user: AuthUser): AuthUser {
+    @ApiAnswer(DiagWhoamiSchema)
+    whoami(@CurrentUser() user: AuthUser): DiagWhoami {
       return user;
     }
 

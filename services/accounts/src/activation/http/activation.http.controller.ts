@@ -1,7 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiAnswer } from '@vitrina/platform';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ActivationKeyStatus, ActivationResponse, MessageResponse, RegistrationResponse } from '@vitrina/contracts';
+import {
+  AccountsMessageSchema,
+  ActivationKeyStatusSchema,
+  ActivationResponseSchema,
+  RegistrationResponseSchema,
+  type ActivationKeyStatus,
+  type ActivationResponse,
+  type MessageResponse,
+  type RegistrationResponse,
+} from '@vitrina/contracts';
 import { Sessions } from '../../sessions/sessions.js';
 import { requestMeta, setCookies } from '../../shared/http.js';
 import { activationResponse } from '../account-activation.js';
@@ -25,6 +35,7 @@ export class ActivationHttpController {
   /** spec 2 §3 `POST /activate/pin/`: activates and signs in (notification + SET_AUTH actions, session cookies). */
   @Post('pin')
   @HttpCode(200)
+  @ApiAnswer(ActivationResponseSchema)
   async activateWithPin(@Body() dto: ActivateWithPinDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ActivationResponse> {
     return this.signedIn(await this.withPin.execute(dto, requestMeta(req)), req, reply);
   }
@@ -32,6 +43,7 @@ export class ActivationHttpController {
   /** Resend PIN, edit e-mail/phone, or switch channel in the PIN step: always a new code. */
   @Post('pin/resend')
   @HttpCode(200)
+  @ApiAnswer(RegistrationResponseSchema)
   resend(@Body() dto: ResendPinDto, @Req() req: FastifyRequest): Promise<RegistrationResponse> {
     return this.resendPin.execute(dto, requestMeta(req));
   }
@@ -39,12 +51,14 @@ export class ActivationHttpController {
   /** spec 2 §7 activation resend: `{ username, activation_url }`. */
   @Post('resend')
   @HttpCode(200)
+  @ApiAnswer(AccountsMessageSchema)
   resendActivationMessage(@Body() dto: ResendActivationDto, @Req() req: FastifyRequest): Promise<MessageResponse> {
     return this.resendActivation.execute(dto, requestMeta(req));
   }
 
   /** spec 2 §2 `/activate/{key}`: whether the link still works (changes nothing). */
   @Get(':key')
+  @ApiAnswer(ActivationKeyStatusSchema)
   linkStatus(@Param('key') key: string): Promise<ActivationKeyStatus> {
     return this.withLink.status(key);
   }
@@ -52,6 +66,7 @@ export class ActivationHttpController {
   /** Activates with the link and signs in. */
   @Post(':key')
   @HttpCode(200)
+  @ApiAnswer(ActivationResponseSchema)
   async activateWithLink(@Param('key') key: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ActivationResponse> {
     return this.signedIn(await this.withLink.activate(key, requestMeta(req)), req, reply);
   }

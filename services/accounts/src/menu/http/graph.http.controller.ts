@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { MenuResponse } from '@vitrina/contracts';
-import { NotFoundError, OwnerPath, PathOwner, type OwnerRef } from '@vitrina/platform';
+import { MenuResponseSchema, type MenuResponse } from '@vitrina/contracts';
+import { ApiAnswer, NotFoundError, OwnerPath, PathOwner, type OwnerRef } from '@vitrina/platform';
 import { UsersRepository } from '../../users/users.repository.js';
 import { levelOf } from '../../users/domain/profile.js';
 import { DEFAULT_MENU, menuFor } from '../domain/menus.js';
@@ -14,12 +14,14 @@ export class GraphHttpController {
 
   @Get(':owner/menu')
   @OwnerPath('owner')
+  @ApiAnswer(MenuResponseSchema)
   defaultMenu(@PathOwner() owner: OwnerRef): Promise<MenuResponse> {
     return this.menu(owner, DEFAULT_MENU);
   }
 
   @Get(':owner/menu/:name')
   @OwnerPath('owner')
+  @ApiAnswer(MenuResponseSchema)
   async menu(@PathOwner() owner: OwnerRef, @Param('name') name: string): Promise<MenuResponse> {
     // The keychain and level are read fresh: the token's copy may predate a new store.
     const user = await this.users.byId(owner.ownerId);

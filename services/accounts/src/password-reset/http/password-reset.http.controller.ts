@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ActivationResponse, PasswordResetRequested } from '@vitrina/contracts';
+import { ApiAnswer } from '@vitrina/platform';
+import { ActivationResponseSchema, PasswordResetRequestedSchema, type ActivationResponse, type PasswordResetRequested } from '@vitrina/contracts';
 import { activationResponse } from '../../activation/account-activation.js';
 import { Sessions } from '../../sessions/sessions.js';
 import { requestMeta, setCookies } from '../../shared/http.js';
@@ -20,12 +21,14 @@ export class PasswordResetHttpController {
 
   @Post()
   @HttpCode(200)
+  @ApiAnswer(PasswordResetRequestedSchema)
   requestReset(@Body() dto: RequestPasswordResetDto, @Req() req: FastifyRequest): Promise<PasswordResetRequested> {
     return this.request.execute(dto, requestMeta(req));
   }
 
   @Post('confirm')
   @HttpCode(200)
+  @ApiAnswer(ActivationResponseSchema)
   async confirm(@Body() dto: ResetPasswordDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ActivationResponse> {
     const meta = requestMeta(req);
     const result = await this.reset.execute(dto, meta);

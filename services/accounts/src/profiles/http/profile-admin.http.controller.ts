@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { AdminProfile, HeartbeatResponse } from '@vitrina/contracts';
-import { ForbiddenError, OwnerPath, PathOwner, type OwnerRef } from '@vitrina/platform';
+import { AdminProfileSchema, HeartbeatResponseSchema, type AdminProfile, type HeartbeatResponse } from '@vitrina/contracts';
+import { ApiAnswer, ForbiddenError, OwnerPath, PathOwner, type OwnerRef } from '@vitrina/platform';
 import { RecordHeartbeatHandler } from '../commands/record-heartbeat/record-heartbeat.handler.js';
 import { UpdateProfileDto, UpdateProfileHandler } from '../commands/update-profile/update-profile.handler.js';
 import { GetAdminProfileHandler } from '../queries/get-admin-profile/get-admin-profile.handler.js';
@@ -21,24 +21,28 @@ export class ProfileAdminHttpController {
 
   @Get(':owner/date')
   @OwnerPath('owner')
+  @ApiAnswer(HeartbeatResponseSchema)
   lastHeartbeat(@PathOwner() owner: OwnerRef): Promise<HeartbeatResponse> {
     return this.get.heartbeat(owner.ownerId);
   }
 
   @Patch(':owner/date/:me')
   @OwnerPath('owner')
+  @ApiAnswer(HeartbeatResponseSchema)
   beat(@PathOwner() owner: OwnerRef, @Param('me') me: string): Promise<HeartbeatResponse> {
     return this.heartbeat.execute(sameOwner(owner, me));
   }
 
   @Get(':owner/:me')
   @OwnerPath('owner')
+  @ApiAnswer(AdminProfileSchema)
   profile(@PathOwner() owner: OwnerRef, @Param('me') me: string): Promise<AdminProfile> {
     return this.get.profile(sameOwner(owner, me));
   }
 
   @Put(':owner/:me')
   @OwnerPath('owner')
+  @ApiAnswer(AdminProfileSchema)
   edit(@PathOwner() owner: OwnerRef, @Param('me') me: string, @Body() dto: UpdateProfileDto): Promise<AdminProfile> {
     return this.update.execute(sameOwner(owner, me), dto);
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { ListResponse, PublicProfile } from '@vitrina/contracts';
-import { ListQueryDto, ValidationError, parseOwnerSegment } from '@vitrina/platform';
+import { PublicProfileListSchema, PublicProfileSchema, type PublicProfile, type PublicProfileList } from '@vitrina/contracts';
+import { ApiAnswer, ListQueryDto, ValidationError, parseOwnerSegment } from '@vitrina/platform';
 import { GetPublicProfilesHandler } from '../queries/get-public-profiles/get-public-profiles.handler.js';
 import { ListPublicProfilesHandler, ListPublicProfilesQuery } from '../queries/list-public-profiles/list-public-profiles.handler.js';
 
@@ -12,6 +12,7 @@ export class ProfilePublicHttpController {
   constructor(private readonly profiles: GetPublicProfilesHandler) {}
 
   @Get(':ref/:id')
+  @ApiAnswer(PublicProfileSchema)
   one(@Param('ref') ref: string, @Param('id') id: string): Promise<PublicProfile> {
     const parsed = parseOwnerSegment(ref);
     if (!parsed || parsed.ownerId !== id) throw new ValidationError('The path must be /{id}:{key}/{id}', { id: ['must match the first id'] });
@@ -19,7 +20,8 @@ export class ProfilePublicHttpController {
   }
 
   @Get(':ids')
-  many(@Param('ids') ids: string, @Query() q: ListQueryDto): Promise<ListResponse<PublicProfile>> {
+  @ApiAnswer(PublicProfileListSchema)
+  many(@Param('ids') ids: string, @Query() q: ListQueryDto): Promise<PublicProfileList> {
     return this.profiles.many(ids, q.limit);
   }
 }
@@ -30,7 +32,8 @@ export class ProfileListPublicHttpController {
   constructor(private readonly list: ListPublicProfilesHandler) {}
 
   @Get()
-  profiles(@Query() q: ListPublicProfilesQuery): Promise<ListResponse<PublicProfile>> {
+  @ApiAnswer(PublicProfileListSchema)
+  profiles(@Query() q: ListPublicProfilesQuery): Promise<PublicProfileList> {
     return this.list.execute(q);
   }
 }

@@ -1,8 +1,8 @@
-import { IgnoreInvalidToken } from '@vitrina/platform';
+import { ApiAnswer, IgnoreInvalidToken } from '@vitrina/platform';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type { RegistrationResponse, UserExistsResponse } from '@vitrina/contracts';
+import { RegistrationResponseSchema, UserExistsResponseSchema, type RegistrationResponse, type UserExistsResponse } from '@vitrina/contracts';
 import { RegisterUserDto, UserExistsDto } from '../commands/register-user/register-user.dto.js';
 import { RegisterUserHandler } from '../commands/register-user/register-user.handler.js';
 import { UserExistsHandler } from '../queries/user-exists/user-exists.handler.js';
@@ -32,6 +32,7 @@ export class RegistrationHttpController {
   /** spec 2 §3 registration: `{ code, can_skip_pin, username, message }`. */
   @Post('register')
   @HttpCode(201)
+  @ApiAnswer(RegistrationResponseSchema, { status: 201 })
   registerUser(@Body() dto: RegisterUserDto, @Req() req: FastifyRequest): Promise<RegistrationResponse> {
     const meta = requestMeta(req);
     this.checkLimit(meta.ip, 'registrations');
@@ -41,6 +42,7 @@ export class RegistrationHttpController {
   /** spec 2 §7 `POST auth /users/exist` -> `{ exist }`. */
   @Post('users/exist')
   @HttpCode(200)
+  @ApiAnswer(UserExistsResponseSchema)
   userExists(@Body() dto: UserExistsDto, @Req() req: FastifyRequest): Promise<UserExistsResponse> {
     this.checkLimit(requestMeta(req).ip, 'checks');
     return this.exists.execute(dto);

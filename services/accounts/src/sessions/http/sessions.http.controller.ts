@@ -1,8 +1,8 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REFRESH_TOKEN_COOKIE, type AuthResult, type MessageResponse } from '@vitrina/contracts';
-import { CurrentUser, type AuthUser, IgnoreInvalidToken } from '@vitrina/platform';
+import { AccountsMessageSchema, AuthResultSchema, REFRESH_TOKEN_COOKIE, type AuthResult, type MessageResponse } from '@vitrina/contracts';
+import { ApiAnswer, CurrentUser, type AuthUser, IgnoreInvalidToken } from '@vitrina/platform';
 import { readCookie, requestMeta, setCookies } from '../../shared/http.js';
 import { RefreshSessionHandler } from '../commands/refresh-session/refresh-session.handler.js';
 import { SignInDto, SignInHandler } from '../commands/sign-in/sign-in.handler.js';
@@ -29,6 +29,7 @@ export class SessionsHttpController {
    */
   @Post('login')
   @HttpCode(200)
+  @ApiAnswer(AuthResultSchema)
   async login(@Body() dto: SignInDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuthResult> {
     const meta = requestMeta(req);
     const result = await this.signIn.execute(dto, meta, readCookie(req, DEVICE_COOKIE));
@@ -39,6 +40,7 @@ export class SessionsHttpController {
   /** Rotates the refresh cookie and answers a fresh access token. */
   @Post('refresh')
   @HttpCode(200)
+  @ApiAnswer(AuthResultSchema)
   async rotate(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuthResult> {
     const secure = requestMeta(req).secure;
     try {
@@ -54,6 +56,7 @@ export class SessionsHttpController {
   /** Ends the session (spec 2 §2 `/logout?next=...` calls this) and clears the cookies. */
   @Post('logout')
   @HttpCode(200)
+  @ApiAnswer(AccountsMessageSchema)
   async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() user?: AuthUser): Promise<MessageResponse> {
     await this.signOut.execute(readCookie(req, REFRESH_TOKEN_COOKIE), user?.sessionId);
     setCookies(reply, this.sessions.clearCookies(requestMeta(req).secure));

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { SetupTour } from '@vitrina/contracts';
-import { OwnerPath, PathOwner, ValidationError, type OwnerRef } from '@vitrina/platform';
+import { SetupTourSchema, type SetupTour } from '@vitrina/contracts';
+import { ApiAnswer, OwnerPath, PathOwner, ValidationError, type OwnerRef } from '@vitrina/platform';
 import { sameOwner } from '../../profiles/http/profile-admin.http.controller.js';
 import { SetTourDto, SetTourHandler } from '../commands/set-tour/set-tour.handler.js';
 
@@ -15,12 +15,14 @@ export class SetupAppsHttpController {
 
   @Get(':owner/:me')
   @OwnerPath('owner')
+  @ApiAnswer(SetupTourSchema)
   get(@PathOwner() owner: OwnerRef, @Param('me') me: string): Promise<SetupTour> {
     return this.tours.get(sameOwner(owner, me), appOf(owner));
   }
 
   @Patch(':owner/:me')
   @OwnerPath('owner')
+  @ApiAnswer(SetupTourSchema)
   set(@PathOwner() owner: OwnerRef, @Param('me') me: string, @Body() dto: SetTourDto): Promise<SetupTour> {
     return this.tours.set(sameOwner(owner, me), appOf(owner), dto.show_tour);
   }

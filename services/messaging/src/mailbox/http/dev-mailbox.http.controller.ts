@@ -3,8 +3,8 @@ import { ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsString, MaxLength } from 'class-validator';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { DEFAULT_LIST_LIMIT, type ListResponse, type MailboxMessage } from '@vitrina/contracts';
-import { DB, ListQueryDto, NotFoundError, listResponse, parseSort, type Db, Optional } from '@vitrina/platform';
+import { DEFAULT_LIST_LIMIT, MailboxMessageListSchema, type MailboxMessageList } from '@vitrina/contracts';
+import { ApiAnswer, DB, ListQueryDto, NotFoundError, listResponse, parseSort, type Db, Optional } from '@vitrina/platform';
 import { mailboxMessages } from '../../db/schema.js';
 import type * as schema from '../../db/schema.js';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../../config/messaging-config.js';
@@ -31,7 +31,8 @@ export class DevMailboxHttpController {
   ) {}
 
   @Get('mailbox')
-  async list(@Query() q: MailboxQuery): Promise<ListResponse<MailboxMessage>> {
+  @ApiAnswer(MailboxMessageListSchema)
+  async list(@Query() q: MailboxQuery): Promise<MailboxMessageList> {
     if (!this.config.devMailbox) throw new NotFoundError('No such route');
     parseSort(q.sort, ['created_at'] as const, { field: 'created_at', desc: true });
     const where: SQL[] = [];
