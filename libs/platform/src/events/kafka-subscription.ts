@@ -28,6 +28,13 @@ export interface KafkaSubscriptionHost {
   sendEnvelope(topic: string, event: EventEnvelope, extraHeaders?: Record<string, string>): Promise<void>;
 }
 
+/** A promise and the function that resolves it. */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 /** One partition's work queue: its messages run one after another, in offset order. */
 interface Lane {
   tail: Promise<void>;
@@ -45,8 +52,9 @@ interface Lane {
  * (or it was dead-lettered). A failing handler is retried in place with backoff (its partition waits), then the
  * message goes to `<topic>.dlq`.
  *
- * After a rebalance the client fetches again from the committed offsets: messages of partitions this member no
- * longer owns are dropped unhandled (their new owner gets them), and messages it already handled are skipped.
+ * A message whose turn comes during a rebalance waits for its outcome: if this member lost the partition it is
+ * dropped unhandled (the new owner fetches it from the committed offset), else it is handled. The client fetches a
+ * kept partition again from the committed offset; what this member already handled is skipped.
  * A consumer that fails (stream error, failed rejoin) is replaced by a new one with backoff: a service must not
  * silently stop consuming.
  */
@@ -55,6 +63,8 @@ export class KafkaSubscription {
   private stream?: KafkaStream;
   /** Partitions of the last group join; undefined while (re)joining. */
   private partitions?: number[];
+  /** Resolved (and replaced) whenever the assignment or the consumer changes: lanes waiting out a rebalance wake. */
+  private assignmentChanged = signal();
   private readonly lanes = new Map<number, Lane>();
   private readonly active = new Set<Promise<void>>();
   private readonly maxAttempts: number;
@@ -139,6 +149,7 @@ export class KafkaSubscription {
   private assigned(consumer: KafkaConsumer, assignments: GroupAssignment[] | undefined): void {
     const mine = [...(assignments?.find((a) => a.topic === this.sub.topic)?.partitions ?? [])].sort((a, b) => a - b);
     this.partitions = mine;
+    this.wakeLanes();
     for (const [partition, lane] of this.lanes) {
       const deferred = lane.deferred;
       lane.deferred = undefined;
@@ -150,6 +161,25 @@ export class KafkaSubscription {
         lane.tail = lane.tail.then(() => this.commit(consumer, deferred, lane));
       }
     }
+  }
+
+  private wakeLanes(): void {
+    const changed = this.assignmentChanged;
+    this.assignmentChanged = signal();
+    changed.resolve();
+  }
+
+  /**
+   * Whether `consumer` (still the subscription's) owns `partition`. During a rebalance it waits for the new
+   * assignment rather than dropping the message: the client re-fetches a kept partition only from its committed
+   * offset, and a partition nobody has committed on yet would not be fetched again at all.
+   */
+  private async owns(consumer: KafkaConsumer, partition: number): Promise<boolean> {
+    while (!this.partitions) {
+      if (this.stopping || consumer !== this.consumer) return false;
+      await this.assignmentChanged.promise;
+    }
+    return !this.stopping && consumer === this.consumer && this.partitions.includes(partition);
   }
 
   private lane(partition: number): Lane {
@@ -184,7 +214,7 @@ export class KafkaSubscription {
 
   private async process(consumer: KafkaConsumer, message: KafkaMessage, lane: Lane): Promise<void> {
     // Closing, replaced, or no longer this member's partition: leave it uncommitted for the partition's owner.
-    if (this.stopping || consumer !== this.consumer || !this.partitions?.includes(message.partition)) return;
+    if (!(await this.owns(consumer, message.partition))) return;
     if (lane.next !== undefined && message.offset < lane.next) return; // fetched again after a rejoin: handled already
     const { topic, partition, offset } = message;
     const origin = `${topic}/${partition}/${offset}`;
@@ -295,6 +325,7 @@ export class KafkaSubscription {
       this.restartTimer = undefined;
       if (this.stopping) return;
       this.consumer = undefined;
+      this.wakeLanes();
       for (const lane of this.lanes.values()) lane.next = undefined;
       void closeConsumer(consumer)
         .then(() => this.start())
@@ -313,6 +344,7 @@ export class KafkaSubscription {
   private async stop(): Promise<void> {
     this.stopping = true;
     this.stopSignal.abort();
+    this.wakeLanes();
     if (this.restartTimer) clearTimeout(this.restartTimer);
     const finished = await settledWithin([...this.active], this.host.options.closeGraceMs ?? 10_000);
     if (!finished) this.abort.abort();
