@@ -1,6 +1,7 @@
 import {
   ConfigError,
   createLogger,
+  holdSignalsWhileStarting,
   installGracefulShutdown,
   loadAuthKeysFromConfig,
   rateLimitKeyPrefix,
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   }
   const { env } = config;
   const logger = createLogger('gateway', env.LOG_LEVEL);
+  // A signal while it starts (Redis, listening) stops it once up, not half-way.
+  const starting = holdSignalsWhileStarting({ logger, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
   const gateway = await startGateway({
     port: env.PORT,
     host: env.HOST,
@@ -52,11 +55,12 @@ async function main(): Promise<void> {
     shopHeadTimeoutMs: env.SHOP_HEAD_TIMEOUT_MS,
   });
 
-  installGracefulShutdown({
+  const shutdown = installGracefulShutdown({
     logger,
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     steps: [{ name: 'gateway (http server, upstream pools, rate-limit store)', run: () => gateway.close() }],
   });
+  starting.started(shutdown);
 }
 
 await main();
