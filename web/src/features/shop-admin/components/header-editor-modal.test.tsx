@@ -40,4 +40,15 @@ describe('<HeaderEditorModal>', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.callsTo(`POST ${STORE}/headers`)).toHaveLength(1), { timeout: 10_000 });
     expect(api.callsTo(`POST ${STORE}/headers`)[0]!.body).toMatchObject({ title: 'Ofertas', target: 'ul2' });
   });
+
+  it('says a missing title under the field and sends nothing (spec 1 §5)', async () => {
+    const api = fakeGateway({ [`GET ${STORE}/headers`]: () => ({ results: [], matches_estimated: 0 }) });
+    renderUi(<HeaderEditorModal owner={OWNER} shopRef="demo" opened onClose={() => {}} onSaved={() => {}} />);
+    fireEvent.click(await screen.findByTestId('header-add', {}, { timeout: 15_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Este campo es obligatorio')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('header-title'), { target: { value: 'Hola' } });
+    await waitFor(() => expect(screen.queryByText('Este campo es obligatorio')).toBeNull());
+    expect(api.callsTo(`POST ${STORE}/headers`)).toHaveLength(0);
+  });
 });

@@ -19,6 +19,7 @@ import {
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { EditDeleteActions } from './edit-delete-actions';
 import { HEADER_BUTTON_LABELS, StoreLimits, VISIBILITY_TARGETS, type HeaderActionType, type HeaderButtonLabel, type HeaderJson, type VisibilityTarget } from '@vitrina/contracts';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteHeader, useHeaders, useSaveHeader } from '../api/headers';
@@ -146,22 +147,27 @@ function HeaderList({ owner, onEdit, onChanged }: { owner: OwnerRef; onEdit: (he
 
 function HeaderForm({ owner, shopRef, header, onDone }: { owner: OwnerRef; shopRef: string | undefined; header: HeaderJson | null; onDone: (saved: boolean) => void }) {
   const { t } = useTranslation('shopAdmin');
-  const [values, setValues] = useState<HeaderFormValues>(() => formOf(header));
-  const [errors, setErrors] = useState<HeaderErrors>({});
+  // The section's values and spec 1 §5's rules in one @mantine/form; changing a field clears its message.
+  const form = useForm<HeaderFormValues>({
+    initialValues: formOf(header),
+    validate: (all) => {
+      const found: HeaderErrors = validateHeader(all);
+      return Object.fromEntries(Object.entries(found).map(([key, rule]) => [key, rule ? t(rule as 'validation.required') : null]));
+    },
+  });
+  const values = form.getValues();
   const [custom, setCustom] = useState(() => !GRADIENT_PRESETS.some(([a, b]) => a === values.initial_color && b === values.final_color));
   const save = useSaveHeader(owner);
   const notifyApiError = useNotifyApiError();
-  const set = <K extends keyof HeaderFormValues>(key: K, value: HeaderFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
+  const set = <K extends keyof HeaderFormValues>(key: K, value: HeaderFormValues[K]) => form.setFieldValue(key, value as never);
+  const err = (key: keyof HeaderFormValues) => {
+    const message = form.errors[key];
+    return typeof message === 'string' ? message : null;
   };
-  const err = (key: keyof HeaderFormValues) => (errors[key] ? t(errors[key] as 'validation.required') : null);
   const counter = (value: string, max: number) => t('headers.count', { count: value.trim().length, max });
 
   const submit = () => {
-    const found = validateHeader(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    if (form.validate().hasErrors) return;
     save.mutate(
       { ...(header ? { id: header.id } : {}), body: headerPayload(values) },
       {
@@ -236,10 +242,11 @@ function HeaderForm({ owner, shopRef, header, onDone }: { owner: OwnerRef; shopR
               label={t('productPicker.label')}
               value={values.product && values.product_supplier ? { product: values.product, supplier: values.product_supplier } : null}
               onChange={(picked) => {
-                setValues((current) => ({ ...current, product: picked?.product ?? '', product_supplier: picked?.supplier ?? '' }));
-                setErrors((current) => ({ ...current, product: undefined, product_supplier: undefined }));
+                form.setValues({ product: picked?.product ?? '', product_supplier: picked?.supplier ?? '' });
+                form.clearFieldError('product');
+                form.clearFieldError('product_supplier');
               }}
-              error={errors.product || errors.product_supplier ? t('productPicker.required') : null}
+              error={form.errors.product || form.errors.product_supplier ? t('productPicker.required') : null}
               testId="header-product"
             />
           )}
@@ -268,7 +275,7 @@ function HeaderForm({ owner, shopRef, header, onDone }: { owner: OwnerRef; shopR
                 aria-pressed={selected}
                 onClick={() => {
                   setCustom(false);
-                  setValues((current) => ({ ...current, initial_color: initial, final_color: final }));
+                  form.setValues({ initial_color: initial, final_color: final });
                 }}
                 style={{
                   width: 32,
