@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Button, Group, Image, Modal, SegmentedControl, Selec
 import { IconPlus } from '@tabler/icons-react';
 import { EditDeleteActions } from './edit-delete-actions';
 import { StoreErrorCodes, VISIBILITY_TARGETS, type BannerJson, type ShopJson } from '@vitrina/contracts';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
@@ -203,17 +204,26 @@ function BannerForm({
 }) {
   const { t } = useTranslation('shopAdmin');
   const notifyApiError = useNotifyApiError();
-  const [values, setValues] = useState<BannerFormValues>(() => formOf(banner));
-  const [errors, setErrors] = useState<BannerErrors>({});
+  // The banner's values and spec 1 §5's rules (which depend on the column count) in one @mantine/form.
+  const form = useForm<BannerFormValues>({
+    initialValues: formOf(banner),
+    validate: (all) => {
+      const found: BannerErrors = validateBanner(all, columns);
+      return Object.fromEntries(Object.entries(found).map(([key, rule]) => [key, rule ? t(rule as 'validation.required') : null]));
+    },
+  });
+  const values = form.getValues();
+  const errors = form.errors;
   const [uploading, setUploading] = useState(0);
   const save = useSaveBanner(owner);
-  const set = <K extends keyof BannerFormValues>(key: K, value: BannerFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-  const err = (key: keyof BannerFormValues) => (errors[key] ? t(errors[key] as 'validation.required') : null);
+  const set = <K extends keyof BannerFormValues>(key: K, value: BannerFormValues[K]) => form.setFieldValue(key, value as never);
+  const err = (key: keyof BannerFormValues) => {
+    const message = errors[key];
+    return typeof message === 'string' ? message : null;
+  };
 
   const submit = () => {
-    const found = validateBanner(values, columns);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (form.validate().hasErrors) return;
     save.mutate(
       { ...(banner ? { id: banner.id } : {}), body: bannerPayload(values) },
       {
@@ -222,7 +232,7 @@ function BannerForm({
           onDone(true);
         },
         onError: (error) => {
-          if (isApiError(error) && error.code === StoreErrorCodes.invalidCarouselLink) setErrors({ url: 'validation.invalidCarouselLink' });
+          if (isApiError(error) && error.code === StoreErrorCodes.invalidCarouselLink) form.setFieldError('url', t('validation.invalidCarouselLink'));
           // spec 1 §8 'Banner errors': title Error, 'Ocurrió un error' unless the code says more (the limit, the image).
           notifyApiError(error);
         },
@@ -237,7 +247,10 @@ function BannerForm({
         owner={owner}
         label={t('banners.desktop')}
         value={values.hzt_image ? { url: values.hzt_image, id: values.hzt_image_id || null } : null}
-        onChange={(image) => setValues((current) => ({ ...current, hzt_image: image?.url ?? '', hzt_image_id: image?.id ?? '' }))}
+        onChange={(image) => {
+          form.setValues({ hzt_image: image?.url ?? '', hzt_image_id: image?.id ?? '' });
+          form.clearFieldError('hzt_image');
+        }}
         onUploadingChange={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
         recommended={columns === 2 ? '1100x982 px · 3200x982 px' : '3200x982 px'}
         error={err('hzt_image')}
@@ -247,7 +260,10 @@ function BannerForm({
         owner={owner}
         label={t('banners.mobile')}
         value={values.vrt_image ? { url: values.vrt_image, id: values.vrt_image_id || null } : null}
-        onChange={(image) => setValues((current) => ({ ...current, vrt_image: image?.url ?? '', vrt_image_id: image?.id ?? '' }))}
+        onChange={(image) => {
+          form.setValues({ vrt_image: image?.url ?? '', vrt_image_id: image?.id ?? '' });
+          form.clearFieldError('vrt_image');
+        }}
         onUploadingChange={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
         recommended="1000x450 px"
         error={err('vrt_image')}
@@ -275,8 +291,9 @@ function BannerForm({
           label={t('productPicker.label')}
           value={values.product && values.supplier ? { product: values.product, supplier: values.supplier } : null}
           onChange={(picked) => {
-            setValues((current) => ({ ...current, product: picked?.product ?? '', supplier: picked?.supplier ?? '' }));
-            setErrors((current) => ({ ...current, product: undefined, supplier: undefined }));
+            form.setValues({ product: picked?.product ?? '', supplier: picked?.supplier ?? '' });
+            form.clearFieldError('product');
+            form.clearFieldError('supplier');
           }}
           error={errors.product || errors.supplier ? t('productPicker.required') : null}
           testId="banner-product"
