@@ -29,16 +29,19 @@ export function coalesceRejoins(consumer: AnyConsumer, limitMs: number): void {
   // Only the client's own calls pass a callback (the commit path does); anything else goes straight through.
   (consumer as unknown as { joinGroup: typeof join }).joinGroup = (options, callback) => {
     if (!rebalancing || typeof callback !== 'function') return join(options, callback);
-    const onJoin = () => {
+    const settle = (then: () => void) => {
       clearTimeout(timer);
-      callback(null, consumer.memberId ?? undefined);
-    };
-    const timer = setTimeout(() => {
       consumer.removeListener('consumer:group:join', onJoin);
-      join(options, callback);
-    }, limitMs);
+      consumer.removeListener('client:close', onClose);
+      then();
+    };
+    const onJoin = () => settle(() => callback(null, consumer.memberId ?? undefined));
+    // Replaced or closed meanwhile (a failed rejoin): answer now, so the caller's commit does not wait out the limit.
+    const onClose = () => settle(() => callback(new Error('the consumer closed during the rebalance')));
+    const timer = setTimeout(() => settle(() => join(options, callback)), limitMs);
     timer.unref();
     consumer.once('consumer:group:join', onJoin);
+    consumer.once('client:close', onClose);
     return undefined;
   };
 }
