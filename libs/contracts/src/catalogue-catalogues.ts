@@ -1,4 +1,5 @@
 /** Custom catalogues of an owner (spec 1 §3 'Catalogue', §7 catalogue calls). */
+import type { Catalogue, CatalogueProductsResult, CatalogueShare } from './api/catalogue/catalogue.js';
 
 /** Sorts of catalogue lists (spec 1 §7: sort -weight, name). */
 export const CATALOGUE_SORTS = ['-weight', 'weight', 'name', '-name', 'position', '-position', '-updated_at', 'updated_at'] as const;
@@ -19,34 +20,9 @@ export type CatalogueProductSort = (typeof CATALOGUE_PRODUCT_SORTS)[number];
 export const CATALOGUE_STATES = ['published', 'unpublished'] as const;
 export type CatalogueState = (typeof CATALOGUE_STATES)[number];
 
-export interface CatalogueShareJson {
-  /** The name cut at 100 characters (spec 1 §5). */
-  name: string;
-  /** Shop-relative path: `/catalogos/{slug}` (or CATALOGUE_SHARE_BASE + slug). */
-  path: string;
-  /** Absolute URL when the owner's shop has a canonical URL, else `/tienda/{shopSlug}{path}`; null when the owner has no shop. */
-  url: string | null;
-}
-
-export interface CatalogueJson {
-  id: string;
-  owner: string;
-  name: string;
-  slug: string;
-  photo: string | null;
-  /** 1-based position among the owner's catalogues (the owner's drag order). */
-  position: number;
-  /** Storefront priority: published lists sort by descending weight. */
-  weight: number;
-  num_products: number;
-  state: CatalogueState;
-  /** Fork origin (issue 5's clone): the catalogue this one was copied from. */
-  origin_id: string | null;
-  origin_slug: string | null;
-  share: CatalogueShareJson;
-  created_at: string;
-  updated_at: string;
-}
+/** The catalogue shapes are the zod schemas of `api/catalogue/catalogue.ts`; these names stay as aliases. */
+export type CatalogueShareJson = CatalogueShare;
+export type CatalogueJson = Catalogue;
 
 /** Error codes of the catalogue writes (spec 1 §5, §8) beyond ErrorCodes. */
 export const CatalogueErrorCodes = {
@@ -57,8 +33,4 @@ export const CatalogueErrorCodes = {
 } as const;
 
 /** Answer of the catalogue product writes (add_filtered, clone). */
-export interface CatalogueProductsResultJson {
-  catalogue: CatalogueJson;
-  /** Item ids newly added to the catalogue by this call. */
-  added: string[];
-}
+export type CatalogueProductsResultJson = CatalogueProductsResult;

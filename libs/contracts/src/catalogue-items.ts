@@ -1,7 +1,9 @@
 /**
  * Items of the catalogue (spec 1 §3 'Item'): products, services, experiences and digital items.
- * The JSON shapes below are what the catalogue service answers; web and services import them from here.
+ * The JSON shapes are the zod schemas of api/catalogue/ (aliased below); web and services import them from here.
  */
+import type { CatalogueCategory, CatalogueSupplier } from './api/catalogue/directory.js';
+import type { CatalogueItem, CatalogueItemStock, CatalogueItemSuggestion, CatalogueReturnInfo } from './api/catalogue/item.js';
 
 /** spec 1 §9 'Search types'. The API value `service` is the spec's service type constant. */
 export const ITEM_TYPES = ['product', 'service', 'experience', 'digital'] as const;
@@ -28,101 +30,23 @@ export const RETURN_FEES = ['customer_all', 'free', 'customer_feed', 'original_f
 export const RETURN_POLICIES = ['common', 'customized'] as const;
 export const RETURN_SHIPPING_LABELS = ['inbox', 'download'] as const;
 
-export interface ReturnInfo {
-  return_type: (typeof RETURN_TYPES)[number];
-  return_fees?: (typeof RETURN_FEES)[number] | null;
-  return_policy?: (typeof RETURN_POLICIES)[number] | null;
-  return_policy_legend?: string | null;
-  return_shipping_label?: (typeof RETURN_SHIPPING_LABELS)[number] | null;
-  /** Percentage (0-100) kept when restocking_fees apply. */
-  restocking_fees?: number | null;
-}
-
-export interface ItemStock {
-  /** Units available; null when not tracked. */
-  available: number | null;
-  stock_type: StockType;
-  max_purchase_amount: number | null;
-}
-
+/**
+ * The JSON shapes the catalogue answers are the zod schemas of `api/catalogue/` (one source for the handlers'
+ * types and the OpenAPI); these names stay as aliases for the code that imports them.
+ */
+export type ReturnInfo = CatalogueReturnInfo;
+export type ItemStock = CatalogueItemStock;
 /**
  * An item as the API answers it. Money: every price comes twice, as the spec's field with two
  * decimals in a string (`list_price: "199.00"`, shown as is) and as integer minor units
  * (`list_price_minor: 19900`) for arithmetic. Never a float.
  */
-export interface ItemJson {
-  id: string;
-  /** The supplier (dssupplier) who owns the item. */
-  owner: string;
-  owner_name: string;
-  name: string;
-  slug: string;
-  type: ItemType;
-  main_type: MainType;
-  /** Photo URLs, first one is the card photo. `images` repeats them (spec field). */
-  photos: string[];
-  images: string[];
-  description: string;
-  tags: string[];
-  list_price: string;
-  list_price_minor: number;
-  crossout_price: string | null;
-  crossout_price_minor: number | null;
-  /** ISO 4217 code; minor units are hundredths for every currency used here. */
-  currency: string;
-  hide_price: boolean;
-  is_free: boolean;
-  is_dropshipping: boolean;
-  contribution_margin: string;
-  contribution_margin_minor: number;
-  /** Variant name -> value (spec 1 §3). */
-  variants: Record<string, string>;
-  stock: ItemStock;
-  /** Copies of stock.* at the top level, as the cart product of spec 1 §3 names them. */
-  available: number | null;
-  stock_type: StockType;
-  max_purchase_amount: number | null;
-  sold_out: boolean;
-  /** ISO date-time of an experience; null for other types. */
-  experience_date: string | null;
-  /** An experience is available while its date is in the future and it is not sold out. */
-  experience_available: boolean | null;
-  /** An experience whose date has passed (spec 1 §4). */
-  concluded: boolean;
-  list_state: ListState;
-  /** spec 1 §3 spells it `hiden`: hidden items are left out of public listings. */
-  hiden: boolean;
-  queue_position: number;
-  category_ids: string[];
-  return_info: ReturnInfo | null;
-  created_at: string;
-  updated_at: string;
-}
-
+export type ItemJson = CatalogueItem;
 /** A type-ahead suggestion (spec 1 §2 'Search'). */
-export interface ItemSuggestionJson {
-  id: string;
-  owner: string;
-  name: string;
-  slug: string;
-  type: ItemType;
-  photo: string | null;
-}
-
+export type ItemSuggestionJson = CatalogueItemSuggestion;
 /** spec 1 §3 'Supplier (dssupplier)'. */
-export interface SupplierJson {
-  id: string;
-  name: string;
-  image: string | null;
-  /** False when the supplier is disabled (the storefront shows the disabled-supplier banner). */
-  enabled: boolean;
-}
-
-export interface CategoryJson {
-  id: string;
-  name: string;
-  slug: string;
-}
+export type SupplierJson = CatalogueSupplier;
+export type CategoryJson = CatalogueCategory;
 
 /** Minor units -> the spec's 2-decimal string: 19900 -> "199.00", -5 -> "-0.05". */
 export function formatMinorUnits(minor: number): string {

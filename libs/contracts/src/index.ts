@@ -18,6 +18,7 @@ export * from './store-shop.js';
 export * from './api/list.js';
 export * from './api/error.js';
 export * from './api/store/index.js';
+export * from './api/catalogue/index.js';
 export * from './api/accounts/index.js';
 export * from './api/messaging/index.js';
 export * from './api/platform/index.js';

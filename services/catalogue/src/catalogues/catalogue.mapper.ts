@@ -1,4 +1,4 @@
-import { CatalogueLimits, type CatalogueJson, type CatalogueState } from '@vitrina/contracts';
+import { CatalogueLimits, type Catalogue, type CatalogueState } from '@vitrina/contracts';
 import type { catalogues } from '../db/schema.js';
 
 export type CatalogueRow = typeof catalogues.$inferSelect;
@@ -24,7 +24,7 @@ export function shareOf(row: Pick<CatalogueRow, 'name' | 'slug'>, shop: ShareSho
   return { name: shareName(row.name), path, url };
 }
 
-export function toCatalogueJson(row: CatalogueRow, shop: ShareShop | undefined, shareBase: string): CatalogueJson {
+export function toCatalogueJson(row: CatalogueRow, shop: ShareShop | undefined, shareBase: string): Catalogue {
   return {
     id: row.id,
     owner: row.ownerId,

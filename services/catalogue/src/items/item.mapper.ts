@@ -1,9 +1,9 @@
-import { formatMinorUnits, type ItemJson, type ItemType, type ListState, type MainType, type ReturnInfo, type StockType } from '@vitrina/contracts';
+import { formatMinorUnits, type CatalogueItem, type ItemType, type ListState, type MainType, type CatalogueReturnInfo, type StockType } from '@vitrina/contracts';
 import type { ItemRow } from './item.repository.js';
 import { isConcluded } from './domain/item.rules.js';
 
-/** An item row as the API answers it (contracts ItemJson). */
-export function toItemJson(row: ItemRow, now = new Date()): ItemJson {
+/** An item row as the API answers it (contracts CatalogueItem). */
+export function toItemJson(row: ItemRow, now = new Date()): CatalogueItem {
   const concluded = isConcluded(row.type, row.experienceDate, now);
   const stock = { available: row.available, stock_type: row.stockType as StockType, max_purchase_amount: row.maxPurchaseAmount };
   return {
@@ -39,7 +39,7 @@ export function toItemJson(row: ItemRow, now = new Date()): ItemJson {
     hiden: row.hidden,
     queue_position: row.queuePosition,
     category_ids: row.categoryIds,
-    return_info: (row.returnInfo as ReturnInfo | null) ?? null,
+    return_info: (row.returnInfo as CatalogueReturnInfo | null) ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -5,8 +5,8 @@ import {
   CatalogueErrorCodes,
   ErrorCodes,
   type CatalogueCatalogueChanged,
-  type CatalogueJson,
-  type CatalogueProductsResultJson,
+  type Catalogue,
+  type CatalogueProductsResult,
 } from '@vitrina/contracts';
 import { ConflictError, DomainError, NotFoundError, Outbox, TransactionRunner, ValidationError, newId, type Tx } from '@vitrina/platform';
 import { catalogueProducts, catalogues, items, shops } from '../../db/schema.js';
@@ -46,7 +46,7 @@ export class CatalogueHandlers {
     @Inject(CATALOGUE_CONFIG) private readonly config: CatalogueConfig,
   ) {}
 
-  async create(ownerId: string, dto: CreateCatalogueDto): Promise<CatalogueJson> {
+  async create(ownerId: string, dto: CreateCatalogueDto): Promise<Catalogue> {
     if (hasOrigin(dto)) return (await this.clone(ownerId, 'new', { ...dto })).catalogue;
     const name = checkCatalogueName(dto.name);
     return this.positions(ownerId, async (tx) => {
@@ -56,7 +56,7 @@ export class CatalogueHandlers {
     });
   }
 
-  async update(ownerId: string, ref: string, dto: UpdateCatalogueDto): Promise<CatalogueJson> {
+  async update(ownerId: string, ref: string, dto: UpdateCatalogueDto): Promise<Catalogue> {
     const name = dto.name !== undefined ? checkCatalogueName(dto.name) : undefined;
     return this.tx.run(async (tx) => {
       const current = await findOwn(tx, ownerId, ref, true);
@@ -92,7 +92,7 @@ export class CatalogueHandlers {
   }
 
   /** spec 1 §7 'Catalogue position': the catalogue goes to `position`; the others shift; always 1..n. */
-  async move(ownerId: string, ref: string, position: number): Promise<CatalogueJson> {
+  async move(ownerId: string, ref: string, position: number): Promise<Catalogue> {
     return this.positions(ownerId, async (tx) => {
       const row = await findOwn(tx, ownerId, ref, false);
       const order = moveTo(await orderedCatalogueIds(tx, ownerId), row.id, position);
@@ -108,7 +108,7 @@ export class CatalogueHandlers {
    * suppliers' published and not hidden ones; a franchise store only its supplier's). With explicit `ids`,
    * one the owner may not add answers 400 `invalid_product` unless `silent`.
    */
-  async addFiltered(ownerId: string, ref: string, dto: AddFilteredDto): Promise<CatalogueProductsResultJson> {
+  async addFiltered(ownerId: string, ref: string, dto: AddFilteredDto): Promise<CatalogueProductsResult> {
     return this.tx.run(async (tx) => {
       const catalogue = await findOwn(tx, ownerId, ref, true);
       const eligible = await eligibleItems(tx, ownerId, dto.query);
@@ -124,7 +124,7 @@ export class CatalogueHandlers {
     });
   }
 
-  async removeProduct(ownerId: string, ref: string, itemId: string): Promise<CatalogueJson> {
+  async removeProduct(ownerId: string, ref: string, itemId: string): Promise<Catalogue> {
     return this.tx.run(async (tx) => {
       const catalogue = await findOwn(tx, ownerId, ref, true);
       const [gone] = await tx
@@ -141,7 +141,7 @@ export class CatalogueHandlers {
     });
   }
 
-  async moveProduct(ownerId: string, ref: string, dto: MoveProductDto): Promise<CatalogueJson> {
+  async moveProduct(ownerId: string, ref: string, dto: MoveProductDto): Promise<Catalogue> {
     return this.tx.run(async (tx) => {
       const catalogue = await findOwn(tx, ownerId, ref, true);
       const ids = (
@@ -169,7 +169,7 @@ export class CatalogueHandlers {
    * origin: then `targetRef` is the origin's id). Sets origin_id / origin_slug; `catalogue.catalogue.cloned`
    * lets the store add the items to the owner's shop.
    */
-  async clone(ownerId: string, targetRef: string, dto: CloneCatalogueDto): Promise<CatalogueProductsResultJson> {
+  async clone(ownerId: string, targetRef: string, dto: CloneCatalogueDto): Promise<CatalogueProductsResult> {
     const origin: CatalogueOriginDto = hasOrigin(dto) ? dto : { origin_id: targetRef };
     const intoNew = !hasOrigin(dto) || targetRef === 'new';
     return this.positions(ownerId, async (tx) => {
@@ -244,7 +244,7 @@ export class CatalogueHandlers {
     await this.outbox.add(tx, { type, key: row.ownerId, actorId: row.ownerId, data });
   }
 
-  private async json(tx: Tx, row: CatalogueRow): Promise<CatalogueJson> {
+  private async json(tx: Tx, row: CatalogueRow): Promise<Catalogue> {
     const [shop] = await tx.select({ slug: shops.slug, canonicalUrl: shops.canonicalUrl }).from(shops).where(eq(shops.ownerId, row.ownerId)).limit(1);
     return toCatalogueJson(row, shop, this.config.shareBase);
   }

@@ -4,9 +4,10 @@ import {
   CATALOGUE_PRODUCT_SORTS,
   CATALOGUE_SORTS,
   CatalogueLimits,
-  type CatalogueJson,
-  type ItemJson,
-  type ListResponse,
+  type Catalogue,
+  type CatalogueItem,
+  type CatalogueItemList,
+  type CatalogueList,
 } from '@vitrina/contracts';
 import { DB, NotFoundError, ValidationError, listResponse, type Db } from '@vitrina/platform';
 import { catalogueProducts, catalogues, items, shops, suppliers } from '../../db/schema.js';
@@ -65,12 +66,12 @@ export class CatalogueQueries {
   ) {}
 
   /** The owner's catalogues, every state (admin). */
-  ownerCatalogues(ownerId: string, q: PageQuery & { text?: string }): Promise<ListResponse<CatalogueJson>> {
+  ownerCatalogues(ownerId: string, q: PageQuery & { text?: string }): Promise<CatalogueList> {
     return this.list(ownerId, q, false);
   }
 
   /** Published catalogues of an owner (storefront, footer, referral pages). */
-  publishedCatalogues(ownerId: string, q: PageQuery & { text?: string }): Promise<ListResponse<CatalogueJson>> {
+  publishedCatalogues(ownerId: string, q: PageQuery & { text?: string }): Promise<CatalogueList> {
     return this.list(ownerId, q, true);
   }
 
@@ -86,13 +87,13 @@ export class CatalogueQueries {
     throw new NotFoundError('No such owner');
   }
 
-  async ownerCatalogue(ownerId: string, ref: string): Promise<CatalogueJson> {
+  async ownerCatalogue(ownerId: string, ref: string): Promise<Catalogue> {
     const row = await this.find(ownerId, ref, false);
     return toCatalogueJson(row, await this.shareShop(row.ownerId), this.config.shareBase);
   }
 
   /** A published catalogue by id (anyone) or by owner + slug (share URL). */
-  async publicCatalogue(ownerId: string | undefined, ref: string): Promise<CatalogueJson> {
+  async publicCatalogue(ownerId: string | undefined, ref: string): Promise<Catalogue> {
     const row = await this.find(ownerId, ref, true);
     return toCatalogueJson(row, await this.shareShop(row.ownerId), this.config.shareBase);
   }
@@ -101,7 +102,7 @@ export class CatalogueQueries {
    * A catalogue's products: text (word prefixes), offset/limit (30), sort (-contribution_margin default).
    * Public reads get only published, not hidden items of a published catalogue.
    */
-  async products(ownerId: string | undefined, ref: string, q: PageQuery & { text?: string }, publicOnly: boolean): Promise<ListResponse<ItemJson>> {
+  async products(ownerId: string | undefined, ref: string, q: PageQuery & { text?: string }, publicOnly: boolean): Promise<CatalogueItemList> {
     const catalogue = await this.find(ownerId, ref, publicOnly);
     const conds: SQL[] = [eq(catalogueProducts.catalogueId, catalogue.id), isNull(items.deletedAt)];
     if (publicOnly) conds.push(eq(items.listState, 'published'), eq(items.hidden, false));
@@ -126,7 +127,7 @@ export class CatalogueQueries {
     return listResponse((rows as ItemRow[]).map((r) => toItemJson(r, now)), Number(total?.n ?? 0));
   }
 
-  private async list(ownerId: string, q: PageQuery & { text?: string }, publishedOnly: boolean): Promise<ListResponse<CatalogueJson>> {
+  private async list(ownerId: string, q: PageQuery & { text?: string }, publishedOnly: boolean): Promise<CatalogueList> {
     const conds: SQL[] = [eq(catalogues.ownerId, ownerId)];
     if (publishedOnly) conds.push(eq(catalogues.state, 'published'));
     const text = q.text?.trim();

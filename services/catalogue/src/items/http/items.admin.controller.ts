@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ItemJson, ListResponse } from '@vitrina/contracts';
-import { CurrentUser, OwnerPath, PathOwner, type AuthUser, type OwnerRef } from '@vitrina/platform';
+import { CatalogueItemListSchema, CatalogueItemSchema, type CatalogueItem, type CatalogueItemList } from '@vitrina/contracts';
+import { ApiAnswer, CurrentUser, OwnerPath, PathOwner, type AuthUser, type OwnerRef } from '@vitrina/platform';
 import { ChangeItemStateHandler } from '../commands/change-item-state/change-item-state.handler.js';
 import { CreateItemHandler } from '../commands/create-item/create-item.handler.js';
 import { DeleteItemHandler } from '../commands/delete-item/delete-item.handler.js';
@@ -31,27 +31,31 @@ export class ItemsAdminController {
 
   @Get(':owner/:scope/items')
   @ApiOperation({ summary: "The supplier's items in every state" })
-  list(@PathOwner() owner: OwnerRef, @Query() q: OwnerItemsQueryDto): Promise<ListResponse<ItemJson>> {
+  @ApiAnswer(CatalogueItemListSchema)
+  list(@PathOwner() owner: OwnerRef, @Query() q: OwnerItemsQueryDto): Promise<CatalogueItemList> {
     return this.queries.ownerItems({ ownerId: owner.ownerId, type: q.type, listState: q.list_state, text: q.text, offset: q.offset, limit: q.limit, sort: q.sort });
   }
 
   @Post(':owner/:scope/items')
   @UseGuards(SupplierOnlyGuard)
   @ApiOperation({ summary: 'Create an item (unpublished unless list_state says published)' })
-  create(@PathOwner() owner: OwnerRef, @Body() body: CreateItemDto): Promise<ItemJson> {
+  @ApiAnswer(CatalogueItemSchema, { status: 201 })
+  create(@PathOwner() owner: OwnerRef, @Body() body: CreateItemDto): Promise<CatalogueItem> {
     return this.createItem.execute({ ownerId: owner.ownerId, input: body });
   }
 
   @Get(':owner/:scope/items/:item')
   @ApiOperation({ summary: 'One of the supplier’s items, by id or slug' })
-  get(@PathOwner() owner: OwnerRef, @Param('item') item: string, @CurrentUser() user?: AuthUser): Promise<ItemJson> {
+  @ApiAnswer(CatalogueItemSchema)
+  get(@PathOwner() owner: OwnerRef, @Param('item') item: string, @CurrentUser() user?: AuthUser): Promise<CatalogueItem> {
     return this.queries.itemForViewer(owner.ownerId, item, user);
   }
 
   @Patch(':owner/:scope/items/:item')
   @UseGuards(SupplierOnlyGuard)
   @ApiOperation({ summary: 'Edit an item (only the fields sent change)' })
-  update(@PathOwner() owner: OwnerRef, @Param('item') item: string, @Body() body: UpdateItemDto): Promise<ItemJson> {
+  @ApiAnswer(CatalogueItemSchema)
+  update(@PathOwner() owner: OwnerRef, @Param('item') item: string, @Body() body: UpdateItemDto): Promise<CatalogueItem> {
     return this.updateItem.execute({ ownerId: owner.ownerId, itemRef: item, input: body });
   }
 
@@ -59,6 +63,7 @@ export class ItemsAdminController {
   @UseGuards(SupplierOnlyGuard)
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete an item: it leaves every shop and catalogue' })
+  @ApiAnswer(null, { status: 204 })
   async remove(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<void> {
     await this.deleteItem.execute({ ownerId: owner.ownerId, itemRef: item });
   }
@@ -67,7 +72,8 @@ export class ItemsAdminController {
   @UseGuards(SupplierOnlyGuard)
   @HttpCode(200)
   @ApiOperation({ summary: 'Publish an item' })
-  publish(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<ItemJson> {
+  @ApiAnswer(CatalogueItemSchema)
+  publish(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<CatalogueItem> {
     return this.changeState.execute({ ownerId: owner.ownerId, itemRef: item, listState: 'published' });
   }
 
@@ -75,14 +81,16 @@ export class ItemsAdminController {
   @UseGuards(SupplierOnlyGuard)
   @HttpCode(200)
   @ApiOperation({ summary: 'Unpublish an item: it leaves public listings at once' })
-  unpublish(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<ItemJson> {
+  @ApiAnswer(CatalogueItemSchema)
+  unpublish(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<CatalogueItem> {
     return this.changeState.execute({ ownerId: owner.ownerId, itemRef: item, listState: 'unpublished' });
   }
 
   @Put(':owner/:scope/items/:item/stock')
   @UseGuards(SupplierOnlyGuard)
   @ApiOperation({ summary: 'Set stock (available, stock_type, max_purchase_amount, sold_out)' })
-  stock(@PathOwner() owner: OwnerRef, @Param('item') item: string, @Body() body: StockDto): Promise<ItemJson> {
+  @ApiAnswer(CatalogueItemSchema)
+  stock(@PathOwner() owner: OwnerRef, @Param('item') item: string, @Body() body: StockDto): Promise<CatalogueItem> {
     return this.setStock.execute({ ownerId: owner.ownerId, itemRef: item, stock: body });
   }
 }

@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import type { ItemJson, ListResponse } from '@vitrina/contracts';
-import { CurrentUser, type AuthUser, Optional } from '@vitrina/platform';
+import { CatalogueItemListSchema, CatalogueItemSchema, type CatalogueItem, type CatalogueItemList } from '@vitrina/contracts';
+import { ApiAnswer, CurrentUser, type AuthUser, Optional } from '@vitrina/platform';
 import { CsvQuery } from '../../shared/dto.js';
 import { ItemQueries } from '../queries/item.queries.js';
 
@@ -28,19 +28,22 @@ export class ItemsPublicController {
 
   @Get()
   @ApiOperation({ summary: 'Published items by id (ids=a,b,c)' })
-  byIds(@Query() q: ItemsByIdQueryDto): Promise<ListResponse<ItemJson>> {
+  @ApiAnswer(CatalogueItemListSchema)
+  byIds(@Query() q: ItemsByIdQueryDto): Promise<CatalogueItemList> {
     return this.queries.publishedByIds(q.ids ?? []);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'An item by id' })
-  byId(@Param('id') id: string, @Query() q: ItemDetailQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ItemJson> {
+  @ApiAnswer(CatalogueItemSchema)
+  byId(@Param('id') id: string, @Query() q: ItemDetailQueryDto, @CurrentUser() viewer?: AuthUser): Promise<CatalogueItem> {
     return this.queries.itemForViewer(undefined, id, viewer, q.shop);
   }
 
   @Get(':owner/:item')
   @ApiOperation({ summary: 'An item of a supplier by id or slug (/productos/{owner}/{id})' })
-  byOwner(@Param('owner') owner: string, @Param('item') item: string, @Query() q: ItemDetailQueryDto, @CurrentUser() viewer?: AuthUser): Promise<ItemJson> {
+  @ApiAnswer(CatalogueItemSchema)
+  byOwner(@Param('owner') owner: string, @Param('item') item: string, @Query() q: ItemDetailQueryDto, @CurrentUser() viewer?: AuthUser): Promise<CatalogueItem> {
     return this.queries.itemForViewer(owner, item, viewer, q.shop);
   }
 }

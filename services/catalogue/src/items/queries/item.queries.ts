@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ItemJson, ItemType, ListResponse, ListState } from '@vitrina/contracts';
+import type { CatalogueItem, ItemType, CatalogueItemList, ListState } from '@vitrina/contracts';
 import { DB, NotFoundError, listResponse, parseSort, type AuthUser, type Db } from '@vitrina/platform';
 import { items, shopItems, shops, suppliers } from '../../db/schema.js';
 import { prefixTsQuery } from '../../shared/normalise.js';
@@ -38,7 +38,7 @@ export class ItemQueries {
   }
 
   /** A supplier's items, every state (the supplier's admin list). */
-  async ownerItems(f: OwnerItemsFilter): Promise<ListResponse<ItemJson>> {
+  async ownerItems(f: OwnerItemsFilter): Promise<CatalogueItemList> {
     const sort = parseSort(f.sort, OWNER_SORTS, { field: 'created_at', desc: true });
     const conds: SQL[] = [eq(items.ownerId, f.ownerId), isNull(items.deletedAt)];
     if (f.type) conds.push(eq(items.type, f.type));
@@ -70,7 +70,7 @@ export class ItemQueries {
    * keeps them out of listings). An unpublished item is seen by its supplier, and by the owner of `shopId`
    * when that shop has it in store (spec 1 §2: the owner sees unpublished items, dimmed).
    */
-  async itemForViewer(ownerId: string | undefined, ref: string, viewer: AuthUser | undefined, shopId?: string): Promise<ItemJson> {
+  async itemForViewer(ownerId: string | undefined, ref: string, viewer: AuthUser | undefined, shopId?: string): Promise<CatalogueItem> {
     let row: ItemRow | undefined;
     if (ownerId) {
       row = (await this.byOwnerRef.execute({ owner: ownerId, ref }))[0] as ItemRow | undefined;
@@ -85,7 +85,7 @@ export class ItemQueries {
   }
 
   /** Published items by id (cart lines, banner products); unknown or unpublished ids are left out. */
-  async publishedByIds(ids: string[]): Promise<ListResponse<ItemJson>> {
+  async publishedByIds(ids: string[]): Promise<CatalogueItemList> {
     const valid = ids.filter(isUuid);
     if (valid.length === 0) return listResponse([], 0);
     const rows = await this.db

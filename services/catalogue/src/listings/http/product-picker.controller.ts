@@ -2,8 +2,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { ITEM_TYPES, type ItemJson, type ItemType, type ListResponse } from '@vitrina/contracts';
-import { OwnerPath, PathOwner, type OwnerRef, Optional } from '@vitrina/platform';
+import { ITEM_TYPES, PickerItemListSchema, type ItemType, type PickerItemList } from '@vitrina/contracts';
+import { ApiAnswer, OwnerPath, PathOwner, type OwnerRef, Optional } from '@vitrina/platform';
 import { SearchTextQuery } from '../../shared/dto.js';
 import { ProductPickerQuery } from '../queries/product-picker.query.js';
 
@@ -37,7 +37,8 @@ export class ProductPickerController {
 
   @Get(':owner/:scope/store/products/search')
   @ApiOperation({ summary: 'Items the owner can add to their store, with in_store (limit 10, sort -contribution_margin)' })
-  search(@PathOwner() owner: OwnerRef, @Query() q: PickerQueryDto): Promise<ListResponse<ItemJson & { in_store: boolean }>> {
+  @ApiAnswer(PickerItemListSchema)
+  search(@PathOwner() owner: OwnerRef, @Query() q: PickerQueryDto): Promise<PickerItemList> {
     return this.picker.search({
       ownerId: owner.ownerId,
       type: q.type,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { CatalogueLimits, type ItemJson, type ItemType, type ListResponse } from '@vitrina/contracts';
+import { CatalogueLimits, type ItemType, type PickerItemList } from '@vitrina/contracts';
 import { DB, ValidationError, listResponse, type Db } from '@vitrina/platform';
 import { items, shopItems, suppliers } from '../../db/schema.js';
 import { toItemJson } from '../../items/item.mapper.js';
@@ -31,7 +31,7 @@ export interface PickerFilter {
 export class ProductPickerQuery {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  async search(f: PickerFilter): Promise<ListResponse<ItemJson & { in_store: boolean }>> {
+  async search(f: PickerFilter): Promise<PickerItemList> {
     const sort = f.sort ?? '-contribution_margin';
     if (!(SORTS as readonly string[]).includes(sort)) throw new ValidationError(`sort must be one of ${SORTS.join(', ')}`, { sort: ['unknown sort'] });
     const shop = await shopOfOwner(this.db, f.ownerId);

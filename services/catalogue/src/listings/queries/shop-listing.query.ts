@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { CatalogueLimits, LISTING_PAGE_SIZE, type ItemJson, type ItemSuggestionJson, type ItemType, type ListResponse } from '@vitrina/contracts';
+import { CatalogueLimits, LISTING_PAGE_SIZE, type CatalogueItemList, type CatalogueItemSuggestionList, type ItemType } from '@vitrina/contracts';
 import { DB, listResponse, parseSort, type AuthUser, type Db } from '@vitrina/platform';
 import { items, shopItems, suppliers } from '../../db/schema.js';
 import { toItemJson } from '../../items/item.mapper.js';
@@ -65,7 +65,7 @@ export class ShopListingQuery {
     return body;
   }
 
-  private async searchIn(shop: ShopRow, f: ShopListingFilter): Promise<ListResponse<ItemJson>> {
+  private async searchIn(shop: ShopRow, f: ShopListingFilter): Promise<CatalogueItemList> {
     const sort = parseSort(f.sort, SORTS, { field: 'queue_position', desc: false });
     const limit = f.limit ?? (f.type ? LISTING_PAGE_SIZE[f.type] : CatalogueLimits.productsPageSize);
     const offset = f.offset ?? (f.page !== undefined ? (Math.max(1, f.page) - 1) * limit : 0);
@@ -98,7 +98,7 @@ export class ShopListingQuery {
   }
 
   /** Type-ahead (spec 1 §2 'Search'): only for non-empty text, lower-cased; 5 by default. */
-  async suggestions(f: { shop: string; viewer?: AuthUser; text?: string; type?: ItemType; limit?: number }): Promise<ListResponse<ItemSuggestionJson>> {
+  async suggestions(f: { shop: string; viewer?: AuthUser; text?: string; type?: ItemType; limit?: number }): Promise<CatalogueItemSuggestionList> {
     const text = (f.text ?? '').trim().toLowerCase();
     const tsq = prefixTsQuery(text);
     if (!tsq) return listResponse([], 0);
@@ -123,7 +123,7 @@ export class ShopListingQuery {
     return [sort.desc ? desc(column) : asc(column), asc(shopItems.itemId)];
   }
 
-  private async page(conds: SQL[], needsItems: boolean, orderBy: SQL[], offset: number, limit: number): Promise<ListResponse<ItemJson>> {
+  private async page(conds: SQL[], needsItems: boolean, orderBy: SQL[], offset: number, limit: number): Promise<CatalogueItemList> {
     const where = and(...conds);
     const rows = await this.db
       .select(ITEM_COLUMNS)

@@ -2,8 +2,16 @@ import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import { CatalogueLimits, type CategoryJson, type ListResponse, type SupplierJson } from '@vitrina/contracts';
-import { DB, OwnerPath, PathOwner, listResponse, type Db, type OwnerRef, Optional } from '@vitrina/platform';
+import {
+  CatalogueCategoryListSchema,
+  CatalogueLimits,
+  CatalogueSupplierListSchema,
+  CatalogueSupplierSchema,
+  type CatalogueCategoryList,
+  type CatalogueSupplier,
+  type CatalogueSupplierList,
+} from '@vitrina/contracts';
+import { ApiAnswer, DB, OwnerPath, PathOwner, listResponse, type Db, type OwnerRef, Optional } from '@vitrina/platform';
 import { shopOfOwner } from '../../listings/shop.repository.js';
 import { SearchTextQuery } from '../../shared/dto.js';
 import { DirectoryQueries } from '../queries/directory.queries.js';
@@ -41,13 +49,15 @@ export class DirectoryController {
 
   @Get('dssuppliers')
   @ApiOperation({ summary: 'Suppliers, by name (10 by default)' })
-  suppliers(@Query() q: DirectoryQueryDto): Promise<ListResponse<SupplierJson>> {
+  @ApiAnswer(CatalogueSupplierListSchema)
+  suppliers(@Query() q: DirectoryQueryDto): Promise<CatalogueSupplierList> {
     return this.queries.suppliers({ text: q.text ?? q.name, offset: q.offset, limit: q.limit ?? CatalogueLimits.suppliers });
   }
 
   @Get('dssuppliers/suggestions')
   @ApiOperation({ summary: 'Supplier type-ahead: only for non-empty text (10 by default)' })
-  async supplierSuggestions(@Query() q: DirectoryQueryDto): Promise<ListResponse<SupplierJson>> {
+  @ApiAnswer(CatalogueSupplierListSchema)
+  async supplierSuggestions(@Query() q: DirectoryQueryDto): Promise<CatalogueSupplierList> {
     const text = (q.text ?? q.name ?? '').toLowerCase();
     if (!text) return listResponse([], 0);
     return this.queries.suppliers({ text, limit: q.limit ?? CatalogueLimits.suppliers });
@@ -55,19 +65,22 @@ export class DirectoryController {
 
   @Get('dssuppliers/:id')
   @ApiOperation({ summary: 'A supplier' })
-  supplier(@Param('id') id: string): Promise<SupplierJson> {
+  @ApiAnswer(CatalogueSupplierSchema)
+  supplier(@Param('id') id: string): Promise<CatalogueSupplier> {
     return this.queries.supplier(id);
   }
 
   @Get('categories')
   @ApiOperation({ summary: 'Categories, by name (15 by default)' })
-  categories(@Query() q: DirectoryQueryDto): Promise<ListResponse<CategoryJson>> {
+  @ApiAnswer(CatalogueCategoryListSchema)
+  categories(@Query() q: DirectoryQueryDto): Promise<CatalogueCategoryList> {
     return this.queries.categories({ text: q.text ?? q.name, offset: q.offset, limit: q.limit ?? CatalogueLimits.categories });
   }
 
   @Get('categories/suggestions')
   @ApiOperation({ summary: 'Category type-ahead: only for non-empty text (15 by default)' })
-  async categorySuggestions(@Query() q: DirectoryQueryDto): Promise<ListResponse<CategoryJson>> {
+  @ApiAnswer(CatalogueCategoryListSchema)
+  async categorySuggestions(@Query() q: DirectoryQueryDto): Promise<CatalogueCategoryList> {
     const text = (q.text ?? q.name ?? '').toLowerCase();
     if (!text) return listResponse([], 0);
     return this.queries.categories({ text, limit: q.limit ?? CatalogueLimits.categories });
@@ -89,7 +102,8 @@ export class SupplierSearchController {
 
   @Get(':owner/:scope/store/dssuppliers/search')
   @ApiOperation({ summary: 'Suppliers for the add-products modal (30 by default)' })
-  async search(@PathOwner() owner: OwnerRef, @Query() q: DirectoryQueryDto): Promise<ListResponse<SupplierJson>> {
+  @ApiAnswer(CatalogueSupplierListSchema)
+  async search(@PathOwner() owner: OwnerRef, @Query() q: DirectoryQueryDto): Promise<CatalogueSupplierList> {
     const shop = await shopOfOwner(this.db, owner.ownerId);
     const onlyId = shop?.storeType === 'franchise' ? (shop.supplierId ?? shop.ownerId) : undefined;
     return this.queries.suppliers({

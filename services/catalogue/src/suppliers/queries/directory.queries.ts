@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, exists, isNull, sql, type SQL } from 'drizzle-orm';
-import type { CategoryJson, ListResponse, SupplierJson } from '@vitrina/contracts';
+import type { CatalogueCategoryList, CatalogueSupplier, CatalogueSupplierList } from '@vitrina/contracts';
 import { DB, NotFoundError, listResponse, type Db } from '@vitrina/platform';
 import { categories, items, suppliers } from '../../db/schema.js';
 import { normaliseText } from '../../shared/normalise.js';
@@ -21,7 +21,7 @@ function startsWith(text: string): string {
 export class DirectoryQueries {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  async suppliers(f: { text?: string; offset?: number; limit: number; onlyWithPublishedItems?: boolean; onlyId?: string }): Promise<ListResponse<SupplierJson>> {
+  async suppliers(f: { text?: string; offset?: number; limit: number; onlyWithPublishedItems?: boolean; onlyId?: string }): Promise<CatalogueSupplierList> {
     const text = normaliseText(f.text ?? '');
     const conds: SQL[] = [];
     if (text) conds.push(sql`${suppliers.searchName} like ${contains(text)}`);
@@ -49,7 +49,7 @@ export class DirectoryQueries {
     return listResponse(rows, Number(total?.n ?? 0));
   }
 
-  async supplier(id: string): Promise<SupplierJson> {
+  async supplier(id: string): Promise<CatalogueSupplier> {
     const [row] = await this.db
       .select({ id: suppliers.id, name: suppliers.name, image: suppliers.image, enabled: suppliers.enabled })
       .from(suppliers)
@@ -59,7 +59,7 @@ export class DirectoryQueries {
     return row;
   }
 
-  async categories(f: { text?: string; offset?: number; limit: number }): Promise<ListResponse<CategoryJson>> {
+  async categories(f: { text?: string; offset?: number; limit: number }): Promise<CatalogueCategoryList> {
     const text = normaliseText(f.text ?? '');
     const where = text ? sql`${categories.searchName} like ${contains(text)}` : undefined;
     const order = text

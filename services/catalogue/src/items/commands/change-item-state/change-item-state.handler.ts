@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
-import type { ItemJson, ListState } from '@vitrina/contracts';
+import type { CatalogueItem, ListState } from '@vitrina/contracts';
 import { NotFoundError, Outbox, TransactionRunner } from '@vitrina/platform';
 import { items } from '../../../db/schema.js';
 import { toItemJson } from '../../item.mapper.js';
@@ -21,7 +21,7 @@ export class ChangeItemStateHandler {
     private readonly outbox: Outbox,
   ) {}
 
-  async execute(cmd: ChangeItemState): Promise<ItemJson> {
+  async execute(cmd: ChangeItemState): Promise<CatalogueItem> {
     return this.tx.run(async (tx) => {
       const found = await findOwnerItem(tx, cmd.ownerId, cmd.itemRef);
       if (!found) throw new NotFoundError('Item not found');

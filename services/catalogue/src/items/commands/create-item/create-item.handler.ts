@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, isNull, like, or } from 'drizzle-orm';
-import type { ItemJson } from '@vitrina/contracts';
+import type { CatalogueItem } from '@vitrina/contracts';
 import { ConflictError, Outbox, TransactionRunner, newId, type Tx } from '@vitrina/platform';
 import { items } from '../../../db/schema.js';
 import { slugify } from '../../../shared/normalise.js';
@@ -25,7 +25,7 @@ export class CreateItemHandler {
     private readonly outbox: Outbox,
   ) {}
 
-  async execute(cmd: CreateItem): Promise<ItemJson> {
+  async execute(cmd: CreateItem): Promise<CatalogueItem> {
     const { draft } = applyInput({ ...EMPTY_DRAFT, type: cmd.input.type, name: cmd.input.name }, cmd.input);
     checkItem(draft);
     // Two creations racing for one slug: the loser retries with the next free suffix.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
-import type { ItemJson } from '@vitrina/contracts';
+import type { CatalogueItem } from '@vitrina/contracts';
 import { NotFoundError, Outbox, TransactionRunner } from '@vitrina/platform';
 import { items } from '../../../db/schema.js';
 import { checkItem } from '../../domain/item.rules.js';
@@ -24,7 +24,7 @@ export class SetItemStockHandler {
     private readonly outbox: Outbox,
   ) {}
 
-  async execute(cmd: SetItemStock): Promise<ItemJson> {
+  async execute(cmd: SetItemStock): Promise<CatalogueItem> {
     return this.tx.run(async (tx) => {
       const found = await findOwnerItem(tx, cmd.ownerId, cmd.itemRef);
       if (!found) throw new NotFoundError('Item not found');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
-import type { ItemJson } from '@vitrina/contracts';
+import type { CatalogueItem } from '@vitrina/contracts';
 import { ConflictError, NotFoundError, Outbox, TransactionRunner } from '@vitrina/platform';
 import { items } from '../../../db/schema.js';
 import { checkItem } from '../../domain/item.rules.js';
@@ -29,7 +29,7 @@ export class UpdateItemHandler {
     private readonly outbox: Outbox,
   ) {}
 
-  async execute(cmd: UpdateItem): Promise<ItemJson> {
+  async execute(cmd: UpdateItem): Promise<CatalogueItem> {
     try {
       return await this.tx.run(async (tx) => {
         const found = await findOwnerItem(tx, cmd.ownerId, cmd.itemRef);

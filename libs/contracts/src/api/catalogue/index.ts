@@ -1,0 +1,4 @@
+export * from './item.js';
+export * from './catalogue.js';
+export * from './directory.js';
+export * from './lists.js';
