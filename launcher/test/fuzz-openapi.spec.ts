@@ -260,6 +260,10 @@ describe('fuzzing every operation of the merged OpenAPI', () => {
       expect([base, big.status, (JSON.parse(big.body) as { code: string }).code]).toEqual([base, 431, 'headers_too_large']);
       const unknown = await send(base, { variant: '404', method: 'DELETE', url: `${prefix}/store/no/such/route`, headers: {} }, undefined);
       expect([base, unknown.status, breach(unknown)]).toEqual([base, 404, undefined]);
+      for (const method of ['PROPFIND', 'TRACE', 'PURGE']) {
+        const odd = await send(base, { variant: method, method, url: `${prefix}/store/shops/by-slug/demo`, headers: {} }, undefined);
+        expect([base, method, odd.status >= 400 && odd.status < 500, breach(odd)]).toEqual([base, method, true, undefined]);
+      }
     }
     const nulEmail = await post(gateway.url, '/api/auth/login', Buffer.from('{"email":"a\\u0000b@example.com","password":"x"}'));
     expect([nulEmail.status, (JSON.parse(nulEmail.body) as { code: string }).code]).toEqual([400, 'invalid_text']);

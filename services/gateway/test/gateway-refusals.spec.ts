@@ -101,6 +101,11 @@ describe('the gateway’s own refusals', () => {
     expect(overlong.status).toBeGreaterThanOrEqual(400);
     expect(overlong.status).toBeLessThan(500);
     expect(errorBody(overlong.body).code).toMatch(/^[a-z_]+$/);
+    // (CONNECT never reaches a route: Node closes the connection when nothing handles tunnels.)
+    for (const method of ['PROPFIND', 'TRACE', 'SEARCH']) {
+      const odd = await raw(`${method} /api/catalogue/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      expect([method, odd.status < 500, errorBody(odd.body).code]).toEqual([method, true, expect.stringMatching(/^[a-z_]+$/)]);
+    }
     const unknown = await get('/api/no-such-group/x');
     expect([unknown.status, errorBody(unknown.body).code]).toEqual([404, 'not_found']);
   });
