@@ -22,6 +22,10 @@ export const ErrorCodes = {
   methodNotAllowed: 'method_not_allowed',
   /** Request headers larger than the server accepts (431). */
   headersTooLarge: 'headers_too_large',
+  /** A path segment longer than the router accepts (414). */
+  uriTooLong: 'uri_too_long',
+  /** The request did not arrive in time (408). */
+  requestTimeout: 'request_timeout',
   // storefront (spec 1 §8)
   shopNotFound: 'shop_not_found',
   invalidProduct: 'invalid_product',

@@ -15,7 +15,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   409: ErrorCodes.conflict,
   405: ErrorCodes.methodNotAllowed,
   413: ErrorCodes.payloadTooLarge,
-  414: 'uri_too_long',
+  414: ErrorCodes.uriTooLong,
   415: ErrorCodes.unsupportedMediaType,
   431: ErrorCodes.headersTooLarge,
   429: ErrorCodes.rateLimited,

@@ -117,7 +117,7 @@ export function installRequestGuards(app: NestFastifyApplication): void {
  */
 export function frameworkErrors(err: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void send(reply, 414, 'uri_too_long', 'A path segment is longer than allowed');
+    void send(reply, 414, ErrorCodes.uriTooLong, 'A path segment is longer than allowed');
   } else if (err.code === 'FST_ERR_BAD_URL') {
     const text = !isCleanUrl(request.raw.url ?? '');
     void send(reply, 400, text ? ErrorCodes.invalidText : ErrorCodes.badRequest, text ? 'The request path holds NUL or text that is not valid UTF-8' : 'The request path is not validly percent-encoded');
@@ -140,7 +140,7 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
     body = { code: ErrorCodes.headersTooLarge, message: 'The request headers are larger than allowed' };
   } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     status = 408;
-    body = { code: 'request_timeout', message: 'The request took too long to arrive' };
+    body = { code: ErrorCodes.requestTimeout, message: 'The request took too long to arrive' };
   } else if (err.code === 'HPE_INVALID_HEADER_TOKEN') {
     body = { code: ErrorCodes.invalidText, message: 'A request header holds a character HTTP does not allow (NUL or another control character)' };
   }
