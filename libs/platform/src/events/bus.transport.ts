@@ -94,7 +94,10 @@ export type BusTransportStatus = 'connected' | 'disconnected';
  * `TransactionRunner.run` joins the transaction that records the inbox row; and inside `runWithContext` with the
  * event's id and trace id, so logs and the events it emits carry them. Handlers of one topic in several controllers
  * run together in that one transaction. A handler error propagates to the bus, which retries it with backoff and
- * finally dead-letters it; the transaction (inbox row included) rolls back each time.
+ * finally dead-letters it; the transaction (inbox row included) rolls back each time. A delivery resolves only after
+ * that transaction committed (or the inbox found the event already applied): on the memory bus this is what settles
+ * the event for this group, and the producer's outbox row counts as delivered once every group settled it
+ * (memory-event-bus.ts, outbox/relay.ts), so redeliveries after a crash are expected and dropped here.
  */
 export class BusTransport extends Server<Record<string, never>, BusTransportStatus> implements CustomTransportStrategy {
   override readonly transportId = BUS_TRANSPORT;
