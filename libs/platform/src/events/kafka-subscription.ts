@@ -149,6 +149,15 @@ export class KafkaSubscription {
   private assigned(consumer: KafkaConsumer, assignments: GroupAssignment[] | undefined): void {
     const mine = [...(assignments?.find((a) => a.topic === this.sub.topic)?.partitions ?? [])].sort((a, b) => a - b);
     this.partitions = mine;
+    // The client keeps a fetch position for every partition of the topic and, on a later assignment, replaces it
+    // only with a committed offset: a partition that came back before anyone committed on it would resume after
+    // what this member had fetched (and maybe never handled). Without a position it starts from the committed
+    // offset, or else the earliest.
+    const positions = this.stream?.offsetsToFetch;
+    for (const key of positions?.keys() ?? []) {
+      const [topic, partition] = [key.slice(0, key.lastIndexOf(':')), Number(key.slice(key.lastIndexOf(':') + 1))];
+      if (topic === this.sub.topic && !mine.includes(partition)) positions!.delete(key);
+    }
     this.wakeLanes();
     for (const [partition, lane] of this.lanes) {
       const deferred = lane.deferred;
