@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Generates src/api/schema.d.ts from the gateway's merged OpenAPI document (ARCHITECTURE §4).
+// Generates src/api/schema.d.ts from the merged OpenAPI document (issue 10 §1; docs/conventions.md "Adding an endpoint").
 //
-//   node scripts/gen-api.mjs                       from http://localhost:3000/api/docs/openapi.json
-//   node scripts/gen-api.mjs <url-or-path>         from another URL or a JSON file
-//   node scripts/gen-api.mjs --file <path>         from a JSON file (npm run api:types uses openapi.snapshot.json)
-//   --write-snapshot   also save the fetched document as openapi.snapshot.json (npm run api:pull)
+//   node scripts/gen-api.mjs                       from openapi.json, the document built in-process by
+//                                                  scripts/openapi-build.mjs at the repository root (committed)
+//   node scripts/gen-api.mjs <url-or-path>         from another URL (a running gateway's /api/docs/openapi.json) or file
+//   node scripts/gen-api.mjs --file <path>         from a JSON file
 //   --check            write nothing; exit 1 when schema.d.ts is not what the document generates
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -13,9 +13,8 @@ import { parseArgs } from 'node:util';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 
 const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const DEFAULT_SOURCE = 'http://localhost:3000/api/docs/openapi.json';
+const DEFAULT_SOURCE = resolve(webDir, 'openapi.json');
 const OUTPUT = resolve(webDir, 'src/api/schema.d.ts');
-const SNAPSHOT = resolve(webDir, 'openapi.snapshot.json');
 
 function fail(message) {
   console.error(`gen-api: ${message}`);
@@ -26,13 +25,12 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     file: { type: 'string' },
-    'write-snapshot': { type: 'boolean', default: false },
     check: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (values.help) {
-  console.log('usage: gen-api.mjs [<url-or-path> | --file <path>] [--write-snapshot] [--check]');
+  console.log('usage: gen-api.mjs [<url-or-path> | --file <path>] [--check]');
   process.exit(0);
 }
 if (values.file && positionals.length) fail('give either --file or a positional source, not both');
@@ -76,13 +74,9 @@ const output = `${COMMENT_HEADER}${astToString(ast)}`;
 
 if (values.check) {
   const current = await readFile(OUTPUT, 'utf8').catch(() => '');
-  if (current !== output) fail(`${OUTPUT} is out of date: run npm run api:types -w web`);
+  if (current !== output) fail(`${OUTPUT} is out of date: run node web/scripts/gen-api.mjs (after node scripts/openapi-build.mjs)`);
   console.log('gen-api: schema.d.ts is up to date');
   process.exit(0);
 }
 await writeFile(OUTPUT, output);
 console.log(`gen-api: wrote ${OUTPUT} from ${source}`);
-if (values['write-snapshot']) {
-  await writeFile(SNAPSHOT, `${JSON.stringify(document, null, 2)}\n`);
-  console.log(`gen-api: saved ${SNAPSHOT}`);
-}

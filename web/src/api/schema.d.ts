@@ -4,15 +4,1602 @@
  */
 
 export interface paths {
-    "/api/health": {
+    "/api/accounts/_diag/ping": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Gateway health */
-        get: operations["getHealth"];
+        get?: never;
+        put?: never;
+        post: operations["DiagnosticsController_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/_diag/pings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DiagnosticsController_received"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/_diag/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DiagnosticsController_whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/activate/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ActivationHttpController_linkStatus"];
+        put?: never;
+        post: operations["ActivationHttpController_activateWithLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/activate/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ActivationHttpController_activateWithPin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/activate/pin/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ActivationHttpController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/activate/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ActivationHttpController_resendActivationMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SessionsHttpController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SessionsHttpController_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PasswordResetHttpController_requestReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password/reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PasswordResetHttpController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SessionsHttpController_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RegistrationHttpController_registerUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/users/exist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RegistrationHttpController_userExists"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart-checkout/_diag/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cart-checkout_DiagnosticsController_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart-checkout/_diag/pings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["cart-checkout_DiagnosticsController_received"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart-checkout/_diag/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["cart-checkout_DiagnosticsController_whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/_diag/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["catalogue_DiagnosticsController_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/_diag/pings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["catalogue_DiagnosticsController_received"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/_diag/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["catalogue_DiagnosticsController_whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/catalogues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner’s catalogues (sort -weight,name; 30 per page) */
+        get: operations["CataloguesAdminController_list"];
+        put?: never;
+        /** Create a catalogue (name required ≤150 → 400 invalid_name; photo a valid URL); with origin_id/origin_slug: fork */
+        post: operations["CataloguesAdminController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/catalogues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the owner’s catalogues, by id or slug */
+        get: operations["CataloguesAdminController_detail"];
+        put?: never;
+        post?: never;
+        /** Delete a catalogue: 409 product_catalogue_has_products unless force=true */
+        delete: operations["CataloguesAdminController_remove"];
+        options?: never;
+        head?: never;
+        /** Update a catalogue (name, photo, weight, state) */
+        patch: operations["CataloguesAdminController_update"];
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/catalogues/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a catalogue to a 1-based position; the others shift (400 updating_position_error when busy) */
+        post: operations["CataloguesAdminController_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/catalogues/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products of one of the owner’s catalogues (every state; sort -contribution_margin) */
+        get: operations["CataloguesAdminController_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/catalogues/{id}/products/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one product from the catalogue */
+        delete: operations["CataloguesAdminController_removeProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/catalogues/{id}/products/add_filtered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add the products matching query (ids, text, type, dssupplier, category); silent skips refused ids */
+        post: operations["CataloguesAdminController_addFiltered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/catalogues/{id}/products/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fork: copy origin_id / origin_slug+origin_owner into catalogue {id} (or a new one when {id} is "new"); without an origin in the body, {id} is the origin and a new catalogue is made */
+        post: operations["CataloguesAdminController_clone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/catalogues/{id}/products/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a product of the catalogue to a 1-based position */
+        post: operations["CataloguesAdminController_moveProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/catalogues/{id}/products/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Same as products (the spec’s search path) */
+        get: operations["CataloguesAdminController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The supplier's items in every state */
+        get: operations["ItemsAdminController_list"];
+        put?: never;
+        /** Create an item (unpublished unless list_state says published) */
+        post: operations["ItemsAdminController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/items/{item}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the supplier’s items, by id or slug */
+        get: operations["ItemsAdminController_get"];
+        put?: never;
+        post?: never;
+        /** Delete an item: it leaves every shop and catalogue */
+        delete: operations["ItemsAdminController_remove"];
+        options?: never;
+        head?: never;
+        /** Edit an item (only the fields sent change) */
+        patch: operations["ItemsAdminController_update"];
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/items/{item}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish an item */
+        post: operations["ItemsAdminController_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/items/{item}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set stock (available, stock_type, max_purchase_amount, sold_out) */
+        put: operations["ItemsAdminController_stock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/items/{item}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unpublish an item: it leaves public listings at once */
+        post: operations["ItemsAdminController_unpublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/store/dssuppliers/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suppliers for the add-products modal (30 by default) */
+        get: operations["SupplierSearchController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/{owner}/{scope}/store/products/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Items the owner can add to their store, with in_store (limit 10, sort -contribution_margin) */
+        get: operations["ProductPickerController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Categories, by name (15 by default) */
+        get: operations["DirectoryController_categories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/categories/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Category type-ahead: only for non-empty text (15 by default) */
+        get: operations["DirectoryController_categorySuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/dssuppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suppliers, by name (10 by default) */
+        get: operations["DirectoryController_suppliers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/dssuppliers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A supplier */
+        get: operations["DirectoryController_supplier"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/dssuppliers/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supplier type-ahead: only for non-empty text (10 by default) */
+        get: operations["DirectoryController_supplierSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published items by id (ids=a,b,c) */
+        get: operations["ItemsPublicController_byIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An item by id */
+        get: operations["ItemsPublicController_byId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/items/{owner}/{item}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An item of a supplier by id or slug (/productos/{owner}/{id}) */
+        get: operations["ItemsPublicController_byOwner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/public/catalogues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published catalogue by id */
+        get: operations["CataloguesPublicController_publicCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/public/catalogues/{id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products of a published catalogue (published, not hidden items) */
+        get: operations["CataloguesPublicController_publicProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/public/referral/{owner}/catalogues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published catalogues of a referral owner (owner id or shop slug) */
+        get: operations["CataloguesPublicController_referralCatalogues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/public/referral/{owner}/catalogues/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published catalogue of a referral owner by slug (the share URL) */
+        get: operations["CataloguesPublicController_referralCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/public/referral/{owner}/catalogues/{slug}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products of a referral owner’s published catalogue, by slug */
+        get: operations["CataloguesPublicController_referralProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/published/catalogues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published catalogues of an owner (owner= or shop=), sort -weight,name */
+        get: operations["CataloguesPublicController_published"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/shops/{shop}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Listing and search of a shop: type, text, tags, supplier, category; sort queue_position | -list_price | list_price */
+        get: operations["ShopListingController_items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogue/shops/{shop}/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Type-ahead of a shop’s items (5 by default); empty text answers no results */
+        get: operations["ShopListingController_suggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/mailbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DevMailboxHttpController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gallery/{owner}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload an image (jpeg, png or svg judged by its bytes; max 4,000,000 bytes) */
+        post: operations["GalleryController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gallery/{owner}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of the owner’s images (the file is removed by a retried job) */
+        delete: operations["GalleryController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gallery/files/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A gallery file (public, immutable) */
+        get: operations["GalleryController_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/graph/{owner}/menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["GraphHttpController_defaultMenu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/graph/{owner}/menu/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["GraphHttpController_menu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketing/_diag/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["marketing_DiagnosticsController_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketing/_diag/pings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["marketing_DiagnosticsController_received"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketing/_diag/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["marketing_DiagnosticsController_whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messaging/_diag/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["messaging_DiagnosticsController_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messaging/_diag/pings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["messaging_DiagnosticsController_received"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messaging/_diag/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["messaging_DiagnosticsController_whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/_diag/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["orders_DiagnosticsController_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/_diag/pings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["orders_DiagnosticsController_received"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/_diag/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["orders_DiagnosticsController_whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile-admin/{owner}/{me}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProfileAdminHttpController_profile"];
+        put: operations["ProfileAdminHttpController_edit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile-admin/{owner}/date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProfileAdminHttpController_lastHeartbeat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile-admin/{owner}/date/{me}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["ProfileAdminHttpController_beat"];
+        trace?: never;
+    };
+    "/api/profile-list-public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProfileListPublicHttpController_profiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile-public/{ids}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProfilePublicHttpController_many"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile-public/{ref}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ProfilePublicHttpController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setup-apps/{owner}/{me}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SetupAppsHttpController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["SetupAppsHttpController_set"];
+        trace?: never;
+    };
+    "/api/store/_diag/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["store_DiagnosticsController_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/_diag/pings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["store_DiagnosticsController_received"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/_diag/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["store_DiagnosticsController_whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/{owner}/{scope}/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner’s shop with every banner and header (all targets) */
+        get: operations["ShopAdminController_shop"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update the shop’s identity and settings (name required, photo, colours, columns, background, social links, contact, dark mode, footer, configuration); 409 slug_taken */
+        patch: operations["ShopAdminController_update"];
+        trace?: never;
+    };
+    "/api/store/{owner}/{scope}/store/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Banners of the owner’s shop, every target (offset 0, limit 10) */
+        get: operations["ShopAdminController_banners"];
+        put?: never;
+        /** Create a banner (images required; url_target true and target all by default) */
+        post: operations["ShopAdminController_createBanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/{owner}/{scope}/store/banners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a banner; its images are then deleted from the gallery (retried job) */
+        delete: operations["ShopAdminController_deleteBanner"];
+        options?: never;
+        head?: never;
+        /** Update a banner */
+        patch: operations["ShopAdminController_updateBanner"];
+        trace?: never;
+    };
+    "/api/store/{owner}/{scope}/store/franchises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Franchises in the owner’s store */
+        get: operations["FranchisesAdminController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/{owner}/{scope}/store/franchises/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Add a franchise to the store */
+        put: operations["FranchisesAdminController_add"];
+        post?: never;
+        /** Remove a franchise from the store */
+        delete: operations["FranchisesAdminController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/{owner}/{scope}/store/franchises/instore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** franchises (ids) -> in store flag */
+        post: operations["FranchisesAdminController_inStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/{owner}/{scope}/store/headers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Headers of the owner’s shop, every target (offset 0, limit 10) */
+        get: operations["ShopAdminController_headers"];
+        put?: never;
+        /** Create a header (title ≤30, subtitle ≤40, description ≤130; action none by default) */
+        post: operations["ShopAdminController_createHeader"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/{owner}/{scope}/store/headers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a header */
+        delete: operations["ShopAdminController_deleteHeader"];
+        options?: never;
+        head?: never;
+        /** Update a header */
+        patch: operations["ShopAdminController_updateHeader"];
+        trace?: never;
+    };
+    "/api/store/{owner}/{scope}/store/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ids of the items in the owner’s store (details come from the catalogue listing) */
+        get: operations["StoreItemsAdminController_list"];
+        put?: never;
+        /** Add several items at once (all or none) */
+        post: operations["StoreItemsAdminController_addMany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/{owner}/{scope}/store/items/{item}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Add an item (product, service, experience or digital) to the store; franchise stores: invalid_product for other suppliers */
+        put: operations["StoreItemsAdminController_add"];
+        post?: never;
+        /** Remove an item from the store */
+        delete: operations["StoreItemsAdminController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/{owner}/{scope}/store/items/instore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check products in store: ids -> flag */
+        post: operations["StoreItemsAdminController_inStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/public/referral/{ref}/catalogues/{catalogue}/franchises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Franchises shown by the referral’s store, for its catalogue pages (offset 0, limit 30) */
+        get: operations["FranchisesPublicController_ofCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/published/franchises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published franchise/affinity shops by name (limit 10); in_store for the signed-in owner */
+        get: operations["FranchisesPublicController_published"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/shops/{shop}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shop by id or slug */
+        get: operations["ShopsController_byRef"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/shops/{shop}/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The banners the viewer may see (target all/anon/ul0/ul1/ul2), offset 0 limit 10 */
+        get: operations["ShopsController_banners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/shops/{shop}/headers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The headers the viewer may see, offset 0 limit 10 */
+        get: operations["ShopsController_headers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/shops/{shop}/items/instore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check products in a shop: ids -> flag */
+        post: operations["StoreItemsPublicController_inStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/shops/{shop}/menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Menu options of a shop for the viewer (labels es/en/es-AR, icon, icon_color, path, submenu, app_module) */
+        get: operations["MenuController_menu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/shops/by-host/{host}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Load a shop served on its own (sub)domain, by host; 404 shop_not_found */
+        get: operations["ShopsController_byHost"];
         put?: never;
         post?: never;
         delete?: never;
@@ -28,11 +1615,44 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Load a shop by its slug (spec 1 §7, 'Load shop') */
-        get: operations["getShopBySlug"];
+        /** Load a shop by its slug (spec 1 §7, 'Load shop'); 404 shop_not_found */
+        get: operations["ShopsController_bySlug"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/shops/slug-availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a slug is free (spec 1 §8: 'Este dominio no está disponible' when not) */
+        get: operations["ShopsController_slugAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription-public/{me}/subscribe/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SubscriptionPublicHttpController_state"];
+        put: operations["SubscriptionPublicHttpController_follow"];
+        post?: never;
+        delete: operations["SubscriptionPublicHttpController_unfollow"];
         options?: never;
         head?: never;
         patch?: never;
@@ -42,45 +1662,1005 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Error: {
-            /** @example shop_not_found */
+        AccountMenu: {
+            name: string;
+            results: components["schemas"]["AccountMenuEntry"][];
+        };
+        AccountMenuEntry: {
+            app_module: string;
+            icon: string;
+            icon_color: string;
+            label: components["schemas"]["AccountMenuLabel"];
+            path: string;
+            submenu: components["schemas"]["AccountMenuEntry"][];
+        };
+        AccountMenuLabel: {
+            en: string;
+            es: string;
+            "es-AR": string;
+        };
+        AccountsMessage: {
+            message: string;
+        };
+        ActivateWithPinDto: {
+            /** @description Activation link with __KEY__ (default: ACCOUNTS_PUBLIC_URL/activate/__KEY__) */
+            activation_url?: string | null;
+            alias_domain?: string | null;
+            auto_affinity?: boolean | null;
+            campaign?: string | null;
+            click_id?: string | null;
+            client_id?: string | null;
+            /** @description The registration code from the registration answer */
+            code?: string | null;
+            /** @description ISO 3166-1 alpha-2 */
+            country?: string | null;
+            /** @description Calling code digits, e.g. 52 */
+            country_code?: string | null;
+            email?: string | null;
+            full_name?: string;
+            landing_code?: string | null;
+            /** @enum {string|null} */
+            locale?: "es" | "en" | "es-AR" | null;
+            microsite?: string | null;
+            package_code?: string | null;
+            password?: string;
+            /** @description 10 digits; spaces and ( ) - . are stripped */
+            phone?: string | null;
+            /** @description 6 digits; absent only when the PIN may be skipped */
+            pin?: string | null;
+            pixel?: string | null;
+            redirect_uri?: string | null;
+            referral?: string | null;
+            referral_id?: string | null;
+            /** @enum {string|null} */
+            response_type?: "registration" | "sms_registration" | null;
+            scope?: string | null;
+            /**
+             * @description The shop's sign-up variant; both may skip the PIN
+             * @enum {string|null}
+             */
+            signup_form?: "complete" | "basic" | null;
+            skip_pin?: boolean | null;
+            /** @description Slug of the shop the sign-up happens in */
+            store?: string | null;
+            terms?: boolean | null;
+            /** @enum {string|null} */
+            type?: "email" | "phone" | null;
+            /** @description E-mail (the spec calls it username) */
+            username?: string | null;
+        };
+        ActivationKeyStatus: {
+            username: string;
+            valid: boolean;
+        };
+        ActivationResponse: {
+            auth: components["schemas"]["SetAuthAction"];
+            notification: components["schemas"]["NotificationAction"];
+        };
+        AddFilteredDto: {
+            query: components["schemas"]["ProductFilterDto"];
+            /** @description Skip items the owner may not add instead of refusing (400 invalid_product) */
+            silent?: boolean;
+        };
+        AdminProfile: {
+            /** @enum {string} */
+            account_type: "affinity" | "franchise" | "affiliate";
+            bio: string | null;
+            country: string | null;
+            country_code: string | null;
+            created_at: string;
+            email: string | null;
+            full_name: string;
+            heartbeat: string | null;
+            id: string;
+            images: components["schemas"]["ProfileImages"];
+            is_reseller: boolean;
+            keychain: string[];
+            level: 0 | 1 | 2 | 3;
+            /** @enum {string} */
+            locale: "es" | "en" | "es-AR";
+            /** @enum {string} */
+            main_type: "affinity" | "dssupplier" | "referral" | "business";
+            name: string;
+            online: boolean;
+            phone: string | null;
+            photo: string | null;
+            slug: string;
+            store_id: string | null;
+            store_name: string | null;
+            store_slug: string | null;
+            updated_at: string;
+        };
+        ApiError: {
             code: string;
-            /** @description Field-level details of a validation error: field path to messages. */
             fields?: {
                 [key: string]: string[];
             };
             message: string;
         };
+        AuthResult: {
+            access_token: string;
+            /** @enum {string} */
+            account_type: "affinity" | "franchise" | "affiliate";
+            expires_in: number;
+            keychain: string[];
+            level: 0 | 1 | 2 | 3;
+            meID: string;
+            myKeychain: string[];
+            /** @enum {string} */
+            token_type: "Bearer";
+        };
+        BannerDto: {
+            /**
+             * @description The form’s PRODUCT / URL are accepted in any case
+             * @enum {string}
+             */
+            action_type?: "none" | "product" | "url" | "signup";
+            /** @description Desktop image URL (gallery upload); required on create */
+            hzt_image?: string;
+            /** @description Gallery id of the desktop image */
+            hzt_image_id?: Record<string, never> | null;
+            /** @description Product id for a product link */
+            product?: Record<string, never> | null;
+            /** @description The product’s supplier */
+            supplier?: Record<string, never> | null;
+            /**
+             * @default all
+             * @enum {string}
+             */
+            target: "all" | "anon" | "ul0" | "ul1" | "ul2";
+            /** @description Link; a web address unless the shop shows 2 columns */
+            url?: Record<string, never> | null;
+            /** @default true */
+            url_target: boolean;
+            /** @description Mobile image URL; required on create */
+            vrt_image?: string;
+            vrt_image_id?: Record<string, never> | null;
+        };
+        Catalogue: {
+            created_at: string;
+            id: string;
+            name: string;
+            num_products: number;
+            origin_id: string | null;
+            origin_slug: string | null;
+            owner: string;
+            photo: string | null;
+            position: number;
+            share: components["schemas"]["CatalogueShare"];
+            slug: string;
+            /** @enum {string} */
+            state: "published" | "unpublished";
+            updated_at: string;
+            weight: number;
+        };
+        CatalogueCategory: {
+            id: string;
+            name: string;
+            slug: string;
+        };
+        CatalogueItem: {
+            available: number | null;
+            category_ids: string[];
+            concluded: boolean;
+            contribution_margin: string;
+            contribution_margin_minor: number;
+            created_at: string;
+            crossout_price: string | null;
+            crossout_price_minor: number | null;
+            currency: string;
+            description: string;
+            experience_available: boolean | null;
+            experience_date: string | null;
+            hide_price: boolean;
+            hiden: boolean;
+            id: string;
+            images: string[];
+            is_dropshipping: boolean;
+            is_free: boolean;
+            list_price: string;
+            list_price_minor: number;
+            /** @enum {string} */
+            list_state: "published" | "unpublished";
+            /** @enum {string} */
+            main_type: "business" | "personal";
+            max_purchase_amount: number | null;
+            name: string;
+            owner: string;
+            owner_name: string;
+            photos: string[];
+            queue_position: number;
+            return_info: components["schemas"]["CatalogueReturnInfo"] | null;
+            slug: string;
+            sold_out: boolean;
+            stock: components["schemas"]["CatalogueItemStock"];
+            /** @enum {string} */
+            stock_type: "onstock" | "ondemand";
+            tags: string[];
+            /** @enum {string} */
+            type: "product" | "service" | "experience" | "digital";
+            updated_at: string;
+            variants: {
+                [key: string]: string;
+            };
+        };
+        CatalogueItemStock: {
+            available: number | null;
+            max_purchase_amount: number | null;
+            /** @enum {string} */
+            stock_type: "onstock" | "ondemand";
+        };
+        CatalogueItemSuggestion: {
+            id: string;
+            name: string;
+            owner: string;
+            photo: string | null;
+            slug: string;
+            /** @enum {string} */
+            type: "product" | "service" | "experience" | "digital";
+        };
+        CataloguePickerItem: {
+            available: number | null;
+            category_ids: string[];
+            concluded: boolean;
+            contribution_margin: string;
+            contribution_margin_minor: number;
+            created_at: string;
+            crossout_price: string | null;
+            crossout_price_minor: number | null;
+            currency: string;
+            description: string;
+            experience_available: boolean | null;
+            experience_date: string | null;
+            hide_price: boolean;
+            hiden: boolean;
+            id: string;
+            images: string[];
+            in_store: boolean;
+            is_dropshipping: boolean;
+            is_free: boolean;
+            list_price: string;
+            list_price_minor: number;
+            /** @enum {string} */
+            list_state: "published" | "unpublished";
+            /** @enum {string} */
+            main_type: "business" | "personal";
+            max_purchase_amount: number | null;
+            name: string;
+            owner: string;
+            owner_name: string;
+            photos: string[];
+            queue_position: number;
+            return_info: components["schemas"]["CatalogueReturnInfo"] | null;
+            slug: string;
+            sold_out: boolean;
+            stock: components["schemas"]["CatalogueItemStock"];
+            /** @enum {string} */
+            stock_type: "onstock" | "ondemand";
+            tags: string[];
+            /** @enum {string} */
+            type: "product" | "service" | "experience" | "digital";
+            updated_at: string;
+            variants: {
+                [key: string]: string;
+            };
+        };
+        CatalogueProductsResult: {
+            added: string[];
+            catalogue: components["schemas"]["Catalogue"];
+        };
+        CatalogueReturnInfo: {
+            restocking_fees?: number | null;
+            /** @enum {string|null} */
+            return_fees?: "customer_all" | "free" | "customer_feed" | "original_fees" | "restocking_fees" | null;
+            /** @enum {string|null} */
+            return_policy?: "common" | "customized" | null;
+            return_policy_legend?: string | null;
+            /** @enum {string|null} */
+            return_shipping_label?: "inbox" | "download" | null;
+            /** @enum {string} */
+            return_type: "disallowed" | "72hrs";
+        };
+        CatalogueShare: {
+            name: string;
+            path: string;
+            url: string | null;
+        };
+        CatalogueSupplier: {
+            enabled: boolean;
+            id: string;
+            image: string | null;
+            name: string;
+        };
+        CloneCatalogueDto: {
+            /** @description Name of the new catalogue (default: the origin’s) */
+            name?: Record<string, never>;
+            /** @description Id of the catalogue to fork */
+            origin_id?: string;
+            /** @description Owner of origin_slug: owner id or shop slug */
+            origin_owner?: string;
+            /** @description Slug of the catalogue to fork (with origin_owner) */
+            origin_slug?: string;
+        };
+        CreateCatalogueDto: {
+            /** @description Required (taken from the origin when forking) */
+            name: Record<string, never>;
+            /** @description Id of the catalogue to fork */
+            origin_id?: string;
+            /** @description Owner of origin_slug: owner id or shop slug */
+            origin_owner?: string;
+            /** @description Slug of the catalogue to fork (with origin_owner) */
+            origin_slug?: string;
+            /** @description A valid URL (http(s) or a path on this site); null (or "") for none */
+            photo?: Record<string, never> | null;
+            /** @enum {string} */
+            state?: "published" | "unpublished";
+            /** @description Storefront priority (published lists sort by -weight) */
+            weight?: number;
+        };
+        CreateItemDto: {
+            category_ids?: string[];
+            /**
+             * @description What a reseller earns on before the plan rate (commission = contribution_margin x rate)
+             * @example 199.00
+             */
+            contribution_margin?: string;
+            /**
+             * @description contribution_margin in minor units
+             * @example 19900
+             */
+            contribution_margin_minor?: number;
+            /**
+             * @description Strike-through price; null removes it
+             * @example 249.00
+             */
+            crossout_price?: string | null;
+            /**
+             * @description Strike-through price in minor units
+             * @example 19900
+             */
+            crossout_price_minor?: number | null;
+            /** @example MXN */
+            currency?: string;
+            description?: string;
+            /** @description ISO date-time; experiences only */
+            experience_date?: Record<string, never> | null;
+            hide_price?: boolean;
+            /** @description spec spelling: hidden from public listings */
+            hiden?: boolean;
+            is_dropshipping?: boolean;
+            is_free?: boolean;
+            /**
+             * @description Price with 2 decimals (or give list_price_minor)
+             * @example 199.00
+             */
+            list_price?: string;
+            /**
+             * @description Price in minor units
+             * @example 19900
+             */
+            list_price_minor?: number;
+            /**
+             * @description Create published at once with `published`
+             * @default unpublished
+             * @enum {string}
+             */
+            list_state: "published" | "unpublished";
+            /** @enum {string} */
+            main_type?: "business" | "personal";
+            name: string;
+            photos?: string[];
+            /** @description Lower comes first in "Most relevant" */
+            queue_position?: number;
+            return_info?: components["schemas"]["ReturnInfoDto"] | null;
+            /** @description Unique per supplier; generated from the name when absent */
+            slug?: string;
+            stock?: components["schemas"]["StockDto"];
+            tags?: string[];
+            /** @enum {string} */
+            type: "product" | "service" | "experience" | "digital";
+            variants?: {
+                [key: string]: string;
+            };
+        };
+        DiagPingReceived: {
+            from: string;
+            id: string;
+            received_at: string;
+        };
+        DiagPingSent: {
+            id: string;
+        };
+        DiagWhoami: {
+            expiresAt: number;
+            id: string;
+            keychain: string[];
+            level: number;
+            sessionId?: string;
+        };
+        FollowResponse: {
+            /** @enum {string} */
+            state_follow: "following" | "not_following";
+        };
+        Franchise: {
+            canonical_url: string | null;
+            id: string;
+            in_store?: boolean;
+            name: string;
+            photo: string | null;
+            slug: string;
+            /** @enum {string} */
+            store_type: "franchise" | "affinity" | "affiliate" | "others";
+        };
+        FranchiseIdsDto: {
+            franchises: string[];
+        };
+        GalleryUpload: {
+            /** @enum {string} */
+            content_type: "image/jpeg" | "image/png" | "image/svg+xml";
+            height: number | null;
+            id: string;
+            main_colors: string[];
+            name: string | null;
+            size: number;
+            url: string;
+            width: number | null;
+        };
+        HeaderDto: {
+            /**
+             * @default none
+             * @enum {string}
+             */
+            action_type: "none" | "url" | "product";
+            /** @enum {string|null} */
+            button_label?: "signup" | "signupnow" | "signupfree" | "startnow" | "buynow" | "more" | null;
+            description?: Record<string, never> | null;
+            /**
+             * @description Gradient end
+             * @example #f5f8fa
+             */
+            final_color?: string;
+            /**
+             * @description Gradient start: #rgb, #rrggbb or rgb(r,g,b)
+             * @example #f5f8fa
+             */
+            initial_color?: string;
+            product?: Record<string, never> | null;
+            product_supplier?: Record<string, never> | null;
+            subtitle?: Record<string, never> | null;
+            /**
+             * @default all
+             * @enum {string}
+             */
+            target: "all" | "anon" | "ul0" | "ul1" | "ul2";
+            /** @description Required on create */
+            title?: string;
+            url?: Record<string, never> | null;
+        };
+        HeartbeatResponse: {
+            date: string | null;
+            online: boolean;
+        };
+        InStoreAdded: {
+            id: string;
+            /** @enum {boolean} */
+            in_store: true;
+        };
+        InStoreFlags: {
+            results: {
+                [key: string]: boolean;
+            };
+        };
+        ItemIdsDto: {
+            ids: string[];
+        };
+        MailboxMessage: {
+            /** @enum {string} */
+            channel: "email" | "sms";
+            created_at: string;
+            event_id: string;
+            html: string | null;
+            id: string;
+            subject: string | null;
+            text: string;
+            to: string;
+        };
+        MoveDto: {
+            /** @description 1-based target position (past the end = last) */
+            position: number;
+        };
+        MoveProductDto: {
+            /** @description 1-based target position (past the end = last) */
+            position: number;
+            /** @description Item id of the product to move */
+            product: string;
+        };
+        NotificationAction: {
+            payload: {
+                /** @enum {string} */
+                level: "success" | "info" | "warning" | "error";
+                message: string;
+            };
+            /** @enum {string} */
+            type: "NOTIFICATION";
+        };
+        PasswordResetRequested: {
+            code: string;
+            message: string;
+            /** @enum {string} */
+            type: "email" | "phone";
+        };
+        PingDto: Record<string, never>;
+        ProductFilterDto: {
+            category?: string;
+            /** @description Supplier id */
+            dssupplier?: string;
+            ids?: string[];
+            text?: string;
+            /** @enum {string} */
+            type?: "product" | "service" | "experience" | "digital";
+        };
+        ProfileImages: {
+            url: string | null;
+        };
+        PublicProfile: {
+            heartbeat: string | null;
+            id: string;
+            images: components["schemas"]["ProfileImages"];
+            /** @enum {string} */
+            main_type: "affinity" | "dssupplier" | "referral" | "business";
+            name: string;
+            online: boolean;
+            slug: string;
+            updated_at: string;
+        };
+        RegisterUserDto: {
+            /** @description Activation link with __KEY__ (default: ACCOUNTS_PUBLIC_URL/activate/__KEY__) */
+            activation_url?: string | null;
+            alias_domain?: string | null;
+            auto_affinity?: boolean | null;
+            campaign?: string | null;
+            click_id?: string | null;
+            client_id?: string | null;
+            /** @description ISO 3166-1 alpha-2 */
+            country?: string | null;
+            /** @description Calling code digits, e.g. 52 */
+            country_code?: string | null;
+            email?: string | null;
+            full_name: string;
+            landing_code?: string | null;
+            /** @enum {string|null} */
+            locale?: "es" | "en" | "es-AR" | null;
+            microsite?: string | null;
+            package_code?: string | null;
+            password: string;
+            /** @description 10 digits; spaces and ( ) - . are stripped */
+            phone?: string | null;
+            pixel?: string | null;
+            redirect_uri?: string | null;
+            referral?: string | null;
+            referral_id?: string | null;
+            /** @enum {string|null} */
+            response_type?: "registration" | "sms_registration" | null;
+            scope?: string | null;
+            /**
+             * @description The shop's sign-up variant; both may skip the PIN
+             * @enum {string|null}
+             */
+            signup_form?: "complete" | "basic" | null;
+            skip_pin?: boolean | null;
+            /** @description Slug of the shop the sign-up happens in */
+            store?: string | null;
+            terms?: boolean | null;
+            /** @enum {string|null} */
+            type?: "email" | "phone" | null;
+            /** @description E-mail (the spec calls it username) */
+            username?: string | null;
+        };
+        RegistrationResponse: {
+            can_skip_pin: boolean;
+            code: string;
+            message: string;
+            /** @enum {string} */
+            type: "email" | "phone";
+            username: string;
+        };
+        RequestPasswordResetDto: {
+            country?: string | null;
+            country_code?: string | null;
+            email?: string | null;
+            /** @enum {string|null} */
+            locale?: "es" | "en" | "es-AR" | null;
+            phone?: string | null;
+            /** @enum {string|null} */
+            type?: "email" | "phone" | null;
+            /** @description E-mail or phone number */
+            username?: string | null;
+        };
+        ResendActivationDto: {
+            /** @description Link with __KEY__; default ACCOUNTS_PUBLIC_URL/activate/__KEY__ */
+            activation_url?: string | null;
+            country_code?: string | null;
+            /** @enum {string|null} */
+            locale?: "es" | "en" | "es-AR" | null;
+            /** @description E-mail (or phone number) of the account */
+            username: string;
+        };
+        ResendPinDto: {
+            activation_url?: string | null;
+            /** @description The registration code */
+            code: string;
+            country?: string | null;
+            country_code?: string | null;
+            email?: string | null;
+            /** @enum {string|null} */
+            locale?: "es" | "en" | "es-AR" | null;
+            phone?: string | null;
+            /** @enum {string|null} */
+            type?: "email" | "phone" | null;
+            username?: string | null;
+        };
+        ResetPasswordDto: {
+            code: string;
+            /** @enum {string|null} */
+            locale?: "es" | "en" | "es-AR" | null;
+            password: string;
+            pin: string;
+        };
+        ReturnInfoDto: {
+            restocking_fees?: Record<string, never> | null;
+            /** @enum {string|null} */
+            return_fees?: "customer_all" | "free" | "customer_feed" | "original_fees" | "restocking_fees" | null;
+            /** @enum {string|null} */
+            return_policy?: "common" | "customized" | null;
+            return_policy_legend?: Record<string, never> | null;
+            /** @enum {string|null} */
+            return_shipping_label?: "inbox" | "download" | null;
+            /** @enum {string} */
+            return_type: "disallowed" | "72hrs";
+        };
+        RootAffinityStoreInfo: {
+            about_entry_id: string | null;
+            affiliate_support_url: string | null;
+            canonical_url: string | null;
+            contact_country_code: string | null;
+            contact_email: string | null;
+            contact_phone: string | null;
+            currentShopID: string;
+            franchise_support_url: string | null;
+            id: string;
+            live_chat_license: string | null;
+            name: string;
+            owner: string;
+            photo: string | null;
+            slug: string;
+            users_support_url: string | null;
+            whatsapp_country_code: string | null;
+            whatsapp_phone: string | null;
+        };
+        SetAuthAction: {
+            payload: components["schemas"]["AuthResult"];
+            /** @enum {string} */
+            type: "SET_AUTH";
+        };
+        SetTourDto: {
+            show_tour: boolean;
+        };
+        SetupTour: {
+            app: string;
+            show_tour: boolean;
+        };
         Shop: {
+            about_entry_id: string | null;
+            adornment_type: string | null;
+            affiliate_support_url: string | null;
+            bgcolor: string | null;
+            canonical_domain: string | null;
+            canonical_url: string | null;
+            contact_country_code: string | null;
+            contact_email: string | null;
+            contact_phone: string | null;
+            created_at: string;
+            darkmode: boolean;
+            discord: string | null;
+            domain: string | null;
+            dssupplier: string | null;
+            dssupplier_banner: boolean;
+            facebook: string | null;
+            favicon: string | null;
+            fb_pixel: string | null;
+            footer_bg: string | null;
+            footer_fg: string | null;
+            /** @enum {string} */
+            footer_style: "3cols1col" | "simple";
+            franchise_support_url: string | null;
+            header: boolean;
+            hidden_affinity_xheader: boolean;
+            hidden_darkmode: boolean;
+            hidden_search_bar: boolean;
+            hidden_store_name: boolean;
+            host: string | null;
+            id: string;
+            instagram: string | null;
+            is_proxy: boolean;
+            kick: string | null;
+            live_chat_license: string | null;
+            name: string;
+            owner: string;
+            permissions: string[];
+            photo: string | null;
+            /** @enum {string} */
+            photo_display: "bdr_cir" | "cir" | "bdr_sq" | "sq" | "bdr_rec" | "rec";
+            /** @enum {string} */
+            protocol: "http" | "https";
+            root_affinity_store_info: components["schemas"]["RootAffinityStoreInfo"] | null;
+            seo_description: string | null;
+            signup_plan: string | null;
+            slider: boolean;
+            slug: string;
+            /** @enum {string} */
+            state: "published" | "unpublished";
+            store_theme_info: components["schemas"]["StoreThemeInfo"];
+            /** @enum {string} */
+            store_type: "franchise" | "affinity" | "affiliate" | "others";
+            twitch: string | null;
+            twitter: string | null;
+            updated_at: string;
+            user_info: components["schemas"]["ShopViewerInfo"];
+            users_support_url: string | null;
+            whatsapp_country_code: string | null;
+            whatsapp_phone: string | null;
+            youtube: string | null;
+        };
+        ShopMenu: {
+            matches_estimated: number;
+            /** @enum {string} */
+            mode: "admin" | "public" | "proxy";
+            results: components["schemas"]["ShopMenuOption"][];
+        };
+        ShopMenuLabel: {
+            en: string;
+            es: string;
+            "es-AR": string;
+        };
+        ShopMenuOption: {
+            app_module: string;
+            can_add: boolean;
+            icon: string;
+            icon_color: string;
+            /** @enum {string} */
+            key: "products" | "digital" | "services" | "experiences" | "franchises" | "retail" | "blogs" | "catalogues" | "info";
+            label: components["schemas"]["ShopMenuLabel"];
+            path: string;
+            submenu: components["schemas"]["ShopMenuOption"][];
+        };
+        ShopViewerInfo: {
+            is_owner: boolean;
+            /** @enum {number|null} */
+            user_level: 0 | 1 | 2 | 3 | null;
+        };
+        SignInDto: {
+            country?: string | null;
+            country_code?: string | null;
+            email?: string | null;
+            /** @enum {string|null} */
+            locale?: "es" | "en" | "es-AR" | null;
+            password: string;
+            phone?: string | null;
+            /** @description E-mail or phone number */
+            username?: string | null;
+        };
+        SlugAvailability: {
+            available: boolean;
+            slug: string;
+        };
+        StockDto: {
+            /** @description Units available; null when not tracked */
+            available?: Record<string, never> | null;
+            max_purchase_amount?: Record<string, never> | null;
+            sold_out?: boolean;
+            /** @enum {string} */
+            stock_type?: "onstock" | "ondemand";
+        };
+        StoreBanner: {
+            /** @enum {string} */
+            action_type: "none" | "product" | "url" | "signup";
+            created_at: string;
+            hzt_image: string;
+            hzt_image_id: string | null;
+            id: string;
+            position: number;
+            product: string | null;
+            supplier: string | null;
+            /** @enum {string} */
+            target: "all" | "anon" | "ul0" | "ul1" | "ul2";
+            updated_at: string;
+            url: string | null;
+            url_target: boolean;
+            vrt_image: string;
+            vrt_image_id: string | null;
+        };
+        StoreHeader: {
+            /** @enum {string} */
+            action_type: "none" | "url" | "product";
+            /** @enum {string|null} */
+            button_label: "signup" | "signupnow" | "signupfree" | "startnow" | "buynow" | "more" | null;
+            created_at: string;
+            description: string | null;
+            final_color: string;
+            id: string;
+            initial_color: string;
+            position: number;
+            product: string | null;
+            product_supplier: string | null;
+            subtitle: string | null;
+            /** @enum {string} */
+            target: "all" | "anon" | "ul0" | "ul1" | "ul2";
+            title: string;
+            updated_at: string;
+            url: string | null;
+        };
+        StoreItem: {
+            added_at: string;
+            hiden: boolean;
+            id: string;
+            /** @enum {string|null} */
+            list_state: "published" | "unpublished" | null;
+            owner: string | null;
+            /** @enum {string|null} */
+            type: "product" | "service" | "experience" | "digital" | null;
+        };
+        StoreThemeInfo: {
+            color1: string | null;
+            color2: string | null;
+            /** @enum {number} */
+            columns: 1 | 2;
+            header_info: components["schemas"]["StoreHeader"][];
+            sections_info: ("products" | "digital" | "services" | "experiences" | "franchises" | "retail" | "blogs" | "catalogues")[];
+            /** @enum {string} */
+            signup_form: "complete" | "basic";
+            slider_info: components["schemas"]["StoreBanner"][];
+            /** @enum {string} */
+            theme: "03" | "05";
+        };
+        UpdateCatalogueDto: {
+            name?: Record<string, never>;
+            /** @description null (or "") clears the photo */
+            photo?: Record<string, never> | null;
+            /** @enum {string} */
+            state?: "published" | "unpublished";
+            weight?: number;
+        };
+        UpdateItemDto: {
+            category_ids?: string[];
+            /**
+             * @description What a reseller earns on before the plan rate (commission = contribution_margin x rate)
+             * @example 199.00
+             */
+            contribution_margin?: string;
+            /**
+             * @description contribution_margin in minor units
+             * @example 19900
+             */
+            contribution_margin_minor?: number;
+            /**
+             * @description Strike-through price; null removes it
+             * @example 249.00
+             */
+            crossout_price?: string | null;
+            /**
+             * @description Strike-through price in minor units
+             * @example 19900
+             */
+            crossout_price_minor?: number | null;
+            /** @example MXN */
+            currency?: string;
+            description?: string;
+            /** @description ISO date-time; experiences only */
+            experience_date?: Record<string, never> | null;
+            hide_price?: boolean;
+            /** @description spec spelling: hidden from public listings */
+            hiden?: boolean;
+            is_dropshipping?: boolean;
+            is_free?: boolean;
+            /**
+             * @description Price with 2 decimals (or give list_price_minor)
+             * @example 199.00
+             */
+            list_price?: string;
+            /**
+             * @description Price in minor units
+             * @example 19900
+             */
+            list_price_minor?: number;
+            /** @enum {string} */
+            main_type?: "business" | "personal";
+            name?: string;
+            photos?: string[];
+            /** @description Lower comes first in "Most relevant" */
+            queue_position?: number;
+            return_info?: components["schemas"]["ReturnInfoDto"] | null;
+            /** @description Unique per supplier; generated from the name when absent */
+            slug?: string;
+            stock?: components["schemas"]["StockDto"];
+            tags?: string[];
+            variants?: {
+                [key: string]: string;
+            };
+        };
+        UpdateProfileDto: {
+            bio?: string | null;
+            full_name?: string | null;
+            /** @enum {string|null} */
+            locale?: "es" | "en" | "es-AR" | null;
+            name?: string | null;
+            /** @description URL returned by POST /api/gallery/{owner}:{mashupID}/ */
+            photo?: string | null;
+        };
+        UpdateShopDto: {
+            adornment_type?: Record<string, never> | null;
+            /** @description Background: a colour or an image URL */
+            bgcolor?: Record<string, never> | null;
+            color1?: Record<string, never> | null;
+            color2?: Record<string, never> | null;
+            /** @enum {number} */
+            columns?: 1 | 2;
+            contact_country_code?: Record<string, never> | null;
+            contact_email?: Record<string, never> | null;
+            contact_phone?: Record<string, never> | null;
             darkmode?: boolean;
+            /** @description A full, valid URL */
+            discord?: Record<string, never> | null;
+            facebook?: Record<string, never> | null;
+            favicon?: Record<string, never> | null;
+            fb_pixel?: Record<string, never> | null;
+            footer_bg?: Record<string, never> | null;
+            footer_fg?: Record<string, never> | null;
+            /** @enum {string} */
+            footer_style?: "3cols1col" | "simple";
+            header?: boolean;
+            hidden_affinity_xheader?: boolean;
             hidden_darkmode?: boolean;
             hidden_search_bar?: boolean;
             hidden_store_name?: boolean;
-            /** Format: uuid */
-            id: string;
-            name: string;
-            owner?: string;
-            /** Format: uri */
-            photo?: string | null;
+            instagram?: Record<string, never> | null;
+            kick?: Record<string, never> | null;
+            live_chat_license?: Record<string, never> | null;
+            /** @description Required: cannot be cleared */
+            name?: string;
+            /** @description Logo URL (gallery upload) */
+            photo?: Record<string, never> | null;
             /** @enum {string} */
             photo_display?: "bdr_cir" | "cir" | "bdr_sq" | "sq" | "bdr_rec" | "rec";
-            seo_description?: string | null;
-            slug: string;
+            /** @description Sections the shop shows ("catalogues" follows the catalogues themselves) */
+            sections_info?: ("products" | "digital" | "services" | "experiences" | "franchises" | "retail" | "blogs" | "catalogues")[];
+            seo_description?: Record<string, never> | null;
             /** @enum {string} */
-            store_type?: "franchise" | "affinity" | "affiliate" | "others";
+            signup_form?: "complete" | "basic";
+            slider?: boolean;
+            /** @description Shop slug; 409 slug_taken "Este dominio no está disponible" when taken */
+            slug?: string;
+            /** @enum {string} */
+            theme?: "03" | "05";
+            twitch?: Record<string, never> | null;
+            twitter?: Record<string, never> | null;
+            users_support_url?: Record<string, never> | null;
+            whatsapp_country_code?: Record<string, never> | null;
+            whatsapp_phone?: Record<string, never> | null;
+            youtube?: Record<string, never> | null;
+        };
+        UserExistsDto: {
+            country?: string | null;
+            country_code?: string | null;
+            phone?: string | null;
+            /** @description E-mail or phone number */
+            username?: string | null;
+        };
+        UserExistsResponse: {
+            exist: boolean;
         };
     };
-    responses: {
-        /** @description An error: a stable code and a message (e.g. `shop_not_found`). */
-        Error: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-    };
+    responses: never;
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -88,7 +2668,53 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getHealth: {
+    DiagnosticsController_ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingSent"];
+                };
+            };
+        };
+    };
+    DiagnosticsController_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingReceived"];
+                };
+            };
+        };
+    };
+    DiagnosticsController_whoami: {
         parameters: {
             query?: never;
             header?: never;
@@ -97,33 +2723,2909 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The gateway is up. */
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagWhoami"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ActivationHttpController_linkStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivationKeyStatus"];
+                };
+            };
+        };
+    };
+    ActivationHttpController_activateWithLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivationResponse"];
+                };
+            };
+        };
+    };
+    ActivationHttpController_activateWithPin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivateWithPinDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivationResponse"];
+                };
+            };
+        };
+    };
+    ActivationHttpController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendPinDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationResponse"];
+                };
+            };
+        };
+    };
+    ActivationHttpController_resendActivationMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendActivationDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountsMessage"];
+                };
+            };
+        };
+    };
+    SessionsHttpController_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+        };
+    };
+    SessionsHttpController_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountsMessage"];
+                };
+            };
+        };
+    };
+    PasswordResetHttpController_requestReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestPasswordResetDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetRequested"];
+                };
+            };
+        };
+    };
+    PasswordResetHttpController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivationResponse"];
+                };
+            };
+        };
+    };
+    SessionsHttpController_rotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResult"];
+                };
+            };
+        };
+    };
+    RegistrationHttpController_registerUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterUserDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationResponse"];
+                };
+            };
+        };
+    };
+    RegistrationHttpController_userExists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserExistsDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserExistsResponse"];
+                };
+            };
+        };
+    };
+    "cart-checkout_DiagnosticsController_ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingSent"];
+                };
+            };
+        };
+    };
+    "cart-checkout_DiagnosticsController_received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingReceived"];
+                };
+            };
+        };
+    };
+    "cart-checkout_DiagnosticsController_whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagWhoami"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    catalogue_DiagnosticsController_ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingSent"];
+                };
+            };
+        };
+    };
+    catalogue_DiagnosticsController_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingReceived"];
+                };
+            };
+        };
+    };
+    catalogue_DiagnosticsController_whoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagWhoami"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CataloguesAdminController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description One or more of -weight, weight, name, -name, position, -position, -updated_at, updated_at, comma-joined */
+                sort?: string;
+                /** @description Catalogue search by name */
+                text?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        status: "ok";
+                        matches_estimated: number;
+                        results: components["schemas"]["Catalogue"][];
                     };
                 };
             };
-            503: components["responses"]["Error"];
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
-    getShopBySlug: {
+    CataloguesAdminController_create: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCatalogueDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CataloguesAdminController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CataloguesAdminController_remove: {
+        parameters: {
+            query?: {
+                /** @description Delete even when the catalogue has products */
+                force?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CataloguesAdminController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCatalogueDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CataloguesAdminController_move: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CataloguesAdminController_products: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                sort?: "-contribution_margin" | "contribution_margin" | "position" | "-position" | "list_price" | "-list_price" | "queue_position";
+                /** @description Text matched against name, tags and description (word prefixes) */
+                text?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CatalogueItem"][];
+                    };
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CataloguesAdminController_removeProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                productId: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CataloguesAdminController_addFiltered: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddFilteredDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueProductsResult"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CataloguesAdminController_clone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloneCatalogueDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueProductsResult"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CataloguesAdminController_moveProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveProductDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CataloguesAdminController_search: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                sort?: "-contribution_margin" | "contribution_margin" | "position" | "-position" | "list_price" | "-list_price" | "queue_position";
+                /** @description Text matched against name, tags and description (word prefixes) */
+                text?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CatalogueItem"][];
+                    };
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ItemsAdminController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                list_state?: "published" | "unpublished";
+                offset?: number;
+                /** @description Field name, `-` prefix for descending (e.g. -list_price) */
+                sort?: string;
+                /** @description Text matched against name, tags and description (word prefixes) */
+                text?: string;
+                type?: "product" | "service" | "experience" | "digital";
+            };
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CatalogueItem"][];
+                    };
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ItemsAdminController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateItemDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueItem"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ItemsAdminController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueItem"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ItemsAdminController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ItemsAdminController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateItemDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueItem"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ItemsAdminController_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueItem"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ItemsAdminController_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueItem"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ItemsAdminController_unpublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueItem"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SupplierSearchController_search: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Same as text (the spec names it `name` in places) */
+                name?: string;
+                offset?: number;
+                /** @description Text matched against name, tags and description (word prefixes) */
+                text?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CatalogueSupplier"][];
+                    };
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ProductPickerController_search: {
+        parameters: {
+            query?: {
+                /** @description Category id */
+                category?: string;
+                /** @description Accepted for the spec’s modal call (counts are exact) */
+                check_at_least?: number;
+                /** @description Only dropshipping items (true) or only the others (false) */
+                dropshipping?: boolean;
+                /** @description Supplier id */
+                dssupplier?: string;
+                /** @description Accepted for the spec’s modal call */
+                filter?: string;
+                limit?: number;
+                offset?: number;
+                sort?: string;
+                /** @description Text matched against name, tags and description (word prefixes) */
+                text?: string;
+                type?: "product" | "service" | "experience" | "digital";
+            };
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CataloguePickerItem"][];
+                    };
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    DirectoryController_categories: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Same as text (the spec names it `name` in places) */
+                name?: string;
+                offset?: number;
+                /** @description Text matched against name, tags and description (word prefixes) */
+                text?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CatalogueCategory"][];
+                    };
+                };
+            };
+        };
+    };
+    DirectoryController_categorySuggestions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Same as text (the spec names it `name` in places) */
+                name?: string;
+                offset?: number;
+                /** @description Text matched against name, tags and description (word prefixes) */
+                text?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CatalogueCategory"][];
+                    };
+                };
+            };
+        };
+    };
+    DirectoryController_suppliers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Same as text (the spec names it `name` in places) */
+                name?: string;
+                offset?: number;
+                /** @description Text matched against name, tags and description (word prefixes) */
+                text?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CatalogueSupplier"][];
+                    };
+                };
+            };
+        };
+    };
+    DirectoryController_supplier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueSupplier"];
+                };
+            };
+        };
+    };
+    DirectoryController_supplierSuggestions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Same as text (the spec names it `name` in places) */
+                name?: string;
+                offset?: number;
+                /** @description Text matched against name, tags and description (word prefixes) */
+                text?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CatalogueSupplier"][];
+                    };
+                };
+            };
+        };
+    };
+    ItemsPublicController_byIds: {
+        parameters: {
+            query?: {
+                /** @description Comma-joined item ids (at most 100) */
+                ids?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CatalogueItem"][];
+                    };
+                };
+            };
+        };
+    };
+    ItemsPublicController_byId: {
+        parameters: {
+            query?: {
+                /** @description The shop the page belongs to: its owner also sees unpublished items it has in store */
+                shop?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueItem"];
+                };
+            };
+        };
+    };
+    ItemsPublicController_byOwner: {
+        parameters: {
+            query?: {
+                /** @description The shop the page belongs to: its owner also sees unpublished items it has in store */
+                shop?: string;
+            };
+            header?: never;
+            path: {
+                item: string;
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueItem"];
+                };
+            };
+        };
+    };
+    CataloguesPublicController_publicCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"];
+                };
+            };
+        };
+    };
+    CataloguesPublicController_publicProducts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                sort?: "-contribution_margin" | "contribution_margin" | "position" | "-position" | "list_price" | "-list_price" | "queue_position";
+                /** @description Text matched against name, tags and description (word prefixes) */
+                text?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CatalogueItem"][];
+                    };
+                };
+            };
+        };
+    };
+    CataloguesPublicController_referralCatalogues: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description One or more of -weight, weight, name, -name, position, -position, -updated_at, updated_at, comma-joined */
+                sort?: string;
+                /** @description Catalogue search by name */
+                text?: string;
+            };
+            header?: never;
+            path: {
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["Catalogue"][];
+                    };
+                };
+            };
+        };
+    };
+    CataloguesPublicController_referralCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The shop. */
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Catalogue"];
+                };
+            };
+        };
+    };
+    CataloguesPublicController_referralProducts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                sort?: "-contribution_margin" | "contribution_margin" | "position" | "-position" | "list_price" | "-list_price" | "queue_position";
+                /** @description Text matched against name, tags and description (word prefixes) */
+                text?: string;
+            };
+            header?: never;
+            path: {
+                owner: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CatalogueItem"][];
+                    };
+                };
+            };
+        };
+    };
+    CataloguesPublicController_published: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Owner id (or give shop) */
+                owner?: string;
+                /** @description Shop id or slug: its owner’s catalogues */
+                shop?: string;
+                /** @description One or more of -weight, weight, name, -name, position, -position, -updated_at, updated_at, comma-joined */
+                sort?: string;
+                /** @description Catalogue search by name */
+                text?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["Catalogue"][];
+                    };
+                };
+            };
+        };
+    };
+    ShopListingController_items: {
+        parameters: {
+            query?: {
+                campaign?: string;
+                /** @description Category id */
+                category?: string;
+                click_id?: string;
+                /** @description Same as supplier (the spec’s modal name) */
+                dssupplier?: string;
+                limit?: number;
+                offset?: number;
+                owner?: string;
+                /** @description 1-based page, used when offset is absent (page size = limit); below 1 counts as 1 */
+                page?: number;
+                slug?: string;
+                /** @description Field name, `-` prefix for descending (e.g. -list_price) */
+                sort?: string;
+                /** @description Supplier (dssupplier) id */
+                supplier?: string;
+                /** @description Comma-joined tags: items with any of them */
+                tags?: string[];
+                /** @description Text matched against name, tags and description (word prefixes) */
+                text?: string;
+                type?: "product" | "service" | "experience" | "digital";
+            };
+            header?: never;
+            path: {
+                shop: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the listing; public pages may come from the listing cache (same body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CatalogueItem"][];
+                    };
+                };
+            };
+        };
+    };
+    ShopListingController_suggestions: {
+        parameters: {
+            query?: {
+                n_suggestions?: number;
+                /** @description Text matched against name, tags and description (word prefixes) */
+                text?: string;
+                type?: "product" | "service" | "experience" | "digital";
+            };
+            header?: never;
+            path: {
+                shop: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CatalogueItemSuggestion"][];
+                    };
+                };
+            };
+        };
+    };
+    DevMailboxHttpController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Field name, `-` prefix for descending (e.g. -list_price) */
+                sort?: string;
+                /** @description Only messages to this e-mail address or phone number */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["MailboxMessage"][];
+                    };
+                };
+            };
+        };
+    };
+    GalleryController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @default 5 */
+                    get_main_colors?: number;
+                    /** Format: binary */
+                    image: string;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GalleryUpload"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    GalleryController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    GalleryController_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image (image/jpeg, image/png or image/svg+xml) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    GraphHttpController_defaultMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMenu"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    GraphHttpController_menu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMenu"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    marketing_DiagnosticsController_ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingSent"];
+                };
+            };
+        };
+    };
+    marketing_DiagnosticsController_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingReceived"];
+                };
+            };
+        };
+    };
+    marketing_DiagnosticsController_whoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagWhoami"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    messaging_DiagnosticsController_ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingSent"];
+                };
+            };
+        };
+    };
+    messaging_DiagnosticsController_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingReceived"];
+                };
+            };
+        };
+    };
+    messaging_DiagnosticsController_whoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagWhoami"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    orders_DiagnosticsController_ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingSent"];
+                };
+            };
+        };
+    };
+    orders_DiagnosticsController_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingReceived"];
+                };
+            };
+        };
+    };
+    orders_DiagnosticsController_whoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagWhoami"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ProfileAdminHttpController_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                me: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProfile"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ProfileAdminHttpController_edit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                me: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProfileDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProfile"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ProfileAdminHttpController_lastHeartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatResponse"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ProfileAdminHttpController_beat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                me: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartbeatResponse"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ProfileListPublicHttpController_profiles: {
+        parameters: {
+            query?: {
+                /** @description Text the name contains */
+                filter?: string | null;
+                limit?: number;
+                offset?: number;
+                /** @description Field name, `-` prefix for descending (e.g. -list_price) */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["PublicProfile"][];
+                    };
+                };
+            };
+        };
+    };
+    ProfilePublicHttpController_many: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Field name, `-` prefix for descending (e.g. -list_price) */
+                sort?: string;
+            };
+            header?: never;
+            path: {
+                ids: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["PublicProfile"][];
+                    };
+                };
+            };
+        };
+    };
+    ProfilePublicHttpController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicProfile"];
+                };
+            };
+        };
+    };
+    SetupAppsHttpController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                me: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupTour"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SetupAppsHttpController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                me: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTourDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupTour"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    store_DiagnosticsController_ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingSent"];
+                };
+            };
+        };
+    };
+    store_DiagnosticsController_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagPingReceived"];
+                };
+            };
+        };
+    };
+    store_DiagnosticsController_whoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiagWhoami"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopAdminController_shop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -132,7 +5634,1705 @@ export interface operations {
                     "application/json": components["schemas"]["Shop"];
                 };
             };
-            404: components["responses"]["Error"];
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopAdminController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateShopDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shop"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopAdminController_banners: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["StoreBanner"][];
+                    };
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopAdminController_createBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreBanner"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopAdminController_deleteBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopAdminController_updateBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreBanner"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    FranchisesAdminController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["Franchise"][];
+                    };
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    FranchisesAdminController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InStoreAdded"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    FranchisesAdminController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    FranchisesAdminController_inStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FranchiseIdsDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InStoreFlags"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopAdminController_headers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["StoreHeader"][];
+                    };
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopAdminController_createHeader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeaderDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreHeader"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopAdminController_deleteHeader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopAdminController_updateHeader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeaderDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreHeader"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    StoreItemsAdminController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                type?: "product" | "service" | "experience" | "digital";
+            };
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["StoreItem"][];
+                    };
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    StoreItemsAdminController_addMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemIdsDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InStoreFlags"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    StoreItemsAdminController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InStoreAdded"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    StoreItemsAdminController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    StoreItemsAdminController_inStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+                /** @description Scope segment of an owner path (e.g. `affiliate`); any value routes the same */
+                scope: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemIdsDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InStoreFlags"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    FranchisesPublicController_ofCatalogue: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                catalogue: string;
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["Franchise"][];
+                    };
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    FranchisesPublicController_published: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Same as text */
+                name?: string;
+                offset?: number;
+                /** @description Only published franchises are listed */
+                state?: "published";
+                text?: string;
+                /** @description Comma-joined: affinity,franchise (both by default) */
+                type?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["Franchise"][];
+                    };
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopsController_byRef: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shop: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shop"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopsController_banners: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                shop: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["StoreBanner"][];
+                    };
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopsController_headers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                shop: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["StoreHeader"][];
+                    };
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    StoreItemsPublicController_inStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shop: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemIdsDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InStoreFlags"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    MenuController_menu: {
+        parameters: {
+            query?: {
+                /** @description Sent by the storefront; the shop’s own owner decides */
+                owner?: string;
+                /** @description Sent by the storefront; the shop’s own type decides */
+                store_type?: "franchise" | "affinity" | "affiliate" | "others";
+            };
+            header?: never;
+            path: {
+                shop: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopMenu"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopsController_byHost: {
+        parameters: {
+            query?: {
+                campaign?: string;
+                click_id?: string;
+                fbclid?: string;
+                gclid?: string;
+                referral?: string;
+                referral_slug?: string;
+            };
+            header?: never;
+            path: {
+                host: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shop"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopsController_bySlug: {
+        parameters: {
+            query?: {
+                campaign?: string;
+                click_id?: string;
+                fbclid?: string;
+                gclid?: string;
+                referral?: string;
+                referral_slug?: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shop"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopsController_slugAvailability: {
+        parameters: {
+            query?: {
+                /** @description Slug to check (letters, digits, underscore, hyphen) */
+                slug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlugAvailability"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SubscriptionPublicHttpController_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowResponse"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SubscriptionPublicHttpController_follow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowResponse"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SubscriptionPublicHttpController_unfollow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowResponse"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
 }
