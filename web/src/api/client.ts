@@ -1,5 +1,5 @@
 import { ErrorCodes, type ErrorBody } from '@vitrina/contracts';
-import createClient from 'openapi-fetch';
+import createClient, { defaultPathSerializer } from 'openapi-fetch';
 import type { paths } from './schema';
 
 /** Every failed API call surfaces as this: the HTTP status (0 when no answer came) and the spec's error code. */
@@ -47,13 +47,29 @@ export function toApiError(response: Response, body: unknown): ApiError {
 }
 
 /**
- * The typed client for the gateway. Same origin: the gateway serves the app and answers /api.
+ * Path parameters are percent-encoded, except `:` (legal in a path segment): owner segments stay `{id}:{key}`
+ * (spec 2 §7) on the wire, as the services and the gateway's per-user limits read them.
+ */
+export function pathSerializer(pathname: string, pathParams: Record<string, unknown>): string {
+  return defaultPathSerializer(pathname, pathParams).replace(/%3A/gi, ':');
+}
+
+/**
+ * The typed client for the gateway, from the types generated from the merged OpenAPI (src/api/schema.d.ts, see
+ * web/scripts/gen-api.mjs): paths, parameters, bodies and answers are checked by the compiler.
+ * Same origin: the gateway serves the app and answers /api.
  * `fetch` is looked up on each call (not captured once) so tests can stub the global.
  */
 export const api = createClient<paths>({
   baseUrl: '/',
   fetch: (request) => globalThis.fetch(request),
+  pathSerializer,
 });
+
+/** `{id}:{key}` owner segment of a path (spec 2 §7): the signed-in user's own resources are `{me}:{me}`. */
+export function ownerSegment(id: string, key: string = id): string {
+  return `${id}:${key}`;
+}
 
 type ClientResult<T> = { data?: T; error?: unknown; response: Response };
 

@@ -2,10 +2,9 @@ import type { Client } from 'openapi-fetch';
 import { api } from '@/api/client';
 
 /**
- * The accounts, gallery and dev-mailbox endpoints are not in the gateway's OpenAPI snapshot yet
- * (`npm run api:pull -w web` once the services publish them). Until then they go through the same client
- * (same base URL, same middleware: bearer token, errors as ApiError) without path typing; each endpoint
- * file types its payload and answer with the contracts of `libs/contracts/src/accounts-api.ts`.
+ * @deprecated Untyped view of the client, kept only for `session/session-store.ts`'s refresh call until it uses
+ * `refreshSession()` (./refresh-session.ts). Every accounts endpoint is in the generated types (src/api/schema.d.ts):
+ * call `api` from '@/api/client' with the path as the OpenAPI names it.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const accountsApi = api as unknown as Client<any>;

@@ -1,15 +1,12 @@
 import type { ActivationResponse } from '@vitrina/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
+import { api, unwrap } from '@/api/client';
 import { sessionStore } from '../session/session-store';
 import { checkActivationResponse } from './activate-with-pin';
-import { accountsApi } from './accounts-api';
 
 /** spec 2 §2 `/activate/{key}`: the key from the e-mail or SMS link activates the account and signs the user in. */
 export async function activateWithLink(key: string, locale: string): Promise<ActivationResponse> {
-  const answer = await unwrap<unknown>(
-    accountsApi.POST('/api/auth/activate/{key}', { params: { path: { key } }, headers: { 'x-locale': locale } }),
-  );
+  const answer = await unwrap(api.POST('/api/auth/activate/{key}', { params: { path: { key } }, headers: { 'x-locale': locale } }));
   return checkActivationResponse(answer);
 }
 

@@ -1,14 +1,16 @@
 import type { ActivationResponse, PinActivationRequest } from '@vitrina/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, unwrap } from '@/api/client';
+import { api, ApiError, unwrap } from '@/api/client';
 import { sessionStore } from '../session/session-store';
-import { accountsApi } from './accounts-api';
 
 /** spec 2 §8 internal failures: the answer's actions are not what the PIN flow needs. */
 export const INVALID_NOTIFICATION_ACTION = 'invalid_notification_action';
 export const INVALID_SET_AUTH_ACTION = 'invalid_set_auth_action';
 
-/** spec 2 §3: the activation answer carries a notification action and an auth action (SET_AUTH). */
+/**
+ * spec 2 §3: the activation answer carries a notification action and an auth action (SET_AUTH). The type says so;
+ * this still checks the body at run time, since a proxy or an old server could answer something else (spec 2 §8).
+ */
 export function checkActivationResponse(answer: unknown, status = 200): ActivationResponse {
   const value = answer as Partial<ActivationResponse> | undefined;
   if (value?.notification?.type !== 'NOTIFICATION') {
@@ -25,7 +27,7 @@ export function checkActivationResponse(answer: unknown, status = 200): Activati
  * The answer's SET_AUTH action signs the user in. The accounts service routes it without the trailing slash.
  */
 export async function activateWithPin(body: PinActivationRequest, locale: string): Promise<ActivationResponse> {
-  const answer = await unwrap<unknown>(accountsApi.POST('/api/auth/activate/pin', { body, headers: { 'x-locale': locale } }));
+  const answer = await unwrap(api.POST('/api/auth/activate/pin', { body, headers: { 'x-locale': locale } }));
   return checkActivationResponse(answer);
 }
 

@@ -1,7 +1,6 @@
 import type { UserExistsResponse } from '@vitrina/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
-import { accountsApi } from './accounts-api';
+import { api, unwrap } from '@/api/client';
 
 export interface UserExistsRequest {
   username: string;
@@ -12,7 +11,7 @@ export interface UserExistsRequest {
 
 /** spec 2 §7 `POST auth /users/exist`: { username } -> { exist }. */
 export function checkUserExists(body: UserExistsRequest): Promise<UserExistsResponse> {
-  return unwrap<UserExistsResponse>(accountsApi.POST('/api/auth/users/exist', { body }));
+  return unwrap(api.POST('/api/auth/users/exist', { body }));
 }
 
 /** The availability check on blur; a failed check says nothing (the registration answers existing_user anyway). */

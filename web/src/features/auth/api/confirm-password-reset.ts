@@ -1,9 +1,8 @@
 import type { ActivationResponse } from '@vitrina/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
+import { api, unwrap } from '@/api/client';
 import { sessionStore } from '../session/session-store';
 import { checkActivationResponse } from './activate-with-pin';
-import { accountsApi } from './accounts-api';
 
 export interface PasswordResetConfirmation {
   code: string;
@@ -13,9 +12,7 @@ export interface PasswordResetConfirmation {
 
 /** The code received plus the new password: every other session ends and the user is signed in on a new one. */
 export async function confirmPasswordReset(body: PasswordResetConfirmation, locale: string): Promise<ActivationResponse> {
-  const answer = await unwrap<unknown>(
-    accountsApi.POST('/api/auth/password/reset/confirm', { body, headers: { 'x-locale': locale } }),
-  );
+  const answer = await unwrap(api.POST('/api/auth/password/reset/confirm', { body, headers: { 'x-locale': locale } }));
   return checkActivationResponse(answer);
 }
 

@@ -1,7 +1,6 @@
 import type { AdminProfile } from '@vitrina/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
-import { accountsApi } from './accounts-api';
+import { api, ownerSegment, unwrap } from '@/api/client';
 
 export const ADMIN_PROFILE_KEY = ['profile-admin'] as const;
 
@@ -10,14 +9,8 @@ export const PROFILE_RETRIES = 3;
 export const PROFILE_RETRY_DELAY_MS = 3_000;
 
 /** spec 2 §7 `GET profile-admin /{meID}:{key}/{meID}`: the signed-in user's own profile. */
-export function adminProfilePath(meID: string): string {
-  const me = encodeURIComponent(meID);
-  return `/api/profile-admin/${me}:${me}/${me}`;
-}
-
 export function getAdminProfile(meID: string, signal?: AbortSignal): Promise<AdminProfile> {
-  // Ids are UUIDs: the `{me}:{me}` owner segment is written as is (a path parameter would encode the colon).
-  return unwrap<AdminProfile>(accountsApi.GET(adminProfilePath(meID), { signal }));
+  return unwrap(api.GET('/api/profile-admin/{owner}/{me}', { params: { path: { owner: ownerSegment(meID), me: meID } }, signal }));
 }
 
 export function adminProfileQueryOptions(meID: string) {

@@ -1,7 +1,6 @@
 import type { PasswordResetRequested } from '@vitrina/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
-import { accountsApi } from './accounts-api';
+import { api, unwrap } from '@/api/client';
 
 export interface PasswordResetRequest {
   /** The e-mail, or the phone digits. */
@@ -14,7 +13,7 @@ export interface PasswordResetRequest {
 
 /** Sends a reset code by e-mail or SMS; `code` identifies the request in the confirm step. */
 export function requestPasswordReset(body: PasswordResetRequest, locale: string): Promise<PasswordResetRequested> {
-  return unwrap<PasswordResetRequested>(accountsApi.POST('/api/auth/password/reset', { body, headers: { 'x-locale': locale } }));
+  return unwrap(api.POST('/api/auth/password/reset', { body, headers: { 'x-locale': locale } }));
 }
 
 export function useRequestPasswordReset() {

@@ -1,7 +1,6 @@
 import { ACTIVATION_KEY_PLACEHOLDER, type MessageResponse } from '@vitrina/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
-import { accountsApi } from './accounts-api';
+import { api, unwrap } from '@/api/client';
 
 /** spec 2 §7: the link in the message is protocol, host and /activate/__KEY__ of this site. */
 export function activationUrl(origin = window.location.origin): string {
@@ -10,8 +9,8 @@ export function activationUrl(origin = window.location.origin): string {
 
 /** spec 2 §7 activation resend: body username, activation_url. */
 export function resendActivation(username: string, locale: string): Promise<MessageResponse> {
-  return unwrap<MessageResponse>(
-    accountsApi.POST('/api/auth/activate/resend', {
+  return unwrap(
+    api.POST('/api/auth/activate/resend', {
       body: { username, activation_url: activationUrl() },
       headers: { 'x-locale': locale },
     }),

@@ -1,9 +1,8 @@
 import type { AuthResult } from '@vitrina/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { isApiError, unwrap } from '@/api/client';
+import { api, isApiError, unwrap } from '@/api/client';
 import { parseRetryAfter, RetryLaterApiError } from '../domain/auth-errors';
 import { sessionStore } from '../session/session-store';
-import { accountsApi } from './accounts-api';
 
 export interface SignInRequest {
   /** The e-mail, or the phone digits. */
@@ -20,9 +19,9 @@ export interface SignInRequest {
  * cookies. A throttled attempt (429) rejects with RetryLaterApiError carrying the server's `Retry-After`.
  */
 export async function signIn(body: SignInRequest): Promise<AuthResult> {
-  const call = accountsApi.POST('/api/auth/login', { body });
+  const call = api.POST('/api/auth/login', { body });
   try {
-    return await unwrap<AuthResult>(call);
+    return await unwrap(call);
   } catch (error) {
     if (isApiError(error) && error.status === 429) {
       const wait = parseRetryAfter((await call).response.headers.get('retry-after'));

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
+import type { MessageResponse } from '@vitrina/contracts';
+import { api, unwrap } from '@/api/client';
 import { sessionStore } from '../session/session-store';
-import { accountsApi } from './accounts-api';
 import { ADMIN_PROFILE_KEY } from './get-admin-profile';
 
 /** Revokes the session server-side and clears the cookies. */
-export function signOut(): Promise<unknown> {
-  return unwrap(accountsApi.POST('/api/auth/logout', {}));
+export function signOut(): Promise<MessageResponse> {
+  return unwrap(api.POST('/api/auth/logout'));
 }
 
 /** Signs out here whatever the server answers: a failed call must not leave the user signed in on screen. */

@@ -1,8 +1,7 @@
 import type { AdminProfile, ProfileUpdateRequest } from '@vitrina/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
-import { accountsApi } from '@/features/auth/api/accounts-api';
-import { ADMIN_PROFILE_KEY, adminProfilePath } from '@/features/auth/api/get-admin-profile';
+import { api, ownerSegment, unwrap } from '@/api/client';
+import { ADMIN_PROFILE_KEY } from '@/features/auth/api/get-admin-profile';
 
 /** spec 2 §3: only non-empty profile fields are sent (and change). */
 export function profileChanges(values: ProfileUpdateRequest): ProfileUpdateRequest {
@@ -16,7 +15,7 @@ export function profileChanges(values: ProfileUpdateRequest): ProfileUpdateReque
 
 /** spec 2 §7 `PUT profile-admin /{meID}:{key}/{meID}`. */
 export function updateAdminProfile(meID: string, body: ProfileUpdateRequest): Promise<AdminProfile> {
-  return unwrap<AdminProfile>(accountsApi.PUT(adminProfilePath(meID), { body: profileChanges(body) }));
+  return unwrap(api.PUT('/api/profile-admin/{owner}/{me}', { params: { path: { owner: ownerSegment(meID), me: meID } }, body: profileChanges(body) }));
 }
 
 export function useUpdateAdminProfile(meID: string) {
@@ -24,8 +23,7 @@ export function useUpdateAdminProfile(meID: string) {
   return useMutation({
     mutationFn: (body: ProfileUpdateRequest) => updateAdminProfile(meID, body),
     onSuccess: (profile) => {
-      // The answer is the profile when the service sends it back; otherwise read it again.
-      if (profile && typeof profile === 'object' && 'id' in profile) queryClient.setQueryData([...ADMIN_PROFILE_KEY, meID], profile);
+      queryClient.setQueryData([...ADMIN_PROFILE_KEY, meID], profile);
       void queryClient.invalidateQueries({ queryKey: [...ADMIN_PROFILE_KEY, meID] });
     },
   });

@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 const PROFILE = `/api/profile-admin/${ME}:${ME}/${ME}`;
-const GALLERY = `/api/gallery/${ME}:${ME}/`;
+const GALLERY = `/api/gallery/${ME}:${ME}`;
 
 function signedIn(extra: Record<string, (request: Request) => Response | Promise<Response>> = {}) {
   return fakeApi({
