@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogueItemListSchema, CatalogueItemSchema, type CatalogueItem, type CatalogueItemList } from '@vitrina/contracts';
-import { ApiAnswer, CurrentUser, OwnerPath, PathOwner, type AuthUser, type OwnerRef } from '@vitrina/platform';
+import { ApiAnswer, ApiRefusals, CurrentUser, OwnerPath, PathOwner, type AuthUser, type OwnerRef } from '@vitrina/platform';
 import { ChangeItemStateHandler } from '../commands/change-item-state/change-item-state.handler.js';
 import { CreateItemHandler } from '../commands/create-item/create-item.handler.js';
 import { DeleteItemHandler } from '../commands/delete-item/delete-item.handler.js';
@@ -17,6 +17,8 @@ import { SupplierOnlyGuard } from './supplier-only.guard.js';
  * every write also needs the supplier role, the `dssupplier-admin` keychain (spec 1 §6; 403 `forbidden` otherwise).
  */
 @ApiTags('catalogue: supplier items')
+// Every route validates its path, query and body: 400 with `fields`.
+@ApiRefusals(400)
 @Controller('catalogue')
 @OwnerPath('owner')
 export class ItemsAdminController {
@@ -39,14 +41,14 @@ export class ItemsAdminController {
   @Post(':owner/:scope/items')
   @UseGuards(SupplierOnlyGuard)
   @ApiOperation({ summary: 'Create an item (unpublished unless list_state says published)' })
-  @ApiAnswer(CatalogueItemSchema, { status: 201 })
+  @ApiAnswer(CatalogueItemSchema, { status: 201, errors: [409] })
   create(@PathOwner() owner: OwnerRef, @Body() body: CreateItemDto): Promise<CatalogueItem> {
     return this.createItem.execute({ ownerId: owner.ownerId, input: body });
   }
 
   @Get(':owner/:scope/items/:item')
   @ApiOperation({ summary: 'One of the supplier’s items, by id or slug' })
-  @ApiAnswer(CatalogueItemSchema)
+  @ApiAnswer(CatalogueItemSchema, { errors: [404] })
   get(@PathOwner() owner: OwnerRef, @Param('item') item: string, @CurrentUser() user?: AuthUser): Promise<CatalogueItem> {
     return this.queries.itemForViewer(owner.ownerId, item, user);
   }
@@ -54,7 +56,7 @@ export class ItemsAdminController {
   @Patch(':owner/:scope/items/:item')
   @UseGuards(SupplierOnlyGuard)
   @ApiOperation({ summary: 'Edit an item (only the fields sent change)' })
-  @ApiAnswer(CatalogueItemSchema)
+  @ApiAnswer(CatalogueItemSchema, { errors: [404, 409] })
   update(@PathOwner() owner: OwnerRef, @Param('item') item: string, @Body() body: UpdateItemDto): Promise<CatalogueItem> {
     return this.updateItem.execute({ ownerId: owner.ownerId, itemRef: item, input: body });
   }
@@ -63,7 +65,7 @@ export class ItemsAdminController {
   @UseGuards(SupplierOnlyGuard)
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete an item: it leaves every shop and catalogue' })
-  @ApiAnswer(null, { status: 204 })
+  @ApiAnswer(null, { status: 204, errors: [404] })
   async remove(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<void> {
     await this.deleteItem.execute({ ownerId: owner.ownerId, itemRef: item });
   }
@@ -72,7 +74,7 @@ export class ItemsAdminController {
   @UseGuards(SupplierOnlyGuard)
   @HttpCode(200)
   @ApiOperation({ summary: 'Publish an item' })
-  @ApiAnswer(CatalogueItemSchema)
+  @ApiAnswer(CatalogueItemSchema, { errors: [404] })
   publish(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<CatalogueItem> {
     return this.changeState.execute({ ownerId: owner.ownerId, itemRef: item, listState: 'published' });
   }
@@ -81,7 +83,7 @@ export class ItemsAdminController {
   @UseGuards(SupplierOnlyGuard)
   @HttpCode(200)
   @ApiOperation({ summary: 'Unpublish an item: it leaves public listings at once' })
-  @ApiAnswer(CatalogueItemSchema)
+  @ApiAnswer(CatalogueItemSchema, { errors: [404] })
   unpublish(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<CatalogueItem> {
     return this.changeState.execute({ ownerId: owner.ownerId, itemRef: item, listState: 'unpublished' });
   }
@@ -89,7 +91,7 @@ export class ItemsAdminController {
   @Put(':owner/:scope/items/:item/stock')
   @UseGuards(SupplierOnlyGuard)
   @ApiOperation({ summary: 'Set stock (available, stock_type, max_purchase_amount, sold_out)' })
-  @ApiAnswer(CatalogueItemSchema)
+  @ApiAnswer(CatalogueItemSchema, { errors: [404] })
   stock(@PathOwner() owner: OwnerRef, @Param('item') item: string, @Body() body: StockDto): Promise<CatalogueItem> {
     return this.setStock.execute({ ownerId: owner.ownerId, itemRef: item, stock: body });
   }

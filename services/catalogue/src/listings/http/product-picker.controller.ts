@@ -3,7 +3,7 @@ import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { ITEM_TYPES, PickerItemListSchema, type ItemType, type PickerItemList } from '@vitrina/contracts';
-import { ApiAnswer, OwnerPath, PathOwner, type OwnerRef, Optional } from '@vitrina/platform';
+import { ApiAnswer, ApiRefusals, OwnerPath, PathOwner, type OwnerRef, Optional } from '@vitrina/platform';
 import { SearchTextQuery } from '../../shared/dto.js';
 import { ProductPickerQuery } from '../queries/product-picker.query.js';
 
@@ -30,6 +30,8 @@ class PickerQueryDto {
 
 /** `GET /catalogue/{owner}:{owner}/{type}/store/products/search`: the add-products modal of the owner's store. */
 @ApiTags('catalogue: shop listings')
+// Every route validates its path, query and body: 400 with `fields`.
+@ApiRefusals(400)
 @Controller('catalogue')
 @OwnerPath('owner')
 export class ProductPickerController {

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CatalogueItemListSchema, CatalogueItemSuggestionListSchema, type CatalogueItemSuggestionList } from '@vitrina/contracts';
-import { ApiAnswer, CurrentUser, openApiSchemaOf, type AuthUser } from '@vitrina/platform';
+import { ApiAnswer, ApiRefusals, CurrentUser, openApiSchemaOf, type AuthUser } from '@vitrina/platform';
 import { ShopListingQuery } from '../queries/shop-listing.query.js';
 import { ShopItemsQueryDto, SuggestionsQueryDto } from './shop-listing.dto.js';
 
@@ -10,6 +10,8 @@ import { ShopItemsQueryDto, SuggestionsQueryDto } from './shop-listing.dto.js';
  * Public; the shop owner (signed in) also sees unpublished and hidden items.
  */
 @ApiTags('catalogue: shop listings')
+// Every route validates its path, query and body: 400 with `fields`.
+@ApiRefusals(400)
 @Controller('catalogue/shops')
 export class ShopListingController {
   constructor(private readonly listing: ShopListingQuery) {}
@@ -25,6 +27,7 @@ export class ShopListingController {
     description: 'A page of the listing; public pages may come from the listing cache (same body)',
     content: { 'application/json': { schema: openApiSchemaOf(CatalogueItemListSchema) as never } },
   })
+  @ApiRefusals(404)
   @ApiOperation({ summary: 'Listing and search of a shop: type, text, tags, supplier, category; sort queue_position | -list_price | list_price' })
   items(@Param('shop') shop: string, @Query() q: ShopItemsQueryDto, @CurrentUser() viewer?: AuthUser): Promise<string> {
     return this.listing.searchJson({
@@ -44,7 +47,7 @@ export class ShopListingController {
 
   @Get(':shop/suggestions')
   @ApiOperation({ summary: 'Type-ahead of a shop’s items (5 by default); empty text answers no results' })
-  @ApiAnswer(CatalogueItemSuggestionListSchema)
+  @ApiAnswer(CatalogueItemSuggestionListSchema, { errors: [404] })
   suggestions(@Param('shop') shop: string, @Query() q: SuggestionsQueryDto, @CurrentUser() viewer?: AuthUser): Promise<CatalogueItemSuggestionList> {
     return this.listing.suggestions({ shop, viewer, text: q.text, type: q.type, limit: q.n_suggestions });
   }

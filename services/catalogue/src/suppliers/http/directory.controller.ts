@@ -11,7 +11,7 @@ import {
   type CatalogueSupplier,
   type CatalogueSupplierList,
 } from '@vitrina/contracts';
-import { ApiAnswer, DB, OwnerPath, PathOwner, listResponse, type Db, type OwnerRef, Optional } from '@vitrina/platform';
+import { ApiAnswer, ApiRefusals, DB, OwnerPath, PathOwner, listResponse, type Db, type OwnerRef, Optional } from '@vitrina/platform';
 import { shopOfOwner } from '../../listings/shop.repository.js';
 import { SearchTextQuery } from '../../shared/dto.js';
 import { DirectoryQueries } from '../queries/directory.queries.js';
@@ -43,6 +43,8 @@ class DirectoryQueryDto {
 
 /** Suppliers (dssuppliers) and categories: public lists and type-ahead (spec 1 §2 'Add-products modal'). */
 @ApiTags('catalogue: suppliers and categories')
+// Every route validates its path, query and body: 400 with `fields`.
+@ApiRefusals(400)
 @Controller('catalogue')
 export class DirectoryController {
   constructor(private readonly queries: DirectoryQueries) {}
@@ -65,7 +67,7 @@ export class DirectoryController {
 
   @Get('dssuppliers/:id')
   @ApiOperation({ summary: 'A supplier' })
-  @ApiAnswer(CatalogueSupplierSchema)
+  @ApiAnswer(CatalogueSupplierSchema, { errors: [404] })
   supplier(@Param('id') id: string): Promise<CatalogueSupplier> {
     return this.queries.supplier(id);
   }
@@ -92,6 +94,8 @@ export class DirectoryController {
  * whose published items the owner can add to their store. A franchise store only gets its own supplier.
  */
 @ApiTags('catalogue: suppliers and categories')
+// Every route validates its path, query and body: 400 with `fields`.
+@ApiRefusals(400)
 @Controller('catalogue')
 @OwnerPath('owner')
 export class SupplierSearchController {
