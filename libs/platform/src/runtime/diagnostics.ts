@@ -47,7 +47,7 @@ export function diagnosticsController(group: string): Type<unknown> {
     ) {}
 
     @Post('ping')
-    @ApiAnswer(DiagPingSentSchema, { status: 201 })
+    @ApiAnswer(DiagPingSentSchema, { status: 201, errors: [400] })
     async ping(@Body() _body: PingDto): Promise<DiagPingSent> {
       const id = newId();
       await this.tx.run((tx) =>
@@ -57,7 +57,7 @@ export function diagnosticsController(group: string): Type<unknown> {
     }
 
     @Get('pings/:id')
-    @ApiAnswer(DiagPingReceivedSchema)
+    @ApiAnswer(DiagPingReceivedSchema, { errors: [404] })
     async received(@Param('id') id: string): Promise<DiagPingReceived> {
       const [row] = await this.db.select().from(this.service.tables.pings).where(eq(this.service.tables.pings.id, id)).limit(1);
       if (!row) throw new NotFoundException({ code: 'not_found', message: 'Ping not received (yet)' });

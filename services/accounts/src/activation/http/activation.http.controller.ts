@@ -35,7 +35,7 @@ export class ActivationHttpController {
   /** spec 2 §3 `POST /activate/pin/`: activates and signs in (notification + SET_AUTH actions, session cookies). */
   @Post('pin')
   @HttpCode(200)
-  @ApiAnswer(ActivationResponseSchema)
+  @ApiAnswer(ActivationResponseSchema, { errors: [400, 401, 404, 409, 429] })
   async activateWithPin(@Body() dto: ActivateWithPinDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ActivationResponse> {
     return this.signedIn(await this.withPin.execute(dto, requestMeta(req)), req, reply);
   }
@@ -43,7 +43,7 @@ export class ActivationHttpController {
   /** Resend PIN, edit e-mail/phone, or switch channel in the PIN step: always a new code. */
   @Post('pin/resend')
   @HttpCode(200)
-  @ApiAnswer(RegistrationResponseSchema)
+  @ApiAnswer(RegistrationResponseSchema, { errors: [400, 404, 422, 429] })
   resend(@Body() dto: ResendPinDto, @Req() req: FastifyRequest): Promise<RegistrationResponse> {
     return this.resendPin.execute(dto, requestMeta(req));
   }
@@ -51,7 +51,7 @@ export class ActivationHttpController {
   /** spec 2 §7 activation resend: `{ username, activation_url }`. */
   @Post('resend')
   @HttpCode(200)
-  @ApiAnswer(AccountsMessageSchema)
+  @ApiAnswer(AccountsMessageSchema, { errors: [400, 404, 409, 429] })
   resendActivationMessage(@Body() dto: ResendActivationDto, @Req() req: FastifyRequest): Promise<MessageResponse> {
     return this.resendActivation.execute(dto, requestMeta(req));
   }
@@ -66,7 +66,7 @@ export class ActivationHttpController {
   /** Activates with the link and signs in. */
   @Post(':key')
   @HttpCode(200)
-  @ApiAnswer(ActivationResponseSchema)
+  @ApiAnswer(ActivationResponseSchema, { errors: [400, 409] })
   async activateWithLink(@Param('key') key: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ActivationResponse> {
     return this.signedIn(await this.withLink.activate(key, requestMeta(req)), req, reply);
   }

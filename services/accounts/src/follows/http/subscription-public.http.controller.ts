@@ -12,21 +12,21 @@ export class SubscriptionPublicHttpController {
 
   @Put(':me/subscribe/:userId')
   @OwnerPath('me')
-  @ApiAnswer(FollowResponseSchema)
+  @ApiAnswer(FollowResponseSchema, { errors: [400, 404] })
   follow(@PathOwner() me: OwnerRef, @Param('userId', new ParseUUIDPipe()) userId: string): Promise<FollowResponse> {
     return this.handler.follow(me.ownerId, userId);
   }
 
   @Delete(':me/subscribe/:userId')
   @OwnerPath('me')
-  @ApiAnswer(FollowResponseSchema)
+  @ApiAnswer(FollowResponseSchema, { errors: [400, 404] })
   unfollow(@PathOwner() me: OwnerRef, @Param('userId', new ParseUUIDPipe()) userId: string): Promise<FollowResponse> {
     return this.handler.unfollow(me.ownerId, userId);
   }
 
   @Get(':me/subscribe/:userId')
   @OwnerPath('me')
-  @ApiAnswer(FollowResponseSchema)
+  @ApiAnswer(FollowResponseSchema, { errors: [400] })
   state(@PathOwner() me: OwnerRef, @Param('userId', new ParseUUIDPipe()) userId: string): Promise<FollowResponse> {
     return this.handler.state(me.ownerId, userId);
   }

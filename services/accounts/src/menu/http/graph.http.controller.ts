@@ -14,14 +14,14 @@ export class GraphHttpController {
 
   @Get(':owner/menu')
   @OwnerPath('owner')
-  @ApiAnswer(MenuResponseSchema)
+  @ApiAnswer(MenuResponseSchema, { errors: [404] })
   defaultMenu(@PathOwner() owner: OwnerRef): Promise<MenuResponse> {
     return this.menu(owner, DEFAULT_MENU);
   }
 
   @Get(':owner/menu/:name')
   @OwnerPath('owner')
-  @ApiAnswer(MenuResponseSchema)
+  @ApiAnswer(MenuResponseSchema, { errors: [404] })
   async menu(@PathOwner() owner: OwnerRef, @Param('name') name: string): Promise<MenuResponse> {
     // The keychain and level are read fresh: the token's copy may predate a new store.
     const user = await this.users.byId(owner.ownerId);

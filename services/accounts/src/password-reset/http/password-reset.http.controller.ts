@@ -21,14 +21,14 @@ export class PasswordResetHttpController {
 
   @Post()
   @HttpCode(200)
-  @ApiAnswer(PasswordResetRequestedSchema)
+  @ApiAnswer(PasswordResetRequestedSchema, { errors: [400, 429] })
   requestReset(@Body() dto: RequestPasswordResetDto, @Req() req: FastifyRequest): Promise<PasswordResetRequested> {
     return this.request.execute(dto, requestMeta(req));
   }
 
   @Post('confirm')
   @HttpCode(200)
-  @ApiAnswer(ActivationResponseSchema)
+  @ApiAnswer(ActivationResponseSchema, { errors: [400, 429] })
   async confirm(@Body() dto: ResetPasswordDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ActivationResponse> {
     const meta = requestMeta(req);
     const result = await this.reset.execute(dto, meta);

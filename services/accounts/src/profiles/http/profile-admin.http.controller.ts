@@ -35,14 +35,14 @@ export class ProfileAdminHttpController {
 
   @Get(':owner/:me')
   @OwnerPath('owner')
-  @ApiAnswer(AdminProfileSchema)
+  @ApiAnswer(AdminProfileSchema, { errors: [404] })
   profile(@PathOwner() owner: OwnerRef, @Param('me') me: string): Promise<AdminProfile> {
     return this.get.profile(sameOwner(owner, me));
   }
 
   @Put(':owner/:me')
   @OwnerPath('owner')
-  @ApiAnswer(AdminProfileSchema)
+  @ApiAnswer(AdminProfileSchema, { errors: [400, 404] })
   edit(@PathOwner() owner: OwnerRef, @Param('me') me: string, @Body() dto: UpdateProfileDto): Promise<AdminProfile> {
     return this.update.execute(sameOwner(owner, me), dto);
   }

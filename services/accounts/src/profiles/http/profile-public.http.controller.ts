@@ -12,7 +12,7 @@ export class ProfilePublicHttpController {
   constructor(private readonly profiles: GetPublicProfilesHandler) {}
 
   @Get(':ref/:id')
-  @ApiAnswer(PublicProfileSchema)
+  @ApiAnswer(PublicProfileSchema, { errors: [400, 404] })
   one(@Param('ref') ref: string, @Param('id') id: string): Promise<PublicProfile> {
     const parsed = parseOwnerSegment(ref);
     if (!parsed || parsed.ownerId !== id) throw new ValidationError('The path must be /{id}:{key}/{id}', { id: ['must match the first id'] });
@@ -20,7 +20,7 @@ export class ProfilePublicHttpController {
   }
 
   @Get(':ids')
-  @ApiAnswer(PublicProfileListSchema)
+  @ApiAnswer(PublicProfileListSchema, { errors: [400] })
   many(@Param('ids') ids: string, @Query() q: ListQueryDto): Promise<PublicProfileList> {
     return this.profiles.many(ids, q.limit);
   }
@@ -32,7 +32,7 @@ export class ProfileListPublicHttpController {
   constructor(private readonly list: ListPublicProfilesHandler) {}
 
   @Get()
-  @ApiAnswer(PublicProfileListSchema)
+  @ApiAnswer(PublicProfileListSchema, { errors: [400] })
   profiles(@Query() q: ListPublicProfilesQuery): Promise<PublicProfileList> {
     return this.list.execute(q);
   }

@@ -32,7 +32,7 @@ export class RegistrationHttpController {
   /** spec 2 §3 registration: `{ code, can_skip_pin, username, message }`. */
   @Post('register')
   @HttpCode(201)
-  @ApiAnswer(RegistrationResponseSchema, { status: 201 })
+  @ApiAnswer(RegistrationResponseSchema, { status: 201, errors: [400, 409, 422, 429] })
   registerUser(@Body() dto: RegisterUserDto, @Req() req: FastifyRequest): Promise<RegistrationResponse> {
     const meta = requestMeta(req);
     this.checkLimit(meta.ip, 'registrations');
@@ -42,7 +42,7 @@ export class RegistrationHttpController {
   /** spec 2 §7 `POST auth /users/exist` -> `{ exist }`. */
   @Post('users/exist')
   @HttpCode(200)
-  @ApiAnswer(UserExistsResponseSchema)
+  @ApiAnswer(UserExistsResponseSchema, { errors: [400, 429] })
   userExists(@Body() dto: UserExistsDto, @Req() req: FastifyRequest): Promise<UserExistsResponse> {
     this.checkLimit(requestMeta(req).ip, 'checks');
     return this.exists.execute(dto);

@@ -29,7 +29,7 @@ export class SessionsHttpController {
    */
   @Post('login')
   @HttpCode(200)
-  @ApiAnswer(AuthResultSchema)
+  @ApiAnswer(AuthResultSchema, { errors: [400, 401, 403, 429] })
   async login(@Body() dto: SignInDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuthResult> {
     const meta = requestMeta(req);
     const result = await this.signIn.execute(dto, meta, readCookie(req, DEVICE_COOKIE));
@@ -40,7 +40,7 @@ export class SessionsHttpController {
   /** Rotates the refresh cookie and answers a fresh access token. */
   @Post('refresh')
   @HttpCode(200)
-  @ApiAnswer(AuthResultSchema)
+  @ApiAnswer(AuthResultSchema, { errors: [401] })
   async rotate(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuthResult> {
     const secure = requestMeta(req).secure;
     try {

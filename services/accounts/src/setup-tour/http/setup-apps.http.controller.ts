@@ -15,14 +15,14 @@ export class SetupAppsHttpController {
 
   @Get(':owner/:me')
   @OwnerPath('owner')
-  @ApiAnswer(SetupTourSchema)
+  @ApiAnswer(SetupTourSchema, { errors: [400] })
   get(@PathOwner() owner: OwnerRef, @Param('me') me: string): Promise<SetupTour> {
     return this.tours.get(sameOwner(owner, me), appOf(owner));
   }
 
   @Patch(':owner/:me')
   @OwnerPath('owner')
-  @ApiAnswer(SetupTourSchema)
+  @ApiAnswer(SetupTourSchema, { errors: [400] })
   set(@PathOwner() owner: OwnerRef, @Param('me') me: string, @Body() dto: SetTourDto): Promise<SetupTour> {
     return this.tours.set(sameOwner(owner, me), appOf(owner), dto.show_tour);
   }

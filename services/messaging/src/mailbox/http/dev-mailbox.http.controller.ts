@@ -31,7 +31,7 @@ export class DevMailboxHttpController {
   ) {}
 
   @Get('mailbox')
-  @ApiAnswer(MailboxMessageListSchema)
+  @ApiAnswer(MailboxMessageListSchema, { errors: [400, 404] })
   async list(@Query() q: MailboxQuery): Promise<MailboxMessageList> {
     if (!this.config.devMailbox) throw new NotFoundError('No such route');
     parseSort(q.sort, ['created_at'] as const, { field: 'created_at', desc: true });
