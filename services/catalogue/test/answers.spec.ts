@@ -46,7 +46,7 @@ describe('catalogue answers', () => {
 
   it('describes an answer for every operation, its path parameters, the bearer scheme and its refusals', () => {
     const ops = catalogueOperations(doc);
-    expect(ops.length).toBe(38);
+    expect(ops.length).toBe(39);
     expect(missingAnswers({ paths: Object.fromEntries(ops.map((o) => [o.path, doc.paths[o.path]!])) as never })).toEqual([]);
     for (const name of ['CatalogueItem', 'CatalogueItemStock', 'CatalogueReturnInfo', 'Catalogue', 'CatalogueShare', 'CatalogueSupplier', 'ApiError']) {
       expect(doc.components.schemas).toHaveProperty(name);
@@ -69,6 +69,9 @@ describe('catalogue answers', () => {
     expect(doc.paths['/catalogue/shops/{shop}/items']!.get!.responses['404'].content['application/json'].schema).toEqual(ref('ApiError'));
     expect(doc.paths['/catalogue/{owner}/{scope}/catalogues/{id}']!.delete!.responses).toHaveProperty('409');
     expect(doc.paths['/catalogue/{owner}/{scope}/items']!.post!.responses['201'].content['application/json'].schema).toEqual(ref('CatalogueItem'));
+    const photo = doc.paths['/catalogue/demo-photos/{key}']!.get!;
+    expect(photo.responses['200'].content['image/jpeg'].schema).toMatchObject({ type: 'string', format: 'binary' });
+    expect(photo.responses['404'].content['application/json'].schema).toEqual(ref('ApiError'));
   });
 
   it('answers every operation as its schema says (the answer check fails any drift with a 500)', async () => {
@@ -87,7 +90,13 @@ describe('catalogue answers', () => {
     // Public reads: items (every demo item once, so every type, return_info and experience shape is checked).
     await call('GET /catalogue/items', 'GET', `/catalogue/items?ids=${ids.join(',')}`, 200);
     await call('GET /catalogue/items/{id}', 'GET', `/catalogue/items/${itemA}`, 200);
-    await call('GET /catalogue/items/{owner}/{item}', 'GET', `/catalogue/items/${A}/${itemA}`, 200);
+    const one = await call('GET /catalogue/items/{owner}/{item}', 'GET', `/catalogue/items/${A}/${itemA}`, 200);
+    // The demo photo: JPEG bytes (a Buffer answer, checked as one).
+    const photoPath = new URL(one.photos[0], 'http://x').pathname.replace(/^\/api/, '');
+    expect(photoPath).toMatch(/^\/catalogue\/demo-photos\/.+\.jpg$/);
+    const photo = await w.catalogue.inject({ method: 'GET', url: photoPath });
+    expect([photo.statusCode, photo.headers['content-type'], photo.rawPayload.subarray(0, 2).toString('hex')]).toEqual([200, 'image/jpeg', 'ffd8']);
+    seen.add('GET /catalogue/demo-photos/{key}');
     // The listing's string answer, anonymous (cacheable) and as the shop owner (every state).
     for (const auth of [undefined, owner]) {
       const page = await call('GET /catalogue/shops/{shop}/items', 'GET', '/catalogue/shops/demo/items?limit=100', 200, { auth });

@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { NotFoundError } from '@vitrina/platform';
+import { DemoPhotoSchema } from '@vitrina/contracts';
+import { ApiAnswer, NotFoundError } from '@vitrina/platform';
 import { renderDemoPhoto } from './photo-renderer.js';
 
 const KEY = /^([a-z0-9][a-z0-9-]{0,89})(?:--([1-4]))?\.jpg$/;
@@ -11,13 +12,15 @@ const CACHE_MAX = 400;
  * `GET /catalogue/demo-photos/{slug}[--n].jpg`: the demo items' photos, rendered on first request from the
  * key alone (gradient + initials) and kept in a small in-memory cache. Immutable: the key decides the image.
  */
-@ApiExcludeController()
+@ApiTags('catalogue: demo')
 @Controller('catalogue/demo-photos')
 export class DemoPhotosController {
   private readonly cache = new Map<string, Promise<Buffer>>();
 
   @Get(':key')
-  async photo(@Param('key') key: string, @Res() reply: FastifyReply): Promise<void> {
+  @ApiOperation({ summary: 'A demo item photo: `{slug}.jpg` or `{slug}--2.jpg` .. `--4.jpg` (public, immutable)' })
+  @ApiAnswer(DemoPhotoSchema, { contentType: 'image/jpeg', description: 'The JPEG image', errors: [400, 404] })
+  async photo(@Param('key') key: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     const match = KEY.exec(key);
     if (!match) throw new NotFoundError('No such photo');
     let image = this.cache.get(key);
@@ -28,10 +31,11 @@ export class DemoPhotosController {
       if (this.cache.size > CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
     }
     const body = await image;
-    await reply
+    // The bytes are the handler's answer (passthrough), so the answer check sees them as it sees any other answer.
+    reply
       .header('content-type', 'image/jpeg')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .send(body);
+      .header('cross-origin-resource-policy', 'cross-origin');
+    return body;
   }
 }
