@@ -8,14 +8,16 @@ type JoinCallback = (error: Error | null, memberId?: string) => void;
  *
  * @platformatic/kafka (2.12) rejoins the group from two places when the coordinator says a rebalance is under way:
  * the heartbeat, and `commit()` when its OffsetCommit is refused (REBALANCE_IN_PROGRESS). The JoinGroup requests
- * of the two are deduplicated, but each caller then sends its own SyncGroup for the same generation. A broker
- * answers the second one late or not at all (Kafka) or refuses it (librdkafka's mock: INVALID_REQUEST, which also
- * fails the other members' joins), and the resulting join error restarts the rebalance: with commits in flight at
- * every rebalance (a busy consumer), the group churns.
+ * of the two are deduplicated, but each caller then sends its own SyncGroup for the same generation. How a broker
+ * treats that second SyncGroup is its own business; librdkafka's mock refuses it (INVALID_REQUEST), which also
+ * failed the other members' joins, and each join error restarted the rebalance: with commits in flight at every
+ * rebalance (a busy consumer), the group churned and newcomers could not join.
  *
  * So once the client has signalled a rebalance, a `joinGroup` call from the commit path waits for the heartbeat's
- * own rejoin to finish (`consumer:group:join`) and then lets the commit retry in the new generation. If no join
- * comes within `limitMs` (no heartbeat rejoin happened after all), it joins itself as before.
+ * own rejoin to finish (`consumer:group:join`) and then lets the commit retry in the new generation (the adapter
+ * itself defers commits while it knows of a rebalance; this covers the ones already on their way). If no join comes
+ * within `limitMs` (no heartbeat rejoin happened after all), it joins itself as before; if the consumer closes
+ * meanwhile, the commit fails at once.
  */
 export function coalesceRejoins(consumer: AnyConsumer, limitMs: number): void {
   let rebalancing = false;
