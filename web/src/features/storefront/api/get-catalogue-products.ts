@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ItemJson, ListResponse } from '@vitrina/contracts';
 import { useViewer } from '@/features/storefront/components/shared/storefront-context';
-import { getJson, seg } from './http';
+import { api, unwrap } from '@/api/client';
+import { cleanQuery } from './http';
 import { toList } from './list';
 import { viewerScope, type ViewerId } from './viewer-key';
 
@@ -18,7 +19,9 @@ export interface CatalogueProductsParams {
  * GET /api/catalogue/public/referral/{owner}/catalogues/{slug}/products (sort -contribution_margin by default).
  */
 export async function getCatalogueProducts({ owner, slug, ...query }: CatalogueProductsParams, signal?: AbortSignal): Promise<ListResponse<ItemJson>> {
-  const raw = await getJson<ListResponse<ItemJson>>(`/api/catalogue/public/referral/${seg(owner)}/catalogues/${seg(slug)}/products`, query, signal);
+  const raw = await unwrap(
+    api.GET('/api/catalogue/public/referral/{owner}/catalogues/{slug}/products', { params: { path: { owner, slug }, query: cleanQuery(query) }, signal }),
+  );
   return toList(raw);
 }
 

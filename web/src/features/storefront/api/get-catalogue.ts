@@ -1,12 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { CatalogueJson } from '@vitrina/contracts';
 import { useViewer } from '@/features/storefront/components/shared/storefront-context';
-import { getJson, seg } from './http';
+import { api, unwrap } from '@/api/client';
 import { viewerScope, type ViewerId } from './viewer-key';
 
 /** A published catalogue by its slug (the share URL): GET /api/catalogue/public/referral/{owner}/catalogues/{slug}. */
 export function getCatalogue(owner: string, slug: string, signal?: AbortSignal): Promise<CatalogueJson> {
-  return getJson<CatalogueJson>(`/api/catalogue/public/referral/${seg(owner)}/catalogues/${seg(slug)}`, undefined, signal);
+  return unwrap(api.GET('/api/catalogue/public/referral/{owner}/catalogues/{slug}', { params: { path: { owner, slug } }, signal }));
 }
 
 export function catalogueQueryOptions(owner: string, slug: string, viewer: ViewerId) {

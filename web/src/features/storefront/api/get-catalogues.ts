@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CatalogueJson, ListResponse } from '@vitrina/contracts';
 import { useViewer } from '@/features/storefront/components/shared/storefront-context';
-import { getJson, seg } from './http';
+import { api, unwrap } from '@/api/client';
+import { cleanQuery } from './http';
 import { toList } from './list';
 import { viewerScope, type ViewerId } from './viewer-key';
 
@@ -18,7 +19,9 @@ export interface CataloguesParams {
  * catalogues sorted by descending weight, then name.
  */
 export async function getCatalogues({ owner, ...query }: CataloguesParams, signal?: AbortSignal): Promise<ListResponse<CatalogueJson>> {
-  const raw = await getJson<ListResponse<CatalogueJson>>(`/api/catalogue/public/referral/${seg(owner)}/catalogues`, { ...query, sort: '-weight,name' }, signal);
+  const raw = await unwrap(
+    api.GET('/api/catalogue/public/referral/{owner}/catalogues', { params: { path: { owner }, query: cleanQuery({ ...query, sort: '-weight,name' }) }, signal }),
+  );
   return toList(raw);
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { StoreLimits, type FranchiseJson, type ListResponse } from '@vitrina/contracts';
-import { getJson } from './http';
+import { api, unwrap } from '@/api/client';
+import { cleanQuery } from './http';
 import { toList } from './list';
 
 export interface FranchisesParams {
@@ -11,7 +12,14 @@ export interface FranchisesParams {
 
 /** spec 1 §7 'Published franchises': GET /api/store/published/franchises (limit 10, text, type affinity,franchise). */
 export async function getPublishedFranchises({ text, offset, limit = StoreLimits.franchisesSearchPageSize }: FranchisesParams, signal?: AbortSignal): Promise<ListResponse<FranchiseJson>> {
-  const raw = await getJson<ListResponse<FranchiseJson>>('/api/store/published/franchises', { text, offset, limit, type: 'affinity,franchise' }, signal);
+  const raw = await unwrap(
+    api.GET('/api/store/published/franchises', {
+      params: { query: cleanQuery({ text, offset, limit, type: ['affinity', 'franchise'] }) },
+      // One comma-joined value, `type=affinity,franchise`, as the spec writes it.
+      querySerializer: { array: { style: 'form', explode: false } },
+      signal,
+    }),
+  );
   return toList(raw);
 }
 

@@ -1,7 +1,8 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { ItemJson } from '@vitrina/contracts';
 import { useViewer } from '@/features/storefront/components/shared/storefront-context';
-import { getJson, seg } from './http';
+import { api, unwrap } from '@/api/client';
+import { cleanQuery } from './http';
 import { viewerScope, type ViewerId } from './viewer-key';
 
 export interface ItemParams {
@@ -13,7 +14,7 @@ export interface ItemParams {
 
 /** Item pages (spec 1 §2 /productos/{owner}/{id}): GET /api/catalogue/items/{owner}/{item}?shop=. 404 when unknown. */
 export function getItem({ owner, item, shop }: ItemParams, signal?: AbortSignal): Promise<ItemJson> {
-  return getJson<ItemJson>(`/api/catalogue/items/${seg(owner)}/${seg(item)}`, { shop }, signal);
+  return unwrap(api.GET('/api/catalogue/items/{owner}/{item}', { params: { path: { owner, item }, query: cleanQuery({ shop }) }, signal }));
 }
 
 export function itemQueryOptions(params: ItemParams, viewer: ViewerId) {

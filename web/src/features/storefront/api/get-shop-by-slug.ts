@@ -1,7 +1,8 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { AFFILIATE_PARAMS, StoreLimits, type AffiliateParam, type ShopJson, type StoreThemeInfoJson } from '@vitrina/contracts';
 import { useViewer } from '@/features/storefront/components/shared/storefront-context';
-import { getJson, seg } from './http';
+import { api, unwrap } from '@/api/client';
+import { cleanQuery } from './http';
 import { viewerScope, type ViewerId } from './viewer-key';
 
 export type Shop = ShopJson;
@@ -103,7 +104,7 @@ export function affiliateParamsOf(search: Record<string, unknown>): AffiliatePar
 
 /** spec 1 §7 'Load shop': GET /api/store/shops/by-slug/{slug}. A missing shop answers 404 shop_not_found. */
 export async function getShopBySlug(slug: string, affiliate?: AffiliateParams, signal?: AbortSignal): Promise<Shop> {
-  const raw = await getJson<Parameters<typeof toShop>[0]>(`/api/store/shops/by-slug/${seg(slug)}`, affiliate, signal);
+  const raw = await unwrap(api.GET('/api/store/shops/by-slug/{slug}', { params: { path: { slug }, query: cleanQuery({ ...affiliate }) }, signal }));
   return toShop(raw);
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CatalogueLimits, type ItemSuggestionJson, type ItemType, type ListResponse } from '@vitrina/contracts';
-import { getJson, seg } from './http';
+import { api, unwrap } from '@/api/client';
 import { toList } from './list';
 
 export interface SuggestionsParams {
@@ -12,7 +12,7 @@ export interface SuggestionsParams {
 /** spec 1 §2 'Search', §9: type-ahead of a shop's items, 5 suggestions, lower-cased text. */
 export async function getSuggestions({ shop, text, type }: SuggestionsParams, signal?: AbortSignal): Promise<ListResponse<ItemSuggestionJson>> {
   const query = { text: text.trim().toLowerCase(), type, n_suggestions: CatalogueLimits.suggestions };
-  return toList(await getJson<ListResponse<ItemSuggestionJson>>(`/api/catalogue/shops/${seg(shop)}/suggestions`, query, signal));
+  return toList(await unwrap(api.GET('/api/catalogue/shops/{shop}/suggestions', { params: { path: { shop }, query }, signal })));
 }
 
 export function suggestionsQueryOptions(params: SuggestionsParams) {

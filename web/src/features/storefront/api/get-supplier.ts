@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupplierJson } from '@vitrina/contracts';
-import { getJson, seg } from './http';
+import { api, unwrap } from '@/api/client';
 
 /** A supplier (dssupplier: id, name, image) for the item page: GET /api/catalogue/dssuppliers/{id}. */
 export function getSupplier(id: string, signal?: AbortSignal): Promise<SupplierJson> {
-  return getJson<SupplierJson>(`/api/catalogue/dssuppliers/${seg(id)}`, undefined, signal);
+  return unwrap(api.GET('/api/catalogue/dssuppliers/{id}', { params: { path: { id } }, signal }));
 }
 
 export function supplierQueryOptions(id: string) {

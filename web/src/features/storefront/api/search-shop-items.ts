@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ItemJson, ItemSort, ItemType, ListResponse } from '@vitrina/contracts';
-import { getJson, seg } from './http';
+import { api, unwrap } from '@/api/client';
+import { cleanQuery } from './http';
 import { toList } from './list';
 import { viewerScope, type ViewerId } from './viewer-key';
 import { useViewer } from '@/features/storefront/components/shared/storefront-context';
@@ -21,7 +22,7 @@ export interface ShopItemsParams {
  */
 export async function searchShopItems(params: ShopItemsParams, signal?: AbortSignal): Promise<ListResponse<ItemJson>> {
   const { shop, ...query } = params;
-  return toList(await getJson<ListResponse<ItemJson>>(`/api/catalogue/shops/${seg(shop)}/items`, query, signal));
+  return toList(await unwrap(api.GET('/api/catalogue/shops/{shop}/items', { params: { path: { shop }, query: cleanQuery(query) }, signal })));
 }
 
 export function shopItemsQueryOptions(params: ShopItemsParams, viewer: ViewerId) {
