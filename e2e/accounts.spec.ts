@@ -144,7 +144,8 @@ async function fillRegistration(page: Page, t: Texts, channel: 'email' | 'phone'
 async function register(page: Page, t: Texts, channel: 'email' | 'phone', contact: string, name: string, password: string) {
   await fillRegistration(page, t, channel, contact, name, password);
   await expect(page.getByRole('heading', { level: 1, name: t.confirmDetails })).toBeVisible();
-  await expect(page).toHaveURL(/\/register\/activate\/\?/);
+  // spec 2 §2: a phone sign-up lands on the SMS registration's page, an e-mail one on the PIN screen.
+  await expect(page).toHaveURL(channel === 'phone' ? /\/register\/complete\/\?/ : /\/register\/activate\/\?/);
 }
 
 for (const locale of ['es', 'en'] as const) {
