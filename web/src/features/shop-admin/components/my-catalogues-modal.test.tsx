@@ -18,7 +18,7 @@ describe('<MyCataloguesModal> delete (spec 1 §7, §8)', { timeout: 30_000 }, ()
     const api = fakeGateway({
       [`GET ${CATALOGUE}/catalogues`]: () => ({ results: [catalogueFixture({ num_products: 3 })], matches_estimated: 1 }),
       [DELETE]: (_request, url) =>
-        url.searchParams.get('force') === 'true' ? new Response(null, { status: 204 }) : jsonResponse(400, { code: 'product_catalogue_has_products', message: 'has products' }),
+        url.searchParams.get('force') === 'true' ? new Response(null, { status: 204 }) : jsonResponse(409, { code: 'product_catalogue_has_products', message: 'has products' }),
     });
     renderUi(<MyCataloguesModal owner={OWNER} opened onClose={() => {}} onChanged={() => {}} />);
     const row = await screen.findByTestId('catalogue-row', {}, { timeout: 15_000 });
@@ -38,7 +38,7 @@ describe('<MyCataloguesModal> delete (spec 1 §7, §8)', { timeout: 30_000 }, ()
   it('cancelling keeps the catalogue and sends nothing more', async () => {
     const api = fakeGateway({
       [`GET ${CATALOGUE}/catalogues`]: () => ({ results: [catalogueFixture({ num_products: 1 })], matches_estimated: 1 }),
-      [DELETE]: () => jsonResponse(400, { code: 'product_catalogue_has_products', message: 'has products' }),
+      [DELETE]: () => jsonResponse(409, { code: 'product_catalogue_has_products', message: 'has products' }),
     });
     renderUi(<MyCataloguesModal owner={OWNER} opened onClose={() => {}} onChanged={() => {}} />);
     const row = await screen.findByTestId('catalogue-row', {}, { timeout: 15_000 });
