@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ItemJson, ItemType, ListResponse, ListState } from '@vitrina/contracts';
-import { getJson, itemsBase, type SupplierRef } from './http';
+import { api, unwrap } from '@/api/client';
+import { cleanQuery, ownerParams, type SupplierRef } from './http';
 import { supplierItemsKeys } from './keys';
 
 export interface OwnerItemsFilters {
@@ -15,11 +16,15 @@ export interface OwnerItemsFilters {
 export function ownerItemsQueryOptions(owner: SupplierRef, filters: OwnerItemsFilters) {
   return queryOptions({
     queryKey: supplierItemsKeys.list(owner.ownerId, filters),
-    queryFn: ({ signal }) =>
-      getJson<ListResponse<ItemJson>>(
-        itemsBase(owner),
-        { type: filters.type, list_state: filters.listState, text: filters.text, offset: filters.offset, limit: filters.limit, sort: '-created_at' },
-        signal,
+    queryFn: ({ signal }): Promise<ListResponse<ItemJson>> =>
+      unwrap(
+        api.GET('/api/catalogue/{owner}/{scope}/items', {
+          params: {
+            path: ownerParams(owner),
+            query: cleanQuery({ type: filters.type, list_state: filters.listState, text: filters.text, offset: filters.offset, limit: filters.limit, sort: '-created_at' }),
+          },
+          signal,
+        }),
       ),
   });
 }
