@@ -11,6 +11,8 @@ export interface EventEnvelope<TData = unknown> {
   shopId?: string;
   actorId?: string;
   traceId: string;
+  /** W3C trace context of the span that wrote the event (OpenTelemetry): the consumer's span continues that trace. */
+  traceparent?: string;
   data: TData;
 }
 

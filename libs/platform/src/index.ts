@@ -17,6 +17,7 @@ export * from './http/validation.js';
 export * from './http/optional.js';
 export * from './http/api-answer.js';
 export * from './logging/nest-logger.js';
+export * from './telemetry/tracing.js';
 export * from './http/list.js';
 export * from './http/health.js';
 export * from './http/observability.js';

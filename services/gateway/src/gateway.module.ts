@@ -10,7 +10,7 @@ import helmet from '@fastify/helmet';
 import { Redis } from 'ioredis';
 import { Counter } from 'prom-client';
 import { ErrorCodes, type ServiceName } from '@vitrina/contracts';
-import { PinoNestLogger, clientErrorHandler, createLogger, frameworkErrors, installHealth, installHttpDrain, installObservability, refuseUncleanRequestLine, requestIdOf, type Logger } from '@vitrina/platform';
+import { PinoNestLogger, createTelemetry, telemetrySettingsFromEnv, type Telemetry, type TelemetrySettings, clientErrorHandler, createLogger, frameworkErrors, installHealth, installHttpDrain, installObservability, refuseUncleanRequestLine, requestIdOf, type Logger } from '@vitrina/platform';
 import { installServicesHealthRoute } from './health/services-health.js';
 import { sendError, toGatewayErrorResponse } from './http/gateway-errors.js';
 import { ApiDescription } from './openapi/api-description.js';
@@ -31,6 +31,8 @@ export { gatewayEnvShape } from './config/gateway-config.js';
 
 export interface GatewayOptions {
   port: number;
+  /** Tracing settings (tests); the standard OTEL_* variables otherwise. */
+  telemetry?: TelemetrySettings;
   host?: string;
   /** Base URL(s) per service; several comma-separated URLs = instances, used round-robin (with failover to the next on connection refused). */
   serviceUrls: Record<ServiceName, string>;
@@ -102,6 +104,7 @@ class GatewayFastifyAdapter extends FastifyAdapter {
  */
 export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
   const logger = createLogger('gateway', opts.logLevel ?? 'info');
+  const telemetry = createTelemetry('gateway', opts.telemetry ?? telemetrySettingsFromEnv());
   const host = opts.host ?? '0.0.0.0';
   const upstreams = new Upstreams({ serviceUrls: opts.serviceUrls, timeoutMs: opts.upstreamTimeoutMs ?? 30_000 });
   const redis = opts.redisUrl ? await connectRedis(opts.redisUrl, logger) : undefined;
@@ -112,6 +115,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     if (released) return;
     released = true;
     await upstreams.close();
+    await telemetry.shutdown().catch(() => undefined);
     // quit() lets pending commands finish; a client still trying to connect just stops.
     if (redis?.status === 'ready') await redis.quit().catch(() => redis.disconnect());
     else redis?.disconnect();
@@ -134,7 +138,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     instance.addHook('onClose', release);
     // A graceful stop ends when the in-flight requests have, not when idle keep-alive connections time out.
     installHttpDrain(instance);
-    await buildGateway(instance, opts, { logger, upstreams, redis, isClosing: () => closing });
+    await buildGateway(instance, opts, { logger, upstreams, redis, telemetry, isClosing: () => closing });
     await app.init();
     await app.listen({ port: opts.port, host });
   } catch (err) {
@@ -158,6 +162,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 
 interface GatewayParts {
   logger: Logger;
+  telemetry: Telemetry;
   upstreams: Upstreams;
   redis?: Redis;
   isClosing(): boolean;
@@ -203,7 +208,7 @@ async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, part
   });
   // br/gzip for API JSON, pages and sitemaps; static files come precompressed (web/compression.ts).
   await installCompression(fastify);
-  const registry = installObservability(fastify, 'gateway', logger);
+  const registry = installObservability(fastify, 'gateway', logger, parts.telemetry);
   // NUL or invalid Unicode in the path, query or headers: 400 invalid_text here, for pages and API alike
   // (the services check bodies, which the gateway streams without parsing).
   fastify.addHook('onRequest', refuseUncleanRequestLine);
@@ -258,6 +263,7 @@ async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, part
         timeoutMs: opts.upstreamTimeoutMs ?? 30_000,
         logger,
         onUpstreamError: (service, kind) => upstreamFailures.inc({ service, kind }),
+        telemetry: parts.telemetry,
       }),
     );
   });

@@ -1,3 +1,4 @@
+import { contextFromTraceparent, inSpan, SpanKind, trace, type Telemetry } from '../telemetry/tracing.js';
 import type { EventEnvelope } from '@vitrina/contracts';
 import { Catch, type ArgumentsHost, type RpcExceptionFilter } from '@nestjs/common';
 import { BaseRpcContext, EventPattern, Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
@@ -70,6 +71,8 @@ export interface BusTransportOptions {
   inbox: Inbox;
   /** Default attempts before dead-lettering (the bus default otherwise); `@EventPattern` extras may override. */
   maxAttempts?: number;
+  /** The service's tracer: each delivery is a consumer span continuing the trace of the request that wrote the event. */
+  telemetry?: Telemetry;
 }
 
 export type BusTransportStatus = 'connected' | 'disconnected';
@@ -149,10 +152,27 @@ export class BusTransport extends Server<Record<string, never>, BusTransportStat
 
   /** One delivery: context, then inbox transaction, then the Nest handler chain. Rejects to make the bus retry. */
   private dispatch(topic: string, handler: MessageHandler, event: EventEnvelope): Promise<void> {
-    const { inbox, group } = this.options;
-    return runWithContext({ requestId: event.id, traceId: event.traceId }, async () => {
-      await inbox.process(group, event, () => this.invoke(handler, event, new BusContext([event, topic, group])));
-    });
+    const { inbox, group, telemetry } = this.options;
+    const deliver = () =>
+      runWithContext({ requestId: event.id, traceId: event.traceId }, async () => {
+        await inbox.process(group, event, () => this.invoke(handler, event, new BusContext([event, topic, group])));
+      });
+    if (!telemetry?.enabled) return deliver();
+    // Child of the producing span (one trace from the request through the outbox to here), and linked to it as the
+    // messaging conventions ask, since a delivery can happen long after, or more than once.
+    const parent = contextFromTraceparent(event.traceparent);
+    const producer = trace.getSpanContext(parent);
+    return inSpan(
+      telemetry.tracer,
+      `process ${topic}`,
+      {
+        kind: SpanKind.CONSUMER,
+        parent,
+        links: producer ? [{ context: producer }] : [],
+        attributes: { 'messaging.destination.name': topic, 'messaging.consumer.group.name': group, 'messaging.message.id': event.id, 'messaging.operation.type': 'process' },
+      },
+      deliver,
+    );
   }
 
   private invoke(handler: MessageHandler, event: EventEnvelope, context: BusContext): Promise<void> {

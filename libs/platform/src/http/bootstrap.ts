@@ -72,7 +72,7 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   await app.register(cookie as never);
   // Errors Fastify raises before Nest routing (413, bad JSON, unsupported type) reach Nest's own
   // error handler, which hands them to ApiExceptionFilter: they answer { code, message } too.
-  installObservability(fastify, def.name, logger);
+  installObservability(fastify, def.name, logger, runtime.telemetry(def.name));
   // NUL / invalid Unicode in path, query, headers and bodies; JSON depth and prototype keys (request-guards.ts).
   installRequestGuards(app);
   // One body limit per API group, the same table the gateway reads (libs/contracts http-limits.ts), so a body
@@ -120,7 +120,7 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   fastify.get('/openapi.json', async () => openapi);
 
   app.connectMicroservice(
-    { strategy: new BusTransport({ bus: runtime.bus, group: def.name, inbox: app.get(Inbox, { strict: false }), maxAttempts: runtime.config.EVENT_MAX_ATTEMPTS }) },
+    { strategy: new BusTransport({ bus: runtime.bus, group: def.name, inbox: app.get(Inbox, { strict: false }), maxAttempts: runtime.config.EVENT_MAX_ATTEMPTS, telemetry: runtime.telemetry(def.name) }) },
     { inheritAppConfig: true },
   );
   await app.init();

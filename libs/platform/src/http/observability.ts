@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Span } from '@opentelemetry/api';
+import { contextFromTraceparent, SpanKind, SpanStatusCode, trace, traceContext, traceIdOfSpan, withServiceTracer, type Telemetry } from '../telemetry/tracing.js';
 import type { Logger } from 'pino';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { runWithContext } from '../logging/context.js';
@@ -30,7 +32,7 @@ function traceIdOf(req: FastifyRequest): string {
  * Per-request context (request and trace ids in every log line and outgoing event), access logs,
  * and Prometheus metrics on `/metrics` from a registry of the service's own.
  */
-export function installObservability(app: FastifyInstance, service: string, logger: Logger): Registry {
+export function installObservability(app: FastifyInstance, service: string, logger: Logger, telemetry?: Telemetry): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
@@ -43,15 +45,37 @@ export function installObservability(app: FastifyInstance, service: string, logg
   });
   const errors = new Counter({ name: 'http_server_errors_total', help: '5xx answers', labelNames: ['route'], registers: [registry] });
 
+  const spans = new WeakMap<FastifyRequest, Span>();
   app.addHook('onRequest', (req, reply, done) => {
     void reply.header('x-request-id', req.id);
-    runWithContext({ requestId: req.id, traceId: traceIdOf(req) }, done);
+    if (!telemetry?.enabled) {
+      runWithContext({ requestId: req.id, traceId: traceIdOf(req) }, done);
+      return;
+    }
+    // A server span continuing the caller's trace (the gateway's, or the client's `traceparent`).
+    const tp = req.headers.traceparent;
+    const parent = contextFromTraceparent(typeof tp === 'string' ? tp : undefined);
+    const route = req.routeOptions?.url ?? 'unmatched';
+    const span = telemetry.tracer.startSpan(
+      `${req.method} ${route}`,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'http.route': route, 'url.path': req.url.split('?')[0] } },
+      parent,
+    );
+    spans.set(req, span);
+    const ctx = withServiceTracer(trace.setSpan(parent, span), telemetry.tracer);
+    traceContext.with(ctx, () => runWithContext({ requestId: req.id, traceId: traceIdOfSpan(span) ?? traceIdOf(req) }, done));
   });
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions?.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     duration.observe({ method: req.method, route, status: String(reply.statusCode) }, seconds);
     if (reply.statusCode >= 500) errors.inc({ route });
+    const span = spans.get(req);
+    if (span) {
+      span.setAttribute('http.response.status_code', reply.statusCode);
+      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    }
     if (route !== '/metrics' && !route.startsWith('/health')) {
       // Every request at debug; at info only what someone should look at: failures and slow answers. A line per
       // request costs more than a cached listing page does to answer (bench/README.md), and /metrics counts them all.

@@ -1,3 +1,4 @@
+import { activeServiceTracer, activeTraceparent, inSpan } from '../telemetry/tracing.js';
 import type { EventEnvelope } from '@vitrina/contracts';
 import type { Tx } from '../db/database.js';
 import { newId } from '../db/ids.js';
@@ -28,21 +29,26 @@ export class Outbox {
   async add(tx: Tx, events: NewEvent | NewEvent[]): Promise<EventEnvelope[]> {
     const list = Array.isArray(events) ? events : [events];
     if (list.length === 0) return [];
-    const ctx = currentContext();
-    const envelopes: EventEnvelope[] = list.map((e) => ({
-      id: newId(),
-      type: e.type,
-      version: e.version ?? 1,
-      occurredAt: new Date().toISOString(),
-      key: e.key,
-      ...(e.shopId ? { shopId: e.shopId } : {}),
-      ...(e.actorId ?? ctx?.userId ? { actorId: e.actorId ?? ctx?.userId } : {}),
-      traceId: currentTraceId(),
-      data: e.data,
-    }));
-    await tx.insert(this.tables.outbox).values(
-      envelopes.map((env) => ({ id: env.id, topic: topicOf(env.type), key: env.key, envelope: env })),
-    );
-    return envelopes;
+    const write = async (): Promise<EventEnvelope[]> => {
+      const ctx = currentContext();
+      // Inside the outbox span when tracing: the consumer's span becomes its child, in the same trace.
+      const traceparent = activeTraceparent();
+      const envelopes: EventEnvelope[] = list.map((e) => ({
+        id: newId(),
+        type: e.type,
+        version: e.version ?? 1,
+        occurredAt: new Date().toISOString(),
+        key: e.key,
+        ...(e.shopId ? { shopId: e.shopId } : {}),
+        ...(e.actorId ?? ctx?.userId ? { actorId: e.actorId ?? ctx?.userId } : {}),
+        traceId: currentTraceId(),
+        ...(traceparent ? { traceparent } : {}),
+        data: e.data,
+      }));
+      await tx.insert(this.tables.outbox).values(envelopes.map((env) => ({ id: env.id, topic: topicOf(env.type), key: env.key, envelope: env })));
+      return envelopes;
+    };
+    const tracer = activeServiceTracer();
+    return tracer ? inSpan(tracer, `outbox ${list.map((e) => e.type).join(', ')}`, {}, write) : write();
   }
 }

@@ -34,7 +34,7 @@ export async function runService(def: ServiceDefinition): Promise<void> {
   }
   const starting = holdSignalsWhileStarting({ logger: createLogger(def.name, config.LOG_LEVEL), timeoutMs: shutdownTimeoutMs });
   // Memory bus: outbox rows count as delivered only once this service's consumers have joined too.
-  const runtime = await createRuntime(config, { awaitConsumers: true });
+  const runtime = await createRuntime(config, { awaitConsumers: true, applicationName: `vitrina-${def.name}` });
   const logger = runtime.logger(def.name);
   const { app } = await createServiceApp(def, runtime);
   runtime.consumersStarted();

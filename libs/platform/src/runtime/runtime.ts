@@ -7,6 +7,8 @@ import { MemoryEventBus } from '../events/memory-event-bus.js';
 import { createLogger } from '../logging/logger.js';
 import { loadAuthKeys, type AuthKeys } from '../auth/keys.js';
 import { TokenVerifier } from '../auth/tokens.js';
+import { createTelemetry, telemetrySettingsFromEnv, type Telemetry, type TelemetrySettings } from '../telemetry/tracing.js';
+import { instrumentRedis } from '../telemetry/library-instrumentation.js';
 
 /**
  * What the services of one process share: in embedded mode one PGlite, one memory bus and one key
@@ -20,6 +22,8 @@ export interface Runtime {
   readonly keys: AuthKeys;
   readonly verifier: TokenVerifier;
   logger(service: string): Logger;
+  /** The service's OpenTelemetry tracer (a no-op one unless OTEL_EXPORTER_OTLP_ENDPOINT is set). */
+  telemetry(service: string): Telemetry;
   /**
    * Every service of this process has subscribed its consumers. With `awaitConsumers` (memory bus), no outbox row
    * counts as delivered before this call, so a service started after another's relay replayed its outbox is waited for.
@@ -38,12 +42,33 @@ export interface RuntimeOverrides {
    * one by one while relays already run: the embedded launcher and a service's own process.
    */
   awaitConsumers?: boolean;
+  /** PostgreSQL `application_name` (a service's own process: `vitrina-<service>`). */
+  applicationName?: string;
+  /** Tracing settings (tests); the standard OTEL_* variables otherwise. */
+  telemetry?: TelemetrySettings;
 }
 
 export async function createRuntime(config: PlatformConfig, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const rootLogger = createLogger('runtime', config.LOG_LEVEL);
+  const tracing = overrides.telemetry ?? telemetrySettingsFromEnv();
+  const traced = !!(tracing.tracesUrl || tracing.exporter);
+  if (traced) {
+    // Redis commands in spans too (bus, queue, rate limits), loaded only when tracing is on.
+    const { Redis } = await import('ioredis');
+    instrumentRedis(Redis as never);
+  }
   const database =
-    overrides.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolMax: config.DB_POOL_MAX }));
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolMax: config.DB_POOL_MAX,
+      poolWaitMs: config.DB_POOL_WAIT_MS,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_MS,
+      applicationName: overrides.applicationName ?? 'vitrina',
+      traced,
+    }));
   const busOverrides = eventBusOverridesFromEnv();
   if (overrides.awaitConsumers) busOverrides.memory = { ...busOverrides.memory, awaitGroups: true };
   const bus = await createEventBus(config, rootLogger, busOverrides).catch(async (err: unknown) => {
@@ -59,6 +84,7 @@ export async function createRuntime(config: PlatformConfig, overrides: RuntimeOv
   });
   const verifier = new TokenVerifier({ publicKey: keys.publicKey, issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE });
   const loggers = new Map<string, Logger>();
+  const telemetries = new Map<string, Telemetry>();
   let closed = false;
   return {
     config,
@@ -71,6 +97,11 @@ export async function createRuntime(config: PlatformConfig, overrides: RuntimeOv
       if (!l) loggers.set(service, (l = createLogger(service, config.LOG_LEVEL)));
       return l;
     },
+    telemetry(service) {
+      let t = telemetries.get(service);
+      if (!t) telemetries.set(service, (t = createTelemetry(service, tracing)));
+      return t;
+    },
     consumersStarted() {
       if (bus instanceof MemoryEventBus) bus.groupsJoined();
     },
@@ -80,6 +111,8 @@ export async function createRuntime(config: PlatformConfig, overrides: RuntimeOv
       // After every app of this runtime closed (their consumers, relay and job workers stopped): nothing uses them now.
       await bus.close().catch((err: unknown) => rootLogger.warn({ err }, 'bus close failed'));
       if (!overrides.keepDatabaseOpen) await database.close().catch((err: unknown) => rootLogger.warn({ err }, 'database close failed'));
+      // Last: the spans of everything above are exported before the process ends.
+      await Promise.all([...telemetries.values()].map((t) => t.shutdown().catch((err: unknown) => rootLogger.warn({ err }, 'trace export failed'))));
       rootLogger.info({ bus: bus.kind, database: overrides.keepDatabaseOpen ? 'left open' : 'closed' }, 'runtime closed');
     },
   };

@@ -1,3 +1,4 @@
+import { activeTraceparent, SpanKind, SpanStatusCode, trace, traceContext, type Telemetry } from '@vitrina/platform';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
@@ -17,6 +18,8 @@ export interface ApiProxyOptions {
   timeoutMs: number;
   logger: Logger;
   onUpstreamError?: (service: ServiceName, kind: UpstreamFailure) => void;
+  /** The gateway's tracer: each proxied call is a client span whose context the service continues. */
+  telemetry?: Telemetry;
 }
 
 export type UpstreamFailure = 'unavailable' | 'timeout' | 'payload_too_large' | 'client_closed' | 'bad_response';
@@ -77,15 +80,39 @@ export async function installApiProxy(app: FastifyInstance, options: ApiProxyOpt
     const origin = upstreams.instances(service).pick();
     // The raw URL keeps the caller's encoding; `/api/catalogue/x?y` -> `/catalogue/x?y`.
     const target = `${origin}${request.url.slice(API_PREFIX.length)}`;
+    const span = options.telemetry?.enabled
+      ? options.telemetry.tracer.startSpan(`${request.method} ${service}`, {
+          kind: SpanKind.CLIENT,
+          attributes: { 'http.request.method': request.method, 'server.address': origin, 'vitrina.service': service },
+        })
+      : undefined;
+    const endSpan = (status?: number) => {
+      if (!span) return;
+      if (status !== undefined) span.setAttribute('http.response.status_code', status);
+      if (status === undefined || status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    };
     try {
       return reply.from(target, {
         timeout: timeoutMs,
-        rewriteRequestHeaders: (req, headers) => upstreamRequestHeaders(req as FastifyRequest, headers as IncomingHttpHeaders),
+        rewriteRequestHeaders: (req, headers) => {
+          const out = upstreamRequestHeaders(req as FastifyRequest, headers as IncomingHttpHeaders);
+          const traceparent = span ? activeTraceparent(trace.setSpan(traceContext.active(), span)) : undefined;
+          if (traceparent) {
+            out.traceparent = traceparent;
+            delete out.tracestate;
+          }
+          return out;
+        },
         rewriteHeaders: (headers, req) => clientResponseHeaders(headers as IncomingHttpHeaders, req as FastifyRequest),
         // Failover between instances happens below (Upstreams); here only a stale kept-alive socket is retried.
         retryDelay: ({ err, req, attempt }) => (err && attempt === 0 && IDEMPOTENT.has(req.method) && STALE_SOCKET.has(codeOf(err)) ? 1 : null),
-        onResponse: (_req, rep, res) => forwardResponse(rep as FastifyReply, res as unknown as UpstreamResponse, service),
+        onResponse: (_req, rep, res) => {
+          endSpan((res as unknown as UpstreamResponse).statusCode);
+          forwardResponse(rep as FastifyReply, res as unknown as UpstreamResponse, service);
+        },
         onError: (rep, { error }) => {
+          endSpan();
           // A service refusing a body it finds too large answers 413 and closes the connection; when that close
           // reaches us before its answer does, the upload fails with a reset while the body is still streaming.
           // Gateway and services share one limit table, so that is the only reason a service drops a body mid-way:
