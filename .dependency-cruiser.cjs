@@ -31,12 +31,13 @@ const INFRA_PACKAGES = [
   '@electric-sql/[^/]+',
   'ioredis',
   'bullmq',
-  'kafkajs',
+  '@platformatic/[^/]+',
+  '@opentelemetry/[^/]+',
   'fastify',
   '@fastify/[^/]+',
 ];
 const PKGS = `(?:${INFRA_PACKAGES.join('|')})`;
-// Resolved: `node_modules/kafkajs/index.js` (or a nested node_modules); unresolved: the bare name `kafkajs`.
+// Resolved: `node_modules/ioredis/built/index.js` (or a nested node_modules); unresolved: the bare name `ioredis`.
 const INFRA_PACKAGES_RE = [`(?:^|/)node_modules/${PKGS}(?:/|$)`, `^${PKGS}(?:/|$)`];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
