@@ -158,6 +158,27 @@ describe('request identity and forwarding', () => {
     expect(seen['proxy-authorization']).toBeUndefined();
     expect(seen['keep-alive']).toBeUndefined();
   });
+
+  it('answers Expect: 100-continue itself and sends the body upstream whole (was a 502)', async () => {
+    const payload = JSON.stringify({ email: 'x@example.com' });
+    const answer = await new Promise<{ status: number; body: Record<string, any> }>((resolve, reject) => {
+      const req = httpRequest(`${gateway.url}/api/auth/echo/users/exist`, {
+        method: 'POST',
+        headers: { expect: '100-continue', 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      });
+      req.on('continue', () => req.end(payload));
+      req.on('response', (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (data += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(data) as Record<string, any> }));
+      });
+      req.on('error', reject);
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ service: 'accounts', method: 'POST', body: payload });
+    expect(answer.body.headers.expect).toBeUndefined();
+  });
 });
 
 describe('streaming', () => {

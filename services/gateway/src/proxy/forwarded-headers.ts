@@ -23,6 +23,9 @@ export function stripHopByHop(headers: Headers): Headers {
  */
 export function upstreamRequestHeaders(request: FastifyRequest, headers: Headers): Headers {
   stripHopByHop(headers);
+  // `Expect: 100-continue` was answered by the gateway's own server before it read the body; the body now goes
+  // upstream whole, and undici refuses to send the header at all (the call failed: 502).
+  delete headers.expect;
   headers['x-request-id'] = request.id;
   if (headers.traceparent !== undefined && (typeof headers.traceparent !== 'string' || !TRACEPARENT.test(headers.traceparent))) {
     delete headers.traceparent;
