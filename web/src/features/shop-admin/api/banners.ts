@@ -1,14 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { StoreLimits, type BannerJson, type ListResponse } from '@vitrina/contracts';
 import type { bannerPayload } from '../domain/validation';
-import { getJson, seg, sendJson, storeBase, type OwnerRef } from './http';
+import { api, unwrap } from '@/api/client';
+import { asDescribedBody, ownerParams, type OwnerRef } from './http';
 
 export type BannerBody = ReturnType<typeof bannerPayload>;
 
 export function bannersQueryOptions(owner: OwnerRef) {
   return queryOptions({
     queryKey: ['shop-admin', 'banners', owner.ownerId],
-    queryFn: ({ signal }) => getJson<ListResponse<BannerJson>>(`${storeBase(owner)}/banners`, { offset: 0, limit: StoreLimits.bannersPageSize }, signal),
+    queryFn: ({ signal }): Promise<ListResponse<BannerJson>> =>
+      unwrap(
+        api.GET('/api/store/{owner}/{scope}/store/banners', {
+          params: { path: ownerParams(owner), query: { offset: 0, limit: StoreLimits.bannersPageSize } },
+          signal,
+        }),
+      ),
   });
 }
 
@@ -20,8 +27,12 @@ export function useBanners(owner: OwnerRef) {
 export function useSaveBanner(owner: OwnerRef) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: BannerBody }) =>
-      id ? sendJson<BannerJson>('PATCH', `${storeBase(owner)}/banners/${seg(id)}`, body) : sendJson<BannerJson>('POST', `${storeBase(owner)}/banners`, body),
+    mutationFn: ({ id, body }: { id?: string; body: BannerBody }): Promise<BannerJson> =>
+      unwrap(
+        id
+          ? api.PATCH('/api/store/{owner}/{scope}/store/banners/{id}', { params: { path: { ...ownerParams(owner), id } }, body: asDescribedBody(body) })
+          : api.POST('/api/store/{owner}/{scope}/store/banners', { params: { path: ownerParams(owner) }, body: asDescribedBody(body) }),
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: bannersQueryOptions(owner).queryKey }),
   });
 }
@@ -29,7 +40,7 @@ export function useSaveBanner(owner: OwnerRef) {
 export function useDeleteBanner(owner: OwnerRef) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => sendJson<void>('DELETE', `${storeBase(owner)}/banners/${seg(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/store/{owner}/{scope}/store/banners/{id}', { params: { path: { ...ownerParams(owner), id } } })),
     onSettled: () => client.invalidateQueries({ queryKey: bannersQueryOptions(owner).queryKey }),
   });
 }

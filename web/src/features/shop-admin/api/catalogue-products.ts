@@ -1,6 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { CatalogueLimits, type CatalogueJson, type CatalogueProductsResultJson, type ItemJson, type ItemType, type ListResponse } from '@vitrina/contracts';
-import { catalogueBase, getJson, seg, sendJson, type OwnerRef } from './http';
+import { api, unwrap } from '@/api/client';
+import { cleanQuery, ownerParams, type OwnerRef } from './http';
+
+const at = (owner: OwnerRef, id: string) => ({ path: { ...ownerParams(owner), id } });
 
 function nextOffset<T>(last: ListResponse<T>, pages: ListResponse<T>[]): number | undefined {
   const loaded = pages.reduce((n, page) => n + page.results.length, 0);
@@ -15,11 +18,12 @@ export function catalogueProductsQueryOptions(owner: OwnerRef, catalogueId: stri
   return infiniteQueryOptions({
     queryKey: ['shop-admin', 'catalogue-products', owner.ownerId, catalogueId],
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) =>
-      getJson<ListResponse<ItemJson>>(
-        `${catalogueBase(owner)}/catalogues/${seg(catalogueId)}/products`,
-        { sort: 'position', offset: pageParam, limit: CatalogueLimits.catalogueProductsPageSize },
-        signal,
+    queryFn: ({ pageParam, signal }): Promise<ListResponse<ItemJson>> =>
+      unwrap(
+        api.GET('/api/catalogue/{owner}/{scope}/catalogues/{id}/products', {
+          params: { ...at(owner, catalogueId), query: { sort: 'position', offset: pageParam, limit: CatalogueLimits.catalogueProductsPageSize } },
+          signal,
+        }),
       ),
     getNextPageParam: nextOffset,
   });
@@ -31,17 +35,17 @@ export function useCatalogueProducts(owner: OwnerRef, catalogueId: string) {
 
 /** DELETE .../catalogues/{id}/products/{productId}. */
 export function removeProductFromCatalogue(owner: OwnerRef, catalogueId: string, productId: string): Promise<CatalogueJson> {
-  return sendJson('DELETE', `${catalogueBase(owner)}/catalogues/${seg(catalogueId)}/products/${seg(productId)}`);
+  return unwrap(api.DELETE('/api/catalogue/{owner}/{scope}/catalogues/{id}/products/{productId}', { params: { path: { ...ownerParams(owner), id: catalogueId, productId } } }));
 }
 
 /** POST .../catalogues/{id}/products/move { product, position } (1-based). */
 export function moveProductInCatalogue(owner: OwnerRef, catalogueId: string, productId: string, position: number): Promise<CatalogueJson> {
-  return sendJson('POST', `${catalogueBase(owner)}/catalogues/${seg(catalogueId)}/products/move`, { product: productId, position });
+  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues/{id}/products/move', { params: at(owner, catalogueId), body: { product: productId, position } }));
 }
 
 /** POST .../catalogues/{id}/products/add_filtered { query: { ids }, silent: true }: refused ids are skipped. */
 export function addProductsToCatalogue(owner: OwnerRef, catalogueId: string, ids: string[]): Promise<CatalogueProductsResultJson> {
-  return sendJson('POST', `${catalogueBase(owner)}/catalogues/${seg(catalogueId)}/products/add_filtered`, { query: { ids }, silent: true });
+  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues/{id}/products/add_filtered', { params: at(owner, catalogueId), body: { query: { ids }, silent: true } }));
 }
 
 export interface ShopItemsFilter {
@@ -58,11 +62,15 @@ export function shopItemsQueryOptions(shop: string, filter: ShopItemsFilter) {
   return infiniteQueryOptions({
     queryKey: ['shop-admin', 'shop-items', shop, filter.type, text],
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) =>
-      getJson<ListResponse<ItemJson>>(
-        `/api/catalogue/shops/${seg(shop)}/items`,
-        { type: filter.type, text, sort: 'queue_position', offset: pageParam, limit: CatalogueLimits.modalProductsPageSize },
-        signal,
+    queryFn: ({ pageParam, signal }): Promise<ListResponse<ItemJson>> =>
+      unwrap(
+        api.GET('/api/catalogue/shops/{shop}/items', {
+          params: {
+            path: { shop },
+            query: cleanQuery({ type: filter.type, text, sort: 'queue_position', offset: pageParam, limit: CatalogueLimits.modalProductsPageSize }),
+          },
+          signal,
+        }),
       ),
     getNextPageParam: nextOffset,
   });

@@ -1,13 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CatalogueLimits, type CatalogueJson, type ListResponse } from '@vitrina/contracts';
-import { catalogueBase, getJson, seg, sendJson, type OwnerRef } from './http';
+import { api, unwrap } from '@/api/client';
+import { asDescribedBody, ownerParams, type OwnerRef } from './http';
+
+const at = (owner: OwnerRef, id: string) => ({ path: { ...ownerParams(owner), id } });
 
 /** The owner's catalogues in their drag order (spec 1 §2 'My catalogues'). */
 export function myCataloguesQueryOptions(owner: OwnerRef) {
   return queryOptions({
     queryKey: ['shop-admin', 'catalogues', owner.ownerId],
-    queryFn: ({ signal }) =>
-      getJson<ListResponse<CatalogueJson>>(`${catalogueBase(owner)}/catalogues`, { offset: 0, limit: CatalogueLimits.cataloguesPageSize, sort: 'position' }, signal),
+    queryFn: ({ signal }): Promise<ListResponse<CatalogueJson>> =>
+      unwrap(
+        api.GET('/api/catalogue/{owner}/{scope}/catalogues', {
+          params: { path: ownerParams(owner), query: { offset: 0, limit: CatalogueLimits.cataloguesPageSize, sort: 'position' } },
+          signal,
+        }),
+      ),
   });
 }
 
@@ -25,12 +33,12 @@ export type CatalogueOrigin = { origin_id: string } | { origin_slug: string; ori
 
 /** POST .../catalogues (spec 1 §7 'Catalogue create'). */
 export function createCatalogue(owner: OwnerRef, body: CatalogueBody): Promise<CatalogueJson> {
-  return sendJson('POST', `${catalogueBase(owner)}/catalogues`, body);
+  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues', { params: { path: ownerParams(owner) }, body: asDescribedBody(body) }));
 }
 
 /** PATCH .../catalogues/{id}. */
 export function updateCatalogue(owner: OwnerRef, id: string, body: CatalogueBody): Promise<CatalogueJson> {
-  return sendJson('PATCH', `${catalogueBase(owner)}/catalogues/${seg(id)}`, body);
+  return unwrap(api.PATCH('/api/catalogue/{owner}/{scope}/catalogues/{id}', { params: at(owner, id), body: asDescribedBody(body) }));
 }
 
 /**
@@ -38,22 +46,22 @@ export function updateCatalogue(owner: OwnerRef, id: string, body: CatalogueBody
  * product_catalogue_has_products; the owner is asked, and `force` deletes it with them.
  */
 export function deleteCatalogue(owner: OwnerRef, id: string, force = false): Promise<void> {
-  return sendJson('DELETE', `${catalogueBase(owner)}/catalogues/${seg(id)}`, undefined, force ? { force: true } : undefined);
+  return unwrap(api.DELETE('/api/catalogue/{owner}/{scope}/catalogues/{id}', { params: { ...at(owner, id), ...(force ? { query: { force: 'true' } } : {}) } })).then(() => undefined);
 }
 
 /** POST .../catalogues/{id}/move { position } (1-based). */
 export function moveCatalogue(owner: OwnerRef, id: string, position: number): Promise<unknown> {
-  return sendJson('POST', `${catalogueBase(owner)}/catalogues/${seg(id)}/move`, { position });
+  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues/{id}/move', { params: at(owner, id), body: { position } }));
 }
 
 /** POST .../catalogues with an origin: a new catalogue forked from another owner's (its products copied). */
 export function forkCatalogue(owner: OwnerRef, name: string, origin: CatalogueOrigin): Promise<CatalogueJson> {
-  return sendJson('POST', `${catalogueBase(owner)}/catalogues`, { name, photo: null, ...origin });
+  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues', { params: { path: ownerParams(owner) }, body: asDescribedBody({ name, photo: null, ...origin }) }));
 }
 
 /** POST .../catalogues/{id}/products/clone: copy an origin's products into catalogue {id}. */
 export function cloneIntoCatalogue(owner: OwnerRef, id: string, origin: CatalogueOrigin): Promise<unknown> {
-  return sendJson('POST', `${catalogueBase(owner)}/catalogues/${seg(id)}/products/clone`, origin);
+  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues/{id}/products/clone', { params: at(owner, id), body: origin }));
 }
 
 /** What the owner typed in 'Duplicar catálogo': a catalogue id, a share URL/path (…/tienda/{shop}/catalogos/{slug}) or 'shop/slug'. */
@@ -70,5 +78,5 @@ export function parseCatalogueOrigin(input: string): CatalogueOrigin | null {
 
 /** POST .../catalogues/{id}/products/add_filtered { query, silent }. */
 export function addFilteredToCatalogue(owner: OwnerRef, id: string, query: Record<string, unknown>, silent = false): Promise<unknown> {
-  return sendJson('POST', `${catalogueBase(owner)}/catalogues/${seg(id)}/products/add_filtered`, { query, silent });
+  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues/{id}/products/add_filtered', { params: at(owner, id), body: { query, silent } }));
 }

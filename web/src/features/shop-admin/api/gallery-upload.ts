@@ -1,13 +1,22 @@
 import { GalleryLimits, type GalleryUploadJson } from '@vitrina/contracts';
-import { api, unwrap } from '@/api/client';
-import { seg, type OwnerRef } from './http';
+import { api, ownerSegment, unwrap } from '@/api/client';
+import type { OwnerRef } from './http';
 
 /** spec 1 §7 'Image upload': POST /api/gallery/{owner}:{mashupID}/ multipart `image`, `name`, `get_main_colors`. */
 export function uploadImage(owner: OwnerRef, file: File, name?: string): Promise<GalleryUploadJson> {
-  const form = new FormData();
-  form.append('image', file);
-  form.append('name', (name ?? file.name).slice(0, 200));
-  form.append('get_main_colors', String(GalleryLimits.defaultMainColors));
-  const path = `/api/gallery/${seg(owner.ownerId)}:${seg(owner.ownerId)}/`;
-  return unwrap(api.POST(path as never, { body: form, bodySerializer: (body: FormData) => body } as never)) as Promise<GalleryUploadJson>;
+  return unwrap(
+    api.POST('/api/gallery/{owner}', {
+      params: { path: { owner: ownerSegment(owner.ownerId) } },
+      // openapi-typescript writes a binary field as `string`: the File is what goes in the multipart body.
+      body: { image: file as unknown as string, name: (name ?? file.name).slice(0, 200), get_main_colors: GalleryLimits.defaultMainColors },
+      // FormData goes as is: the browser writes the multipart boundary.
+      bodySerializer: (value) => {
+        const form = new FormData();
+        form.append('image', value.image as unknown as Blob);
+        if (value.name) form.append('name', value.name);
+        form.append('get_main_colors', String(value.get_main_colors));
+        return form;
+      },
+    }),
+  );
 }

@@ -1,14 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { StoreLimits, type HeaderJson, type ListResponse } from '@vitrina/contracts';
 import type { headerPayload } from '../domain/validation';
-import { getJson, seg, sendJson, storeBase, type OwnerRef } from './http';
+import { api, unwrap } from '@/api/client';
+import { asDescribedBody, ownerParams, type OwnerRef } from './http';
 
 export type HeaderBody = ReturnType<typeof headerPayload>;
 
 export function headersQueryOptions(owner: OwnerRef) {
   return queryOptions({
     queryKey: ['shop-admin', 'headers', owner.ownerId],
-    queryFn: ({ signal }) => getJson<ListResponse<HeaderJson>>(`${storeBase(owner)}/headers`, { offset: 0, limit: StoreLimits.headersPageSize }, signal),
+    queryFn: ({ signal }): Promise<ListResponse<HeaderJson>> =>
+      unwrap(
+        api.GET('/api/store/{owner}/{scope}/store/headers', {
+          params: { path: ownerParams(owner), query: { offset: 0, limit: StoreLimits.headersPageSize } },
+          signal,
+        }),
+      ),
   });
 }
 
@@ -19,8 +26,12 @@ export function useHeaders(owner: OwnerRef) {
 export function useSaveHeader(owner: OwnerRef) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: HeaderBody }) =>
-      id ? sendJson<HeaderJson>('PATCH', `${storeBase(owner)}/headers/${seg(id)}`, body) : sendJson<HeaderJson>('POST', `${storeBase(owner)}/headers`, body),
+    mutationFn: ({ id, body }: { id?: string; body: HeaderBody }): Promise<HeaderJson> =>
+      unwrap(
+        id
+          ? api.PATCH('/api/store/{owner}/{scope}/store/headers/{id}', { params: { path: { ...ownerParams(owner), id } }, body: asDescribedBody(body) })
+          : api.POST('/api/store/{owner}/{scope}/store/headers', { params: { path: ownerParams(owner) }, body: asDescribedBody(body) }),
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: headersQueryOptions(owner).queryKey }),
   });
 }
@@ -28,7 +39,7 @@ export function useSaveHeader(owner: OwnerRef) {
 export function useDeleteHeader(owner: OwnerRef) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => sendJson<void>('DELETE', `${storeBase(owner)}/headers/${seg(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/store/{owner}/{scope}/store/headers/{id}', { params: { path: { ...ownerParams(owner), id } } })),
     onSettled: () => client.invalidateQueries({ queryKey: headersQueryOptions(owner).queryKey }),
   });
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShopJson } from '@vitrina/contracts';
-import { getJson, storeBase, type OwnerRef } from './http';
+import { api, unwrap } from '@/api/client';
+import { ownerParams, type OwnerRef } from './http';
 
 /** GET /api/store/{owner}:{owner}/{type}/store: the signed-in owner's own shop (every banner and header). */
 export function ownerShopQueryOptions(owner: OwnerRef) {
   return queryOptions({
     queryKey: ['shop-admin', 'shop', owner.ownerId],
-    queryFn: ({ signal }) => getJson<ShopJson>(storeBase(owner), undefined, signal),
+    queryFn: ({ signal }): Promise<ShopJson> => unwrap(api.GET('/api/store/{owner}/{scope}/store', { params: { path: ownerParams(owner) }, signal })),
     staleTime: 60_000,
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CatalogueLimits, type ItemJson, type ItemSuggestionJson, type ItemType, type ListResponse } from '@vitrina/contracts';
-import { getJson, seg } from './http';
+import { api, unwrap } from '@/api/client';
+import { cleanQuery } from './http';
 
 /**
  * The shop's type-ahead, the one the storefront search uses (spec 1 §2 'Search', §9: 5 suggestions, lower-cased
@@ -10,8 +11,13 @@ export function shopProductSuggestionsQueryOptions(shop: string, text: string, t
   const query = text.trim().toLowerCase();
   return queryOptions({
     queryKey: ['shop-admin', 'product-suggestions', shop, type, query],
-    queryFn: ({ signal }) =>
-      getJson<ListResponse<ItemSuggestionJson>>(`/api/catalogue/shops/${seg(shop)}/suggestions`, { text: query, type, n_suggestions: CatalogueLimits.suggestions }, signal),
+    queryFn: ({ signal }): Promise<ListResponse<ItemSuggestionJson>> =>
+      unwrap(
+        api.GET('/api/catalogue/shops/{shop}/suggestions', {
+          params: { path: { shop }, query: cleanQuery({ text: query, type, n_suggestions: CatalogueLimits.suggestions }) },
+          signal,
+        }),
+      ),
     staleTime: 30_000,
   });
 }
@@ -25,7 +31,8 @@ export function useShopProductSuggestions(shop: string | null, text: string, typ
 export function itemQueryOptions(supplier: string, item: string, shop: string | null) {
   return queryOptions({
     queryKey: ['shop-admin', 'item', supplier, item, shop],
-    queryFn: ({ signal }) => getJson<ItemJson>(`/api/catalogue/items/${seg(supplier)}/${seg(item)}`, shop ? { shop } : undefined, signal),
+    queryFn: ({ signal }): Promise<ItemJson> =>
+      unwrap(api.GET('/api/catalogue/items/{owner}/{item}', { params: { path: { owner: supplier, item }, query: cleanQuery({ shop }) }, signal })),
     staleTime: 60_000,
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { FooterStyle, PhotoDisplay, ShopJson, ShopSection, SignupForm, SocialNetwork, Theme } from '@vitrina/contracts';
-import { getJson, sendJson, storeBase, type OwnerRef } from './http';
+import { api, unwrap } from '@/api/client';
+import { asDescribedBody, ownerParams, type OwnerRef } from './http';
 
 /**
  * spec 1 §7 'Update shop' and `admin/configuracion`: the fields `PATCH .../store` takes (services/store
@@ -45,7 +46,7 @@ export type ShopSettingsPatch = Partial<
 
 /** PATCH /api/store/{owner}:{owner}/{type}/store (issue 5 'Shop identity and settings'); 409 slug_taken. */
 export function updateShop(owner: OwnerRef, patch: ShopSettingsPatch): Promise<ShopJson> {
-  return sendJson<ShopJson>('PATCH', storeBase(owner), patch);
+  return unwrap(api.PATCH('/api/store/{owner}/{scope}/store', { params: { path: ownerParams(owner) }, body: asDescribedBody(patch) }));
 }
 
 export function useUpdateShop(owner: OwnerRef, onSaved: (shop: ShopJson) => void) {
@@ -54,7 +55,7 @@ export function useUpdateShop(owner: OwnerRef, onSaved: (shop: ShopJson) => void
 
 /** GET /api/store/shops/slug-availability?slug= → { slug, available } (any shop, the owner's own included). */
 export function checkSlug(slug: string, signal?: AbortSignal): Promise<{ slug: string; available: boolean }> {
-  return getJson('/api/store/shops/slug-availability', { slug }, signal);
+  return unwrap(api.GET('/api/store/shops/slug-availability', { params: { query: { slug } }, signal }));
 }
 
 export function slugAvailabilityQueryOptions(slug: string) {

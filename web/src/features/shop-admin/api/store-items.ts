@@ -9,7 +9,8 @@ import {
   type ListResponse,
   type SupplierJson,
 } from '@vitrina/contracts';
-import { catalogueBase, getJson, seg, sendJson, storeBase, type OwnerRef } from './http';
+import { api, unwrap } from '@/api/client';
+import { asDescribedBody, cleanQuery, ownerParams, type OwnerRef } from './http';
 
 export type PickerItem = ItemJson & { in_store: boolean };
 
@@ -25,19 +26,23 @@ export function pickerItemsQueryOptions(owner: OwnerRef, params: PickerParams) {
   return infiniteQueryOptions({
     queryKey: ['shop-admin', 'picker', owner.ownerId, params],
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) =>
-      getJson<ListResponse<PickerItem>>(
-        `${catalogueBase(owner)}/store/products/search`,
-        {
-          type: params.type,
-          text: params.text.trim().toLowerCase(),
-          dssupplier: params.dssupplier,
-          category: params.category,
-          sort: '-contribution_margin',
-          offset: pageParam,
-          limit: CatalogueLimits.modalProductsPageSize,
-        },
-        signal,
+    queryFn: ({ pageParam, signal }): Promise<ListResponse<PickerItem>> =>
+      unwrap(
+        api.GET('/api/catalogue/{owner}/{scope}/store/products/search', {
+          params: {
+            path: ownerParams(owner),
+            query: cleanQuery({
+              type: params.type,
+              text: params.text.trim().toLowerCase(),
+              dssupplier: params.dssupplier,
+              category: params.category,
+              sort: '-contribution_margin',
+              offset: pageParam,
+              limit: CatalogueLimits.modalProductsPageSize,
+            }),
+          },
+          signal,
+        }),
       ),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, page) => n + page.results.length, 0);
@@ -56,8 +61,13 @@ export function useSupplierSearch(owner: OwnerRef, text: string) {
   return useQuery(
     queryOptions({
       queryKey: ['shop-admin', 'suppliers', owner.ownerId, query],
-      queryFn: ({ signal }) =>
-        getJson<ListResponse<SupplierJson>>(`${catalogueBase(owner)}/store/dssuppliers/search`, { text: query, limit: CatalogueLimits.supplierSearch }, signal),
+      queryFn: ({ signal }): Promise<ListResponse<SupplierJson>> =>
+        unwrap(
+          api.GET('/api/catalogue/{owner}/{scope}/store/dssuppliers/search', {
+            params: { path: ownerParams(owner), query: { text: query, limit: CatalogueLimits.supplierSearch } },
+            signal,
+          }),
+        ),
       enabled: query.length > 0,
     }),
   );
@@ -68,7 +78,8 @@ export function useCategorySearch(text: string) {
   return useQuery(
     queryOptions({
       queryKey: ['shop-admin', 'categories', query],
-      queryFn: ({ signal }) => getJson<ListResponse<CategoryJson>>('/api/catalogue/categories/suggestions', { text: query, limit: CatalogueLimits.categories }, signal),
+      queryFn: ({ signal }): Promise<ListResponse<CategoryJson>> =>
+        unwrap(api.GET('/api/catalogue/categories/suggestions', { params: { query: { text: query, limit: CatalogueLimits.categories } }, signal })),
       enabled: query.length > 0,
     }),
   );
@@ -76,11 +87,11 @@ export function useCategorySearch(text: string) {
 
 /** PUT .../store/items/{id} { id, in_store: true } (franchise stores: invalid_product for other suppliers). */
 export function addItemToStore(owner: OwnerRef, id: string): Promise<unknown> {
-  return sendJson('PUT', `${storeBase(owner)}/items/${seg(id)}`, { id, in_store: true });
+  return unwrap(api.PUT('/api/store/{owner}/{scope}/store/items/{item}', { params: { path: { ...ownerParams(owner), item: id } }, body: asDescribedBody({ id, in_store: true }) }));
 }
 
 export function removeItemFromStore(owner: OwnerRef, id: string): Promise<unknown> {
-  return sendJson('DELETE', `${storeBase(owner)}/items/${seg(id)}`);
+  return unwrap(api.DELETE('/api/store/{owner}/{scope}/store/items/{item}', { params: { path: { ...ownerParams(owner), item: id } } }));
 }
 
 /** Published franchises with `in_store` for the signed-in owner (limit 10, infinite scroll). */
@@ -88,11 +99,16 @@ export function franchisesQueryOptions(text: string) {
   return infiniteQueryOptions({
     queryKey: ['shop-admin', 'franchises', text.trim()],
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) =>
-      getJson<ListResponse<FranchiseJson>>(
-        '/api/store/published/franchises',
-        { text: text.trim(), state: 'published', type: 'affinity,franchise', offset: pageParam, limit: StoreLimits.franchisesSearchPageSize },
-        signal,
+    queryFn: ({ pageParam, signal }): Promise<ListResponse<FranchiseJson>> =>
+      unwrap(
+        api.GET('/api/store/published/franchises', {
+          params: {
+            query: cleanQuery({ text: text.trim(), state: 'published' as const, type: ['affinity', 'franchise'], offset: pageParam, limit: StoreLimits.franchisesSearchPageSize }),
+          },
+          // One comma-joined value, `type=affinity,franchise`, as the spec writes it.
+          querySerializer: { array: { style: 'form', explode: false } },
+          signal,
+        }),
       ),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, page) => n + page.results.length, 0);
@@ -106,9 +122,9 @@ export function useFranchises(text: string) {
 }
 
 export function addFranchise(owner: OwnerRef, id: string): Promise<unknown> {
-  return sendJson('PUT', `${storeBase(owner)}/franchises/${seg(id)}`);
+  return unwrap(api.PUT('/api/store/{owner}/{scope}/store/franchises/{id}', { params: { path: { ...ownerParams(owner), id } } }));
 }
 
 export function removeFranchise(owner: OwnerRef, id: string): Promise<unknown> {
-  return sendJson('DELETE', `${storeBase(owner)}/franchises/${seg(id)}`);
+  return unwrap(api.DELETE('/api/store/{owner}/{scope}/store/franchises/{id}', { params: { path: { ...ownerParams(owner), id } } }));
 }
