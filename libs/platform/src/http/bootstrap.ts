@@ -5,7 +5,7 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
-import { SERVICES, bodyLimitForGroup, type ServiceName } from '@vitrina/contracts';
+import { SERVICES, bodyLimitForGroup, type GroupPing, type ServiceName } from '@vitrina/contracts';
 import { ApiExceptionFilter, toErrorResponse } from './exception.filter.js';
 import { createValidationPipe } from './validation.js';
 import { AnswerCheckInterceptor, attachAnswerComponents } from './api-answer.js';
@@ -98,7 +98,7 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   });
   for (const group of SERVICES[def.name].groups) {
     // Cheapest possible route through the gateway, for round-trip benchmarks.
-    fastify.get(`/${group}/_ping`, async () => ({ ok: true, service: def.name }));
+    fastify.get(`/${group}/_ping`, async (): Promise<GroupPing> => ({ ok: true, service: def.name }));
   }
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(logger));

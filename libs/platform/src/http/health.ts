@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { HealthLive, HealthReady } from '@vitrina/contracts';
 
 export type HealthCheck = () => Promise<void>;
 
@@ -21,8 +22,8 @@ async function withTimeout(check: HealthCheck, ms: number): Promise<string> {
 
 /** `/health/live` (the process answers) and `/health/ready` (its database, bus and queue answer). */
 export function installHealth(app: FastifyInstance, service: string, checks: Record<string, HealthCheck>): void {
-  app.get('/health/live', async () => ({ status: 'ok', service }));
-  app.get('/health/ready', async (_req, reply) => {
+  app.get('/health/live', async (): Promise<HealthLive> => ({ status: 'ok', service }));
+  app.get('/health/ready', async (_req, reply): Promise<HealthReady> => {
     const names = Object.keys(checks);
     const results = await Promise.all(names.map((n) => withTimeout(checks[n]!, 2000)));
     const detail = Object.fromEntries(names.map((n, i) => [n, results[i]]));

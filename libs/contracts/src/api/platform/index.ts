@@ -1,1 +1,2 @@
 export * from './diagnostics.js';
+export * from './health.js';

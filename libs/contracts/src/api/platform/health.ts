@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * Answers of every service's own routes outside the API groups (the gateway does not route them under /api, so
+ * they are not in the merged OpenAPI): `/health/live`, `/health/ready` and `GET /{group}/_ping`.
+ */
+export const HealthLiveSchema = z.strictObject({ status: z.literal('ok'), service: z.string() }).meta({ id: 'HealthLive' });
+export type HealthLive = z.infer<typeof HealthLiveSchema>;
+
+/** 200 with `ok` when every check answers, else 503 with `unavailable`; each check is `ok` or `down: <reason>`. */
+export const HealthReadySchema = z
+  .strictObject({ status: z.enum(['ok', 'unavailable']), service: z.string(), checks: z.record(z.string(), z.string()) })
+  .meta({ id: 'HealthReady' });
+export type HealthReady = z.infer<typeof HealthReadySchema>;
+
+/** `GET /{group}/_ping`: the cheapest route through the gateway (round-trip benchmarks). */
+export const GroupPingSchema = z.strictObject({ ok: z.literal(true), service: z.string() }).meta({ id: 'GroupPing' });
+export type GroupPing = z.infer<typeof GroupPingSchema>;
