@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Answers of every service's own routes outside the API groups (the gateway does not route them under /api, so
- * they are not in the merged OpenAPI): `/health/live`, `/health/ready` and `GET /{group}/_ping`.
+ * Answers of the kernel's own plain Fastify routes (outside Nest, so not in the OpenAPI): `/health/live` and
+ * `/health/ready` (each service's; the gateway does not route them under /api) and `GET /{group}/_ping` (the
+ * gateway's cheapest round trip, for benchmarks).
  */
 export const HealthLiveSchema = z.strictObject({ status: z.literal('ok'), service: z.string() }).meta({ id: 'HealthLive' });
 export type HealthLive = z.infer<typeof HealthLiveSchema>;
