@@ -91,6 +91,8 @@ export interface GalleryUploadJson {
   width: number | null;
   height: number | null;
   size: number;
+  /** WebP size variants, narrowest first (issue 10 §3; `GALLERY_VARIANT_WIDTHS`); empty for an SVG. */
+  variants: { name_width: number; width: number; height: number; url: string; content_type: 'image/webp' }[];
 }
 
 /** spec 1 §3 'Banner'. */

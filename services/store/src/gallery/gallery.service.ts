@@ -1,18 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { ErrorCodes, GalleryLimits, StoreErrorCodes, type GalleryUpload } from '@vitrina/contracts';
+import { ErrorCodes, GALLERY_VARIANT_WIDTHS, GalleryLimits, StoreErrorCodes, type GalleryUpload, type GalleryVariant } from '@vitrina/contracts';
 import { DB, DomainError, NotFoundError, newId, type Db } from '@vitrina/platform';
 import { galleryImages } from '../db/schema.js';
 import { STORE_CONFIG, type StoreConfig } from '../shared/config.js';
 import { CONTENT_TYPES, EXTENSIONS, sniffImageFormat, type ImageFormat } from './domain/image-format.js';
+import { hasVariants, isGalleryFileName, parseVariantName, variantFileName } from './domain/image-variants.js';
 import { mainColors } from './domain/main-colors.js';
 import { UnsafeSvgError, sanitiseSvg } from './domain/svg-sanitiser.js';
+import { ImageWork } from './image-work.js';
 import { GalleryStorage, type StoredFile } from './storage/gallery-storage.js';
+import { renderVariants, type RenderedVariant } from './variant-renderer.js';
 
 /** Decoding guard: refuse images above this many pixels (a 4 MB PNG can expand to gigabytes). */
-const MAX_PIXELS = 50_000_000;
-const FILE_NAME = /^[0-9a-f-]{36}\.(jpg|png|svg)$/;
+export const MAX_PIXELS = 50_000_000;
 
 export interface UploadInput {
   ownerId: string;
@@ -27,10 +29,15 @@ const invalidImage = (message = 'Los formatos válidos son .jpeg, .png, .svg') =
 /**
  * The store's media module (spec 2 'Gallery upload'): judges the format by the bytes, sanitises SVGs,
  * re-encodes JPEG/PNG (dropping metadata such as GPS position), computes the main colours, stores the file
- * under a generated name and records it. Deleting marks the row and removes the file (retried by a job).
+ * under a generated name with its WebP size variants beside it (issue 10 §3 'Images') and records it. Deleting
+ * marks the row and removes the files (retried by a job). Image work runs through one bounded ImageWork.
  */
 @Injectable()
 export class GalleryService {
+  private readonly work = new ImageWork();
+  /** Lazy variant generation in flight, by image id: concurrent requests for an old upload render it once. */
+  private readonly backfilling = new Map<string, Promise<RenderedVariant[] | undefined>>();
+
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly storage: GalleryStorage,
@@ -55,12 +62,17 @@ export class GalleryService {
     if (input.bytes.length > this.config.gallery.maxBytes) throw this.tooLarge();
     const format = sniffImageFormat(input.bytes);
     if (!format) throw invalidImage();
-    const prepared = await this.prepare(format, input.bytes);
-    const colours = await this.colours(prepared.body, Math.min(input.mainColors, GalleryLimits.maxMainColors));
+    const { prepared, colours, variants } = await this.work.run(async () => {
+      const prepared = await this.prepare(format, input.bytes);
+      const colours = await this.colours(prepared.body, Math.min(input.mainColors, GalleryLimits.maxMainColors));
+      const variants = format === 'svg' ? [] : await this.variantsOf(prepared.body);
+      return { prepared, colours, variants };
+    });
     const id = newId();
     const fileName = `${id}.${EXTENSIONS[format]}`;
-    await this.storage.put(fileName, prepared.body, CONTENT_TYPES[format]);
     try {
+      await this.storage.put(fileName, prepared.body, CONTENT_TYPES[format]);
+      await this.putVariants(id, variants);
       await this.db.insert(galleryImages).values({
         id,
         ownerId: input.ownerId,
@@ -74,7 +86,7 @@ export class GalleryService {
         mainColors: colours,
       });
     } catch (err) {
-      await this.storage.delete(fileName).catch(() => undefined);
+      await Promise.all([fileName, ...variants.map((v) => variantFileName(id, v.nameWidth))].map((n) => this.storage.delete(n).catch(() => undefined)));
       throw err;
     }
     return {
@@ -86,6 +98,7 @@ export class GalleryService {
       width: prepared.width,
       height: prepared.height,
       size: prepared.body.length,
+      variants: variants.map((v) => this.describe(id, v)),
     };
   }
 
@@ -100,9 +113,13 @@ export class GalleryService {
     const url = `${this.config.gallery.publicBaseUrl}/${fileName}`;
     const [existing] = await this.db.select({ id: galleryImages.id }).from(galleryImages).where(eq(galleryImages.id, input.id)).limit(1);
     if (existing) return url;
-    const meta = await sharp(input.bytes).metadata();
-    const colours = await this.colours(input.bytes, GalleryLimits.defaultMainColors);
+    const { meta, colours, variants } = await this.work.run(async () => ({
+      meta: await sharp(input.bytes).metadata(),
+      colours: await this.colours(input.bytes, GalleryLimits.defaultMainColors),
+      variants: await renderVariants(input.bytes, MAX_PIXELS),
+    }));
     await this.storage.put(fileName, input.bytes, CONTENT_TYPES[format]);
+    await this.putVariants(input.id, variants);
     await this.db
       .insert(galleryImages)
       .values({
@@ -127,10 +144,39 @@ export class GalleryService {
     return row ? `${this.config.gallery.publicBaseUrl}/${row.fileName}` : undefined;
   }
 
-  /** A stored file by its generated name (public; long cache). */
+  /**
+   * A stored file by its generated name (public; long cache). A size variant an upload does not have yet (it
+   * predates variants) is rendered from the original on first request and stored, so later requests are plain
+   * reads; a name no live upload stands behind is not found.
+   */
   async file(name: string): Promise<StoredFile | undefined> {
-    if (!FILE_NAME.test(name)) return undefined;
-    return this.storage.get(name);
+    if (!isGalleryFileName(name)) return undefined;
+    const stored = await this.storage.get(name);
+    if (stored) return stored;
+    const variant = parseVariantName(name);
+    if (!variant) return undefined;
+    let pending = this.backfilling.get(variant.id);
+    if (!pending) {
+      pending = this.backfill(variant.id).finally(() => this.backfilling.delete(variant.id));
+      this.backfilling.set(variant.id, pending);
+    }
+    const rendered = (await pending)?.find((v) => v.nameWidth === variant.width);
+    return rendered ? { body: rendered.body, contentType: 'image/webp' } : undefined;
+  }
+
+  /** Renders and stores every variant of a live raster upload that has none yet; undefined when there is no such upload. */
+  private async backfill(id: string): Promise<RenderedVariant[] | undefined> {
+    const [row] = await this.db
+      .select({ fileName: galleryImages.fileName })
+      .from(galleryImages)
+      .where(and(eq(galleryImages.id, id), isNull(galleryImages.deleteRequestedAt)))
+      .limit(1);
+    if (!row || !hasVariants(row.fileName)) return undefined;
+    const original = await this.storage.get(row.fileName);
+    if (!original) return undefined;
+    const variants = await this.work.run(() => this.variantsOf(original.body));
+    await this.putVariants(id, variants);
+    return variants;
   }
 
   /** The owner deletes one of their images: marked at once, the file removed now (the job retries a failure). */
@@ -148,8 +194,26 @@ export class GalleryService {
   async deleteNow(id: string): Promise<void> {
     const [row] = await this.db.select().from(galleryImages).where(eq(galleryImages.id, id)).limit(1);
     if (!row || row.deletedAt) return;
+    // Variants first: a retry after a failure still finds the row, and deleting a missing file succeeds.
+    if (hasVariants(row.fileName)) await Promise.all(GALLERY_VARIANT_WIDTHS.map((w) => this.storage.delete(variantFileName(id, w))));
     await this.storage.delete(row.fileName);
     await this.db.update(galleryImages).set({ deletedAt: sql`now()` }).where(eq(galleryImages.id, id));
+  }
+
+  private async variantsOf(body: Buffer): Promise<RenderedVariant[]> {
+    try {
+      return await renderVariants(body, MAX_PIXELS);
+    } catch {
+      throw invalidImage('The image could not be read');
+    }
+  }
+
+  private async putVariants(id: string, variants: RenderedVariant[]): Promise<void> {
+    await Promise.all(variants.map((v) => this.storage.put(variantFileName(id, v.nameWidth), v.body, 'image/webp')));
+  }
+
+  private describe(id: string, v: RenderedVariant): GalleryVariant {
+    return { name_width: v.nameWidth, width: v.width, height: v.height, url: `${this.config.gallery.publicBaseUrl}/${variantFileName(id, v.nameWidth)}`, content_type: 'image/webp' };
   }
 
   private async prepare(format: ImageFormat, bytes: Buffer): Promise<{ body: Buffer; width: number | null; height: number | null }> {

@@ -1,5 +1,29 @@
 import { z } from 'zod';
 
+/**
+ * Size variants the gallery stores beside every raster upload (issue 10 §3 'Images'): WebP at these widths,
+ * never wider than the original (a narrower original gives the same, smaller, picture under every name). The
+ * largest also caps what a page ever downloads. Their names derive from the original's:
+ * `{id}.{jpg|png}` -> `{id}-{width}.webp` in the same folder or bucket, so a client holding only the URL can
+ * build a `srcset` (web/src/components/responsive-image.tsx). SVGs have none (vector).
+ */
+export const GALLERY_VARIANT_WIDTHS = [320, 640, 1280, 2048] as const;
+export type GalleryVariantWidth = (typeof GALLERY_VARIANT_WIDTHS)[number];
+
+/** One stored size variant of an upload. */
+export const GalleryVariantSchema = z
+  .strictObject({
+    /** The width this variant is named after (320, 640, 1280 or 2048). */
+    name_width: z.number().int(),
+    /** Its real size: at most `name_width` wide, never wider than the original. */
+    width: z.number().int(),
+    height: z.number().int(),
+    url: z.string(),
+    content_type: z.literal('image/webp'),
+  })
+  .meta({ id: 'GalleryVariant' });
+export type GalleryVariant = z.infer<typeof GalleryVariantSchema>;
+
 /** The answer of `POST /gallery/{owner}:{mashupID}/` (spec 1 §7 'Image upload'). */
 export const GalleryUploadSchema = z
   .strictObject({
@@ -12,12 +36,15 @@ export const GalleryUploadSchema = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
     size: z.number().int(),
+    /** WebP size variants, narrowest first (issue 10 §3); empty for an SVG. */
+    variants: z.array(GalleryVariantSchema),
   })
   .meta({ id: 'GalleryUpload' });
 export type GalleryUpload = z.infer<typeof GalleryUploadSchema>;
 
 /**
- * `GET /gallery/files/{name}`: the image's bytes (image/jpeg, image/png or image/svg+xml), not JSON. The handler
- * answers a Buffer (a Uint8Array); the OpenAPI describes it as a binary string.
+ * `GET /gallery/files/{name}`: the image's bytes (image/jpeg, image/png, image/svg+xml or, for a size variant
+ * `{id}-{width}.webp`, image/webp), not JSON. The handler answers a Buffer (a Uint8Array); the OpenAPI
+ * describes it as a binary string.
  */
 export const GalleryFileSchema = z.instanceof(Uint8Array).meta({ type: 'string', format: 'binary', description: 'The image file' });

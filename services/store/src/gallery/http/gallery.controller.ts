@@ -22,7 +22,9 @@ const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 /**
  * The gallery group (spec 1 §7 'Image upload'): `POST /gallery/{owner}:{mashupID}/` multipart `name`, `image`,
  * `get_main_colors` (default 5) -> `{ url, id, main_colors }`; `DELETE /gallery/{owner}:{mashupID}/{id}`;
- * `GET /gallery/files/{name}` serves the local adapter's files (public, cached for a year).
+ * `GET /gallery/files/{name}` serves the local adapter's files (public, cached for a year): originals
+ * `{id}.{jpg|png|svg}` and their WebP size variants `{id}-{320|640|1280|2048}.webp` (issue 10 §3; an upload older
+ * than variants gets them rendered on first request).
  */
 @ApiTags('gallery')
 @Controller('gallery')
@@ -98,10 +100,10 @@ export class GalleryController {
   @Get('files/:name')
   @ApiAnswer(GalleryFileSchema, {
     contentType: 'image/*',
-    description: 'The image (image/jpeg, image/png or image/svg+xml)',
+    description: 'The image (image/jpeg, image/png or image/svg+xml; image/webp for a size variant `{id}-{width}.webp`)',
     errors: [404],
   })
-  @ApiOperation({ summary: 'A gallery file (public, immutable)' })
+  @ApiOperation({ summary: 'A gallery file or one of its WebP size variants `{id}-{320|640|1280|2048}.webp` (public, immutable)' })
   async file(@Param('name') name: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     const file = await this.gallery.file(name);
     if (!file) throw new NotFoundError('No such file');

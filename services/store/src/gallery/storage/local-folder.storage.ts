@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FILE_CONTENT_TYPES, isGalleryFileName } from '../domain/image-variants.js';
 import { GalleryStorage, type StoredFile } from './gallery-storage.js';
-
-const NAME = /^[0-9a-f-]{36}\.(jpg|png|svg)$/;
-const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', svg: 'image/svg+xml' };
 
 /** Files in a local folder (DATA_DIR/uploads): embedded mode and single-machine clusters. */
 export class LocalFolderStorage extends GalleryStorage {
@@ -27,7 +25,7 @@ export class LocalFolderStorage extends GalleryStorage {
 
   async get(name: string): Promise<StoredFile | undefined> {
     try {
-      return { body: await readFile(this.path(name)), contentType: TYPES[name.split('.').pop()!]! };
+      return { body: await readFile(this.path(name)), contentType: FILE_CONTENT_TYPES[name.split('.').pop()!]! };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;
@@ -43,7 +41,7 @@ export class LocalFolderStorage extends GalleryStorage {
   }
 
   private path(name: string): string {
-    if (!NAME.test(name)) throw new Error(`not a gallery file name: ${name}`);
+    if (!isGalleryFileName(name)) throw new Error(`not a gallery file name: ${name}`);
     return join(this.dir, name);
   }
 }
