@@ -1,39 +1,91 @@
 import sharp from 'sharp';
+import { DEMO_ITEMS, type ItemType } from '@vitrina/contracts';
+import { slugify } from '../shared/normalise.js';
+import { hash, rng, type MotifName } from './art/folk-art.js';
+import { catalogueScene, digitalScene, experienceScene, productScene, serviceScene, type Shot } from './art/scenes.js';
+import { DEMO_CATALOGUES, DEMO_ITEM_DETAILS } from './demo-fixture.js';
 
-/** A stable 32-bit hash of a string (FNV-1a). */
-function hash(value: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) {
-    h ^= value.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
+/** What a slug's words say the thing is (first match wins; the item's type decides the kind of scene). */
+const MOTIF_WORDS: Array<[RegExp, MotifName]> = [
+  [/alebrije/, 'alebrije'],
+  [/barro-negro/, 'blackJar'],
+  [/taza|espresso|cata|latte|recetario|bebidas/, 'cup'],
+  [/plato|talavera/, 'plate'],
+  [/jarron|barro|jarra|mezcal/, 'jar'],
+  [/rebozo|seda/, 'rebozo'],
+  [/tapete|lana|telar/, 'tapete'],
+  [/cojin/, 'cushion'],
+  [/huipil|bordad|otomi|patrones/, 'huipil'],
+  [/sarape|textil/, 'sarape'],
+  [/molino/, 'grinder'],
+  [/cafetera|termo|kit|barismo|barista|extraccion/, 'press'],
+  [/cafe|cold-brew|capsulas|finca/, 'coffeeBag'],
+  [/collar|chaquira|aretes|filigrana|pulsera|plata|joy/, 'jewellery'],
+  [/sombrero/, 'hat'],
+  [/cesta|palma|canasta/, 'basket'],
+  [/mascara|catrina|muneca/, 'face'],
+  [/vela|copal|lampara|papel-picado/, 'candle'],
+  [/chocolate|miel|granola|jarabe|vainilla|muestra/, 'pantryJar'],
+  [/olinala|caja|espejo|hojalata|decoracion/, 'box'],
+  [/vidrio|vasos/, 'glasses'],
+  [/molcajete|cocina/, 'molcajete'],
+  [/bolsa|piel/, 'bag'],
+];
+
+const FALLBACK: MotifName[] = ['jar', 'plate', 'rebozo', 'alebrije', 'coffeeBag', 'basket', 'cup', 'jewellery'];
+
+export function motifFor(slug: string): MotifName {
+  return MOTIF_WORDS.find(([words]) => words.test(slug))?.[1] ?? FALLBACK[hash(slug) % FALLBACK.length]!;
 }
 
-/** Initials of a slug: `cafe-de-chiapas` -> `CC` (short words skipped). */
-export function initialsOf(slug: string): string {
-  const words = slug.split('-').filter((w) => w.length > 2 && !/^\d+$/.test(w));
-  const letters = (words.length ? words : slug.split('-')).slice(0, 2).map((w) => w[0] ?? '');
-  return letters.join('').toUpperCase() || 'V';
+/** The demo fixture by slug: a photo key names only the slug, the item's type comes from here. */
+const ITEM_TYPES = new Map<string, ItemType>(DEMO_ITEM_DETAILS.map((d, i) => [slugify(d.name), DEMO_ITEMS[i]!.type]));
+const CATALOGUE_ITEMS = new Map<string, string[]>(
+  DEMO_CATALOGUES.map((c) => [slugify(c.name, 60), c.items.map((id) => slugify(DEMO_ITEM_DETAILS[DEMO_ITEMS.findIndex((ref) => ref.id === id)]!.name))]),
+);
+const BENCH_TYPES: ItemType[] = ['product', 'product', 'product', 'service', 'experience', 'digital'];
+
+export type DemoSubject = { kind: 'catalogue'; motifs: MotifName[] } | { kind: ItemType; motif: MotifName };
+
+/** What a key shows: a demo catalogue, a demo item (its fixture type), a bench item, or a guess from its words. */
+export function subjectOf(slug: string): DemoSubject {
+  const catalogue = CATALOGUE_ITEMS.get(slug);
+  if (catalogue) {
+    // three different things from the catalogue, so the cover reads as a collection
+    const motifs = [...new Set(catalogue.map(motifFor))].slice(0, 3);
+    return { kind: 'catalogue', motifs };
+  }
+  const bench = /^bench-(\d+)$/.exec(slug);
+  const kind = ITEM_TYPES.get(slug) ?? (bench ? BENCH_TYPES[Number(bench[1]) % BENCH_TYPES.length]! : 'product');
+  return { kind, motif: motifFor(slug) };
+}
+
+/** The SVG of a demo photo: `variant` 0 is the main photo, 1..3 the same thing closer or from another spot. */
+export function demoPhotoSvg(slug: string, variant: number, width = 800, height = 600): string {
+  const r = rng(hash(`${slug}#${variant}`));
+  const shot: Shot = variant === 0 ? { zoom: 1, dx: 0 } : { zoom: 1 + (variant % 2) * 0.12, dx: [0, 0.05, -0.12, 0.1][variant % 4]! };
+  const subject = subjectOf(slug);
+  switch (subject.kind) {
+    case 'catalogue':
+      return catalogueScene(r, subject.motifs, width, height);
+    case 'experience': {
+      const place = /barismo|barista/.test(slug) ? 'coffeeWorkshop' : /taller|clase|curso|telar/.test(slug) ? 'workshop' : /cata|noche|velas/.test(slug) ? 'tasting' : /cafe|finca|chiapas/.test(slug) ? 'coffeeFarm' : 'tour';
+      return experienceScene(r, place, width, height, shot);
+    }
+    case 'digital':
+      return digitalScene(r, /curso|video|latte/.test(slug), subject.motif, width, height, shot);
+    case 'service':
+      return serviceScene(r, subject.motif, width, height, shot);
+    default:
+      return productScene(r, subject.motif, width, height, shot);
+  }
 }
 
 /**
- * A demo photo generated locally (no download): a diagonal gradient whose hues come from the key, with
- * the item's initials. `variant` shifts the hues for an item's second and third photo.
+ * A demo photo generated locally (no download, issue 10 §3): illustrated art of what the key names (pottery,
+ * textiles, coffee, alebrijes, jewellery; a place for experiences, a tablet for digital items, a collection
+ * for catalogues), in folk-art colours varied by a seed from the key, rasterised by sharp to JPEG.
  */
 export async function renderDemoPhoto(slug: string, variant: number, width = 800, height = 600): Promise<Buffer> {
-  const h = hash(slug);
-  const hue1 = (h % 360 + variant * 47) % 360;
-  const hue2 = (hue1 + 40 + ((h >>> 9) % 80)) % 360;
-  const text = initialsOf(slug);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="hsl(${hue1},65%,58%)"/><stop offset="1" stop-color="hsl(${hue2},60%,38%)"/>
-  </linearGradient></defs>
-  <rect width="100%" height="100%" fill="url(#g)"/>
-  <circle cx="${width * 0.82}" cy="${height * 0.2}" r="${height * 0.35}" fill="#ffffff" fill-opacity="0.08"/>
-  <text x="50%" y="50%" dy="0.35em" font-family="DejaVu Sans, Arial, sans-serif" font-size="${Math.round(height * 0.36)}"
-    font-weight="700" fill="#ffffff" fill-opacity="0.92" text-anchor="middle">${text}</text>
-</svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+  return sharp(Buffer.from(demoPhotoSvg(slug, variant, width, height))).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
 }
