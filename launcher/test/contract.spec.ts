@@ -1,6 +1,7 @@
 /**
- * The API contract (issue 10 §1): every operation of the merged OpenAPI describes its 2xx answer, and the committed
- * web/openapi.json (the source of the web's generated client types) is exactly what the code describes.
+ * The API contract (issue 10 §1): every operation of the merged OpenAPI describes its 2xx answer, the committed
+ * web/openapi.json (the source of the web's generated client types) is exactly what the code describes, and
+ * web/src/api/schema.d.ts is exactly what that document generates.
  * The document is built the way the build builds it (scripts/openapi-build.mjs, from the compiled server: `npm test`
  * builds first), in a child process with its own throwaway PGlite, so nothing here depends on a running stack.
  */
@@ -23,7 +24,7 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const NOT_YET_DESCRIBED: readonly string[] = [];
 
 describe('API contract', () => {
-  it('every operation describes its 2xx answer and web/openapi.json is up to date', async () => {
+  it('every operation describes its 2xx answer; web/openapi.json and the web types are up to date', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vitrina-contract-'));
     try {
       const out = join(dir, 'openapi.json');
@@ -40,6 +41,12 @@ describe('API contract', () => {
       // `node scripts/openapi-build.mjs && node web/scripts/gen-api.mjs`.
       const committed = await readFile(resolve(ROOT, 'web/openapi.json'), 'utf8');
       expect(committed === built ? 'up to date' : 'web/openapi.json is stale: run node scripts/openapi-build.mjs').toBe('up to date');
+      // And the web's types are what that document generates (exit 1 with the command to run when stale).
+      await promisify(execFile)(process.execPath, [resolve(ROOT, 'web/scripts/gen-api.mjs'), '--check'], {
+        cwd: resolve(ROOT, 'web'),
+        env: { ...process.env, NODE_OPTIONS: '' },
+        timeout: 120_000,
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -948,7 +948,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A gallery file (public, immutable) */
+        /** A gallery file or one of its WebP size variants `{id}-{320|640|1280|2048}.webp` (public, immutable) */
         get: operations["GalleryController_file"];
         put?: never;
         post?: never;
@@ -2121,7 +2121,16 @@ export interface components {
             name: string | null;
             size: number;
             url: string;
+            variants: components["schemas"]["GalleryVariant"][];
             width: number | null;
+        };
+        GalleryVariant: {
+            /** @enum {string} */
+            content_type: "image/webp";
+            height: number;
+            name_width: number;
+            url: string;
+            width: number;
         };
         HeaderDto: {
             /**
@@ -5886,7 +5895,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image (image/jpeg, image/png or image/svg+xml) */
+            /** @description The image (image/jpeg, image/png or image/svg+xml; image/webp for a size variant `{id}-{width}.webp`) */
             200: {
                 headers: {
                     [name: string]: unknown;
