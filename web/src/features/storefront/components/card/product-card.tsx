@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantin
 import { IconCoin, IconPhoto, IconShare, IconSpeakerphone } from '@tabler/icons-react';
 import type { ItemJson } from '@vitrina/contracts';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveImage } from '@/components/responsive-image';
 import { itemDetailPath } from '@/features/storefront/lib/listing-search';
 import { formatMoney } from '@/lib/money';
 import { productCardModel, type CardModel } from '@/features/storefront/lib/product-card.rules';
@@ -86,7 +87,8 @@ export function ProductCard({ item }: { item: CardItemJson }) {
     <Card withBorder padding="sm" radius="md" className={classes.card} data-dimmed={model.dimmed ? '' : undefined} data-testid="product-card">
       <Card.Section className={classes.media}>
         {photo ? (
-          <img src={photo} alt="" loading="lazy" decoding="async" width={400} height={300} />
+          // Drawn at a column's width: 2 columns on phones (1.5 cards in a home slider), up to 5 on wide screens.
+          <ResponsiveImage src={photo} alt="" width={400} height={300} sizes="(max-width: 36em) 67vw, (max-width: 48em) 50vw, (max-width: 62em) 33vw, (max-width: 75em) 25vw, 20vw" />
         ) : (
           <Group h="100%" justify="center" c="dimmed" aria-hidden>
             <IconPhoto size={40} stroke={1.25} />

@@ -3,6 +3,7 @@ import { IconArrowLeft, IconCheck, IconCopy, IconSearch, IconShare } from '@tabl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
+import { ResponsiveImage } from '@/components/responsive-image';
 import { useCatalogue } from '@/features/storefront/api/get-catalogue';
 import { useCatalogueProducts } from '@/features/storefront/api/get-catalogue-products';
 import { CATALOGUE_PRODUCTS_PAGE_SIZE, catalogueShareUrl, type CatalogueSearch } from '@/features/storefront/lib/catalogue-search';
@@ -54,7 +55,7 @@ export function CatalogueDetailPage({ slug, search, onSearchChange }: CatalogueD
         <Group justify="space-between" align="flex-start" gap="md">
           <Group gap="md" wrap="nowrap" miw={0}>
             {catalogue.photo && (
-              <img src={catalogue.photo} alt="" width={96} height={48} style={{ objectFit: 'cover', borderRadius: 8, flex: 'none' }} />
+              <ResponsiveImage src={catalogue.photo} alt="" width={96} height={48} sizes="96px" style={{ objectFit: 'cover', borderRadius: 8, flex: 'none' }} />
             )}
             <div style={{ minWidth: 0 }}>
               <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>

@@ -6,6 +6,7 @@ import type { BannerJson } from '@vitrina/contracts';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveImage } from '@/components/responsive-image';
 import { BANNER_AUTOPLAY_MS, slidesToLoad, useAutoplay } from '@/features/storefront/lib/use-carousel';
 import { ShopLink } from '@/features/storefront/components/shared/shop-link';
 import { ownerLink, visibleShopPath } from '@/features/storefront/lib/shop-path';
@@ -39,11 +40,18 @@ function Slide({ banner, label, load, first }: { banner: BannerJson; label: stri
   const viewer = useViewer();
   const shop = useShop();
   // Slides not yet due keep an empty, same-sized frame: their images load when they become the shown or next one.
+  // Each image in the size its screen draws it (the gallery's WebP variants; issue 10 §3), the portrait one on phones.
   const picture = load ? (
-    <picture>
-      {banner.vrt_image && <source media="(max-width: 47.99em)" srcSet={banner.vrt_image} />}
-      <img src={banner.hzt_image} alt={label} width={1600} height={491} draggable={false} {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })} />
-    </picture>
+    <ResponsiveImage
+      src={banner.hzt_image}
+      alt={label}
+      width={1600}
+      height={491}
+      draggable={false}
+      sizes="(max-width: 75em) 100vw, 1200px"
+      priority={first}
+      {...(banner.vrt_image ? { art: { media: '(max-width: 47.99em)', src: banner.vrt_image, sizes: '100vw' } } : {})}
+    />
   ) : (
     <div className={classes.placeholder} role="img" aria-label={label} data-testid="banner-placeholder" />
   );

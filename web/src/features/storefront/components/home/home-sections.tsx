@@ -2,6 +2,7 @@ import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/c
 import { IconArrowRight } from '@tabler/icons-react';
 import { CatalogueLimits, type CatalogueJson, type ItemType, type ShopSection } from '@vitrina/contracts';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveImage } from '@/components/responsive-image';
 import { useCatalogues } from '@/features/storefront/api/get-catalogues';
 import { useShopItems } from '@/features/storefront/api/search-shop-items';
 import { LISTING_SEGMENTS } from '@/features/storefront/lib/listing-search';
@@ -80,7 +81,11 @@ export function CatalogueCard({ catalogue }: { catalogue: CatalogueJson }) {
   const { t } = useTranslation('storefront');
   return (
     <ShopLink to={`/catalogos/${encodeURIComponent(catalogue.slug)}`} className={classes.catalogueCard} data-testid="catalogue-card">
-      {catalogue.photo ? <img src={catalogue.photo} alt="" loading="lazy" width={400} height={200} /> : <span className={classes.cataloguePlaceholder} aria-hidden />}
+      {catalogue.photo ? (
+        <ResponsiveImage src={catalogue.photo} alt="" width={400} height={200} sizes="(max-width: 36em) 50vw, (max-width: 62em) 33vw, 25vw" />
+      ) : (
+        <span className={classes.cataloguePlaceholder} aria-hidden />
+      )}
       <Text fw={600} mt={6} lineClamp={2}>
         {catalogue.name}
       </Text>

@@ -2,6 +2,7 @@ import { Container } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
 import { CatalogueLimits } from '@vitrina/contracts';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveImage } from '@/components/responsive-image';
 import { useCatalogues } from '@/features/storefront/api/get-catalogues';
 import { catalogueOwnerRef } from '@/features/storefront/lib/shop-path';
 import { useShop } from '@/features/storefront/components/shared/storefront-context';
@@ -32,7 +33,7 @@ export function CatalogueStrip() {
           </ShopLink>
           {catalogues.map((catalogue) => (
             <ShopLink key={catalogue.id} to={`/catalogos/${encodeURIComponent(catalogue.slug)}`} className={classes.chip} activeOptions={{ includeSearch: false }}>
-              {catalogue.photo ? <img className={classes.thumb} src={catalogue.photo} alt="" width={24} height={24} loading="lazy" /> : <span className={classes.thumb} aria-hidden />}
+              {catalogue.photo ? <ResponsiveImage className={classes.thumb} src={catalogue.photo} alt="" width={24} height={24} sizes="24px" /> : <span className={classes.thumb} aria-hidden />}
               <span className={classes.chipText}>{catalogue.name}</span>
             </ShopLink>
           ))}
