@@ -20,6 +20,7 @@ import { GalleryService } from '../gallery/gallery.service.js';
 import { shopEvents } from '../shops/events/shop-events.js';
 import { STORE_CONFIG, type StoreConfig } from '../shared/config.js';
 import { normaliseText } from '../shared/text.js';
+import type { MotifName } from './art/folk-art.js';
 import { renderBanner, renderLogo } from './demo-images.js';
 
 type NewShop = typeof shops.$inferInsert;
@@ -330,23 +331,31 @@ export class StoreDemoSeeder implements OnApplicationBootstrap {
   private async images() {
     const demo = users.demoOwner.id;
     const a = users.supplierA.id;
-    const hzt = (title: string, subtitle: string, from: string, to: string) => () => renderBanner({ width: 1600, height: 491, title, subtitle, from, to });
-    const vrt = (title: string, from: string, to: string) => () => renderBanner({ width: 1000, height: 450, title, from, to });
+    // Desktop slides 1600x491 and phone slides 1000x450 (the sizes the carousel draws), each a scene of what it sells.
+    const slide = (title: string, subtitle: string, cta: string, colour: string, motifs: MotifName[]) => ({
+      h: () => renderBanner({ width: 1600, height: 491, title, subtitle, cta, colour, motifs }),
+      v: () => renderBanner({ width: 1000, height: 450, title, subtitle, cta, colour, motifs: motifs.slice(0, 2) }),
+    });
+    const alebrijes = slide('Alebrijes pintados a mano', 'Arte de Oaxaca en tu casa', 'Ver alebrijes', '#0f766e', ['jar', 'alebrije', 'plate']);
+    const coffee = slide('Café de altura', 'Tostado cada semana', 'Comprar café', '#78350f', ['coffeeBag', 'cup', 'press']);
+    const signup = slide('Crea tu tienda gratis', 'Y gana comisiones', 'Empieza hoy', '#7c3aed', ['basket', 'rebozo', 'jewellery']);
+    const catalogues = slide('Catálogos para revender', 'Comparte y gana', 'Ver catálogos', '#1d4ed8', ['huipil', 'box', 'candle']);
+    const franchise = slide('Artesanías del Sol', 'Franquicia oficial', 'Conócenos', '#b45309', ['blackJar', 'plate', 'sarape']);
     const plan = {
       demoLogo: [1, demo, S.demo.id, 'logo', () => renderLogo({ from: '#0f766e', to: '#f59e0b', initials: 'BD' })],
       franchiseLogo: [2, a, S.franchise.id, 'logo', () => renderLogo({ from: '#b45309', to: '#1e3a8a', initials: 'AS' })],
       ritaLogo: [3, users.reseller.id, S.reseller.id, 'logo', () => renderLogo({ from: '#7c3aed', to: '#db2777', initials: 'RR' })],
       olgaLogo: [4, users.otherOwner.id, S.other.id, 'logo', () => renderLogo({ from: '#78350f', to: '#f59e0b', initials: 'CO' })],
-      banner1h: [10, demo, S.demo.id, 'banner-1-desktop', hzt('Alebrijes pintados a mano', 'Arte de Oaxaca en tu casa', '#0f766e', '#22d3ee')],
-      banner1v: [11, demo, S.demo.id, 'banner-1-mobile', vrt('Alebrijes de Oaxaca', '#0f766e', '#22d3ee')],
-      banner2h: [12, demo, S.demo.id, 'banner-2-desktop', hzt('Café de altura', 'Tostado cada semana', '#78350f', '#f59e0b')],
-      banner2v: [13, demo, S.demo.id, 'banner-2-mobile', vrt('Café de altura', '#78350f', '#f59e0b')],
-      banner3h: [14, demo, S.demo.id, 'banner-3-desktop', hzt('Crea tu tienda gratis', 'Y gana comisiones', '#7c3aed', '#ec4899')],
-      banner3v: [15, demo, S.demo.id, 'banner-3-mobile', vrt('Crea tu tienda gratis', '#7c3aed', '#ec4899')],
-      banner4h: [16, demo, S.demo.id, 'banner-4-desktop', hzt('Catálogos para revender', 'Comparte y gana', '#1d4ed8', '#06b6d4')],
-      banner4v: [17, demo, S.demo.id, 'banner-4-mobile', vrt('Catálogos para revender', '#1d4ed8', '#06b6d4')],
-      franchiseBannerH: [18, a, S.franchise.id, 'banner-desktop', hzt('Artesanías del Sol', 'Franquicia oficial', '#b45309', '#1e3a8a')],
-      franchiseBannerV: [19, a, S.franchise.id, 'banner-mobile', vrt('Artesanías del Sol', '#b45309', '#1e3a8a')],
+      banner1h: [10, demo, S.demo.id, 'banner-1-desktop', alebrijes.h],
+      banner1v: [11, demo, S.demo.id, 'banner-1-mobile', alebrijes.v],
+      banner2h: [12, demo, S.demo.id, 'banner-2-desktop', coffee.h],
+      banner2v: [13, demo, S.demo.id, 'banner-2-mobile', coffee.v],
+      banner3h: [14, demo, S.demo.id, 'banner-3-desktop', signup.h],
+      banner3v: [15, demo, S.demo.id, 'banner-3-mobile', signup.v],
+      banner4h: [16, demo, S.demo.id, 'banner-4-desktop', catalogues.h],
+      banner4v: [17, demo, S.demo.id, 'banner-4-mobile', catalogues.v],
+      franchiseBannerH: [18, a, S.franchise.id, 'banner-desktop', franchise.h],
+      franchiseBannerV: [19, a, S.franchise.id, 'banner-mobile', franchise.v],
     } satisfies Record<string, [number, string, string, string, () => Promise<Buffer>]>;
     const entries = await Promise.all(
       Object.entries(plan).map(async ([key, [n, ownerId, mashupId, name, render]]) => {

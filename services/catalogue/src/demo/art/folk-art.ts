@@ -3,6 +3,9 @@
  * wall patterns and the objects the demo sells, each as an SVG fragment. Pure strings, no I/O, so the same
  * seed always draws the same picture. Motifs are drawn in a 200x200 box centred on the origin, resting on
  * y = 100, so a scene places them with one transform.
+ *
+ * The same file lives in services/catalogue/src/demo/art/ (item photos) and services/store/src/demo/art/
+ * (banners and logos), since services share no source; services/store/test/demo-art.spec.ts keeps them identical.
  */
 
 export type Rng = () => number;
