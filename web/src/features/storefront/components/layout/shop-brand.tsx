@@ -1,5 +1,6 @@
 import { Avatar, Group, Text } from '@mantine/core';
 import type { PhotoDisplay } from '@vitrina/contracts';
+import { ResponsiveImage } from '@/components/responsive-image';
 import { useShop } from '@/features/storefront/components/shared/storefront-context';
 import { ShopLink } from '@/features/storefront/components/shared/shop-link';
 import classes from './shop-header.module.css';
@@ -19,7 +20,8 @@ export function ShopBrand({ size = 'lg' }: { size?: 'md' | 'lg' }) {
     <ShopLink to="/" className={classes.brand} aria-label={shop.hidden_store_name ? shop.name : undefined}>
       <Group gap="sm" wrap="nowrap">
         {shop.photo ? (
-          <img
+          // Only as large as it is drawn (its smallest variant); lazy loading still fetches it at once, being in view.
+          <ResponsiveImage
             className={classes.logo}
             src={shop.photo}
             alt={shop.hidden_store_name ? '' : ''}
@@ -27,6 +29,7 @@ export function ShopBrand({ size = 'lg' }: { size?: 'md' | 'lg' }) {
             data-border={border || undefined}
             width={shape === 'rec' ? 100 : 35}
             height={35}
+            sizes={shape === 'rec' ? '100px' : '35px'}
           />
         ) : (
           <Avatar name={shop.name} color="initials" radius={shape === 'cir' ? 'xl' : 'sm'} size={35} aria-hidden />
