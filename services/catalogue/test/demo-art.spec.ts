@@ -25,7 +25,8 @@ describe('demo photo art', () => {
     expect(motifFor('plato-decorativo-de-talavera')).toBe('plate');
     expect(motifFor('rebozo-de-seda-tejido')).toBe('rebozo');
     expect(motifFor('cafe-de-chiapas-tostado-500-g')).toBe('coffeeBag');
-    expect(motifFor('collar-de-chaquira-huichol')).toBe('jewellery');
+    expect(motifFor('collar-de-chaquira-huichol')).toBe('necklace');
+    expect(motifFor('aretes-de-filigrana-de-plata')).toBe('earrings');
   });
 
   it('every demo catalogue gets a cover of its own items', () => {

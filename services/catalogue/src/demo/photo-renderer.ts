@@ -20,7 +20,8 @@ const MOTIF_WORDS: Array<[RegExp, MotifName]> = [
   [/molino/, 'grinder'],
   [/cafetera|termo|kit|barismo|barista|extraccion/, 'press'],
   [/cafe|cold-brew|capsulas|finca/, 'coffeeBag'],
-  [/collar|chaquira|aretes|filigrana|pulsera|plata|joy/, 'jewellery'],
+  [/aretes|filigrana|plata/, 'earrings'],
+  [/collar|chaquira|pulsera|joy/, 'necklace'],
   [/sombrero/, 'hat'],
   [/cesta|palma|canasta/, 'basket'],
   [/mascara|catrina|muneca/, 'face'],
@@ -32,7 +33,7 @@ const MOTIF_WORDS: Array<[RegExp, MotifName]> = [
   [/bolsa|piel/, 'bag'],
 ];
 
-const FALLBACK: MotifName[] = ['jar', 'plate', 'rebozo', 'alebrije', 'coffeeBag', 'basket', 'cup', 'jewellery'];
+const FALLBACK: MotifName[] = ['jar', 'plate', 'rebozo', 'alebrije', 'coffeeBag', 'basket', 'cup', 'necklace'];
 
 export function motifFor(slug: string): MotifName {
   return MOTIF_WORDS.find(([words]) => words.test(slug))?.[1] ?? FALLBACK[hash(slug) % FALLBACK.length]!;

@@ -38,7 +38,9 @@ export function bannerSvg(b: BannerArt): string {
   const { width: w, height: h } = b;
   const r = rng(hash(`${b.title}|${w}x${h}`));
   const p = palette(r);
-  const panel = w * (w / h > 2.5 ? 0.44 : 0.5);
+  // phone slides are drawn ~390 px wide: a wider panel and larger type so the headline stays readable there
+  const phone = w / h < 2.5;
+  const panel = w * (phone ? 0.56 : 0.44);
   const tableY = h * 0.8;
   const step = (w - panel) / (b.motifs.length + 0.3);
   // as large as the shelf allows, below the papel picado and without touching each other (a motif is ~250 wide)
@@ -53,18 +55,22 @@ export function bannerSvg(b: BannerArt): string {
     .join('');
   const scene = `<defs>${wallPattern(r, p, 'wall')}</defs><rect width="${w}" height="${h}" fill="${p.wall}"/><rect width="${w}" height="${tableY}" fill="url(#wall)"/>
        <rect y="${tableY}" width="${w}" height="${h - tableY}" fill="${p.table}"/><rect y="${tableY}" width="${w}" height="${h * 0.025}" fill="#000" opacity="0.1"/>${objects}`;
-  const titleSize = Math.round(Math.min(h * 0.15, (panel * 0.86) / 9.5));
+  const titleSize = Math.round(phone ? Math.min(h * 0.13, (panel * 0.86) / 7.5) : Math.min(h * 0.15, (panel * 0.86) / 9.5));
   const title = lines(b.title, Math.max(10, Math.floor((panel * 0.86) / (titleSize * 0.6))), 3);
   const x = Math.round(panel * 0.1);
-  let y = Math.round(h * 0.5 - ((title.length - 1) * titleSize * 1.1) / 2 - (b.subtitle ? titleSize * 0.5 : 0) - (b.cta ? titleSize * 0.6 : 0));
-  const text: string[] = title.map((line, i) => `<text x="${x}" y="${y + i * Math.round(titleSize * 1.1)}" font-family="DejaVu Serif, serif" font-weight="700" font-size="${titleSize}" fill="#fff">${escape(line)}</text>`);
-  y += (title.length - 1) * Math.round(titleSize * 1.1);
+  // the text block (title lines, subtitle, button) centred in the panel, below the row of flowers
+  const lineHeight = Math.round(titleSize * 1.1);
+  const ctaSize = Math.round(titleSize * (phone ? 0.42 : 0.36));
+  const block = titleSize + (title.length - 1) * lineHeight + (b.subtitle ? titleSize * 0.85 : 0) + (b.cta ? titleSize * 0.5 + ctaSize * 2.3 : 0);
+  let y = Math.round(Math.max(h * 0.2, (h - block) / 2 + h * 0.05) + titleSize * 0.8);
+  const text: string[] = title.map((line, i) => `<text x="${x}" y="${y + i * lineHeight}" font-family="DejaVu Serif, serif" font-weight="700" font-size="${titleSize}" fill="#fff">${escape(line)}</text>`);
+  y += (title.length - 1) * lineHeight;
   if (b.subtitle) {
     y += Math.round(titleSize * 0.85);
-    text.push(`<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(titleSize * 0.42)}" fill="#fff" fill-opacity="0.92">${escape(b.subtitle)}</text>`);
+    text.push(`<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(titleSize * (phone ? 0.5 : 0.42))}" fill="#fff" fill-opacity="0.92">${escape(b.subtitle)}</text>`);
   }
   if (b.cta) {
-    const size = Math.round(titleSize * 0.36);
+    const size = ctaSize;
     const bw = Math.round(size * (b.cta.length * 0.62 + 2.4));
     y += Math.round(titleSize * 0.5);
     text.push(

@@ -338,7 +338,7 @@ export class StoreDemoSeeder implements OnApplicationBootstrap {
     });
     const alebrijes = slide('Alebrijes pintados a mano', 'Arte de Oaxaca en tu casa', 'Ver alebrijes', '#0f766e', ['jar', 'alebrije', 'plate']);
     const coffee = slide('Café de altura', 'Tostado cada semana', 'Comprar café', '#78350f', ['coffeeBag', 'cup', 'press']);
-    const signup = slide('Crea tu tienda gratis', 'Y gana comisiones', 'Empieza hoy', '#7c3aed', ['basket', 'rebozo', 'jewellery']);
+    const signup = slide('Crea tu tienda gratis', 'Y gana comisiones', 'Empieza hoy', '#7c3aed', ['basket', 'rebozo', 'necklace']);
     const catalogues = slide('Catálogos para revender', 'Comparte y gana', 'Ver catálogos', '#1d4ed8', ['huipil', 'box', 'candle']);
     const franchise = slide('Artesanías del Sol', 'Franquicia oficial', 'Conócenos', '#b45309', ['blackJar', 'plate', 'sarape']);
     const plan = {

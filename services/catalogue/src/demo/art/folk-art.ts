@@ -260,11 +260,11 @@ const huipil = (cushion: boolean): Motif => (r, p) => {
     ${flowers(78, 6, 140, 11)}<path d="M-128 -66 L-114 -24" stroke="${a[2]}" stroke-width="8"/><path d="M128 -66 L114 -24" stroke="${a[2]}" stroke-width="8"/>`;
 };
 
-/** Beaded necklace, filigree earrings or a friendship bracelet. */
-const jewellery: Motif = (r, p) => {
+/** Beaded necklace (or bracelet) on a bust, or filigree earrings (`earrings`). */
+const jewellery = (earrings: boolean): Motif => (r, p) => {
   const a = p.accents;
   const cloth = `<path d="M-120 100 C-110 40 -40 20 0 24 C60 20 110 40 120 100 Z" fill="${pick(r, ['#3a2b4d', '#1f3b4d', '#4d1f2e'])}"/>`;
-  if (r() < 0.55) {
+  if (!earrings) {
     const beads = Array.from({ length: 29 }, (_, i) => {
       const t = (i / 28) * Math.PI;
       return `<circle cx="${n(-90 * Math.cos(t))}" cy="${n(-40 + 90 * Math.sin(t) * 0.9)}" r="${i === 14 ? 16 : 8}" fill="${a[i % 4]}" stroke="#fff" stroke-width="1.5"/>`;
@@ -363,7 +363,8 @@ export const MOTIFS = {
   grinder: coffeeTool(false),
   huipil: huipil(false),
   cushion: huipil(true),
-  jewellery,
+  necklace: jewellery(false),
+  earrings: jewellery(true),
   basket: palm(false),
   hat: palm(true),
   face,
