@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, unlink } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -126,6 +126,15 @@ describe('gallery size variants (issue 10 §3 Images)', () => {
     // a variant name no upload stands behind, or a width not offered, is not found
     expect((await get('01900000-0000-7000-8000-000000000000-640.webp')).statusCode).toBe(404);
     expect((await get(`${id}-800.webp`)).statusCode).toBe(404);
+  });
+
+  it('answers 404, not 500, for a variant whose original cannot be rendered', async () => {
+    const res = await upload(w.store, url, auth, [{ name: 'image', filename: 'broken.jpg', type: 'image/jpeg', data: await photo(400, 300) }]);
+    const id = res.body.id as string;
+    for (const width of GALLERY_VARIANT_WIDTHS) await unlink(join(dir, `${id}-${width}.webp`));
+    await writeFile(join(dir, `${id}.jpg`), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
+    expect((await get(`${id}-320.webp`)).statusCode).toBe(404);
+    expect((await get(`${id}.jpg`)).statusCode).toBe(200);
   });
 
   it('deletes the variants with the image', async () => {

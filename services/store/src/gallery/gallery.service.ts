@@ -174,7 +174,9 @@ export class GalleryService {
     if (!row || !hasVariants(row.fileName)) return undefined;
     const original = await this.storage.get(row.fileName);
     if (!original) return undefined;
-    const variants = await this.work.run(() => this.variantsOf(original.body));
+    // An original that cannot be rendered (it was accepted, so this should not happen) answers not found, not a 500.
+    const variants = await this.work.run(() => renderVariants(original.body, MAX_PIXELS)).catch(() => undefined);
+    if (!variants) return undefined;
     await this.putVariants(id, variants);
     return variants;
   }
