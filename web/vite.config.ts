@@ -1,6 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
 import { defineConfig } from 'vite';
 
 /** The gateway (embedded mode) answers /api and, in production, serves web/dist itself. */
@@ -11,6 +12,50 @@ export const alias = {
   // Compiled from source so that a clean checkout builds the web app without building libs/ first.
   '@vitrina/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
 };
+
+/**
+ * Fewer, larger chunks on the shop home (issue 10 §3: 72 files there, each paying a round trip and its headers
+ * on a phone network). Left alone, rolldown cuts a chunk at every boundary between lazy routes, so Mantine's
+ * components, router hooks and our small shared modules came as dozens of 1-2 KB files, requested in waves.
+ *
+ * - `vendor`: the libraries every page runs (React, the router, Query, i18next), whole.
+ * - `shop-home`: our modules that the shop home runs (statically reachable from the entry or the shop home's
+ *   routes, their lazy route splits included). The walk goes up static importers only, so a dynamic `import()`
+ *   (other routes, the owner's editors, the auth modal, other `lazy()` imports) stays a split point.
+ * - Mantine and libs/contracts keep rolldown's splitting, and common chunks under 8 KB are inlined into their
+ *   users (`experimentalInlineCommonChunks`: a little duplicated code instead of a request each).
+ * The result is preloaded from index.html, so the home's code comes in one wave, not a waterfall.
+ * Measured with bench/shop-home-weight.mjs (bench/README.md): 84 JS+CSS files -> 22.
+ */
+const SHOP_HOME_ROOTS = /[\\/]web[\\/]src[\\/](?:main\.tsx|routes[\\/](?:__root|tienda[\\/]\$shopSlug[\\/](?:route|index))\.tsx)(?:\?|$)/;
+
+function onShopHome(id: string, ctx: ChunkingContext, seen = new Map<string, boolean>()): boolean {
+  const known = seen.get(id);
+  if (known !== undefined) return known;
+  seen.set(id, false); // a cycle reaches no root through itself
+  const info = ctx.getModuleInfo(id);
+  const result = SHOP_HOME_ROOTS.test(id) || (info?.importers ?? []).some((importer) => onShopHome(importer, ctx, seen));
+  seen.set(id, result);
+  return result;
+}
+
+/** Libraries that every page runs, whole. */
+const VENDOR =
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@tanstack[\\/](?:react-router|router-core|history|react-store|store|query-core|react-query)|i18next|react-i18next|html-parse-stringify|void-elements|cookie-es|seroval[^/\\]*|tiny-invariant|tiny-warning)[\\/]/;
+
+const CHUNK_GROUPS: CodeSplittingGroup[] = [
+  {
+    name: (id, ctx) => {
+      if (VENDOR.test(id)) return 'vendor';
+      // Through a barrel (`@mantine/core`, `@vitrina/contracts`' index.ts) every module it re-exports looks
+      // reached, zod schemas included: libraries and contracts keep rolldown's splitting (tree-shaken).
+      if (/[\\/](?:node_modules|libs)[\\/]/.test(id)) return null;
+      return onShopHome(id, ctx) ? 'shop-home' : null;
+    },
+    // Only what the shop home reaches: not the modules those import dynamically.
+    includeDependenciesRecursively: false,
+  },
+];
 
 export default defineConfig({
   plugins: [
@@ -28,6 +73,9 @@ export default defineConfig({
     rolldownOptions: {
       // libs/contracts is plain declarations; let the bundle keep only what the app imports from it.
       treeshake: { moduleSideEffects: [{ test: /[\\/]libs[\\/]contracts[\\/]src[\\/]/, sideEffects: false }] },
+      // Required by experimentalInlineCommonChunks; a web app's entry has no exports to keep.
+      preserveEntrySignatures: false,
+      output: { codeSplitting: { groups: CHUNK_GROUPS, experimentalInlineCommonChunks: { maxSize: 8 * 1024 } } },
     },
   },
 });
