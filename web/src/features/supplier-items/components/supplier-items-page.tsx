@@ -6,6 +6,7 @@ import { ITEM_TYPES, type ItemJson, type ItemType, type ListState } from '@vitri
 import { useEffect, useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { LinkButton } from '@/components/link-button';
+import { ResponsiveImage } from '@/components/responsive-image';
 import type { SupplierRef } from '../api/http';
 import { useOwnerItems } from '../api/list-owner-items';
 import { offsetOf, SUPPLIER_ITEMS_PAGE_SIZE, type SupplierItemsSearch } from '../domain/list-search';
@@ -69,7 +70,7 @@ function ItemRow({ item, t, language }: { item: ItemJson; t: SupplierT; language
       >
         <Group gap="sm" wrap="nowrap" align="flex-start">
           {photo ? (
-            <img src={photo} alt="" className={classes.thumb} loading="lazy" />
+            <ResponsiveImage src={photo} alt="" className={classes.thumb} sizes="60px" />
           ) : (
             <Center className={classes.thumb} aria-label={t('list.noPhoto')}>
               <IconPhoto size={24} stroke={1.5} aria-hidden />

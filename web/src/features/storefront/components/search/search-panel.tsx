@@ -4,6 +4,7 @@ import { IconPhoto, IconSearch } from '@tabler/icons-react';
 import type { ItemType } from '@vitrina/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveImage } from '@/components/responsive-image';
 import { useSuggestions } from '@/features/storefront/api/get-suggestions';
 import { itemDetailPath } from '@/features/storefront/lib/listing-search';
 import { useShopNavigate } from '@/features/storefront/components/shared/shop-link';
@@ -102,7 +103,7 @@ export default function SearchPanel({ opened, onClose }: { opened: boolean; onCl
                   <Combobox.Option key={suggestion.id} value={suggestion.id} data-testid="search-suggestion">
                     <Group gap="sm" wrap="nowrap">
                       {suggestion.photo ? (
-                        <img src={suggestion.photo} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4, flex: 'none' }} />
+                        <ResponsiveImage src={suggestion.photo} alt="" width={40} height={40} sizes="40px" style={{ objectFit: 'cover', borderRadius: 4, flex: 'none' }} />
                       ) : (
                         <IconPhoto size={24} aria-hidden />
                       )}
