@@ -1,6 +1,13 @@
 /**
  * Architecture rules (ARCHITECTURE §1, §3), checked by `npm run lint`:
- *   npx depcruise --config .dependency-cruiser.cjs libs services launcher
+ *   npx depcruise --config .dependency-cruiser.cjs --ignore-known .dependency-cruiser-known-violations.json libs services launcher web/src
+ *
+ * - Web (issue 10 §4): a feature (web/src/features/<name>/) never imports another feature; shared code lives in
+ *   web/src/components, lib, api, and those never import a feature. Routes and web/src/app wire features together.
+ *   The violations that existed when the rule came are listed in .dependency-cruiser-known-violations.json
+ *   (`npx depcruise-baseline --config .dependency-cruiser.cjs web/src` rewrites it): only new ones fail. Remove an
+ *   entry by fixing it and rerunning depcruise-baseline.
+ *   `@/…` imports resolve through .dependency-cruiser.resolve.cjs (the same alias as web/vite.config.ts).
  *
  * - A service never imports another service (code or `@vitrina/<service>` package): services talk through
  *   events and the typed clients of libs/contracts.
@@ -89,6 +96,24 @@ module.exports = {
       },
     },
     {
+      name: 'web-no-cross-feature-import',
+      severity: 'error',
+      comment:
+        'A web feature imports another feature (issue 10 §4). Features are independent slices wired together by ' +
+        'routes and the app shell; what two features share moves to web/src/components, web/src/lib or web/src/api.',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/[^/]+/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-independent-of-features',
+      severity: 'error',
+      comment:
+        'Shared web code (components, lib, api, theme) is used by features, never the other way round: it may not ' +
+        'import a feature. (i18n/bundles gathers every feature\'s texts by design.)',
+      from: { path: '^web/src/(?:components|lib|api|theme)/' },
+      to: { path: '^web/src/features/' },
+    },
+    {
       name: 'no-circular',
       severity: 'warn',
       comment: 'Import cycles make NestJS providers undefined at injection time; break the cycle.',
@@ -107,6 +132,8 @@ module.exports = {
     doNotFollow: { path: ['(?:^|/)node_modules/', '(?:^|/)dist/'] },
     exclude: { path: ['(?:^|/)coverage/', '(?:^|/)test/fixtures/'] },
     moduleSystems: ['es6', 'cjs'],
+    // The web app's `@/…` alias (see the file).
+    webpackConfig: { fileName: '.dependency-cruiser.resolve.cjs' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

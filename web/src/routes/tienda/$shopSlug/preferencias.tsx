@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { PreferencesContent } from '@/features/profile/components/preferences-content';
-import { useShopBySlug } from '@/features/shops/api/get-shop-by-slug';
+import { useShopBySlug } from '@/features/storefront/api/get-shop-by-slug';
 
 /** spec 1 §2 `{shopPath}preferencias`: inside the shop's frame. */
 export const Route = createFileRoute('/tienda/$shopSlug/preferencias')({
