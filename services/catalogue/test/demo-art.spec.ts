@@ -23,6 +23,8 @@ describe('demo photo art', () => {
     expect(motifFor('alebrije-jaguar-pintado-a-mano')).toBe('alebrije');
     expect(motifFor('taza-de-talavera-azul')).toBe('cup');
     expect(motifFor('plato-decorativo-de-talavera')).toBe('plate');
+    expect(motifFor('catalogo-de-disenos-de-talavera')).toBe('plate');
+    expect(motifFor('cata-de-cafes-de-especialidad')).toBe('cup');
     expect(motifFor('rebozo-de-seda-tejido')).toBe('rebozo');
     expect(motifFor('cafe-de-chiapas-tostado-500-g')).toBe('coffeeBag');
     expect(motifFor('collar-de-chaquira-huichol')).toBe('necklace');

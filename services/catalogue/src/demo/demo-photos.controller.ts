@@ -10,7 +10,7 @@ const CACHE_MAX = 400;
 
 /**
  * `GET /catalogue/demo-photos/{slug}[--n].jpg`: the demo items' photos, rendered on first request from the
- * key alone (gradient + initials) and kept in a small in-memory cache. Immutable: the key decides the image.
+ * key alone (folk-art illustration of what the item or catalogue is, issue 10 §3) and kept in a small in-memory cache. Immutable: the key decides the image.
  */
 @ApiTags('catalogue: demo')
 @Controller('catalogue/demo-photos')

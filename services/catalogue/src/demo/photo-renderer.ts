@@ -9,7 +9,7 @@ import { DEMO_CATALOGUES, DEMO_ITEM_DETAILS } from './demo-fixture.js';
 const MOTIF_WORDS: Array<[RegExp, MotifName]> = [
   [/alebrije/, 'alebrije'],
   [/barro-negro/, 'blackJar'],
-  [/taza|espresso|cata|latte|recetario|bebidas/, 'cup'],
+  [/taza|espresso|(^|-)cata(-|$)|latte|recetario|bebidas/, 'cup'],
   [/plato|talavera/, 'plate'],
   [/jarron|barro|jarra|mezcal/, 'jar'],
   [/rebozo|seda/, 'rebozo'],
@@ -31,6 +31,7 @@ const MOTIF_WORDS: Array<[RegExp, MotifName]> = [
   [/vidrio|vasos/, 'glasses'],
   [/molcajete|cocina/, 'molcajete'],
   [/bolsa|piel/, 'bag'],
+  [/oaxaca|talleres|artesan/, 'blackJar'],
 ];
 
 const FALLBACK: MotifName[] = ['jar', 'plate', 'rebozo', 'alebrije', 'coffeeBag', 'basket', 'cup', 'necklace'];
@@ -71,7 +72,7 @@ export function demoPhotoSvg(slug: string, variant: number, width = 800, height 
       return catalogueScene(r, subject.motifs, width, height);
     case 'experience': {
       const place = /barismo|barista/.test(slug) ? 'coffeeWorkshop' : /taller|clase|curso|telar/.test(slug) ? 'workshop' : /cata|noche|velas/.test(slug) ? 'tasting' : /cafe|finca|chiapas/.test(slug) ? 'coffeeFarm' : 'tour';
-      return experienceScene(r, place, width, height, shot);
+      return experienceScene(r, place, subject.motif, width, height, shot);
     }
     case 'digital':
       return digitalScene(r, /curso|video|latte/.test(slug), subject.motif, width, height, shot);

@@ -55,14 +55,15 @@ export function bannerSvg(b: BannerArt): string {
     .join('');
   const scene = `<defs>${wallPattern(r, p, 'wall')}</defs><rect width="${w}" height="${h}" fill="${p.wall}"/><rect width="${w}" height="${tableY}" fill="url(#wall)"/>
        <rect y="${tableY}" width="${w}" height="${h - tableY}" fill="${p.table}"/><rect y="${tableY}" width="${w}" height="${h * 0.025}" fill="#000" opacity="0.1"/>${objects}`;
-  const titleSize = Math.round(phone ? Math.min(h * 0.13, (panel * 0.86) / 7.5) : Math.min(h * 0.15, (panel * 0.86) / 9.5));
+  const titleSize = Math.round(phone ? Math.min(h * 0.125, (panel * 0.86) / 7.5) : Math.min(h * 0.15, (panel * 0.86) / 9.5));
   const title = lines(b.title, Math.max(10, Math.floor((panel * 0.86) / (titleSize * 0.6))), 3);
   const x = Math.round(panel * 0.1);
-  // the text block (title lines, subtitle, button) centred in the panel, below the row of flowers
+  // the text block (title lines, subtitle, button) centred in the panel below the row of flowers; on phones at
+  // the top, clear of the carousel's controls drawn over the slide's lower left
   const lineHeight = Math.round(titleSize * 1.1);
   const ctaSize = Math.round(titleSize * (phone ? 0.42 : 0.36));
   const block = titleSize + (title.length - 1) * lineHeight + (b.subtitle ? titleSize * 0.85 : 0) + (b.cta ? titleSize * 0.5 + ctaSize * 2.3 : 0);
-  let y = Math.round(Math.max(h * 0.2, (h - block) / 2 + h * 0.05) + titleSize * 0.8);
+  let y = Math.round((phone ? h * 0.16 : Math.max(h * 0.2, (h - block) / 2 + h * 0.05)) + titleSize * 0.8);
   const text: string[] = title.map((line, i) => `<text x="${x}" y="${y + i * lineHeight}" font-family="DejaVu Serif, serif" font-weight="700" font-size="${titleSize}" fill="#fff">${escape(line)}</text>`);
   y += (title.length - 1) * lineHeight;
   if (b.subtitle) {

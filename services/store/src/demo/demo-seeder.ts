@@ -334,7 +334,8 @@ export class StoreDemoSeeder implements OnApplicationBootstrap {
     // Desktop slides 1600x491 and phone slides 1000x450 (the sizes the carousel draws), each a scene of what it sells.
     const slide = (title: string, subtitle: string, cta: string, colour: string, motifs: MotifName[]) => ({
       h: () => renderBanner({ width: 1600, height: 491, title, subtitle, cta, colour, motifs }),
-      v: () => renderBanner({ width: 1000, height: 450, title, subtitle, cta, colour, motifs: motifs.slice(0, 2) }),
+      // no drawn button on phones: the whole slide is the link, and the carousel's pause control sits bottom left
+      v: () => renderBanner({ width: 1000, height: 450, title, subtitle, colour, motifs: motifs.slice(0, 2) }),
     });
     const alebrijes = slide('Alebrijes pintados a mano', 'Arte de Oaxaca en tu casa', 'Ver alebrijes', '#0f766e', ['jar', 'alebrije', 'plate']);
     const coffee = slide('Café de altura', 'Tostado cada semana', 'Comprar café', '#78350f', ['coffeeBag', 'cup', 'press']);

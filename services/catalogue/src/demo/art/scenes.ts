@@ -39,14 +39,17 @@ export function productScene(r: Rng, motif: MotifName, w: number, h: number, sho
   return svg(w, h, `${backdrop(r, p, w, h, tableY)}${prop}<g transform="translate(${x} ${y}) scale(${scale})">${MOTIFS[motif](r, p)}</g>`);
 }
 
-/** Experiences: the place itself. `tour` = hills and a road, `workshop` = a craft table, `tasting` = cups in a row. */
-export function experienceScene(r: Rng, kind: 'tour' | 'coffeeFarm' | 'workshop' | 'coffeeWorkshop' | 'tasting', w: number, h: number, shot: Shot): string {
+/**
+ * Experiences: the place itself. `tour` = hills and a road, `workshop` = a craft table with `craft` (what is
+ * made there) in the middle, `tasting` = cups in a row.
+ */
+export function experienceScene(r: Rng, kind: 'tour' | 'coffeeFarm' | 'workshop' | 'coffeeWorkshop' | 'tasting', craft: MotifName, w: number, h: number, shot: Shot): string {
   const p = palette(r);
   const evening = r() < 0.3;
   const sky = evening ? ['#f6b40e', '#e4572e'] : ['#9ed8eb', '#fdf1c7'];
   if (kind === 'workshop' || kind === 'coffeeWorkshop' || kind === 'tasting') {
     const tableY = h * 0.58;
-    const items: MotifName[] = kind === 'tasting' ? ['cup', 'coffeeBag', 'cup'] : kind === 'coffeeWorkshop' ? ['press', 'cup', 'grinder'] : pick(r, [['jar', 'alebrije', 'plate'], ['rebozo', 'jar', 'basket'], ['plate', 'jar', 'candle']] as MotifName[][]);
+    const items: MotifName[] = kind === 'tasting' ? ['cup', 'coffeeBag', 'cup'] : kind === 'coffeeWorkshop' ? ['press', 'cup', 'grinder'] : [pick(r, ['jar', 'basket', 'plate'] as MotifName[]), craft, pick(r, ['candle', 'plate', 'jar'] as MotifName[])];
     const s = (h / 420) * shot.zoom;
     const objects = items.map((m, i) => `<g transform="translate(${w * (0.22 + i * 0.28) + shot.dx * w} ${tableY + h * 0.2 - 100 * s}) scale(${s})">${MOTIFS[m](r, p)}</g>`).join('');
     return svg(w, h, `${backdrop(r, p, w, h, tableY)}${papelPicado(r, w, 0, p.accents)}${objects}`);
