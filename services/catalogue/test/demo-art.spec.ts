@@ -31,10 +31,11 @@ describe('demo photo art', () => {
     expect(motifFor('aretes-de-filigrana-de-plata')).toBe('earrings');
   });
 
-  it('every demo catalogue gets a cover of its own items', () => {
+  it('every demo catalogue gets a cover of its own items (a place for a catalogue of experiences)', () => {
     for (const c of DEMO_CATALOGUES) {
       const subject = subjectOf(slugify(c.name, 60));
-      expect(subject.kind).toBe('catalogue');
+      if (c.name === 'Experiencias únicas') expect(subject.kind).toBe('experience');
+      else expect(subject.kind).toBe('catalogue');
       if (subject.kind === 'catalogue') expect(subject.motifs.length).toBeGreaterThan(0);
     }
   });

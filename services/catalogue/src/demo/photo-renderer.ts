@@ -53,7 +53,9 @@ export type DemoSubject = { kind: 'catalogue'; motifs: MotifName[] } | { kind: I
 export function subjectOf(slug: string): DemoSubject {
   const catalogue = CATALOGUE_ITEMS.get(slug);
   if (catalogue) {
-    // three different things from the catalogue, so the cover reads as a collection
+    // a catalogue of experiences shows a place; any other three different things from it, so it reads as a collection
+    const experiences = catalogue.filter((item) => ITEM_TYPES.get(item) === 'experience').length;
+    if (experiences * 2 >= catalogue.length) return { kind: 'experience', motif: motifFor(catalogue[0]!) };
     const motifs = [...new Set(catalogue.map(motifFor))].slice(0, 3);
     return { kind: 'catalogue', motifs };
   }

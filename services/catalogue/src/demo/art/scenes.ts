@@ -86,11 +86,12 @@ const n2 = (v: number) => Math.round(v * 10) / 10;
 export function digitalScene(r: Rng, video: boolean, cover: MotifName, w: number, h: number, shot: Shot): string {
   const p = palette(r);
   const tableY = h * 0.55;
-  const tw = w * 0.62 * shot.zoom;
+  const tw = w * 0.7 * shot.zoom;
   const th = tw * 0.72;
   const x = w / 2 - tw / 2 + shot.dx * w;
   const y = h * 0.5 - th / 2;
-  const art = `<g transform="translate(${x + tw / 2} ${y + th * 0.62}) scale(${th / 320})">${MOTIFS[cover](r, p)}</g>`;
+  // drawn in a nested viewport, so the art is clipped to the screen
+  const art = `<svg x="${x + 14}" y="${y + 14}" width="${tw - 28}" height="${th - 28}" overflow="hidden"><g transform="translate(${(tw - 28) / 2} ${th * 0.5}) scale(${th / 300})">${MOTIFS[cover](r, p)}</g></svg>`;
   const screen = video
     ? `<rect x="${x + 14}" y="${y + 14}" width="${tw - 28}" height="${th - 28}" fill="${p.wall}"/>${art}<circle cx="${x + tw / 2}" cy="${y + th / 2}" r="${th * 0.14}" fill="#000" opacity="0.55"/><path d="M${x + tw / 2 - th * 0.05} ${y + th / 2 - th * 0.07} l${th * 0.12} ${th * 0.07} l-${th * 0.12} ${th * 0.07} Z" fill="#fff"/>
        <rect x="${x + 24}" y="${y + th - 34}" width="${tw - 48}" height="6" rx="3" fill="#fff" opacity="0.6"/><rect x="${x + 24}" y="${y + th - 34}" width="${(tw - 48) * (0.2 + r() * 0.5)}" height="6" rx="3" fill="${FOLK.rosa}"/>`
