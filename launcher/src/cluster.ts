@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { REPO_ROOT } from './paths.js';
 
 /**
- * Distributed mode on one machine (`npm run start:cluster`, ARCHITECTURE §2): every service is its
+ * Distributed mode on one machine (`npm run start:cluster`, docs/architecture.md §2): every service is its
  * own OS process (`node services/<name>/dist/main.js`) on PostgreSQL (one schema per service),
  * Redis Streams or Kafka for events and BullMQ for jobs; the gateway is a process too.
  *

@@ -18,7 +18,7 @@ import { ALL_SERVICES } from './services.js';
 import { REPO_ROOT, WEB_DIST } from './paths.js';
 
 /**
- * Embedded mode (`npm start`, ARCHITECTURE §2): one process runs every service on its own port
+ * Embedded mode (`npm start`, docs/architecture.md §2): one process runs every service on its own port
  * (bound to 127.0.0.1: only the gateway is public), one PGlite under DATA_DIR with one schema per
  * service, the in-process event bus and the persisted in-process job queue; the gateway on PORT
  * serves the API and the web app. No server to install; data survives a restart.

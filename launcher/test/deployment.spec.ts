@@ -1,5 +1,5 @@
 /**
- * Deployment material stays in step with the code (ARCHITECTURE §1-§2):
+ * Deployment material stays in step with the code (docs/architecture.md §1-§2):
  * docker-compose.yml, Dockerfile, infra/k8s, infra/kafka, infra/postgres against libs/contracts.
  *
  *   node --experimental-vm-modules node_modules/jest/bin/jest.js launcher/test/deployment.spec.ts

@@ -1,5 +1,5 @@
 /**
- * Embedded mode loses no event across crashes (issue 9, ARCHITECTURE §3 outbox/inbox): the real embedded launcher
+ * Embedded mode loses no event across crashes (issue 9, docs/architecture.md §3 outbox/inbox): the real embedded launcher
  * (launcher/dist/embedded.js, `npm run build:server`) is SIGKILLed at random moments while registrations go through
  * the gateway, five rounds, restarted each time; after a last restart every registration answered 201 has exactly
  * one PIN mail in the dev mailbox, and no address has two.

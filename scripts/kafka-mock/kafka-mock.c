@@ -1,5 +1,5 @@
 /*
- * A Kafka-protocol broker for tests: librdkafka's built-in mock cluster (TOOLCHAIN.md, "Kafka and Docker").
+ * A Kafka-protocol broker for tests: librdkafka's built-in mock cluster (docs/toolchain.md, "Kafka and Docker").
  *
  *   kafka-mock [brokers]          (default 1 broker)
  *

@@ -1,4 +1,4 @@
-/** `accounts.user` events (ARCHITECTURE §5). Published by the accounts service. */
+/** `accounts.user` events (docs/architecture.md §5). Published by the accounts service. */
 export type Channel = 'email' | 'phone';
 export type Locale = 'es' | 'en' | 'es-AR';
 

@@ -33,7 +33,7 @@ export const ACTIVATION_LINK_TTL_HOURS = 24;
 /** The placeholder of `activation_url` replaced by the activation key (spec 2 §7). */
 export const ACTIVATION_KEY_PLACEHOLDER = '__KEY__';
 
-/** Access tokens are short-lived; refresh tokens rotate (ARCHITECTURE §3). */
+/** Access tokens are short-lived; refresh tokens rotate (docs/architecture.md §3). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 /** Cookie names and the path the refresh cookie is scoped to (only the auth group ever sees it). */

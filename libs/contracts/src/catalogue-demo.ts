@@ -1,7 +1,7 @@
 import type { ItemType } from './catalogue-items.js';
 
 /**
- * Fixed ids of the demo items (ARCHITECTURE §2 demo world), so the catalogue seeds the items and the
+ * Fixed ids of the demo items (docs/architecture.md §2 demo world), so the catalogue seeds the items and the
  * store seeds which shops show them without either reading the other's tables. The catalogue's seed
  * gives each ref its name, prices and photos, in this order.
  */

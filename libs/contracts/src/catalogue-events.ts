@@ -1,7 +1,7 @@
 import type { ItemType, ListState, StockType } from './catalogue-items.js';
 
 /**
- * `catalogue.item` events (ARCHITECTURE §5), keyed by the item id. Published by the catalogue service;
+ * `catalogue.item` events (docs/architecture.md §5), keyed by the item id. Published by the catalogue service;
  * consumed by store (items in store: owner and state rules) and cart-checkout (availability).
  */
 export interface CatalogueItemSnapshot {

@@ -1,5 +1,5 @@
 /**
- * Fixed ids of the demo world seeded on first embedded start (ARCHITECTURE §2). Each service seeds
+ * Fixed ids of the demo world seeded on first embedded start (docs/architecture.md §2). Each service seeds
  * its own part idempotently with these ids, so no service reads another's tables to seed.
  */
 export const DEMO = {

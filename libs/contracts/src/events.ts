@@ -1,5 +1,5 @@
 /**
- * Event envelope and topics (ARCHITECTURE §3, §5). One topic per aggregate, keyed by the aggregate id.
+ * Event envelope and topics (docs/architecture.md §3, §5). One topic per aggregate, keyed by the aggregate id.
  * `type` is `<topic>.<past-tense fact>`, e.g. `accounts.user.registered`.
  */
 export interface EventEnvelope<TData = unknown> {

@@ -1,10 +1,10 @@
 /**
- * The route table. Each service's first group is its own name (ARCHITECTURE §4: where the spec names
+ * The route table. Each service's first group is its own name (docs/architecture.md §4: where the spec names
  * no group, the owning service's name is the group).
  * The route table: which service answers each public API group.
  * The gateway maps `/api/{group}/...` to the service below, keeping `/{group}/...` as the upstream path,
  * so a service's controllers are declared with the group as their prefix.
- * ARCHITECTURE §4: `group` is the spec's API group name or, where the spec names none, the owning service.
+ * docs/architecture.md §4: `group` is the spec's API group name or, where the spec names none, the owning service.
  */
 export const SERVICE_NAMES = [
   'catalogue',

@@ -1,4 +1,4 @@
-/** `store.shop` and `store.items` events (ARCHITECTURE §5). Published by the store service. */
+/** `store.shop` and `store.items` events (docs/architecture.md §5). Published by the store service. */
 export interface StoreShopCreated {
   shopId: string;
   ownerId: string;

@@ -6,7 +6,7 @@ import { openWithToken, sha256 } from '../src/shared/secrets.js';
 import { BoundedSemaphore, QueueFullError } from '../src/sessions/domain/bounded-semaphore.js';
 import { PASSWORD, activeUser, bootAccounts, call, freshIp, lastCode, registerByEmail, uniqueEmail, uniquePhone, type Booted } from './support.js';
 
-describe('sign-in, refresh rotation, logout (ARCHITECTURE §3; issue 3)', () => {
+describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)', () => {
   let b: Booted;
   beforeAll(async () => {
     b = await bootAccounts();

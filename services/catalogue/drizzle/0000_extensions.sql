@@ -1,2 +1,2 @@
--- Trigram matching for typo-tolerant search and type-ahead (TOOLCHAIN.md: PGlite registers the extension at creation).
+-- Trigram matching for typo-tolerant search and type-ahead (docs/toolchain.md: PGlite registers the extension at creation).
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;

@@ -98,7 +98,7 @@ class GatewayFastifyAdapter extends FastifyAdapter {
 }
 
 /**
- * Starts the one public HTTP entry (ARCHITECTURE §4): a NestJS application on the Fastify adapter that
+ * Starts the one public HTTP entry (docs/architecture.md §4): a NestJS application on the Fastify adapter that
  * proxies `/api/{group}/...` to the owning service, applies rate limits, CORS and security headers, publishes
  * the merged OpenAPI description and health, and serves the web app.
  */

@@ -1,6 +1,6 @@
 import { LOCALE_COOKIE, readCookie, writeCookie } from '@/lib/cookies';
 
-/** Spanish first (ARCHITECTURE §6), then English and the regional es-AR variant. */
+/** Spanish first (docs/architecture.md §6), then English and the regional es-AR variant. */
 export const LOCALES = ['es', 'en', 'es-AR'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'es';

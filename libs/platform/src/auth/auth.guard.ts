@@ -33,7 +33,7 @@ interface HttpRequestLike {
 }
 
 /**
- * Global guard (ARCHITECTURE §3): verifies the caller's access token and enforces @Authenticated and @OwnerPath.
+ * Global guard (docs/architecture.md §3): verifies the caller's access token and enforces @Authenticated and @OwnerPath.
  *
  * - Token from `Authorization: Bearer <jwt>`, else from the `access_token` cookie. Other schemes are ignored.
  * - No token: anonymous; fine on public routes, 401 on @Authenticated / @OwnerPath routes.

@@ -5,7 +5,7 @@ import { calculateJwkThumbprint, exportJWK, importPKCS8, importSPKI, type Crypto
 import { ConfigError } from '../config/env.js';
 import type { PlatformConfig } from '../config/platform-config.js';
 
-/** The only signature algorithm Vitrina issues and accepts (ARCHITECTURE §3: asymmetric key). Ed25519 keys. */
+/** The only signature algorithm Vitrina issues and accepts (docs/architecture.md §3: asymmetric key). Ed25519 keys. */
 export const AUTH_ALGORITHM = 'EdDSA';
 
 /** Generated key files, relative to DATA_DIR (embedded mode). */

@@ -21,7 +21,7 @@ export interface OwnershipCheck {
 /**
  * Decides whether a user may act on paths owned by `ownerId`.
  * The default is strict equality; the store service can supply one that also admits a shop's admin
- * collaborators (ARCHITECTURE §3). Used as the DI token too: `{ provide: OwnershipResolver, useClass: ... }`.
+ * collaborators (docs/architecture.md §3). Used as the DI token too: `{ provide: OwnershipResolver, useClass: ... }`.
  */
 export abstract class OwnershipResolver {
   abstract canActAs(user: AuthUser, ownerId: string, check: OwnershipCheck): Promise<boolean> | boolean;
@@ -36,7 +36,7 @@ export class StrictOwnership extends OwnershipResolver {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Ids are UUIDs (UUIDv7, ARCHITECTURE §3); anything else after the colon is a key (`apps`, an app name, ...). */
+/** Ids are UUIDs (UUIDv7, docs/architecture.md §3); anything else after the colon is a key (`apps`, an app name, ...). */
 export function isIdShaped(value: string): boolean {
   return UUID.test(value);
 }

@@ -18,7 +18,7 @@ export interface AuthUser {
   expiresAt: number;
 }
 
-/** Claims of a Vitrina access token (ARCHITECTURE §3). */
+/** Claims of a Vitrina access token (docs/architecture.md §3). */
 export interface AccessTokenClaims extends JWTPayload {
   sub: string;
   lvl: UserLevel;

@@ -30,7 +30,7 @@ export function eventBusOverridesFromEnv(env: NodeJS.ProcessEnv = process.env): 
 }
 
 /**
- * The event bus chosen by `EVENT_BUS` (ARCHITECTURE §2): `memory` (embedded), `redis` (Streams on REDIS_URL) or
+ * The event bus chosen by `EVENT_BUS` (docs/architecture.md §2): `memory` (embedded), `redis` (Streams on REDIS_URL) or
  * `kafka` (KAFKA_BROKERS, KAFKA_CLIENT_ID). Connects before returning, so an unreachable server stops the start.
  */
 export async function createEventBus(config: PlatformConfig, logger: Logger, overrides: EventBusOverrides = {}): Promise<EventBus> {

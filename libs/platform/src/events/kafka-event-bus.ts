@@ -8,7 +8,7 @@ import { KafkaSubscription, type KafkaSubscriptionHost } from './kafka-subscript
 export * from './kafka-settings.js';
 
 /**
- * Event bus on Kafka (@platformatic/kafka, a maintained pure-JavaScript client), ARCHITECTURE §3. A message's key
+ * Event bus on Kafka (@platformatic/kafka, a maintained pure-JavaScript client), docs/architecture.md §3. A message's key
  * is the envelope's key (so one aggregate's events share a partition and keep their order), its value the JSON
  * envelope, with the id, type and trace id also in headers. `publish` resolves once every in-sync replica has the
  * messages (acks -1, idempotent producer). Each subscription is a consumer in the Kafka group `<group>.<topic>` (see

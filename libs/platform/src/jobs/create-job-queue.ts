@@ -24,7 +24,7 @@ export interface CreateJobQueueOptions {
   bullmq?: Omit<Partial<BullJobQueueOptions>, 'redisUrl' | 'logger' | 'service'>;
 }
 
-/** The service's job queue for the configured kind (ARCHITECTURE §3). */
+/** The service's job queue for the configured kind (docs/architecture.md §3). */
 export function createJobQueue(opts: CreateJobQueueOptions): JobQueue {
   if (opts.kind === 'bullmq') {
     if (!opts.redisUrl) throw new Error('REDIS_URL: required when JOB_QUEUE=bullmq');

@@ -39,7 +39,7 @@ export interface GracefulShutdown {
 }
 
 /**
- * Graceful stop for a process (ARCHITECTURE §2, issue 9 item 5): on SIGTERM or SIGINT the steps run in order (for a
+ * Graceful stop for a process (docs/architecture.md §2, issue 9 item 5): on SIGTERM or SIGINT the steps run in order (for a
  * service: the Nest app, which stops listening, drains in-flight requests, closes the bus consumers after their
  * current message, lets the relay finish its batch and the job workers their jobs; then the runtime, which closes
  * bus and database), then the process exits 0. A second signal, a failed step or the bound (timeoutMs) exits 1,

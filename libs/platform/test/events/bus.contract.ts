@@ -4,7 +4,7 @@ import type { EventEnvelope } from '@vitrina/contracts';
 import { deadLetterTopic, type DeadLetteredEvent, type EventBus, type Subscription } from '../../src/events/event-bus.js';
 
 /**
- * The contract every EventBus adapter satisfies (ARCHITECTURE §3). Run it from an adapter's spec:
+ * The contract every EventBus adapter satisfies (docs/architecture.md §3). Run it from an adapter's spec:
  *
  *   runEventBusContract('memory', () => Promise.resolve(new MemoryEventBus({ maxAttempts: 3, baseDelayMs: 5, closeGraceMs: 100 })));
  *

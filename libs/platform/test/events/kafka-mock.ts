@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { repoRoot } from '../fixtures/build-platform.js';
 
 /**
- * librdkafka's mock cluster as a Kafka-protocol broker for tests (TOOLCHAIN.md, "Kafka and Docker"):
+ * librdkafka's mock cluster as a Kafka-protocol broker for tests (docs/toolchain.md, "Kafka and Docker"):
  * scripts/kafka-mock/kafka-mock.c, built on first use with gcc against Debian's librdkafka-dev.
  *
  * Limits: no CreateTopics for clients (topics are created through the mock's stdin commands). librdkafka 2.0.2's

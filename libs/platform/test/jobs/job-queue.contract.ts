@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import type { JobContext, JobQueue } from '../../src/jobs/job-queue.js';
 
 /**
- * The behaviour every JobQueue adapter owes its callers (ARCHITECTURE §3, §7). Run by local.spec.ts
+ * The behaviour every JobQueue adapter owes its callers (docs/architecture.md §3, §7). Run by local.spec.ts
  * (PGlite or PostgreSQL) and bullmq.spec.ts (Redis).
  *
  * Each test uses a service name of its own (for BullMQ: its own queue) and job names of its own (the

@@ -30,7 +30,7 @@ const SHOPS = [
 ];
 
 /**
- * ARCHITECTURE §2: the first embedded start seeds the demo world. Accounts seeds its part: the demo users, active,
+ * docs/architecture.md §2: the first embedded start seeds the demo world. Accounts seeds its part: the demo users, active,
  * with DEMO.password, and its projection of the demo shops. Idempotent (fixed ids); skipped when SEED_DEMO=false and
  * always in production.
  */

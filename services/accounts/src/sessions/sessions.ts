@@ -36,7 +36,7 @@ export interface StartedSession {
 }
 
 /**
- * Sign-in sessions (ARCHITECTURE §3): a session is the family of rotating refresh tokens; access tokens are
+ * Sign-in sessions (docs/architecture.md §3): a session is the family of rotating refresh tokens; access tokens are
  * short-lived JWTs signed with the accounts private key, carrying user id, level, keychain and the session id.
  */
 @Injectable()

@@ -1,7 +1,7 @@
 import { DEMO, DEMO_ITEMS, demoCatalogueId, demoCategoryId } from '@vitrina/contracts';
 
 /**
- * The demo world's catalogue part (ARCHITECTURE §2): names, prices and photos of DEMO_ITEMS (same order),
+ * The demo world's catalogue part (docs/architecture.md §2): names, prices and photos of DEMO_ITEMS (same order),
  * categories and the owners' custom catalogues. Prices are MXN; every 4th product has a crossout price.
  */
 export interface DemoItemDetail {

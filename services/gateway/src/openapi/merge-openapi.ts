@@ -1,5 +1,5 @@
 /**
- * Merges the services' OpenAPI documents into the one public description (ARCHITECTURE §4): every path
+ * Merges the services' OpenAPI documents into the one public description (docs/architecture.md §4): every path
  * gets the `/api` prefix the gateway serves it under, operations are tagged by service, and components are
  * merged. Two services defining the same component name differently both get a service prefix
  * (`Money` -> `CatalogueMoney`, `StoreMoney`) with their `$ref`s rewritten; identical definitions stay shared.

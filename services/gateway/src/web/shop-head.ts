@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AFFILIATE_PARAMS, SOCIAL_NETWORKS, type ShopJson, type SocialNetwork } from '@vitrina/contracts';
 
 /**
- * The `<head>` of a shop's pages (ARCHITECTURE §6): title, description, canonical, favicon, Open Graph and
+ * The `<head>` of a shop's pages (docs/architecture.md §6): title, description, canonical, favicon, Open Graph and
  * LocalBusiness JSON-LD, rendered into index.html by the gateway so that links shared on social networks and
  * crawlers without JavaScript see the shop, not "Vitrina".
  *

@@ -27,7 +27,7 @@ export function signupFormOf(shop: StoreShopCreated): 'complete' | 'basic' | 'no
   return undefined;
 }
 
-/** APIs a shop owner gains with a shop (ARCHITECTURE §3 keychain; spec 2 §6 account type). */
+/** APIs a shop owner gains with a shop (docs/architecture.md §3 keychain; spec 2 §6 account type). */
 export function keychainWithShop(keychain: readonly string[], storeType: StoreShopCreated['storeType']): string[] {
   const add = ['contact-admin', ...(storeType === 'affinity' ? ['orders-affinity'] : storeType === 'franchise' ? ['dssupplier-admin'] : [])];
   return [...new Set([...keychain, ...add])];

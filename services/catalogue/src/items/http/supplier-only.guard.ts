@@ -1,7 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ForbiddenError, getAuthUser } from '@vitrina/platform';
 
-/** The keychain API that makes an account a supplier (spec 1 §6; ARCHITECTURE §3 keychain). */
+/** The keychain API that makes an account a supplier (spec 1 §6; docs/architecture.md §3 keychain). */
 export const SUPPLIER_API = 'dssupplier-admin';
 
 /**

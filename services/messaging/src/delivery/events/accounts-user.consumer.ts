@@ -7,7 +7,7 @@ import type * as schema from '../../db/schema.js';
 import { renderCodeMessage } from '../templates/code-message.js';
 
 /**
- * `accounts.user` (ARCHITECTURE §5): a pin-issued event (activation PIN and link, password-reset code) becomes one
+ * `accounts.user` (docs/architecture.md §5): a pin-issued event (activation PIN and link, password-reset code) becomes one
  * delivery, rendered in the user's language, written in the inbox transaction: a redelivered event is dropped by
  * the inbox, and the delivery id (the event id) is unique besides.
  */

@@ -25,7 +25,7 @@ class MailboxSmsSender extends SmsSender {
   }
 }
 
-/** The adapters behind the ports, chosen by configuration at start (ARCHITECTURE §2: only adapters differ). */
+/** The adapters behind the ports, chosen by configuration at start (docs/architecture.md §2: only adapters differ). */
 export const deliveryProviders: Provider[] = [
   MailboxStore,
   {

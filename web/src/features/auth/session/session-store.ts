@@ -31,7 +31,7 @@ function isAuthPath(url: string): boolean {
 }
 
 /**
- * The signed-in session (ARCHITECTURE §3): the access token lives only in memory; on load (when the session
+ * The signed-in session (docs/architecture.md §3): the access token lives only in memory; on load (when the session
  * hint cookie says there may be a session), and a minute before it expires, the refresh cookie buys a new one. Framework-free so the API client's middleware and
  * React (through useSession) share one instance per tab.
  */

@@ -5,7 +5,7 @@ import { adminProfileQueryOptions } from '../api/get-admin-profile';
 import { sessionStore } from './session-store';
 import { deriveAccountType, deriveUserLevel, type ProfileStatus, type SessionStatus, type UserLevel } from './user-level';
 
-/** The signed-in user as the access token describes them (ARCHITECTURE §3). */
+/** The signed-in user as the access token describes them (docs/architecture.md §3). */
 export interface SessionUser {
   id: string;
   level: AccountLevel;

@@ -6,7 +6,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { LinkButton } from '@/components/link-button';
 import classes from './landing-page.module.css';
 
-/** The demo shop seeded on first start (ARCHITECTURE §2). */
+/** The demo shop seeded on first start (docs/architecture.md §2). */
 const DEMO_SHOP_SLUG = 'demo';
 
 const features = [
