@@ -57,6 +57,13 @@ const CHUNK_GROUPS: CodeSplittingGroup[] = [
   },
 ];
 
+/**
+ * Common chunks under 8 KB are copied into their users; rolldown's runtime registry keeps one module state
+ * across the copies. Chunks holding styles stay files (rolldown's advice for Vite: the CSS plugin would emit a
+ * style module's CSS once per copy).
+ */
+const INLINE_COMMON = { maxSize: 8 * 1024, exclude: /\.(?:css|scss|sass|less|styl|stylus|pcss|postcss|sss)(?:\?|$)/ };
+
 export default defineConfig({
   plugins: [
     // Must come before react(): generates src/routeTree.gen.ts and splits each route into its own chunk.
@@ -75,7 +82,7 @@ export default defineConfig({
       treeshake: { moduleSideEffects: [{ test: /[\\/]libs[\\/]contracts[\\/]src[\\/]/, sideEffects: false }] },
       // Required by experimentalInlineCommonChunks; a web app's entry has no exports to keep.
       preserveEntrySignatures: false,
-      output: { codeSplitting: { groups: CHUNK_GROUPS, experimentalInlineCommonChunks: { maxSize: 8 * 1024 } } },
+      output: { codeSplitting: { groups: CHUNK_GROUPS, experimentalInlineCommonChunks: INLINE_COMMON } },
     },
   },
 });
