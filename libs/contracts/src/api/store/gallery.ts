@@ -1,14 +1,6 @@
 import { z } from 'zod';
 
-/**
- * Size variants the gallery stores beside every raster upload (issue 10 §3 'Images'): WebP at these widths,
- * never wider than the original (a narrower original gives the same, smaller, picture under every name). The
- * largest also caps what a page ever downloads. Their names derive from the original's:
- * `{id}.{jpg|png}` -> `{id}-{width}.webp` in the same folder or bucket, so a client holding only the URL can
- * build a `srcset` (web/src/components/responsive-image.tsx). SVGs have none (vector).
- */
-export const GALLERY_VARIANT_WIDTHS = [320, 640, 1280, 2048] as const;
-export type GalleryVariantWidth = (typeof GALLERY_VARIANT_WIDTHS)[number];
+export { GALLERY_VARIANT_WIDTHS, type GalleryVariantWidth } from '../../gallery-variants.js';
 
 /** One stored size variant of an upload. */
 export const GalleryVariantSchema = z
