@@ -23,8 +23,7 @@
  * unthrottled, to see what the throttling costs), --label <text> (goes into the Markdown row),
  * --budget-kb <n> and --budget-lcp-ms <n> (exit 1 above either; defaults: none).
  */
-import { spawn } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';

@@ -36,14 +36,14 @@ function envOf(service: Doc): Record<string, string> {
   if (Array.isArray(env)) {
     return Object.fromEntries(env.map((line: string) => [line.split('=')[0], line.slice(line.indexOf('=') + 1)]));
   }
-  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v ?? '')]));
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v as string | number | boolean)]));
 }
 
 /** A compose value with its `${VARIABLE:-default}` substituted as without a .env. */
 const withDefault = (value: string | undefined): string | undefined => value?.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
 
 /** compose `command`/`test` as one string. */
-const asText = (value: unknown): string => (Array.isArray(value) ? value.join(' ') : String(value ?? ''));
+const asText = (value: unknown): string => (Array.isArray(value) ? value.join(' ') : value === null || value === undefined ? '' : String(value as string | number | boolean));
 
 function k8sDocs(): Doc[] {
   const dir = resolve(ROOT, 'infra/k8s');
@@ -213,7 +213,7 @@ describe('infra/k8s', () => {
     const files = readdirSync(resolve(ROOT, 'infra/k8s')).filter(
       (f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml' && f !== 'secret.example.yaml',
     );
-    expect([...kustomization.resources].sort()).toEqual(files.sort());
+    expect([...kustomization.resources].sort((a, b) => a.localeCompare(b))).toEqual(files.sort((a, b) => a.localeCompare(b)));
   });
 });
 
@@ -223,7 +223,7 @@ describe('infra/kafka', () => {
       .map((d) => d.toJS() as Doc)
       .filter((d) => d?.kind === 'KafkaTopic');
     const byName = new Map(topics.map((t) => [t.spec.topicName ?? t.metadata.name, t]));
-    expect([...byName.keys()].sort()).toEqual([...EVERY_TOPIC].sort());
+    expect([...byName.keys()].sort((a, b) => a.localeCompare(b))).toEqual([...EVERY_TOPIC].sort((a, b) => a.localeCompare(b)));
     for (const topic of topics) {
       expect(topic.spec.partitions).toBeGreaterThanOrEqual(1);
       expect(topic.spec.replicas).toBe(3);

@@ -77,7 +77,7 @@ async function startStack(name: string, run: string): Promise<Stack> {
   const url = new URL(databaseUrl!);
   url.pathname = `/${database}`;
   const port = await freePort();
-  const offset = await freeOffset([...Object.values(SERVICES).map((x) => x.port)]);
+  const offset = await freeOffset(Object.values(SERVICES).map((x) => x.port));
   const prefix = `${FAMILY}${run}-${name}`;
   const launcher = spawnNode(CLUSTER, {
     DATABASE_URL: url.toString(),

@@ -142,7 +142,7 @@ export function holdRequest(port: number, path: string, json: unknown, headers: 
     };
     socket.on('data', (c: Buffer) => {
       raw += c.toString();
-      if (/^HTTP\/1\.1 100 Continue\r\n\r\n/.test(raw)) onContinue();
+      if (raw.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) onContinue();
       const done = parse();
       if (done && done.status !== 100) resolveResponse(done);
     });

@@ -1,5 +1,4 @@
-import { ConfigError } from '@vitrina/platform';
-import { runService } from '@vitrina/platform';
+import { ConfigError, runService } from '@vitrina/platform';
 import { parseAccountsEnv } from './config/accounts-config.js';
 import { accountsService } from './accounts.module.js';
 

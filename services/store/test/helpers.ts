@@ -18,7 +18,7 @@ export async function eventually<T>(check: () => Promise<T | undefined | false |
     } catch (err) {
       last = err;
     }
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${last instanceof Error ? last.message : JSON.stringify(last)}` : ''}`);
     await new Promise((r) => setTimeout(r, stepMs));
   }
 }

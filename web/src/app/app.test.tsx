@@ -23,7 +23,7 @@ describe('routes', () => {
     const fetchMock = stubFetch(() => jsonResponse(404, { code: ErrorCodes.shopNotFound, message: 'Shop not found' }));
     renderApp('/tienda/unknown/');
     expect(await screen.findByRole('heading', { name: 'Lo sentimos, pero la tienda no existe' })).toBeTruthy();
-    expect(new URL((fetchMock.mock.calls[0]?.[0] as Request).url).pathname).toBe('/api/store/shops/by-slug/unknown');
+    expect(new URL((fetchMock.mock.calls[0]![0] as Request).url).pathname).toBe('/api/store/shops/by-slug/unknown');
   });
 
   it('treats any 404 as a missing shop, whatever the body', async () => {

@@ -21,13 +21,14 @@ export interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageEl
  * main thread unless `priority`. If a variant cannot be loaded (an upload older than variants on a bucket
  * nobody backfilled), it falls back to the original file.
  */
-export function ResponsiveImage({ src, sizes, priority = false, art, onError, ...rest }: ResponsiveImageProps) {
+export function ResponsiveImage({ src, alt, sizes, priority = false, art, onError, ...rest }: ResponsiveImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const useVariants = failed !== `${src} ${art?.src ?? ''}`;
   const srcSet = useVariants ? gallerySrcSet(src) : undefined;
   const img = (
     <img
       {...rest}
+      alt={alt}
       // loading and srcset/sizes before src: a browser that sees src first may start fetching the original.
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"

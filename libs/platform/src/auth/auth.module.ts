@@ -12,6 +12,8 @@ export interface AuthModuleOptions {
 
 export interface AuthModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
   inject?: (InjectionToken | OptionalFactoryDependency)[];
+  // Nest's FactoryProvider signature: the injected values arrive untyped, and `unknown[]` would refuse typed factories.
+  // oxlint-disable-next-line typescript/no-explicit-any
   useFactory: (...args: any[]) => Promise<Omit<AuthModuleOptions, 'ownership'> & { ownership?: OwnershipResolver }> | (Omit<AuthModuleOptions, 'ownership'> & { ownership?: OwnershipResolver });
 }
 

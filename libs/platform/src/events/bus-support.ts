@@ -102,7 +102,7 @@ export function abandonable<T>(work: Promise<T>, signal: AbortSignal): Promise<T
 
 /** Waits for `promises` to settle, at most `ms`; returns true when they all settled in time. */
 export async function settledWithin(promises: Iterable<Promise<unknown>>, ms: number): Promise<boolean> {
-  const all = Promise.allSettled([...promises]).then(() => true);
+  const all = Promise.allSettled(promises).then(() => true);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), ms);

@@ -426,13 +426,12 @@ class RedisSubscription {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const self = this;
-      function done() {
+      const done = (): void => {
         clearTimeout(timer);
-        self.wakeUp = undefined;
+        this.wakeUp = undefined;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.wakeUp = done;
     });
   }

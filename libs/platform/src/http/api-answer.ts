@@ -162,9 +162,9 @@ export function attachAnswerComponents<T extends { components?: { schemas?: Reco
   };
   visit(document);
   if (needed.size === 0) return document;
-  const schemas = { ...(document.components?.schemas ?? {}) };
+  const schemas = { ...document.components?.schemas };
   for (const name of [...needed].sort()) schemas[name] ??= components.get(name);
-  document.components = { ...(document.components ?? {}), schemas };
+  document.components = { ...document.components, schemas };
   return document;
 }
 

@@ -43,7 +43,7 @@ interface Registration {
 }
 
 const ENCODED = '~';
-const SAFE_ID = /^[A-Za-z0-9_.\-]+$/;
+const SAFE_ID = /^[A-Za-z0-9_.-]+$/;
 
 /**
  * BullMQ refuses custom ids that look like integers or contain `:`. Ids it accepts as they are (and that

@@ -55,7 +55,8 @@ export async function startOtlpCollector(): Promise<OtlpCollector> {
           resourceSpans?: Array<{ resource?: { attributes?: KeyValue[] }; scopeSpans?: Array<{ spans?: Array<Record<string, unknown>> }> }>;
         };
         for (const rs of body.resourceSpans ?? []) {
-          const service = String(attrs(rs.resource?.attributes)['service.name'] ?? '');
+          const name = attrs(rs.resource?.attributes)['service.name'];
+          const service = typeof name === 'string' ? name : '';
           for (const ss of rs.scopeSpans ?? []) {
             for (const s of ss.spans ?? []) {
               spans.push({

@@ -85,7 +85,10 @@ describe('MemoryEventBus settlement (publishTracked)', () => {
   const gated = () => {
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
-    const h = { seen: 0, release: () => open(), handler: async () => void (h.seen++, await gate) };
+    const h = { seen: 0, release: () => open(), handler: async () => {
+      h.seen++;
+      await gate;
+    } };
     return h;
   };
 

@@ -183,8 +183,14 @@ describe('outbox relay on the memory bus: published once every consumer group co
     // Second life: a new bus and relay (nothing of the first survives but the database).
     const bus2 = newBus({ awaitGroups: true });
     const applied: Record<string, number> = { a: 0, b: 0 };
-    await consume(bus2, 'a', async (e) => void (applied.a!++, await hit(e)));
-    await consume(bus2, 'b', async (e) => void (applied.b!++, await hit(e)));
+    await consume(bus2, 'a', async (e) => {
+      applied.a!++;
+      await hit(e);
+    });
+    await consume(bus2, 'b', async (e) => {
+      applied.b!++;
+      await hit(e);
+    });
     bus2.groupsJoined();
     await newRelay(bus2).drainOnce();
     await until('the row to be marked published', async () => (await row(event.id)).publishedAt !== null);

@@ -50,6 +50,7 @@ export class RateCounter {
 }
 
 function toDate(value: unknown): Date | null {
-  if (value === null || value === undefined) return null;
-  return value instanceof Date ? value : new Date(String(value));
+  if (value instanceof Date) return value;
+  // Raw SQL hands timestamps back as text (or epoch numbers); anything else is no date.
+  return typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
 }

@@ -80,7 +80,7 @@ export function demoPhotoSvg(slug: string, variant: number, width = 800, height 
       return digitalScene(r, /curso|video|latte/.test(slug), subject.motif, width, height, shot);
     case 'service':
       return serviceScene(r, subject.motif, width, height, shot);
-    default:
+    case 'product':
       return productScene(r, subject.motif, width, height, shot);
   }
 }

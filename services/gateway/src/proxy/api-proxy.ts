@@ -168,7 +168,8 @@ function answerFailure(reply: FastifyReply, service: ServiceName, kind: Upstream
     case 'client_closed':
       void sendError(reply, 400, GatewayErrorCodes.badRequest, 'The request was closed before its body was complete');
       return;
-    default:
+    case 'bad_response':
+    case 'unavailable':
       void sendError(reply, 502, ErrorCodes.serviceUnavailable, `The ${service} service is unavailable; try again shortly`);
   }
 }

@@ -257,7 +257,8 @@ function plainText(value: string | null | undefined): string {
 }
 
 function shorten(text: string, max: number): string {
-  const chars = [...text];
+  // Cut between graphemes, so an emoji or an accented letter written with a combining mark is never split.
+  const chars = Array.from(new Intl.Segmenter().segment(text), (g) => g.segment);
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
 }
 

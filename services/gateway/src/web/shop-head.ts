@@ -126,7 +126,8 @@ export function pageUrls(request: FastifyRequest, ref: ShopRef, shop: Pick<ShopJ
   } catch {
     url = new URL('/', origin);
   }
-  for (const name of [...url.searchParams.keys()]) if (TRACKING_PARAMS.has(name)) url.searchParams.delete(name);
+  // A copy of the keys: deleting from searchParams while iterating its live iterator would skip entries.
+  for (const name of Array.from(url.searchParams.keys())) if (TRACKING_PARAMS.has(name)) url.searchParams.delete(name);
   url.hash = '';
   const base = httpUrl(shop.canonical_url);
   if (base) {

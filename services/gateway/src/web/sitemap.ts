@@ -107,7 +107,7 @@ export function createSitemaps(options: SitemapOptions): Sitemaps {
 async function readRange(from: number, to: number, read: (offset: number, limit: number) => Promise<Entry[]>, concurrency: number): Promise<Entry[]> {
   const offsets: number[] = [];
   for (let offset = from; offset < to; offset += READ_PAGE) offsets.push(offset);
-  const pages: Entry[][] = new Array(offsets.length);
+  const pages: Entry[][] = Array.from({ length: offsets.length }, () => []);
   let next = 0;
   const worker = async () => {
     while (next < offsets.length) {

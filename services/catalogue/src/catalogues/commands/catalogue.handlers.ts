@@ -47,7 +47,7 @@ export class CatalogueHandlers {
   ) {}
 
   async create(ownerId: string, dto: CreateCatalogueDto): Promise<Catalogue> {
-    if (hasOrigin(dto)) return (await this.clone(ownerId, 'new', { ...dto })).catalogue;
+    if (hasOrigin(dto)) return (await this.clone(ownerId, 'new', dto)).catalogue;
     const name = checkCatalogueName(dto.name);
     return this.positions(ownerId, async (tx) => {
       const row = await this.insertCatalogue(tx, ownerId, { name, photo: dto.photo ?? null, weight: dto.weight, state: dto.state });

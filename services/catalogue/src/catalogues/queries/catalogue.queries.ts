@@ -5,7 +5,6 @@ import {
   CATALOGUE_SORTS,
   CatalogueLimits,
   type Catalogue,
-  type CatalogueItem,
   type CatalogueItemList,
   type CatalogueList,
 } from '@vitrina/contracts';

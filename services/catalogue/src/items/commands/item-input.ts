@@ -104,7 +104,7 @@ export function applyInput(base: ItemDraft, input: ItemInput): { draft: ItemDraf
     ...(input.hiden !== undefined ? { hidden: input.hiden } : {}),
     ...(input.queue_position !== undefined ? { queuePosition: input.queue_position } : {}),
     ...(input.category_ids !== undefined ? { categoryIds: [...new Set(input.category_ids)] } : {}),
-    ...(input.return_info !== undefined ? { returnInfo: input.return_info === null ? null : { ...input.return_info } } : {}),
+    ...(input.return_info !== undefined ? { returnInfo: input.return_info === null ? null : structuredClone(input.return_info) } : {}),
   };
   // A free item's price is zero (spec 1 §2: free items show 'Gratis'); saying is_free without a price is enough.
   if (input.is_free === true && listPrice === undefined) draft.listPriceMinor = 0;

@@ -93,7 +93,7 @@ export class UpdateShopHandler {
           if (other) throw slugTaken();
         }
         if (changed.length === 0) return shop;
-        if (set.name !== undefined) set.searchName = normaliseText(String(set.name));
+        if (typeof set.name === 'string') set.searchName = normaliseText(set.name);
         const [row] = await tx
           .update(shops)
           .set({ ...(set as Partial<ShopRow>), updatedAt: sql`now()` })

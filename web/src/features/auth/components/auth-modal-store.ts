@@ -41,20 +41,23 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Opens the log-in or registration modal from anywhere (a header button, a 'sign up' call to action). */
+/**
+ * Opens the log-in or registration modal from anywhere (a header button, a 'sign up' call to action).
+ * Arrow properties, not methods: they are passed as handlers (`onFocus={authModal.prefetch}`), so they must not depend on `this`.
+ */
 export const authModal = {
-  open(view: AuthView, options: AuthModalOptions = {}): void {
+  open: (view: AuthView, options: AuthModalOptions = {}): void => {
     set({ view, options, requested: true });
   },
   /** Starts loading the modal before it opens: call it on pointer enter or focus of what opens it. */
-  prefetch(): void {
+  prefetch: (): void => {
     if (!state.requested) set({ requested: true });
   },
   /** spec 2 §4: the log-in and registration modals toggle, keeping the options. */
-  switchTo(view: AuthView): void {
+  switchTo: (view: AuthView): void => {
     set({ view });
   },
-  close(): void {
+  close: (): void => {
     set({ view: null });
   },
 };

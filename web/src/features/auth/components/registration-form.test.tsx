@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, jsonResponse } from '@/test/render-app';
-import { sessionStore } from '../session/session-store';
 import { authResult, fakeApi, resetAccountState } from '../test/fixtures';
 import { authModal } from './auth-modal-store';
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Image, Modal, SegmentedControl, Select, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Image, Modal, SegmentedControl, Select, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { EditDeleteActions } from './edit-delete-actions';
 import { StoreErrorCodes, VISIBILITY_TARGETS, type BannerJson, type ShopJson } from '@vitrina/contracts';

@@ -120,10 +120,13 @@ function ProductList({
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   const loaded = useMemo(() => products.data?.pages.flatMap((page) => page.results) ?? [], [products.data]);
-  // The server's order, unless a move is in flight (the optimistic order stays until the overlay ends).
-  useEffect(() => {
+  // The server's order, unless a move is in flight (the optimistic order stays until the overlay ends). Adjusted
+  // while rendering when one of its inputs changes, not in an effect (react.dev 'You might not need an effect').
+  const [syncedFrom, setSyncedFrom] = useState<{ loaded: typeof loaded; gone: Set<string>; locked: boolean } | null>(null);
+  if (syncedFrom === null || syncedFrom.loaded !== loaded || syncedFrom.gone !== gone || syncedFrom.locked !== locked) {
+    setSyncedFrom({ loaded, gone, locked });
     if (!locked) setRows(loaded.filter((item) => !gone.has(item.id)));
-  }, [loaded, gone, locked]);
+  }
   useEffect(() => onLoaded(new Set(loaded.map((item) => item.id))), [loaded, onLoaded]);
 
   // Removed products still in the loaded pages are not counted (a later read no longer has them).

@@ -5,7 +5,7 @@ import { ActionIcon, Alert, Avatar, Box, Button, Group, LoadingOverlay, Modal, S
 import { IconCopy, IconGripVertical, IconListDetails, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCodes, type CatalogueJson } from '@vitrina/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
 import { deleteCatalogue, moveCatalogue, myCataloguesQueryOptions, useMyCatalogues } from '../api/catalogues';
@@ -47,10 +47,13 @@ export function MyCataloguesModal({ owner, opened, onClose, onChanged }: Props) 
   const deletes = useUndoableActions();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
-  // The server's order, unless a move is in flight (the optimistic order stays until the lock ends).
-  useEffect(() => {
+  // The server's order, unless a move is in flight (the optimistic order stays until the lock ends). Adjusted while
+  // rendering when the data or the lock changes, not in an effect (react.dev 'You might not need an effect').
+  const [syncedFrom, setSyncedFrom] = useState<{ data: typeof catalogues.data; locked: boolean } | null>(null);
+  if (syncedFrom === null || syncedFrom.data !== catalogues.data || syncedFrom.locked !== locked) {
+    setSyncedFrom({ data: catalogues.data, locked });
     if (!locked && catalogues.data) setRows(catalogues.data.results);
-  }, [catalogues.data, locked]);
+  }
 
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: myCataloguesQueryOptions(owner).queryKey });

@@ -25,8 +25,7 @@ describe('shopAdminErrorKey: server codes to the owner’s language', () => {
   it('has every message in Spanish and English, none left in English in Spanish', () => {
     const keys = ['errors.tooManyHeaders', 'errors.tooManyBanners', 'errors.invalidImage', 'errors.tooLarge', 'errors.forbidden', 'errors.notFound', 'errors.rateLimited', 'errors.network', 'errors.unavailable', 'errors.invalidText', 'validation.invalidName'];
     for (const key of keys) {
-      expect(typeof lookup(es, key), key).toBe('string');
-      expect(typeof lookup(en, key), key).toBe('string');
+      expect({ key, es: typeof lookup(es, key), en: typeof lookup(en, key) }).toEqual({ key, es: 'string', en: 'string' });
     }
     expect(es.validation.invalidName).toBe('El nombre no es válido');
     expect(esAR.errors.tooManyHeaders).toContain('Eliminá');

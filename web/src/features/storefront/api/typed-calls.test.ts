@@ -8,7 +8,7 @@ describe('storefront calls through the generated types', () => {
   it('sends the franchise types as one comma-joined value and drops empty parameters', async () => {
     const fetchMock = stubFetch(() => jsonResponse(200, { results: [], matches_estimated: 0 }));
     await getPublishedFranchises({ text: '', offset: 10 });
-    const url = new URL((fetchMock.mock.calls[0]?.[0] as Request).url);
+    const url = new URL((fetchMock.mock.calls[0]![0] as Request).url);
     expect(url.pathname).toBe('/api/store/published/franchises');
     expect(url.searchParams.get('type')).toBe('affinity,franchise');
     expect(url.searchParams.get('offset')).toBe('10');
@@ -18,7 +18,7 @@ describe('storefront calls through the generated types', () => {
   it('encodes path segments once', async () => {
     const fetchMock = stubFetch(() => jsonResponse(200, { results: [], matches_estimated: 0 }));
     await searchShopItems({ shop: 'mi tienda', offset: 0, limit: 30, text: undefined });
-    const url = new URL((fetchMock.mock.calls[0]?.[0] as Request).url);
+    const url = new URL((fetchMock.mock.calls[0]![0] as Request).url);
     expect(url.pathname).toBe('/api/catalogue/shops/mi%20tienda/items');
     expect([...url.searchParams.keys()].sort()).toEqual(['limit', 'offset']);
   });

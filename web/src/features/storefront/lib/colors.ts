@@ -1,7 +1,7 @@
 /** `#rgb` / `#rrggbb` -> relative luminance (0 dark .. 1 light); null for anything else. */
 export function luminance(color: string): number | null {
   const hex = color.trim().replace(/^#/, '');
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  const full = hex.length === 3 ? hex.replace(/./g, '$&$&') : hex;
   if (!/^[0-9a-f]{6}$/i.test(full)) return null;
   const [r, g, b] = [0, 2, 4].map((i) => {
     const v = parseInt(full.slice(i, i + 2), 16) / 255;

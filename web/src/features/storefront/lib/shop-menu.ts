@@ -87,7 +87,7 @@ export function menuAddTarget(entry: MenuEntry): MenuAddTarget | null {
     case 'blogs':
     case 'retail':
       return { section: entry.key, navigate: entry.path };
-    default:
+    case 'info':
       return null;
   }
 }

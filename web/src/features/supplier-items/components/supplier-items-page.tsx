@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPackage, IconPhoto, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { ITEM_TYPES, type ItemJson, type ItemType, type ListState } from '@vitrina/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { LinkButton } from '@/components/link-button';
 import { ResponsiveImage } from '@/components/responsive-image';
@@ -124,10 +124,11 @@ export function SupplierItemsPage({ owner, search, onSearchChange }: Props) {
   const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const page = search.page ?? 1;
 
-  useEffect(() => {
-    if (debounced !== (search.q ?? '')) onSearchChange({ ...search, q: debounced || undefined, page: undefined });
-    // Only the typed text drives this; the other filters come in through `search`.
-  }, [debounced]);
+  // Only the typed text drives this; the other filters are read as they are when it changes.
+  const applyText = useEffectEvent((q: string) => {
+    if (q !== (search.q ?? '')) onSearchChange({ ...search, q: q || undefined, page: undefined });
+  });
+  useEffect(() => applyText(debounced), [debounced]);
 
   const query = useOwnerItems(owner, {
     type: search.type,

@@ -118,22 +118,29 @@ export function BannerCarousel({ banners, columns, interval = BANNER_AUTOPLAY_MS
   const advance = useCallback(() => embla?.scrollNext(), [embla]);
   const autoplay = useAutoplay(advance, { enabled: many && embla !== null, interval, restartKey: index });
 
-  useEffect(() => setLoaded((current) => slidesToLoad(current, index, count)), [index, count]);
+  // The slides near the shown one start loading as soon as it changes: adjusted while rendering, not in an effect
+  // (react.dev 'You might not need an effect'), so no render shows a slide whose image has not been asked for.
+  const [loadedFor, setLoadedFor] = useState({ index, count });
+  if (loadedFor.index !== index || loadedFor.count !== count) {
+    setLoadedFor({ index, count });
+    setLoaded((current) => slidesToLoad(current, index, count));
+  }
+  const { hold } = autoplay;
   useEffect(() => {
     if (!embla) return undefined;
     // A drag may bring in the previous slide: its image starts loading as the finger goes down.
     const onDown = () => {
-      autoplay.hold('drag', true);
+      hold('drag', true);
       setLoaded((current) => slidesToLoad(current, embla.selectedScrollSnap(), count, true));
     };
-    const onSettle = () => autoplay.hold('drag', false);
+    const onSettle = () => hold('drag', false);
     embla.on('pointerDown', onDown);
     embla.on('pointerUp', onSettle);
     return () => {
       embla.off('pointerDown', onDown);
       embla.off('pointerUp', onSettle);
     };
-  }, [embla, count, autoplay.hold]);
+  }, [embla, count, hold]);
 
   // Mantine names the dots' tablist in English ('Slides') with no prop to change it: named in the reader's language.
   useEffect(() => {
@@ -176,6 +183,8 @@ export function BannerCarousel({ banners, columns, interval = BANNER_AUTOPLAY_MS
   });
 
   return (
+    // Hover and focus only pause the autoplay (WAI-ARIA carousel pattern); the controls inside are the interactive parts.
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       ref={root}
       className={classes.carousel}

@@ -63,13 +63,13 @@ function ItemRow({ type }: { type: ItemType }) {
           </Button>
         </Group>
       ) : query.data.results.length >= SLIDER_FROM ? (
-        <div className={classes.slider} role="list">
+        <ul className={classes.slider}>
           {query.data.results.map((item) => (
-            <div key={item.id} role="listitem">
+            <li key={item.id}>
               <ProductCard item={item} />
-            </div>
+            </li>
           ))}
-        </div>
+        </ul>
       ) : (
         <ItemGrid items={query.data.results} />
       )}
@@ -104,13 +104,13 @@ function CatalogueRow() {
   return (
     <section aria-labelledby="home-row-catalogues">
       <RowHeader id="home-row-catalogues" title={t('menu.catalogues')} to="/catalogos" />
-      <div className={classes.slider} role="list">
+      <ul className={classes.slider}>
         {data.results.map((catalogue) => (
-          <div key={catalogue.id} role="listitem">
+          <li key={catalogue.id}>
             <CatalogueCard catalogue={catalogue} />
-          </div>
+          </li>
         ))}
-      </div>
+      </ul>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { Anchor, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { CatalogueLimits } from '@vitrina/contracts';
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '@/components/language-select';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -108,7 +108,9 @@ function FooterCatalogues() {
 function Copyright() {
   const { t } = useTranslation('storefront');
   const shop = useShop();
-  return <Text className={classes.muted}>{t('footer.copyright', { year: new Date().getFullYear(), name: shop.name })}</Text>;
+  // Read once per mount: rendering stays pure (React may render twice), and the year is the same on every render.
+  const [year] = useState(() => new Date().getFullYear());
+  return <Text className={classes.muted}>{t('footer.copyright', { year, name: shop.name })}</Text>;
 }
 
 /** spec 1 §2 'Footer': the three-column style (3cols1col) or the one-row simple footer, in footer_bg / footer_fg. */
