@@ -1816,23 +1816,23 @@ export interface components {
             /** @description Desktop image URL (gallery upload); required on create */
             hzt_image?: string;
             /** @description Gallery id of the desktop image */
-            hzt_image_id?: Record<string, never> | null;
+            hzt_image_id?: string | null;
             /** @description Product id for a product link */
-            product?: Record<string, never> | null;
+            product?: string | null;
             /** @description The product’s supplier */
-            supplier?: Record<string, never> | null;
+            supplier?: string | null;
             /**
              * @default all
              * @enum {string}
              */
             target: "all" | "anon" | "ul0" | "ul1" | "ul2";
             /** @description Link; a web address unless the shop shows 2 columns */
-            url?: Record<string, never> | null;
+            url?: string | null;
             /** @default true */
             url_target: boolean;
             /** @description Mobile image URL; required on create */
             vrt_image?: string;
-            vrt_image_id?: Record<string, never> | null;
+            vrt_image_id?: string | null;
         };
         Catalogue: {
             created_at: string;
@@ -1991,7 +1991,7 @@ export interface components {
         };
         CloneCatalogueDto: {
             /** @description Name of the new catalogue (default: the origin’s) */
-            name?: Record<string, never>;
+            name?: string;
             /** @description Id of the catalogue to fork */
             origin_id?: string;
             /** @description Owner of origin_slug: owner id or shop slug */
@@ -2001,7 +2001,7 @@ export interface components {
         };
         CreateCatalogueDto: {
             /** @description Required (taken from the origin when forking) */
-            name: Record<string, never>;
+            name: string;
             /** @description Id of the catalogue to fork */
             origin_id?: string;
             /** @description Owner of origin_slug: owner id or shop slug */
@@ -2009,7 +2009,7 @@ export interface components {
             /** @description Slug of the catalogue to fork (with origin_owner) */
             origin_slug?: string;
             /** @description A valid URL (http(s) or a path on this site); null (or "") for none */
-            photo?: Record<string, never> | null;
+            photo?: string | null;
             /** @enum {string} */
             state?: "published" | "unpublished";
             /** @description Storefront priority (published lists sort by -weight) */
@@ -2040,8 +2040,11 @@ export interface components {
             /** @example MXN */
             currency?: string;
             description?: string;
-            /** @description ISO date-time; experiences only */
-            experience_date?: Record<string, never> | null;
+            /**
+             * Format: date-time
+             * @description ISO date-time; experiences only
+             */
+            experience_date?: string | null;
             hide_price?: boolean;
             /** @description spec spelling: hidden from public listings */
             hiden?: boolean;
@@ -2140,7 +2143,7 @@ export interface components {
             action_type: "none" | "url" | "product";
             /** @enum {string|null} */
             button_label?: "signup" | "signupnow" | "signupfree" | "startnow" | "buynow" | "more" | null;
-            description?: Record<string, never> | null;
+            description?: string | null;
             /**
              * @description Gradient end
              * @example #f5f8fa
@@ -2151,9 +2154,9 @@ export interface components {
              * @example #f5f8fa
              */
             initial_color?: string;
-            product?: Record<string, never> | null;
-            product_supplier?: Record<string, never> | null;
-            subtitle?: Record<string, never> | null;
+            product?: string | null;
+            product_supplier?: string | null;
+            subtitle?: string | null;
             /**
              * @default all
              * @enum {string}
@@ -2161,7 +2164,7 @@ export interface components {
             target: "all" | "anon" | "ul0" | "ul1" | "ul2";
             /** @description Required on create */
             title?: string;
-            url?: Record<string, never> | null;
+            url?: string | null;
         };
         HeartbeatResponse: {
             date: string | null;
@@ -2334,12 +2337,12 @@ export interface components {
             pin: string;
         };
         ReturnInfoDto: {
-            restocking_fees?: Record<string, never> | null;
+            restocking_fees?: number | null;
             /** @enum {string|null} */
             return_fees?: "customer_all" | "free" | "customer_feed" | "original_fees" | "restocking_fees" | null;
             /** @enum {string|null} */
             return_policy?: "common" | "customized" | null;
-            return_policy_legend?: Record<string, never> | null;
+            return_policy_legend?: string | null;
             /** @enum {string|null} */
             return_shipping_label?: "inbox" | "download" | null;
             /** @enum {string} */
@@ -2482,8 +2485,8 @@ export interface components {
         };
         StockDto: {
             /** @description Units available; null when not tracked */
-            available?: Record<string, never> | null;
-            max_purchase_amount?: Record<string, never> | null;
+            available?: number | null;
+            max_purchase_amount?: number | null;
             sold_out?: boolean;
             /** @enum {string} */
             stock_type?: "onstock" | "ondemand";
@@ -2550,9 +2553,9 @@ export interface components {
             theme: "03" | "05";
         };
         UpdateCatalogueDto: {
-            name?: Record<string, never>;
+            name?: string;
             /** @description null (or "") clears the photo */
-            photo?: Record<string, never> | null;
+            photo?: string | null;
             /** @enum {string} */
             state?: "published" | "unpublished";
             weight?: number;
@@ -2582,8 +2585,11 @@ export interface components {
             /** @example MXN */
             currency?: string;
             description?: string;
-            /** @description ISO date-time; experiences only */
-            experience_date?: Record<string, never> | null;
+            /**
+             * Format: date-time
+             * @description ISO date-time; experiences only
+             */
+            experience_date?: string | null;
             hide_price?: boolean;
             /** @description spec spelling: hidden from public listings */
             hiden?: boolean;
@@ -2624,24 +2630,24 @@ export interface components {
             photo?: string | null;
         };
         UpdateShopDto: {
-            adornment_type?: Record<string, never> | null;
+            adornment_type?: string | null;
             /** @description Background: a colour or an image URL */
-            bgcolor?: Record<string, never> | null;
-            color1?: Record<string, never> | null;
-            color2?: Record<string, never> | null;
+            bgcolor?: string | null;
+            color1?: string | null;
+            color2?: string | null;
             /** @enum {number} */
             columns?: 1 | 2;
-            contact_country_code?: Record<string, never> | null;
-            contact_email?: Record<string, never> | null;
-            contact_phone?: Record<string, never> | null;
+            contact_country_code?: string | null;
+            contact_email?: string | null;
+            contact_phone?: string | null;
             darkmode?: boolean;
             /** @description A full, valid URL */
-            discord?: Record<string, never> | null;
-            facebook?: Record<string, never> | null;
-            favicon?: Record<string, never> | null;
-            fb_pixel?: Record<string, never> | null;
-            footer_bg?: Record<string, never> | null;
-            footer_fg?: Record<string, never> | null;
+            discord?: string | null;
+            facebook?: string | null;
+            favicon?: string | null;
+            fb_pixel?: string | null;
+            footer_bg?: string | null;
+            footer_fg?: string | null;
             /** @enum {string} */
             footer_style?: "3cols1col" | "simple";
             header?: boolean;
@@ -2649,18 +2655,18 @@ export interface components {
             hidden_darkmode?: boolean;
             hidden_search_bar?: boolean;
             hidden_store_name?: boolean;
-            instagram?: Record<string, never> | null;
-            kick?: Record<string, never> | null;
-            live_chat_license?: Record<string, never> | null;
+            instagram?: string | null;
+            kick?: string | null;
+            live_chat_license?: string | null;
             /** @description Required: cannot be cleared */
             name?: string;
             /** @description Logo URL (gallery upload) */
-            photo?: Record<string, never> | null;
+            photo?: string | null;
             /** @enum {string} */
             photo_display?: "bdr_cir" | "cir" | "bdr_sq" | "sq" | "bdr_rec" | "rec";
             /** @description Sections the shop shows ("catalogues" follows the catalogues themselves) */
             sections_info?: ("products" | "digital" | "services" | "experiences" | "franchises" | "retail" | "blogs" | "catalogues")[];
-            seo_description?: Record<string, never> | null;
+            seo_description?: string | null;
             /** @enum {string} */
             signup_form?: "complete" | "basic";
             slider?: boolean;
@@ -2668,12 +2674,12 @@ export interface components {
             slug?: string;
             /** @enum {string} */
             theme?: "03" | "05";
-            twitch?: Record<string, never> | null;
-            twitter?: Record<string, never> | null;
-            users_support_url?: Record<string, never> | null;
-            whatsapp_country_code?: Record<string, never> | null;
-            whatsapp_phone?: Record<string, never> | null;
-            youtube?: Record<string, never> | null;
+            twitch?: string | null;
+            twitter?: string | null;
+            users_support_url?: string | null;
+            whatsapp_country_code?: string | null;
+            whatsapp_phone?: string | null;
+            youtube?: string | null;
         };
         UserExistsDto: {
             country?: string | null;
@@ -3029,6 +3035,15 @@ export interface operations {
             };
             /** @description Refused */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3711,8 +3726,8 @@ export interface operations {
     CataloguesAdminController_remove: {
         parameters: {
             query?: {
-                /** @description Delete even when the catalogue has products */
-                force?: string;
+                /** @description Delete even when the catalogue has products (true / false; 1 / 0 accepted) */
+                force?: boolean;
             };
             header?: never;
             path: {

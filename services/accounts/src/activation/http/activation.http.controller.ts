@@ -48,10 +48,10 @@ export class ActivationHttpController {
     return this.resendPin.execute(dto, requestMeta(req));
   }
 
-  /** spec 2 §7 activation resend: `{ username, activation_url }`. */
+  /** spec 2 §7 activation resend: `{ username, activation_url }`; 503 email_server_failure when the message cannot be sent now. */
   @Post('resend')
   @HttpCode(200)
-  @ApiAnswer(AccountsMessageSchema, { errors: [400, 404, 409, 429] })
+  @ApiAnswer(AccountsMessageSchema, { errors: [400, 404, 409, 429, 503] })
   resendActivationMessage(@Body() dto: ResendActivationDto, @Req() req: FastifyRequest): Promise<MessageResponse> {
     return this.resendActivation.execute(dto, requestMeta(req));
   }

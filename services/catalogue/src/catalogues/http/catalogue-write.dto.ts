@@ -45,7 +45,7 @@ export class CatalogueOriginDto {
  * answers 400 `invalid_name` (the web's 'Invalid name'); giving an origin forks that catalogue (clone).
  */
 export class CreateCatalogueDto extends CatalogueOriginDto {
-  @ApiProperty({ maxLength: CatalogueLimits.catalogueNameMax, description: 'Required (taken from the origin when forking)' })
+  @ApiProperty({ type: 'string', maxLength: CatalogueLimits.catalogueNameMax, description: 'Required (taken from the origin when forking)' })
   @Allow()
   name?: unknown;
 
@@ -70,7 +70,7 @@ export class CreateCatalogueDto extends CatalogueOriginDto {
 
 /** Catalogue update (PATCH): only sent fields change; `photo: null` (or "") clears the photo; null in any other field answers 400. */
 export class UpdateCatalogueDto {
-  @ApiPropertyOptional({ maxLength: CatalogueLimits.catalogueNameMax })
+  @ApiPropertyOptional({ type: 'string', maxLength: CatalogueLimits.catalogueNameMax })
   @Allow()
   name?: unknown;
 
@@ -94,7 +94,8 @@ export class UpdateCatalogueDto {
 }
 
 export class DeleteCatalogueQueryDto {
-  @ApiPropertyOptional({ description: 'Delete even when the catalogue has products' })
+  // A boolean for clients (the generated web types); the query string also accepts 1 / 0.
+  @ApiPropertyOptional({ type: 'boolean', description: 'Delete even when the catalogue has products (true / false; 1 / 0 accepted)' })
   @Optional()
   @IsIn(['true', 'false', '1', '0'])
   force?: string;
@@ -163,7 +164,7 @@ export class AddFilteredDto {
 }
 
 export class CloneCatalogueDto extends CatalogueOriginDto {
-  @ApiPropertyOptional({ description: 'Name of the new catalogue (default: the origin’s)' })
+  @ApiPropertyOptional({ type: 'string', description: 'Name of the new catalogue (default: the origin’s)' })
   @Allow()
   name?: unknown;
 }

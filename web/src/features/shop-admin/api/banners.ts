@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { StoreLimits, type BannerJson, type ListResponse } from '@vitrina/contracts';
 import type { bannerPayload } from '../domain/validation';
 import { api, unwrap } from '@/api/client';
-import { asDescribedBody, ownerParams, type OwnerRef } from './http';
+import { ownerParams, type OwnerRef } from './http';
 
 export type BannerBody = ReturnType<typeof bannerPayload>;
 
@@ -30,8 +30,8 @@ export function useSaveBanner(owner: OwnerRef) {
     mutationFn: ({ id, body }: { id?: string; body: BannerBody }): Promise<BannerJson> =>
       unwrap(
         id
-          ? api.PATCH('/api/store/{owner}/{scope}/store/banners/{id}', { params: { path: { ...ownerParams(owner), id } }, body: asDescribedBody(body) })
-          : api.POST('/api/store/{owner}/{scope}/store/banners', { params: { path: ownerParams(owner) }, body: asDescribedBody(body) }),
+          ? api.PATCH('/api/store/{owner}/{scope}/store/banners/{id}', { params: { path: { ...ownerParams(owner), id } }, body })
+          : api.POST('/api/store/{owner}/{scope}/store/banners', { params: { path: ownerParams(owner) }, body }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: bannersQueryOptions(owner).queryKey }),
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CatalogueLimits, type CatalogueJson, type ListResponse } from '@vitrina/contracts';
 import { api, unwrap } from '@/api/client';
-import { asDescribedBody, ownerParams, type OwnerRef } from './http';
+import { ownerParams, type OwnerRef } from './http';
 
 const at = (owner: OwnerRef, id: string) => ({ path: { ...ownerParams(owner), id } });
 
@@ -33,12 +33,12 @@ export type CatalogueOrigin = { origin_id: string } | { origin_slug: string; ori
 
 /** POST .../catalogues (spec 1 §7 'Catalogue create'). */
 export function createCatalogue(owner: OwnerRef, body: CatalogueBody): Promise<CatalogueJson> {
-  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues', { params: { path: ownerParams(owner) }, body: asDescribedBody(body) }));
+  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues', { params: { path: ownerParams(owner) }, body }));
 }
 
 /** PATCH .../catalogues/{id}. */
 export function updateCatalogue(owner: OwnerRef, id: string, body: CatalogueBody): Promise<CatalogueJson> {
-  return unwrap(api.PATCH('/api/catalogue/{owner}/{scope}/catalogues/{id}', { params: at(owner, id), body: asDescribedBody(body) }));
+  return unwrap(api.PATCH('/api/catalogue/{owner}/{scope}/catalogues/{id}', { params: at(owner, id), body }));
 }
 
 /**
@@ -46,7 +46,7 @@ export function updateCatalogue(owner: OwnerRef, id: string, body: CatalogueBody
  * product_catalogue_has_products; the owner is asked, and `force` deletes it with them.
  */
 export function deleteCatalogue(owner: OwnerRef, id: string, force = false): Promise<void> {
-  return unwrap(api.DELETE('/api/catalogue/{owner}/{scope}/catalogues/{id}', { params: { ...at(owner, id), ...(force ? { query: { force: 'true' } } : {}) } })).then(() => undefined);
+  return unwrap(api.DELETE('/api/catalogue/{owner}/{scope}/catalogues/{id}', { params: { ...at(owner, id), ...(force ? { query: { force: true } } : {}) } })).then(() => undefined);
 }
 
 /** POST .../catalogues/{id}/move { position } (1-based). */
@@ -56,7 +56,7 @@ export function moveCatalogue(owner: OwnerRef, id: string, position: number): Pr
 
 /** POST .../catalogues with an origin: a new catalogue forked from another owner's (its products copied). */
 export function forkCatalogue(owner: OwnerRef, name: string, origin: CatalogueOrigin): Promise<CatalogueJson> {
-  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues', { params: { path: ownerParams(owner) }, body: asDescribedBody({ name, photo: null, ...origin }) }));
+  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues', { params: { path: ownerParams(owner) }, body: { name, photo: null, ...origin } }));
 }
 
 /** POST .../catalogues/{id}/products/clone: copy an origin's products into catalogue {id}. */

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { StoreLimits, type HeaderJson, type ListResponse } from '@vitrina/contracts';
 import type { headerPayload } from '../domain/validation';
 import { api, unwrap } from '@/api/client';
-import { asDescribedBody, ownerParams, type OwnerRef } from './http';
+import { ownerParams, type OwnerRef } from './http';
 
 export type HeaderBody = ReturnType<typeof headerPayload>;
 
@@ -29,8 +29,8 @@ export function useSaveHeader(owner: OwnerRef) {
     mutationFn: ({ id, body }: { id?: string; body: HeaderBody }): Promise<HeaderJson> =>
       unwrap(
         id
-          ? api.PATCH('/api/store/{owner}/{scope}/store/headers/{id}', { params: { path: { ...ownerParams(owner), id } }, body: asDescribedBody(body) })
-          : api.POST('/api/store/{owner}/{scope}/store/headers', { params: { path: ownerParams(owner) }, body: asDescribedBody(body) }),
+          ? api.PATCH('/api/store/{owner}/{scope}/store/headers/{id}', { params: { path: { ...ownerParams(owner), id } }, body })
+          : api.POST('/api/store/{owner}/{scope}/store/headers', { params: { path: ownerParams(owner) }, body }),
       ),
     onSettled: () => client.invalidateQueries({ queryKey: headersQueryOptions(owner).queryKey }),
   });

@@ -18,13 +18,3 @@ export function cleanQuery<Q extends object>(query: Q): { [K in keyof Q]?: Exclu
     [K in keyof Q]?: Exclude<Q[K], undefined | null>;
   };
 }
-
-/**
- * A request body the OpenAPI does not describe faithfully yet: several store and catalogue DTOs give nullable or
- * plain string fields no `type` in their @ApiProperty (banner/header bodies, catalogue name and photo, shop settings),
- * so the document says `object`, and `PUT .../store/items/{item}` describes no body. Until those DTOs name their
- * types, such a body is checked against this feature's own types only; path, parameters and answer stay checked.
- */
-export function asDescribedBody<B extends object>(body: B): never {
-  return body as never;
-}

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { FooterStyle, PhotoDisplay, ShopJson, ShopSection, SignupForm, SocialNetwork, Theme } from '@vitrina/contracts';
 import { api, unwrap } from '@/api/client';
-import { asDescribedBody, ownerParams, type OwnerRef } from './http';
+import { ownerParams, type OwnerRef } from './http';
 
 /**
  * spec 1 §7 'Update shop' and `admin/configuracion`: the fields `PATCH .../store` takes (services/store
@@ -46,7 +46,7 @@ export type ShopSettingsPatch = Partial<
 
 /** PATCH /api/store/{owner}:{owner}/{type}/store (issue 5 'Shop identity and settings'); 409 slug_taken. */
 export function updateShop(owner: OwnerRef, patch: ShopSettingsPatch): Promise<ShopJson> {
-  return unwrap(api.PATCH('/api/store/{owner}/{scope}/store', { params: { path: ownerParams(owner) }, body: asDescribedBody(patch) }));
+  return unwrap(api.PATCH('/api/store/{owner}/{scope}/store', { params: { path: ownerParams(owner) }, body: patch }));
 }
 
 export function useUpdateShop(owner: OwnerRef, onSaved: (shop: ShopJson) => void) {

@@ -10,7 +10,7 @@ import {
   type SupplierJson,
 } from '@vitrina/contracts';
 import { api, unwrap } from '@/api/client';
-import { asDescribedBody, cleanQuery, ownerParams, type OwnerRef } from './http';
+import { cleanQuery, ownerParams, type OwnerRef } from './http';
 
 export type PickerItem = ItemJson & { in_store: boolean };
 
@@ -85,9 +85,12 @@ export function useCategorySearch(text: string) {
   );
 }
 
-/** PUT .../store/items/{id} { id, in_store: true } (franchise stores: invalid_product for other suppliers). */
+/**
+ * PUT .../store/items/{id}, answered `{ id, in_store: true }` (franchise stores: invalid_product for other suppliers).
+ * The item is the path's: the route reads no body, so none is sent.
+ */
 export function addItemToStore(owner: OwnerRef, id: string): Promise<unknown> {
-  return unwrap(api.PUT('/api/store/{owner}/{scope}/store/items/{item}', { params: { path: { ...ownerParams(owner), item: id } }, body: asDescribedBody({ id, in_store: true }) }));
+  return unwrap(api.PUT('/api/store/{owner}/{scope}/store/items/{item}', { params: { path: { ...ownerParams(owner), item: id } } }));
 }
 
 export function removeItemFromStore(owner: OwnerRef, id: string): Promise<unknown> {
