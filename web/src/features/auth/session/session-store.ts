@@ -1,7 +1,7 @@
 import type { AuthResult } from '@vitrina/contracts';
 import type { Middleware } from 'openapi-fetch';
-import { api, isApiError, unwrap } from '@/api/client';
-import { accountsApi } from '../api/accounts-api';
+import { api, isApiError } from '@/api/client';
+import { refreshSession } from '../api/refresh-session';
 import { clearSessionHint, hasSessionHint } from './session-hint';
 import type { SessionStatus } from './user-level';
 
@@ -21,10 +21,6 @@ export interface SessionSnapshot {
 }
 
 type RefreshCall = () => Promise<AuthResult>;
-
-function refreshAccessToken(): Promise<AuthResult> {
-  return unwrap<AuthResult>(accountsApi.POST(REFRESH_PATH, {}));
-}
 
 function isAuthPath(url: string): boolean {
   return new URL(url, window.location.origin).pathname.startsWith('/api/auth/');
@@ -48,7 +44,7 @@ export class SessionStore {
   private readonly cleanups: Array<() => void> = [];
 
   constructor(
-    private readonly refreshCall: RefreshCall = refreshAccessToken,
+    private readonly refreshCall: RefreshCall = refreshSession,
     /** Whether a refresh cookie may be there (the readable hint cookie set and cleared with it). */
     private readonly mayHaveSession: () => boolean = hasSessionHint,
   ) {}
