@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@vitrina/contracts';
-import type { DeadLetteredEvent, DeadLetterInfo } from './event-bus.js';
+import type { DeadLetteredEvent, DeadLetterInfo, HandlerFailure } from './event-bus.js';
 
 /**
  * Small pieces shared by the event-bus adapters (not part of the public port).
@@ -44,6 +44,15 @@ export function errorMessage(err: unknown): string {
 
 export function deadLetterInfo(topic: string, group: string, attempts: number, err: unknown): DeadLetterInfo {
   return { topic, group, attempts, error: errorMessage(err).slice(0, 2000), failedAt: new Date().toISOString() };
+}
+
+/** Reports a failed attempt to the subscriber's `onFailure`; a throwing listener never disturbs delivery. */
+export function reportFailure(listener: ((failure: HandlerFailure) => void) | undefined, attempts: number, deadLettered: boolean): void {
+  try {
+    listener?.({ attempts, deadLettered });
+  } catch {
+    // metrics only
+  }
 }
 
 /** The envelope to publish on `<topic>.dlq`: the original fields untouched plus `deadLetter`. */

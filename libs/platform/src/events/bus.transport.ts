@@ -5,7 +5,7 @@ import { BaseRpcContext, EventPattern, Server, type CustomTransportStrategy, typ
 import { isObservable, lastValueFrom, throwError, type Observable } from 'rxjs';
 import { runWithContext } from '../logging/context.js';
 import type { Inbox } from '../outbox/inbox.js';
-import type { EventBus, Subscription } from './event-bus.js';
+import type { EventBus, HandlerFailure, Subscription } from './event-bus.js';
 import { errorMessage } from './bus-support.js';
 
 /** Transport id of the bus: `@EventPattern('orders.order', BUS_TRANSPORT)` binds a handler to it explicitly. */
@@ -71,6 +71,11 @@ export interface BusTransportOptions {
   inbox: Inbox;
   /** Default attempts before dead-lettering (the bus default otherwise); `@EventPattern` extras may override. */
   maxAttempts?: number;
+  /**
+   * Told of every failed handler attempt, with the adapter's decision (retry or dead-letter): the service's
+   * retry and dead-letter counters (telemetry/metrics.ts).
+   */
+  onHandlerFailure?: (failure: HandlerFailure & { topic: string; group: string }) => void;
   /** The service's tracer: each delivery is a consumer span continuing the trace of the request that wrote the event. */
   telemetry?: Telemetry;
 }
@@ -140,6 +145,7 @@ export class BusTransport extends Server<Record<string, never>, BusTransportStat
           topic: pattern,
           group,
           ...(maxAttempts !== undefined ? { maxAttempts } : {}),
+          ...(this.options.onHandlerFailure ? { onFailure: (f: HandlerFailure) => this.options.onHandlerFailure!({ ...f, topic: pattern, group }) } : {}),
           handler: (event) => this.dispatch(pattern, handler, event),
         });
         this.subscriptions.push(subscription);

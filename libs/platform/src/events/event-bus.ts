@@ -13,6 +13,20 @@ export interface SubscribeOptions {
   handler: EventHandler;
   /** Handler attempts before the message goes to the dead-letter topic (`<topic>.dlq`). */
   maxAttempts?: number;
+  /**
+   * Told of every failed handler attempt once the adapter has decided what follows it: a retry, or the dead-letter
+   * topic. The adapter is the one place that knows (attempt counts live in it, or in Redis), so metrics ask it
+   * (telemetry/metrics.ts). Must not throw; it is called synchronously.
+   */
+  onFailure?: (failure: HandlerFailure) => void;
+}
+
+/** One failed handler attempt, as SubscribeOptions.onFailure reports it. */
+export interface HandlerFailure {
+  /** Attempts made so far, this one included. */
+  attempts: number;
+  /** True when this failure sent the message to `<topic>.dlq` (no retry follows). */
+  deadLettered: boolean;
 }
 
 export interface Subscription {
@@ -21,7 +35,7 @@ export interface Subscription {
 }
 
 /**
- * The event-bus port (ARCHITECTURE §3). Delivery is at least once; ordering is kept per `event.key`;
+ * The event-bus port (docs/architecture.md §3). Delivery is at least once; ordering is kept per `event.key`;
  * a message that keeps failing goes to `<topic>.dlq` after bounded retries with backoff.
  * Adapters: memory, redis (Streams + consumer groups), kafka (@platformatic/kafka).
  */

@@ -12,6 +12,7 @@ import {
   sleep,
   withDeadLetter,
   type BusLogger,
+  reportFailure,
 } from './bus-support.js';
 import { coalesceRejoins } from './kafka-join-guard.js';
 import { KafkaHeaderNames, type KafkaClientSettings, type KafkaEventBusOptions } from './kafka-settings.js';
@@ -260,6 +261,7 @@ export class KafkaSubscription {
           if (!(await this.deadLetter(event, attempt, err, origin))) return;
           break;
         }
+        reportFailure(this.sub.onFailure, attempt, false);
         const delay = backoffDelay(attempt, this.host.options.baseDelayMs ?? 200, this.host.options.maxDelayMs ?? 30_000);
         this.host.logger.warn({ err, topic, group: this.sub.group, eventId: event.id, attempt, delayMs: delay }, 'event handler failed; retrying');
         try {
@@ -286,6 +288,7 @@ export class KafkaSubscription {
     for (let failures = 1; ; failures++) {
       try {
         await this.host.sendEnvelope(deadLetterTopic(this.sub.topic), withDeadLetter(event, info), headers);
+        reportFailure(this.sub.onFailure, attempts, true);
         return true;
       } catch (sendError) {
         if (this.stopping) return false;

@@ -9,6 +9,7 @@ import {
   silentLogger,
   withDeadLetter,
   type BusLogger,
+  reportFailure,
 } from './bus-support.js';
 
 export interface MemoryEventBusOptions {
@@ -63,6 +64,7 @@ interface Member {
   readonly id: number;
   readonly handler: EventHandler;
   readonly maxAttempts: number;
+  readonly onFailure?: SubscribeOptions['onFailure'];
   /** The async context of the subscriber: handlers never run inside the publisher's context (its transaction). */
   readonly scope: AsyncResource;
   closed: boolean;
@@ -199,6 +201,7 @@ export class MemoryEventBus implements EventBus {
       id: this.nextMemberId++,
       handler: options.handler,
       maxAttempts: Math.max(1, options.maxAttempts ?? this.maxAttempts),
+      onFailure: options.onFailure,
       scope: new AsyncResource('vitrina.MemoryEventBus.subscription'),
       closed: false,
     };
@@ -336,10 +339,12 @@ export class MemoryEventBus implements EventBus {
       this.logger.error({ err, topic: group.topic, group: group.name, eventId: item.event.id, attempts: item.attempts }, 'event handler kept failing; event dead-lettered');
       lane.queue.shift();
       this.enqueue(deadLetterTopic(group.topic), withDeadLetter(item.event, info));
+      reportFailure(running.member.onFailure, item.attempts, true);
       this.settledBy(group, item.event.id);
       this.schedule(group, lane);
       return;
     }
+    reportFailure(running.member.onFailure, item.attempts, false);
     const delay = backoffDelay(item.attempts, this.baseDelayMs, this.maxDelayMs);
     this.logger.warn({ err, topic: group.topic, group: group.name, eventId: item.event.id, attempt: item.attempts, delayMs: delay }, 'event handler failed; retrying');
     lane.retryTimer = setTimeout(() => {

@@ -17,6 +17,7 @@ import {
   stableHash,
   withDeadLetter,
   type BusLogger,
+  reportFailure,
 } from './bus-support.js';
 
 export interface RedisEventBusOptions {
@@ -63,7 +64,7 @@ const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 /**
- * Event bus on Redis Streams with consumer groups (ARCHITECTURE §3). Not Nest's Redis transport: that is Pub/Sub,
+ * Event bus on Redis Streams with consumer groups (docs/architecture.md §3). Not Nest's Redis transport: that is Pub/Sub,
  * which loses every message published while a consumer is away.
  *
  * Layout, for a topic T with N partitions and prefix P:
@@ -545,6 +546,7 @@ class RedisSubscription {
           await this.deadLetter(part, id, event, fields, attempts, err);
           return;
         }
+        reportFailure(this.sub.onFailure, attempts, false);
         const delay = backoffDelay(attempts, this.bus.options.baseDelayMs ?? 200, this.bus.options.maxDelayMs ?? 30_000);
         this.log.warn({ err, topic: this.sub.topic, group: this.sub.group, eventId: event.id, attempt: attempts, delayMs: delay }, 'event handler failed; retrying');
         await sleep(delay, this.stopSignal.signal);
@@ -574,6 +576,7 @@ class RedisSubscription {
     this.bus.addXadd(multi, deadLetterTopic(this.sub.topic), dead);
     multi.xack(part.stream, this.sub.group, id).hdel(this.attemptsKey, attemptsField(part, id));
     await this.exec(multi);
+    reportFailure(this.sub.onFailure, attempts, true);
   }
 
   private async exec(chain: { exec(): Promise<[Error | null, unknown][] | null> }): Promise<void> {

@@ -6,7 +6,8 @@ import { jobsKeyPrefix } from '../runtime/redis-prefix.js';
 import { runWithContext } from '../logging/context.js';
 import type { Logger } from '../logging/logger.js';
 import { Semaphore, resolveJobOptions } from './job-options.js';
-import type { JobOptions, JobProcessor, JobQueue } from './job-queue.js';
+import type { JobCounts, JobFailure, JobOptions, JobProcessor, JobQueue } from './job-queue.js';
+import { FailureListeners } from './failure-listeners.js';
 
 export interface BullJobQueueOptions {
   /** The queue is `vitrina-<service>`: one per service, every job name of the service in it. */
@@ -82,6 +83,7 @@ export class BullJobQueue implements JobQueue {
   private worker?: Worker;
   private readonly log: Logger;
   private closing?: Promise<void>;
+  private readonly failures = new FailureListeners();
 
   constructor(private readonly o: BullJobQueueOptions) {
     this.queueName = bullQueueName(o.service);
@@ -136,9 +138,20 @@ export class BullJobQueue implements JobQueue {
       const attempt = job.attemptsMade;
       const last = attempt >= (job.opts.attempts ?? 1);
       const fields = { err, jobId: fromBullJobId(job.id ?? ''), job: job.name, attempt };
+      this.failures.emit({ name: job.name, attempt, final: last });
       if (last) this.log.error(fields, 'job failed after its last attempt');
       else this.log.warn(fields, 'job failed; will retry');
     });
+  }
+
+  /** BullMQ's own counts (`delayed` includes retries waiting out their backoff). */
+  async counts(): Promise<JobCounts> {
+    const c = await this.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed');
+    return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0 };
+  }
+
+  onFailure(listener: (failure: JobFailure) => void): () => void {
+    return this.failures.add(listener);
   }
 
   async ping(): Promise<void> {

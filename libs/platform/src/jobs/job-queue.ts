@@ -20,10 +20,29 @@ export interface JobContext {
   attempt: number;
 }
 
+/** Jobs of a queue by state (metrics: queue depth). Finished jobs are not counted. */
+export interface JobCounts {
+  /** Due now, waiting for a worker. */
+  waiting: number;
+  /** Running (claimed by a worker). */
+  active: number;
+  /** Not due yet: added with a delay, or waiting out a retry's backoff. */
+  delayed: number;
+}
+
+/** One failed attempt of a job, as JobQueue.onFailure reports it. */
+export interface JobFailure {
+  name: string;
+  /** 1-based attempt that failed. */
+  attempt: number;
+  /** True when it was the last attempt: the job is now `failed` and runs no more. */
+  final: boolean;
+}
+
 export type JobProcessor<T = unknown> = (data: T, ctx: JobContext) => Promise<void>;
 
 /**
- * The job-queue port (ARCHITECTURE §3): BullMQ when REDIS_URL is set, a queue persisted in the
+ * The job-queue port (docs/architecture.md §3): BullMQ when REDIS_URL is set, a queue persisted in the
  * service's own database in embedded mode (`createJobQueue`). A job survives a process restart on both.
  *
  * Delivery is at least once. Processors must be idempotent: a job may run again after a crash
@@ -45,6 +64,10 @@ export interface JobQueue {
   /** Registers the processor for `name`; workers start when `start()` is called. */
   process<T>(name: string, processor: JobProcessor<T>, options?: { concurrency?: number }): void;
   start(): Promise<void>;
+  /** The queue's depth by state (every job name of this service's queue). */
+  counts(): Promise<JobCounts>;
+  /** Calls `listener` after each failed attempt of a job this instance ran (metrics). Returns an unsubscribe. */
+  onFailure(listener: (failure: JobFailure) => void): () => void;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

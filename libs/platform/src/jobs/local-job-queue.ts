@@ -7,7 +7,8 @@ import { runWithContext } from '../logging/context.js';
 import type { Logger } from '../logging/logger.js';
 import type { PlatformTables } from '../outbox/tables.js';
 import { backoffDelayMs, errorText, resolveJobOptions } from './job-options.js';
-import type { JobContext, JobOptions, JobProcessor, JobQueue } from './job-queue.js';
+import type { JobContext, JobCounts, JobFailure, JobOptions, JobProcessor, JobQueue } from './job-queue.js';
+import { FailureListeners } from './failure-listeners.js';
 
 export interface LocalJobQueueOptions {
   db: Db;
@@ -107,6 +108,7 @@ export class LocalJobQueue implements JobQueue {
   private wakeTimer?: NodeJS.Timeout;
   private wakeAt = Infinity;
   private lastPrune = 0;
+  private readonly failures = new FailureListeners();
 
   constructor(private readonly o: LocalJobQueueOptions) {
     this.pollMs = o.pollMs ?? 500;
@@ -158,6 +160,26 @@ export class LocalJobQueue implements JobQueue {
 
   async ping(): Promise<void> {
     await this.o.db.execute(sql`select 1`);
+  }
+
+  /**
+   * One statement over unfinished rows (jobs_due_idx leads with `state`): a waiting row whose run_at is in the
+   * future is delayed (a delay or a retry's backoff), as BullMQ counts it; an active row whose lease ran out is
+   * still active until a worker claims it again.
+   */
+  async counts(): Promise<JobCounts> {
+    const jobs = this.o.tables.jobs;
+    const r = (await this.o.db.execute(sql`
+      select count(*) filter (where state = 'waiting' and run_at <= now())::int as waiting,
+             count(*) filter (where state = 'active')::int as active,
+             count(*) filter (where state = 'waiting' and run_at > now())::int as delayed
+        from ${jobs} where state in ('waiting', 'active')`)) as unknown as Rows<JobCounts>;
+    const row = r.rows[0];
+    return { waiting: Number(row?.waiting ?? 0), active: Number(row?.active ?? 0), delayed: Number(row?.delayed ?? 0) };
+  }
+
+  onFailure(listener: (failure: JobFailure) => void): () => void {
+    return this.failures.add(listener);
   }
 
   close(): Promise<void> {
@@ -334,6 +356,7 @@ export class LocalJobQueue implements JobQueue {
         this.lostLease(row);
         return;
       }
+      this.failures.emit({ name: row.name, attempt: row.attempt, final: last });
       if (last) {
         this.log.error({ err: error, jobId: row.id, job: row.name, attempt: row.attempt }, 'job failed after its last attempt');
       } else {

@@ -20,6 +20,45 @@ export interface OutboxRelayOptions {
    * one-time codes for delivery (accounts.user.pin-issued), which must not linger.
    */
   retentionHours?: number;
+  /** Told of failed publishes (metrics). */
+  events?: OutboxRelayEvents;
+  /**
+   * Longest wait for the bus to accept a batch (default 10 s). The relay publishes inside the transaction that holds
+   * its lock, so a publish that hangs (a broker client waiting for a reconnect) would leave that transaction idle
+   * until PostgreSQL's idle_in_transaction_session_timeout (DB_IDLE_IN_TRANSACTION_MS, 30 s) killed its connection.
+   * Past this wait the publish counts as failed and the rows back off; should the bus take them after all, they are
+   * published again later, which consumers' inboxes drop (delivery is at least once).
+   */
+  publishTimeoutMs?: number;
+}
+
+/** A failed publish of the relay: the topic and how many rows now wait for the retry. */
+export interface RelayPublishFailure {
+  topic: string;
+  rows: number;
+}
+
+/**
+ * What a service's relay reports to whoever listens (telemetry/metrics.ts counts failed publishes). One per service,
+ * provided by PlatformModule so that the bootstrap can listen before the relay starts.
+ */
+export class OutboxRelayEvents {
+  private readonly listeners = new Set<(failure: RelayPublishFailure) => void>();
+
+  onPublishFailure(listener: (failure: RelayPublishFailure) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  publishFailed(failure: RelayPublishFailure): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(failure);
+      } catch {
+        // metrics only
+      }
+    }
+  }
 }
 
 /**
@@ -128,10 +167,10 @@ export class OutboxRelay {
         try {
           const envelopes = chunk.map((r) => r.envelope as EventEnvelope);
           if (this.tracking) {
-            const tracked = await this.tracking.publishTracked(rows[i]!.topic, envelopes);
+            const tracked = await this.bounded(this.tracking.publishTracked(rows[i]!.topic, envelopes), rows[i]!.topic);
             chunk.forEach((r, k) => settlements.push([r.seq, tracked[k]!]));
           } else {
-            await bus.publish(rows[i]!.topic, envelopes);
+            await this.bounded(bus.publish(rows[i]!.topic, envelopes), rows[i]!.topic);
           }
           published.push(...chunk.map((r) => r.seq));
         } catch (err) {
@@ -160,6 +199,7 @@ export class OutboxRelay {
           })
           .where(inArray(outbox.seq, failed.map((r) => r.seq)));
         this.o.logger.warn({ err: failure, attempts, topic: failed[0]!.topic }, 'outbox publish failed; retrying with backoff');
+        this.o.events?.publishFailed({ topic: failed[0]!.topic, rows: failed.length });
       }
       return rows.length;
     });
@@ -167,6 +207,25 @@ export class OutboxRelay {
     for (const [seq, settlement] of settlements) void settlement.then(() => this.markSettled(seq));
     if (this.drains % 100 === 0) await this.prune();
     return handled;
+  }
+
+  /** `publish` or a rejection once publishTimeoutMs has passed (the publish itself may still complete). */
+  private async bounded<T>(publish: Promise<T>, topic: string): Promise<T> {
+    const ms = this.o.publishTimeoutMs ?? 10_000;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        publish,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            publish.catch(() => undefined);
+            reject(new Error(`the bus did not accept the events of ${topic} within ${ms} ms`));
+          }, ms);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**

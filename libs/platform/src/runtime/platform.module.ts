@@ -6,7 +6,7 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import { createJobQueue } from '../jobs/create-job-queue.js';
 import { Inbox } from '../outbox/inbox.js';
 import { Outbox } from '../outbox/outbox.js';
-import { OutboxRelay } from '../outbox/relay.js';
+import { OutboxRelay, OutboxRelayEvents } from '../outbox/relay.js';
 import { TransactionRunner } from '../outbox/transaction-runner.js';
 import { TokenVerifier } from '../auth/tokens.js';
 import type { Runtime } from './runtime.js';
@@ -46,6 +46,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly tx: TransactionRunner,
+    private readonly relayEvents: OutboxRelayEvents,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -56,6 +57,7 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
       logger: this.logger,
       lockName: `vitrina:outbox:${this.service.name}`,
       pollMs: this.runtime.config.OUTBOX_POLL_MS,
+      events: this.relayEvents,
     });
     this.tx.onCommit(() => this.relay?.kick());
     this.relay.start();
@@ -103,6 +105,8 @@ export class PlatformModule {
         },
         { provide: TransactionRunner, inject: [DB], useFactory: (db: Db) => new TransactionRunner(db) },
         { provide: Outbox, useFactory: () => new Outbox(options.tables) },
+        // The relay's failed publishes, counted by the bootstrap's metrics (telemetry/metrics.ts).
+        { provide: OutboxRelayEvents, useFactory: () => new OutboxRelayEvents() },
         { provide: Inbox, inject: [TransactionRunner], useFactory: (tx: TransactionRunner) => new Inbox(options.tables, tx) },
         {
           provide: JOB_QUEUE,
@@ -120,7 +124,7 @@ export class PlatformModule {
         },
         PlatformLifecycle,
       ],
-      exports: [SERVICE, LOGGER, DB, TransactionRunner, Outbox, Inbox, JOB_QUEUE],
+      exports: [SERVICE, LOGGER, DB, TransactionRunner, Outbox, Inbox, JOB_QUEUE, OutboxRelayEvents],
     };
   }
 }

@@ -275,6 +275,38 @@ export function jobQueueContract(harness: () => JobQueueHarness): void {
       await sleep(200);
       expect([...runs.values()].every((who) => who.length === 1)).toBe(true);
     });
+
+    it('counts waiting, active and delayed jobs, and reports each failed attempt by name', async () => {
+      const service = unique('counts');
+      const name = `${service}.work`;
+      const q = queue(service);
+      // The local adapter's table is shared by this file's tests: compare with what was there before.
+      const before = await q.counts();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const failures: Array<{ name: string; attempt: number; final: boolean }> = [];
+      q.onFailure((f) => failures.push(f));
+      q.process(name, async () => held);
+      q.process(`${name}.fail`, async () => {
+        throw new Error('boom');
+      });
+      await q.add(name, {});
+      await q.add(name, {}); // concurrency 1: waits behind the first
+      await q.add(name, {}, { delayMs: 3_600_000 });
+      await q.start();
+      await waitFor(async () => (await q.counts()).active - before.active === 1, 'one active');
+      const during = await q.counts();
+      expect(during.delayed - before.delayed).toBe(1);
+      expect(during.waiting - before.waiting).toBe(1);
+      await q.add(`${name}.fail`, {}, { attempts: 2, backoffMs: 10 });
+      await waitFor(() => failures.length === 2, 'two failed attempts');
+      expect(failures).toEqual([
+        { name: `${name}.fail`, attempt: 1, final: false },
+        { name: `${name}.fail`, attempt: 2, final: true },
+      ]);
+      release();
+      await waitFor(async () => (await q.counts()).active === before.active, 'none active');
+    });
   });
 }
 
