@@ -17,7 +17,11 @@ import { describePathParameters } from './path-parameters.js';
 import { RuntimeModule } from '../runtime/platform.module.js';
 import { installHttpDrain } from '../runtime/http-drain.js';
 import type { Runtime } from '../runtime/runtime.js';
-import { JOB_QUEUE } from '../runtime/tokens.js';
+import { DB, JOB_QUEUE, SERVICE } from '../runtime/tokens.js';
+import type { Db } from '../db/database.js';
+import type { ServiceDataOptions } from '../runtime/service-data.js';
+import { OutboxRelayEvents } from '../outbox/relay.js';
+import { installPlatformMetrics } from '../telemetry/metrics.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { Inbox } from '../outbox/inbox.js';
 import { BusTransport } from '../events/bus.transport.js';
@@ -72,7 +76,7 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   await app.register(cookie as never);
   // Errors Fastify raises before Nest routing (413, bad JSON, unsupported type) reach Nest's own
   // error handler, which hands them to ApiExceptionFilter: they answer { code, message } too.
-  installObservability(fastify, def.name, logger, runtime.telemetry(def.name));
+  const registry = installObservability(fastify, def.name, logger, runtime.telemetry(def.name));
   // NUL / invalid Unicode in path, query, headers and bodies; JSON depth and prototype keys (request-guards.ts).
   installRequestGuards(app);
   // One body limit per API group, the same table the gateway reads (libs/contracts http-limits.ts), so a body
@@ -91,10 +95,21 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
     }
   });
   const jobs = app.get<JobQueue>(JOB_QUEUE, { strict: false });
-  installHealth(fastify, def.name, {
-    db: () => runtime.database.ping(),
-    bus: () => runtime.bus.ping(),
-    queue: () => jobs.ping(),
+  // Only the database makes a service unready: with the bus or the queue down it is `degraded` and keeps serving,
+  // its writes buffered in the outbox and the queue (libs/platform/README.md, "Readiness").
+  const readiness = installHealth(
+    fastify,
+    def.name,
+    { db: () => runtime.database.ping(), bus: () => runtime.bus.ping(), queue: () => jobs.ping() },
+    { essential: ['db'] },
+  );
+  const metrics = installPlatformMetrics(registry, {
+    db: app.get<Db>(DB, { strict: false }),
+    tables: app.get<ServiceDataOptions>(SERVICE, { strict: false }).tables,
+    jobs,
+    relay: app.get(OutboxRelayEvents, { strict: false }),
+    readiness,
+    onScrapeError: (metric, err) => logger.warn({ err, metric }, 'metric could not be read'),
   });
   for (const group of SERVICES[def.name].groups) {
     // Cheapest possible route through the gateway, for round-trip benchmarks.
@@ -120,7 +135,7 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   fastify.get('/openapi.json', async () => openapi);
 
   app.connectMicroservice(
-    { strategy: new BusTransport({ bus: runtime.bus, group: def.name, inbox: app.get(Inbox, { strict: false }), maxAttempts: runtime.config.EVENT_MAX_ATTEMPTS, telemetry: runtime.telemetry(def.name) }) },
+    { strategy: new BusTransport({ bus: runtime.bus, group: def.name, inbox: app.get(Inbox, { strict: false }), maxAttempts: runtime.config.EVENT_MAX_ATTEMPTS, telemetry: runtime.telemetry(def.name), onHandlerFailure: (failure) => metrics.handlerFailed(failure) }) },
     { inheritAppConfig: true },
   );
   await app.init();

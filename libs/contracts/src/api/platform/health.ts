@@ -8,9 +8,13 @@ import { z } from 'zod';
 export const HealthLiveSchema = z.strictObject({ status: z.literal('ok'), service: z.string() }).meta({ id: 'HealthLive' });
 export type HealthLive = z.infer<typeof HealthLiveSchema>;
 
-/** 200 with `ok` when every check answers, else 503 with `unavailable`; each check is `ok` or `down: <reason>`. */
+/**
+ * 200 with `ok` when every check answers; 200 with `degraded` when only the bus or the job queue is down (the outbox
+ * and the queue's storage buffer writes until it is back); 503 with `unavailable` when the database is down. Each
+ * check is `ok` or `down: <reason>`.
+ */
 export const HealthReadySchema = z
-  .strictObject({ status: z.enum(['ok', 'unavailable']), service: z.string(), checks: z.record(z.string(), z.string()) })
+  .strictObject({ status: z.enum(['ok', 'degraded', 'unavailable']), service: z.string(), checks: z.record(z.string(), z.string()) })
   .meta({ id: 'HealthReady' });
 export type HealthReady = z.infer<typeof HealthReadySchema>;
 
