@@ -191,6 +191,23 @@ describe('registration (spec 2 §3, §4, §5)', () => {
       expect(activated!.data.method).toBe('skip');
     });
 
+    it('issues and sends no PIN when the sign-up skips it (no pin-issued event, no live code)', async () => {
+      const email = uniqueEmail('salta');
+      const phone = uniquePhone();
+      const byEmail = await call(b.app, 'POST', '/auth/register', { full_name: 'Sin PIN', email, password: PASSWORD, store: DEMO.shops.demo.slug, signup_form: 'basic' }, { ip: freshIp(), headers: { 'accept-language': 'en' } });
+      const byPhone = await call(b.app, 'POST', '/auth/register', { full_name: 'Sin PIN', phone, country: 'MX', password: PASSWORD, store: DEMO.shops.demo.slug, signup_form: 'complete' }, { ip: freshIp() });
+      expect(byEmail.body).toMatchObject({ can_skip_pin: true, message: `Your registration is ready for: ${email}` });
+      expect(byPhone.body).toMatchObject({ can_skip_pin: true, message: `Tu registro está listo para: +52 ${phone}` });
+      const issued = await outboxEvents<{ destination: string }>(b, 'accounts.user.pin-issued');
+      expect(issued.filter((e) => e.data.destination === email || e.data.destination === `+52${phone}`)).toEqual([]);
+      const [user] = await b.db.select().from(users).where(eq(users.email, email));
+      expect(await b.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user!.id))).toEqual([]);
+      // The registrant may still ask for a PIN, and then it is sent.
+      const resend = await call(b.app, 'POST', '/auth/activate/pin/resend', { code: byEmail.body.code }, { ip: freshIp() });
+      expect(resend.status).toBeLessThan(300);
+      expect((await lastCode(b, email)).purpose).toBe('activation');
+    });
+
     it('requires the PIN otherwise', async () => {
       const { registration } = await registerByEmail(b);
       const res = await call(b.app, 'POST', '/auth/activate/pin', { code: registration.code, password: PASSWORD });

@@ -1721,7 +1721,7 @@ export interface components {
             microsite?: string | null;
             package_code?: string | null;
             password?: string;
-            /** @description 10 digits; spaces and ( ) - . are stripped */
+            /** @description National digits of a mobile number of `country` (spaces and ( ) - . are stripped); checked with libphonenumber-js */
             phone?: string | null;
             /** @description 6 digits; absent only when the PIN may be skipped */
             pin?: string | null;
@@ -2263,7 +2263,7 @@ export interface components {
             microsite?: string | null;
             package_code?: string | null;
             password: string;
-            /** @description 10 digits; spaces and ( ) - . are stripped */
+            /** @description National digits of a mobile number of `country` (spaces and ( ) - . are stripped); checked with libphonenumber-js */
             phone?: string | null;
             pixel?: string | null;
             redirect_uri?: string | null;

@@ -1,6 +1,7 @@
 import type { AffiliateParams, Channel, Locale } from '@vitrina/contracts';
 import { ValidationError } from '@vitrina/platform';
-import { displayPhone, phoneNumber, type PhoneNumber } from '../../users/domain/contact.js';
+import { displayPhone, type PhoneNumber } from '../../users/domain/contact.js';
+import { mobileNumber, type MobileNumber } from './mobile-number.js';
 
 /** The registration fields after the DTO dropped empties and stripped spaces (spec 2 §3, §5). */
 export interface RegistrationInput {
@@ -34,7 +35,7 @@ export interface RegistrationInput {
 export interface Registration {
   channel: Channel;
   email?: string;
-  phone?: PhoneNumber;
+  phone?: MobileNumber;
   fullName: string;
   affiliate: AffiliateParams;
   shopSlug?: string;
@@ -59,7 +60,7 @@ export function readRegistration(input: RegistrationInput): Registration {
   const channel: Channel = input.type ?? (input.response_type === 'sms_registration' || (input.phone && !email) ? 'phone' : 'email');
   if (channel === 'email' && !email) throw new ValidationError('email: required', { email: ['required'] });
   if (channel === 'phone' && !input.phone) throw new ValidationError('phone: required', { phone: ['required'] });
-  const phone = input.phone ? phoneNumber(input.phone, input.country, input.country_code) : undefined;
+  const phone = input.phone ? mobileNumber(input.phone, input.country, input.country_code) : undefined;
   const affiliate: AffiliateParams = pick(input, ['referral', 'campaign', 'click_id', 'referral_id', 'landing_code', 'package_code', 'pixel']);
   return {
     channel,
@@ -84,14 +85,16 @@ export function canSkipPin(registration: Registration, shop: { signupForm: 'comp
   return shop.signupForm === null || shop.signupForm === 'complete' || shop.signupForm === 'basic';
 }
 
-/** spec 2 §3 response message; the phone form is a text with a colon and the number after it. */
-export function sentMessage(channel: Channel, destination: { email?: string; phone?: PhoneNumber }, locale: Locale): string {
+/**
+ * spec 2 §3 response message; the phone form is a text with a colon and the number after it. When the PIN is
+ * skipped nothing was sent, so the message does not say so.
+ */
+export function sentMessage(channel: Channel, destination: { email?: string; phone?: PhoneNumber }, locale: Locale, skipped = false): string {
   const es = locale !== 'en';
-  if (channel === 'phone') {
-    const number = displayPhone(destination.phone!);
-    return es ? `Te enviamos un PIN por SMS al número: ${number}` : `We sent a PIN by SMS to the number: ${number}`;
-  }
-  return es ? `Te enviamos un PIN a tu correo: ${destination.email}` : `We sent a PIN to your e-mail: ${destination.email}`;
+  const to = channel === 'phone' ? displayPhone(destination.phone!) : destination.email!;
+  if (skipped) return es ? `Tu registro está listo para: ${to}` : `Your registration is ready for: ${to}`;
+  if (channel === 'phone') return es ? `Te enviamos un PIN por SMS al número: ${to}` : `We sent a PIN by SMS to the number: ${to}`;
+  return es ? `Te enviamos un PIN a tu correo: ${to}` : `We sent a PIN to your e-mail: ${to}`;
 }
 
 function pick<T extends object, K extends keyof T>(obj: T, keys: K[]): Partial<Pick<T, K>> {

@@ -10,7 +10,6 @@ import {
   DropEmpty,
   EmailField,
   ISO_COUNTRY_PATTERN,
-  PHONE_PATTERN,
   PIN_PATTERN,
   PhoneField,
   Trimmed,
@@ -52,7 +51,7 @@ export class ResendPinDto {
 
   @ApiPropertyOptional() @EmailField() @OptionalNullable() @IsEmail({}, { message: 'invalid e-mail' }) @MaxLength(254) email?: string;
   @ApiPropertyOptional() @EmailField() @OptionalNullable() @IsEmail({}, { message: 'invalid e-mail' }) @MaxLength(254) username?: string;
-  @ApiPropertyOptional() @PhoneField() @OptionalNullable() @Matches(PHONE_PATTERN, { message: 'invalid number' }) phone?: string;
+  @ApiPropertyOptional() @PhoneField() @OptionalNullable() @Matches(/^\d{1,14}$/, { message: 'invalid number' }) phone?: string; // a mobile of `country`: mobileNumber()
   @ApiPropertyOptional() @CountryField() @OptionalNullable() @Matches(ISO_COUNTRY_PATTERN) country?: string;
   @ApiPropertyOptional() @CountryCodeField() @OptionalNullable() @Matches(COUNTRY_CODE_PATTERN) country_code?: string;
   @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @OptionalNullable() @IsIn(['es', 'en', 'es-AR']) locale?: 'es' | 'en' | 'es-AR';

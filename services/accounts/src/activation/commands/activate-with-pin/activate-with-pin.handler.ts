@@ -8,6 +8,7 @@ import { Sessions } from '../../../sessions/sessions.js';
 import type { RequestMeta } from '../../../shared/http.js';
 import { loginIdentifier } from '../../../users/domain/contact.js';
 import { UsersRepository } from '../../../users/users.repository.js';
+import { mobileNumber } from '../../../registration/domain/mobile-number.js';
 import { AccountActivation, userAlreadyExists, userDoesNotExist } from '../../account-activation.js';
 import type { ActivateWithPinDto } from './activate-with-pin.dto.js';
 
@@ -83,6 +84,16 @@ export class ActivateWithPinHandler {
         : undefined
       : loginIdentifier({ email: (dto.email ?? dto.username)! });
     if (!id) throw new ValidationError('code: required (or the e-mail or phone of the registration)', { code: ['required'] });
-    return this.users.byIdentifier(id);
+    // Registrations store the mobile's E.164 form (an Argentine mobile with its 9): look that up first.
+    const mobile = usePhone && dto.phone ? normalisedMobile(dto.phone, dto.country, dto.country_code) : undefined;
+    return (mobile ? await this.users.byPhone(mobile) : undefined) ?? this.users.byIdentifier(id);
+  }
+}
+
+function normalisedMobile(phone: string, country?: string, countryCode?: string): string | undefined {
+  try {
+    return mobileNumber(phone, country, countryCode).e164;
+  } catch {
+    return undefined; // not a valid mobile: the typed form is looked up as before
   }
 }

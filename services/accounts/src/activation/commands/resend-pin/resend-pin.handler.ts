@@ -10,7 +10,8 @@ import { existingUser } from '../../../registration/commands/register-user/regis
 import { sentMessage } from '../../../registration/domain/registration.js';
 import { Clock } from '../../../shared/clock.js';
 import type { RequestMeta } from '../../../shared/http.js';
-import { isSmsEligible, phoneNumber, type PhoneNumber } from '../../../users/domain/contact.js';
+import { isSmsEligible, type PhoneNumber } from '../../../users/domain/contact.js';
+import { mobileNumber } from '../../../registration/domain/mobile-number.js';
 import { UsersRepository } from '../../../users/users.repository.js';
 import { activationUrlTemplate } from '../../domain/activation-url.js';
 import { userAlreadyActive, userDoesNotExist } from '../../account-activation.js';
@@ -36,7 +37,7 @@ export class ResendPinHandler {
     if (user.status === 'active') throw userAlreadyActive();
     const locale = dto.locale ?? meta.locale;
     const newEmail = dto.email ?? dto.username;
-    const newPhone = dto.phone ? phoneNumber(dto.phone, dto.country, dto.country_code) : undefined;
+    const newPhone = dto.phone ? mobileNumber(dto.phone, dto.country, dto.country_code) : undefined;
     const channel: Channel = dto.type ?? (newPhone && !newEmail ? 'phone' : newEmail && !newPhone ? 'email' : user.channel);
     const email = newEmail ?? user.email ?? undefined;
     const phone: PhoneNumber | undefined =

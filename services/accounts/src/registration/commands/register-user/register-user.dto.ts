@@ -10,10 +10,12 @@ import {
   DropEmpty,
   EmailField,
   ISO_COUNTRY_PATTERN,
-  PHONE_PATTERN,
   PhoneField,
   Trimmed,
 } from '../../../shared/dto.js';
+
+/** At most 14 (the largest per-country cap of spec 2 §5). */
+const NATIONAL_DIGITS = /^\d{1,14}$/;
 
 /** spec 2 §3 registration payload (empty fields dropped; spaces stripped from e-mail and phone). */
 export class RegisterUserDto {
@@ -43,10 +45,11 @@ export class RegisterUserDto {
   @MaxLength(254)
   email?: string;
 
-  @ApiPropertyOptional({ description: '10 digits; spaces and ( ) - . are stripped' })
+  @ApiPropertyOptional({ description: "National digits of a mobile number of `country` (spaces and ( ) - . are stripped); checked with libphonenumber-js" })
   @PhoneField()
   @OptionalNullable()
-  @Matches(PHONE_PATTERN, { message: 'invalid number' })
+  // Digits only here; the country's cap and whether they make a mobile of that country: domain/mobile-number.ts.
+  @Matches(NATIONAL_DIGITS, { message: 'invalid number' })
   phone?: string;
 
   @ApiPropertyOptional({ description: 'ISO 3166-1 alpha-2' })

@@ -36,7 +36,7 @@ interface Matches {
 /**
  * spec 2 §3, §4: registration by e-mail or phone. Creates the pending account (or takes over a pending one with
  * the same contact data), issues the PIN and publishes `accounts.user.registered` and `accounts.user.pin-issued`
- * in the same transaction. The answer's `code` names this registration in the PIN step.
+ * in the same transaction (no PIN when the shop's sign-up skips it). The answer's `code` names this registration in the PIN step.
  */
 @Injectable()
 export class RegisterUserHandler {
@@ -63,9 +63,10 @@ export class RegisterUserHandler {
     // Cheap refusals before the expensive hash.
     const before = await this.matches(reg, this.db);
     if (before.conflict) throw existingUser();
-    await this.codes.assertCanSend({ destination, ip: meta.ip, ...(before.pending ? { userId: before.pending.id } : {}) });
     const [shop] = reg.shopSlug ? await this.db.select({ signupForm: shops.signupForm }).from(shops).where(eq(shops.slug, reg.shopSlug)).limit(1) : [];
     const skip = canSkipPin(reg, shop);
+    // Nothing is sent when the PIN is skipped, so no send limit applies.
+    if (!skip) await this.codes.assertCanSend({ destination, ip: meta.ip, ...(before.pending ? { userId: before.pending.id } : {}) });
     const passwordHash = await this.hasher.hash(dto.password);
     const registrationCode = generateOpaqueToken(18);
 
@@ -114,12 +115,14 @@ export class RegisterUserHandler {
           };
           await this.outbox.add(tx, { type: AccountsEvents.registered, key: user.id, data, actorId: user.id });
         }
-        await this.codes.issue(tx, { user, purpose: 'activation', channel: reg.channel, locale, ip: meta.ip, activationUrl });
+        // spec 2 §2, §4: a shop sign-up that skips the PIN activates at once (`can_skip_pin`), so no PIN is issued
+        // nor mailed (no `pin-issued`); the registrant may still ask for one (resend) if they want it.
+        if (!skip) await this.codes.issue(tx, { user, purpose: 'activation', channel: reg.channel, locale, ip: meta.ip, activationUrl });
         return {
           code: registrationCode,
           can_skip_pin: skip,
           username: destination,
-          message: sentMessage(reg.channel, { ...(reg.email ? { email: reg.email } : {}), ...(reg.phone ? { phone: reg.phone } : {}) }, locale),
+          message: sentMessage(reg.channel, { ...(reg.email ? { email: reg.email } : {}), ...(reg.phone ? { phone: reg.phone } : {}) }, locale, skip),
           type: reg.channel,
         };
       });
@@ -132,7 +135,10 @@ export class RegisterUserHandler {
 
   private async matches(reg: Registration, ex: Executor): Promise<Matches> {
     const byEmail = reg.email ? await this.users.byEmail(reg.email, ex) : undefined;
-    const byPhone = reg.phone ? await this.users.byPhone(reg.phone.e164, ex) : undefined;
+    // An account registered before numbers were normalised may hold the typed form (`+54` without the 9).
+    const byPhone = reg.phone
+      ? ((await this.users.byPhone(reg.phone.e164, ex)) ?? (reg.phone.legacyE164 ? await this.users.byPhone(reg.phone.legacyE164, ex) : undefined))
+      : undefined;
     const found = [byEmail, byPhone].filter((u): u is UserRow => !!u);
     if (found.some((u) => u.status === 'active')) return { conflict: true };
     if (byEmail && byPhone && byEmail.id !== byPhone.id) return { conflict: true };
