@@ -106,6 +106,10 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces the client.
   pool.on('error', () => undefined);
+  // pg-pool listens for errors only while a client is idle: one checked out (inside a transaction) whose connection the
+  // server ends (idle_in_transaction_session_timeout, a restart) would emit an unhandled 'error' and take the process
+  // down. The statement in progress rejects anyway, and the pool discards the broken client on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   let closed = false;
   return {
     kind: 'postgres',

@@ -46,4 +46,26 @@ describe('PostgreSQL pool limits', () => {
     const rows = (await d.execute(sql`select current_setting('application_name') as name`)) as unknown as { rows: Array<{ name: string }> };
     expect(rows.rows[0]!.name).toBe('vitrina-pool-test');
   });
+
+  it('a transaction left idle past idle_in_transaction_session_timeout fails its next statement, and the process lives on', async () => {
+    const url = requireServiceUrl('DATABASE_URL', 'idle transactions on PostgreSQL');
+    if (!url) return;
+    const db = await openDatabase({ databaseUrl: url, dataDir: dir, poolMax: 2, idleInTransactionTimeoutMs: 200 });
+    open.push(db);
+    const d = db.drizzle({});
+    const stuck = await d
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await new Promise((r) => setTimeout(r, 1_500)); // the server ends the session meanwhile
+        await tx.execute(sql`select 2`);
+      })
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+    expect(stuck).toBeInstanceOf(Error);
+    // The pool still serves.
+    const ok = (await d.execute(sql`select 41 + 1 as n`)) as unknown as { rows: Array<{ n: number }> };
+    expect(ok.rows[0]!.n).toBe(42);
+  });
 });
