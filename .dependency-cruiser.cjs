@@ -109,7 +109,7 @@ module.exports = {
       severity: 'error',
       comment:
         'Shared web code (components, lib, api, theme) is used by features, never the other way round: it may not ' +
-        'import a feature. (i18n/bundles gathers every feature\'s texts by design.)',
+        "import a feature. (i18n/bundles gathers every feature's texts by design.)",
       from: { path: '^web/src/(?:components|lib|api|theme)/' },
       to: { path: '^web/src/features/' },
     },

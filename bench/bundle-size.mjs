@@ -34,7 +34,14 @@ const { values: args } = parseArgs({
 
 const browser = await chromium.launch({
   executablePath: args.chromium,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 let total;
 try {
@@ -61,9 +68,12 @@ try {
   // The shop owner's editors (owner-tools, shop-admin); get-admin-profile is the accounts profile API.
   const admin = rows.filter((row) => /owner-tools|admin/i.test(row.file) && !/get-admin-profile/.test(row.file)).map((row) => row.file);
   if (args.json) {
-    console.log(JSON.stringify({ path: args.path, title, lang, files: rows.length, rawKB: sum('raw') / 1024, gzipKB: total, admin, rows }, null, 2));
+    console.log(
+      JSON.stringify({ path: args.path, title, lang, files: rows.length, rawKB: sum('raw') / 1024, gzipKB: total, admin, rows }, null, 2),
+    );
   } else {
-    for (const row of rows) console.log(`${(row.gzip / 1024).toFixed(1).padStart(7)} KB gz ${(row.raw / 1024).toFixed(1).padStart(8)} KB  ${row.file}`);
+    for (const row of rows)
+      console.log(`${(row.gzip / 1024).toFixed(1).padStart(7)} KB gz ${(row.raw / 1024).toFixed(1).padStart(8)} KB  ${row.file}`);
     console.log(`page       ${args.path} ("${title}", lang ${lang})`);
     console.log(`scripts    ${rows.length} files, ${(sum('raw') / 1024).toFixed(1)} KB raw, ${total.toFixed(1)} KB gzip`);
     console.log(`admin      ${admin.length === 0 ? 'no file named *admin* loaded' : admin.join(', ')}`);

@@ -109,7 +109,10 @@ function request(method, path, body, localAddress) {
         path,
         agent,
         ...(localAddress ? { localAddress } : {}),
-        headers: { accept: 'application/json', ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) },
+        headers: {
+          accept: 'application/json',
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+        },
       },
       (res) => {
         const chunks = [];
@@ -148,7 +151,10 @@ async function one(phase) {
   const path = `/api/dev/mailbox?to=${encodeURIComponent(email)}&limit=1`;
   for (;;) {
     const poll = await request('GET', path);
-    if (poll.status !== 200) throw new Error(`mailbox answered ${poll.status}: ${JSON.stringify(poll.body).slice(0, 300)} (is DEV_MAILBOX on? RATE_LIMIT_PER_IP high?)`);
+    if (poll.status !== 200)
+      throw new Error(
+        `mailbox answered ${poll.status}: ${JSON.stringify(poll.body).slice(0, 300)} (is DEV_MAILBOX on? RATE_LIMIT_PER_IP high?)`,
+      );
     const message = poll.body.results?.[0];
     if (message && /\b\d{6}\b/.test(message.text ?? '')) {
       const seen = performance.now() - t0;
@@ -164,20 +170,29 @@ function percentile(values, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
-const stats = (values) => ({ n: values.length, p50: percentile(values, 50), p95: percentile(values, 95), max: Math.max(...values), min: Math.min(...values) });
+const stats = (values) => ({
+  n: values.length,
+  p50: percentile(values, 50),
+  p95: percentile(values, 95),
+  max: Math.max(...values),
+  min: Math.min(...values),
+});
 
 // Preflight: the mailbox must be on and the gateway reachable.
 try {
   const res = await request('GET', '/api/dev/mailbox?limit=1');
   if (res.status === 404) fail('GET /api/dev/mailbox answered 404: the dev mailbox is off (DEV_MAILBOX, never in production)');
-  if (res.status === 429) fail('the gateway rate-limits this client: start the stack with RATE_LIMIT_PER_IP=1000000 RATE_LIMIT_PER_USER=1000000');
+  if (res.status === 429)
+    fail('the gateway rate-limits this client: start the stack with RATE_LIMIT_PER_IP=1000000 RATE_LIMIT_PER_USER=1000000');
   if (res.status !== 200) fail(`GET /api/dev/mailbox answered ${res.status}`);
 } catch (err) {
   fail(`${target.origin} is not answering (${err.code ?? err.message}). Is the stack running? (npm start / npm run start:cluster)`);
 }
 
 const samples = [];
-console.error(`registration-latency: ${target.origin}, ${count} sequential, then ${count} in batches of ${batch}, polling every ${pollMs} ms`);
+console.error(
+  `registration-latency: ${target.origin}, ${count} sequential, then ${count} in batches of ${batch}, polling every ${pollMs} ms`,
+);
 // One warm-up registration (JIT, pools), not recorded.
 await one('warmup');
 for (let i = 0; i < count; i++) samples.push(await one('sequential'));
@@ -237,7 +252,11 @@ if (args.db) {
 
 function gitCommit() {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return undefined;
   }
@@ -246,7 +265,11 @@ function gitCommit() {
 const summary = {};
 for (const phase of ['sequential', batchPhase]) {
   const mine = samples.filter((s) => s.phase === phase);
-  summary[phase] = { seen: stats(mine.map((s) => s.seen)), stored: stats(mine.map((s) => s.stored)), answered: stats(mine.map((s) => s.answered)) };
+  summary[phase] = {
+    seen: stats(mine.map((s) => s.seen)),
+    stored: stats(mine.map((s) => s.stored)),
+    answered: stats(mine.map((s) => s.answered)),
+  };
 }
 const startedAt = new Date(samples[0]?.sentWall ?? Date.now()).toISOString();
 const record = {
@@ -268,14 +291,22 @@ const record = {
   samples,
 };
 mkdirSync(args.out, { recursive: true });
-const file = join(args.out, `${startedAt.replace(/[:.]/g, '-')}-registration-latency${args.label ? `-${args.label.replace(/[^\w.-]+/g, '_')}` : ''}.json`);
+const file = join(
+  args.out,
+  `${startedAt.replace(/[:.]/g, '-')}-registration-latency${args.label ? `-${args.label.replace(/[^\w.-]+/g, '_')}` : ''}.json`,
+);
 writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
 
 const f = (n) => (Number.isFinite(n) ? n.toFixed(0).padStart(6) : '     -');
-const lines = [`registration -> PIN in the mailbox, ms from sending the request${args.label ? ` (${args.label})` : ''}`, `phase          n     what        p50    p95    max`];
+const lines = [
+  `registration -> PIN in the mailbox, ms from sending the request${args.label ? ` (${args.label})` : ''}`,
+  `phase          n     what        p50    p95    max`,
+];
 for (const [phase, s] of Object.entries(summary)) {
   for (const what of ['answered', 'stored', 'seen']) {
-    lines.push(`${phase.padEnd(12)} ${String(s[what].n).padStart(3)}     ${what.padEnd(9)} ${f(s[what].p50)} ${f(s[what].p95)} ${f(s[what].max)}`);
+    lines.push(
+      `${phase.padEnd(12)} ${String(s[what].n).padStart(3)}     ${what.padEnd(9)} ${f(s[what].p50)} ${f(s[what].p95)} ${f(s[what].max)}`,
+    );
   }
 }
 if (breakdown) {
@@ -284,6 +315,11 @@ if (breakdown) {
     for (const [k, v] of Object.entries(b)) lines.push(`  ${k.padEnd(46)} ${f(v)}`);
   }
 }
-lines.push(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`, `result ${relative(process.cwd(), file) || file}`);
+lines.push(
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+  `result ${relative(process.cwd(), file) || file}`,
+);
 console.log(lines.join('\n'));
 agent.destroy();

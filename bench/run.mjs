@@ -54,25 +54,29 @@ const SCENARIOS = {
   // services see 50 shops and thousands of items, not one hot row. `--direct` with `--target` at the service's
   // own port (catalogue 3101, store 3102 + SERVICE_PORT_OFFSET) sends the same requests without the gateway.
   'shop-home': {
-    description: "the shop home's data as the web loads it: GET /api/store/shops/by-slug/{slug} (shop, theme, banners and headers for the viewer)",
+    description:
+      "the shop home's data as the web loads it: GET /api/store/shops/by-slug/{slug} (shop, theme, banners and headers for the viewer)",
     method: 'GET',
     path: '/api/store/shops/by-slug/bench-01',
     service: 'store',
     paths: (i) => `/api/store/shops/by-slug/${benchShopSlug(1 + (i % BENCH_SHOPS))}`,
   },
   listing: {
-    description: 'a listing page of 36 products sorted by price (/productos, Menor precio): GET /api/catalogue/shops/{shop}/items?type=product&sort=list_price&offset=0&limit=36',
+    description:
+      'a listing page of 36 products sorted by price (/productos, Menor precio): GET /api/catalogue/shops/{shop}/items?type=product&sort=list_price&offset=0&limit=36',
     method: 'GET',
     path: '/api/catalogue/shops/bench-01/items?type=product&sort=list_price&offset=0&limit=36',
     service: 'catalogue',
     paths: (i) => `/api/catalogue/shops/${benchShopSlug(1 + (i % BENCH_SHOPS))}/items?type=product&sort=list_price&offset=0&limit=36`,
   },
   search: {
-    description: 'search with a 3-letter prefix in a shop (the search panel): GET /api/catalogue/shops/{shop}/items?type=product&text={3 letters}&offset=0&limit=36',
+    description:
+      'search with a 3-letter prefix in a shop (the search panel): GET /api/catalogue/shops/{shop}/items?type=product&text={3 letters}&offset=0&limit=36',
     method: 'GET',
     path: '/api/catalogue/shops/bench-01/items?type=product&text=caf&offset=0&limit=36',
     service: 'catalogue',
-    paths: (i) => `/api/catalogue/shops/${benchShopSlug(1 + (i % BENCH_SHOPS))}/items?type=product&text=${PREFIXES[i % PREFIXES.length]}&offset=0&limit=36`,
+    paths: (i) =>
+      `/api/catalogue/shops/${benchShopSlug(1 + (i % BENCH_SHOPS))}/items?type=product&text=${PREFIXES[i % PREFIXES.length]}&offset=0&limit=36`,
   },
   // Sign-in (issue 3): each request is a real log-in of a demo user in turn: argon2id verify (m=19 MiB, t=2, p=1; at
   // most ACCOUNTS_HASH_CONCURRENCY at once), a session and refresh-token insert, an Ed25519 access token. Only successful
@@ -152,7 +156,8 @@ if (args.help) {
   process.exit(0);
 }
 if (args.list) {
-  for (const [name, s] of Object.entries(SCENARIOS)) console.log(`${name.padEnd(20)} ${s.method} ${s.path}\n${''.padEnd(20)} ${s.description}`);
+  for (const [name, s] of Object.entries(SCENARIOS))
+    console.log(`${name.padEnd(20)} ${s.method} ${s.path}\n${''.padEnd(20)} ${s.description}`);
   process.exit(0);
 }
 
@@ -184,13 +189,21 @@ try {
     signal: AbortSignal.timeout(5000),
   });
   await res.arrayBuffer();
-  if (res.status === 429) fail(`preflight ${scenario.method} ${url} answered 429: start the stack with RATE_LIMIT_PER_IP / RATE_LIMIT_PER_USER high enough for a benchmark`);
+  if (res.status === 429)
+    fail(
+      `preflight ${scenario.method} ${url} answered 429: start the stack with RATE_LIMIT_PER_IP / RATE_LIMIT_PER_USER high enough for a benchmark`,
+    );
   if (!res.ok) fail(`preflight ${scenario.method} ${url} answered ${res.status}: is this the right --path / --target?`);
 } catch (err) {
-  fail(`preflight ${scenario.method} ${url} failed (${err.cause?.code ?? err.message}). Is the stack running? (npm start, npm run start:cluster or docker compose up)`);
+  fail(
+    `preflight ${scenario.method} ${url} failed (${err.cause?.code ?? err.message}). Is the stack running? (npm start, npm run start:cluster or docker compose up)`,
+  );
 }
 
-console.error(`bench: ${args.scenario}: ${scenario.method} ${url}, ${connections} connections, ${duration}s` + (warmup ? ` after ${warmup}s warm-up` : ''));
+console.error(
+  `bench: ${args.scenario}: ${scenario.method} ${url}, ${connections} connections, ${duration}s` +
+    (warmup ? ` after ${warmup}s warm-up` : ''),
+);
 
 let sent = 0;
 const options = {
@@ -239,7 +252,11 @@ const summary = {
 
 function gitCommit() {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return undefined;
   }
@@ -285,6 +302,8 @@ console.log(
 );
 
 if (failures > 0 && !args['allow-errors']) {
-  console.error(`bench: ${failures} requests failed or answered non-2xx: the numbers above are not a clean measurement (--allow-errors to accept)`);
+  console.error(
+    `bench: ${failures} requests failed or answered non-2xx: the numbers above are not a clean measurement (--allow-errors to accept)`,
+  );
   process.exit(1);
 }

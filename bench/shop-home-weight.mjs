@@ -55,8 +55,7 @@ const PHONE = {
   deviceScaleFactor: 3,
   isMobile: true,
   hasTouch: true,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
 };
 
 const median = (values) => {
@@ -156,7 +155,9 @@ async function measure(browser, base) {
           ms: last.startTime,
           size: last.size,
           url: last.url || null,
-          element: el ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.split(/\s+/)[0] : ''}` : null,
+          element: el
+            ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.split(/\s+/)[0] : ''}`
+            : null,
         };
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
@@ -228,7 +229,12 @@ async function measure(browser, base) {
         .filter((r) => r.url.startsWith(origin) && r.encoding === 'identity')
         .map((r) => new URL(r.url).pathname),
       files: [...js, ...css]
-        .map((r) => ({ file: r.url.startsWith(origin) ? new URL(r.url).pathname : r.url, type: r.type, encoding: r.encoding, bytes: r.bytes }))
+        .map((r) => ({
+          file: r.url.startsWith(origin) ? new URL(r.url).pathname : r.url,
+          type: r.type,
+          encoding: r.encoding,
+          bytes: r.bytes,
+        }))
         .sort((a, b) => b.bytes - a.bytes),
     };
   } finally {
@@ -236,11 +242,20 @@ async function measure(browser, base) {
   }
 }
 
-const load = loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ');
 const stack = args.url ? { url: args.url, stop: async () => undefined } : await bootEmbedded();
 const browser = await chromium.launch({
   executablePath: args.chromium,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const runs = [];
 try {
@@ -266,7 +281,9 @@ const summary = {
   commit,
   label: args.label,
   loadavg: load,
-  throttling: args['no-throttle'] ? 'none' : `Slow 4G (${SLOW_4G.rttMs} ms RTT, ${SLOW_4G.downKbps / 1024} Mbps down, ${SLOW_4G.upKbps} kbps up), CPU x${SLOW_4G.cpuSlowdown}`,
+  throttling: args['no-throttle']
+    ? 'none'
+    : `Slow 4G (${SLOW_4G.rttMs} ms RTT, ${SLOW_4G.downKbps / 1024} Mbps down, ${SLOW_4G.upKbps} kbps up), CPU x${SLOW_4G.cpuSlowdown}`,
   profile: `${PHONE.viewport.width}x${PHONE.viewport.height} DPR ${PHONE.deviceScaleFactor}`,
   runs: runs.length,
   jsKB: kb(pick('jsBytes')),

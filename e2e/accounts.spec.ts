@@ -87,10 +87,7 @@ const TEXTS: Record<'es' | 'en', Texts> = {
 };
 
 /** A 1x1 PNG: enough for the gallery to judge the bytes and compute a main colour. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const uniquePhone = () => `55${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -151,7 +148,10 @@ async function register(page: Page, t: Texts, channel: 'email' | 'phone', contac
 for (const locale of ['es', 'en'] as const) {
   const t = TEXTS[locale];
 
-  test(`a newcomer registers by e-mail, activates with the PIN, signs out and in, edits the profile and photo (${locale})`, async ({ page, request }) => {
+  test(`a newcomer registers by e-mail, activates with the PIN, signs out and in, edits the profile and photo (${locale})`, async ({
+    page,
+    request,
+  }) => {
     const email = `e2e-${locale}-${unique()}@example.com`;
     const password = 'secreto-123';
 
@@ -216,7 +216,10 @@ for (const locale of ['es', 'en'] as const) {
     // spec 2 §5: Mexico (+52) by default in Spanish, the United States (+1) otherwise.
     const code = locale === 'es' ? '52' : '1';
     // The international format of the country: +52 55 1234 5678, +1 201 555 0123.
-    const shown = locale === 'es' ? `${phone.slice(0, 2)} ${phone.slice(2, 6)} ${phone.slice(6)}` : `${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`;
+    const shown =
+      locale === 'es'
+        ? `${phone.slice(0, 2)} ${phone.slice(2, 6)} ${phone.slice(6)}`
+        : `${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`;
     await expect(page.getByTestId('pin-destination')).toHaveText(`+${code} ${shown}`);
 
     await typePin(page, t, await readPin(request, `+${code}${phone}`));
@@ -227,7 +230,7 @@ for (const locale of ['es', 'en'] as const) {
   });
 }
 
-test('the demo shop\'s complete sign-up starts with the phone and skips the PIN', async ({ page }) => {
+test("the demo shop's complete sign-up starts with the phone and skips the PIN", async ({ page }) => {
   const t = TEXTS.es;
   await page.context().addCookies([{ name: 'locale', value: 'es', url: stack.url }]);
   await page.goto(`${stack.url}/tienda/demo/`);

@@ -30,7 +30,9 @@ test.describe('distributed run: separate processes, PostgreSQL, Redis Streams', 
     expect(got.from).toBe('marketing');
     // Every other service received it too (each consumer group gets every event).
     for (const group of ['catalogue', 'store', 'orders', 'accounts']) {
-      await expect.poll(async () => (await request.get(`${stack.url}/api/${group}/_diag/pings/${id}`)).status(), { timeout: 20_000 }).toBe(200);
+      await expect
+        .poll(async () => (await request.get(`${stack.url}/api/${group}/_diag/pings/${id}`)).status(), { timeout: 20_000 })
+        .toBe(200);
     }
   });
 });

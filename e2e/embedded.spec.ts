@@ -48,7 +48,10 @@ test('forged tokens get 401, a bad body 400 with a code, an oversized body 413',
   expect(bad.status()).toBe(400);
   expect((await bad.json()).code).toBe('validation_failed');
 
-  const malformed = await request.post(`${stack.url}/api/marketing/_diag/ping`, { data: '{"broken', headers: { 'content-type': 'application/json' } });
+  const malformed = await request.post(`${stack.url}/api/marketing/_diag/ping`, {
+    data: '{"broken',
+    headers: { 'content-type': 'application/json' },
+  });
   expect(malformed.status()).toBe(400);
 
   const huge = await request.post(`${stack.url}/api/marketing/_diag/ping`, { data: { note: 'x'.repeat(2 * 1024 * 1024) } });

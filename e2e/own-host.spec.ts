@@ -51,7 +51,11 @@ test('a visitor browses the demo shop on its own host with root paths', async ({
   // Every link into the shop is written from the root.
   await expect(page.locator('a[href*="/tienda/demo"]')).toHaveCount(0);
 
-  await page.getByRole('banner').getByRole('navigation', { name: 'Secciones de la tienda' }).getByRole('link', { name: 'Productos' }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('navigation', { name: 'Secciones de la tienda' })
+    .getByRole('link', { name: 'Productos' })
+    .click();
   await expect(page).toHaveURL(`${ORIGIN}/productos`);
   await expect(page.getByRole('heading', { level: 1, name: 'Productos' })).toBeVisible();
   const crumbs = page.getByRole('navigation', { name: 'Ruta de navegación' });
@@ -63,7 +67,10 @@ test('a visitor browses the demo shop on its own host with root paths', async ({
   await card.getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`^${ORIGIN.replace(/\./g, '\\.')}/productos/[^/]+/[^/?]+$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Productos' })).toHaveAttribute('href', '/productos');
+  await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Productos' })).toHaveAttribute(
+    'href',
+    '/productos',
+  );
   await expect(page.locator('a[href*="/tienda/demo"]')).toHaveCount(0);
 
   // Opened directly (a shared link), the item page gets its own head from the server, canonical on this host.
@@ -72,7 +79,11 @@ test('a visitor browses the demo shop on its own host with root paths', async ({
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(`${name} | Bazar de Daniela`);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', itemUrl);
-  const product = JSON.parse((await page.locator('script[type="application/ld+json"][data-page-head]').textContent()) ?? '{}') as { '@type'?: string; name?: string; offers?: { url?: string } };
+  const product = JSON.parse((await page.locator('script[type="application/ld+json"][data-page-head]').textContent()) ?? '{}') as {
+    '@type'?: string;
+    name?: string;
+    offers?: { url?: string };
+  };
   expect(product).toMatchObject({ '@type': 'Product', name, offers: { url: itemUrl } });
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
@@ -92,6 +103,10 @@ test("the platform's host keeps /tienda/{slug}/ paths", async ({ page }) => {
   await page.goto(`${stack.url}/tienda/demo/`);
   await expect(page).toHaveTitle('Bazar de Daniela');
   await expect(page.locator('meta[name="vitrina:shop-host"]')).toHaveCount(0);
-  await page.getByRole('banner').getByRole('navigation', { name: 'Secciones de la tienda' }).getByRole('link', { name: 'Productos' }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('navigation', { name: 'Secciones de la tienda' })
+    .getByRole('link', { name: 'Productos' })
+    .click();
   await expect(page).toHaveURL(`${stack.url}/tienda/demo/productos`);
 });

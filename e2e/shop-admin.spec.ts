@@ -224,7 +224,10 @@ async function dragRow(page: Page, from: Locator, to: Locator): Promise<void> {
   await page.mouse.up();
 }
 
-test('the demo owner reorders catalogues by dragging, deletes one and undoes, deletes another, forks another owner’s', async ({ page, browser }) => {
+test('the demo owner reorders catalogues by dragging, deletes one and undoes, deletes another, forks another owner’s', async ({
+  page,
+  browser,
+}) => {
   await signInOwner(page);
   const deletes: string[] = [];
   page.on('request', (req) => {
@@ -244,12 +247,17 @@ test('the demo owner reorders catalogues by dragging, deletes one and undoes, de
   await expect(dialog).toContainText('Mis catálogos (5)');
 
   // Record every order the table's rows take from now on (React moves the keyed row elements).
-  await dialog.getByTestId('catalogue-row').first().evaluate((first) => {
-    const body = first.parentElement!;
-    const seen: string[][] = [];
-    (window as unknown as { catalogueOrders: string[][] }).catalogueOrders = seen;
-    new MutationObserver(() => seen.push([...body.querySelectorAll('[data-testid="catalogue-row"]')].map((row) => row.getAttribute('data-catalogue-id') ?? ''))).observe(body, { childList: true });
-  });
+  await dialog
+    .getByTestId('catalogue-row')
+    .first()
+    .evaluate((first) => {
+      const body = first.parentElement!;
+      const seen: string[][] = [];
+      (window as unknown as { catalogueOrders: string[][] }).catalogueOrders = seen;
+      new MutationObserver(() =>
+        seen.push([...body.querySelectorAll('[data-testid="catalogue-row"]')].map((row) => row.getAttribute('data-catalogue-id') ?? '')),
+      ).observe(body, { childList: true });
+    });
   // Drag 'Experiencias únicas' (4th) to the top: it moves at once, the table locks 2.5 s while the position is saved.
   const moved = page.waitForResponse((res) => /\/catalogues\/[^/]+\/move$/.test(res.url()));
   await dragRow(page, row(CAT.experiences), row(CAT.best));
@@ -264,7 +272,10 @@ test('the demo owner reorders catalogues by dragging, deletes one and undoes, de
   expect((await moved).status()).toBe(200);
   // When the lock lifts, the list is read again from the server.
   const reread = page.waitForResponse(
-    (res) => res.request().method() === 'GET' && res.url().includes(`/api/catalogue/${DEMO.users.demoOwner.id}:`) && /\/catalogues\?/.test(res.url()),
+    (res) =>
+      res.request().method() === 'GET' &&
+      res.url().includes(`/api/catalogue/${DEMO.users.demoOwner.id}:`) &&
+      /\/catalogues\?/.test(res.url()),
   );
   await expect(lock).toHaveCount(0, { timeout: 6_000 });
   expect(Date.now() - lockedAt).toBeGreaterThanOrEqual(2_000);
@@ -272,7 +283,9 @@ test('the demo owner reorders catalogues by dragging, deletes one and undoes, de
   expect((await reread).status()).toBe(200);
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))));
   // From the drop on, the rows only ever showed the new order: no jump back to the old one when the lock lifts.
-  const orders = await page.evaluate(() => (window as unknown as { catalogueOrders: string[][] }).catalogueOrders.map((order) => order.join(',')));
+  const orders = await page.evaluate(() =>
+    (window as unknown as { catalogueOrders: string[][] }).catalogueOrders.map((order) => order.join(',')),
+  );
   expect([...new Set(orders)]).toEqual([[4, 1, 2, 3, 5].map(demoCatalogueId).join(',')]);
   await expect(row(CAT.best).getByTestId('catalogue-delete')).toBeEnabled();
 
@@ -427,7 +440,10 @@ test('a visitor in a fresh browser sees all of the owner’s changes together', 
   await expect(header.locator(`img[src="${uploaded.logo}"]`)).toBeVisible();
   await expect(visitor.getByRole('region', { name: 'Promociones' })).toBeVisible();
   await expect(await bannerSlideWith(visitor, uploaded.banner)).toHaveCount(1);
-  await expect(visitor.getByTestId('header-block').getByRole('link', { name: 'Comprar ahora' })).toHaveAttribute('href', 'https://vitrina.local/ofertas');
+  await expect(visitor.getByTestId('header-block').getByRole('link', { name: 'Comprar ahora' })).toHaveAttribute(
+    'href',
+    'https://vitrina.local/ofertas',
+  );
   // The catalogue selector strip shows the dragged order, without the deleted one, with the fork last.
   const strip = visitor.getByRole('navigation', { name: 'Catálogos de la tienda' }).getByRole('link');
   await expect(strip).toHaveText(['Todos los catálogos', CAT.experiences, CAT.best, CAT.gifts, CAT.coffee, FORK_NAME]);
@@ -440,7 +456,9 @@ test('a visitor in a fresh browser sees all of the owner’s changes together', 
 test('the demo owner opens the add-products modal on services from the plus beside "Servicios" in the shop menu', async ({ page }) => {
   await signInOwner(page);
   const menu = page.getByRole('banner').getByRole('navigation', { name: 'Secciones de la tienda' });
-  const services = page.waitForRequest((req) => /\/store\/products\/search\?/.test(req.url()) && new URL(req.url()).searchParams.get('type') === 'service');
+  const services = page.waitForRequest(
+    (req) => /\/store\/products\/search\?/.test(req.url()) && new URL(req.url()).searchParams.get('type') === 'service',
+  );
   await menu.getByRole('button', { name: 'Agregar servicios' }).click();
   const dialog = page.getByRole('dialog', { name: 'Agregar a mi tienda' });
   await expect(dialog.getByRole('tab', { name: 'Servicios' })).toHaveAttribute('aria-selected', 'true');
@@ -457,7 +475,9 @@ test('another owner sees no edit control on the demo shop', async ({ page }) => 
   await expect(page.getByTestId('edit-mode')).toHaveCount(0);
   await expect(page.getByTestId('owner-settings')).toHaveCount(0);
   // The shop menu is read-only for them: no plus beside any section.
-  await expect(page.getByRole('banner').getByRole('navigation', { name: 'Secciones de la tienda' }).getByRole('link', { name: 'Productos' })).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByRole('navigation', { name: 'Secciones de la tienda' }).getByRole('link', { name: 'Productos' }),
+  ).toBeVisible();
   await expect(page.getByTestId(/^menu-add-/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Agregar servicios' })).toHaveCount(0);
 });
@@ -481,7 +501,9 @@ test('every shop-admin endpoint of the demo shop answers 403 to another owner’
   const byType = (type: string) => DEMO_ITEMS.find((item) => item.type === type)!.id;
   const product = byType('product');
   const before = await (await request.get(`${stack.url}/api/store/shops/by-slug/demo`)).json();
-  const beforeCatalogues = await (await request.get(`${stack.url}/api/catalogue/public/referral/demo/catalogues`, { params: { limit: 30 } })).json();
+  const beforeCatalogues = await (
+    await request.get(`${stack.url}/api/catalogue/public/referral/demo/catalogues`, { params: { limit: 30 } })
+  ).json();
 
   type Route = [method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown];
   const routes: Route[] = [
@@ -554,10 +576,14 @@ test('every shop-admin endpoint of the demo shop answers 403 to another owner’
   const after = await (await request.get(`${stack.url}/api/store/shops/by-slug/demo`)).json();
   expect(after.name).toBe(NEW_NAME);
   expect(after).toEqual(before);
-  const afterCatalogues = await (await request.get(`${stack.url}/api/catalogue/public/referral/demo/catalogues`, { params: { limit: 30 } })).json();
+  const afterCatalogues = await (
+    await request.get(`${stack.url}/api/catalogue/public/referral/demo/catalogues`, { params: { limit: 30 } })
+  ).json();
   expect(afterCatalogues).toEqual(beforeCatalogues);
   // The token itself is good: the other owner can read their own admin shop.
-  const own = await request.get(`${stack.url}/api/store/${DEMO.users.otherOwner.id}:${DEMO.users.otherOwner.id}/affiliate/store`, { headers });
+  const own = await request.get(`${stack.url}/api/store/${DEMO.users.otherOwner.id}:${DEMO.users.otherOwner.id}/affiliate/store`, {
+    headers,
+  });
   expect(own.status()).toBe(200);
   expect(((await own.json()) as { slug: string }).slug).toBe(DEMO.shops.other.slug);
 });

@@ -165,7 +165,10 @@ test('a visitor opens an item page', async ({ page }) => {
   await screenshot(page, 'item-desktop');
 });
 
-test('a signed-in user opens a catalogue and copies its link (share options: non-anonymous users, after 3 s)', async ({ page, context }) => {
+test('a signed-in user opens a catalogue and copies its link (share options: non-anonymous users, after 3 s)', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.url });
   await page.goto(shop('/'));
   await page.getByRole('navigation', { name: 'Catálogos de la tienda' }).getByRole('link', { name: 'Lo más vendido' }).click();

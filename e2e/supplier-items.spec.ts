@@ -53,7 +53,12 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
   header[9] = 2; // RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function signInOnItemsPage(page: Page): Promise<void> {
@@ -131,7 +136,13 @@ test('a supplier creates, publishes and unpublishes a product; a visitor sees it
   await page.getByTestId('item-save').click();
   const createdRes = await created;
   expect(createdRes.status(), await createdRes.text()).toBe(201);
-  const item = (await createdRes.json()) as { id: string; owner: string; tags: string[]; variants: Record<string, string>; photos: string[] };
+  const item = (await createdRes.json()) as {
+    id: string;
+    owner: string;
+    tags: string[];
+    variants: Record<string, string>;
+    photos: string[];
+  };
   expect(item).toMatchObject({ owner: SUPPLIER.id, tags: ['barro', 'artesanal'], variants: { Color: 'Negro' }, photos: [photo] });
   await expect(page.getByText('El artículo se creó')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/proveedor/articulos/${item.id}$`));

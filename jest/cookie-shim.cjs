@@ -10,7 +10,8 @@ function stringifySetCookie(cookie) {
   if (cookie.expires) out += `; Expires=${cookie.expires.toUTCString()}`;
   if (cookie.httpOnly) out += '; HttpOnly';
   if (cookie.secure) out += '; Secure';
-  if (cookie.sameSite) out += `; SameSite=${cookie.sameSite === true ? 'Strict' : cookie.sameSite[0].toUpperCase() + cookie.sameSite.slice(1)}`;
+  if (cookie.sameSite)
+    out += `; SameSite=${cookie.sameSite === true ? 'Strict' : cookie.sameSite[0].toUpperCase() + cookie.sameSite.slice(1)}`;
   return out;
 }
 function parseCookie(header) {

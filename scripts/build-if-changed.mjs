@@ -15,7 +15,18 @@ const root = resolve(import.meta.dirname, '..');
 // Kept out of web/dist (the gateway serves that folder) and out of git.
 const stampFile = join(root, 'node_modules/.cache/vitrina/web-build-inputs');
 /** Everything the web bundle is made from. */
-const WEB_INPUTS = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/postcss.config.js', 'web/tsconfig.json', 'web/package.json', 'web/scripts', 'libs/contracts/src', 'package-lock.json'];
+const WEB_INPUTS = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/postcss.config.js',
+  'web/tsconfig.json',
+  'web/package.json',
+  'web/scripts',
+  'libs/contracts/src',
+  'package-lock.json',
+];
 
 function run(cmd, args) {
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });

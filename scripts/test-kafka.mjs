@@ -18,7 +18,13 @@ function runSuite(brokers) {
   console.log(`test-kafka: running the Kafka event-bus contract against ${brokers}`);
   const result = spawnSync(
     process.execPath,
-    ['--experimental-vm-modules', join(root, 'node_modules/jest/bin/jest.js'), '--runInBand', 'libs/platform/test/events/kafka.spec.ts', 'libs/platform/test/events/kafka-config.spec.ts'],
+    [
+      '--experimental-vm-modules',
+      join(root, 'node_modules/jest/bin/jest.js'),
+      '--runInBand',
+      'libs/platform/test/events/kafka.spec.ts',
+      'libs/platform/test/events/kafka-config.spec.ts',
+    ],
     { cwd: root, stdio: 'inherit', env: { ...process.env, KAFKA_BROKERS: brokers, REQUIRE_SERVICES: '1' } },
   );
   return result.status ?? 1;
@@ -44,7 +50,9 @@ try {
   runtime = await getContainerRuntimeClient();
 } catch (err) {
   console.log(`test-kafka: no Docker engine is reachable (${err?.message ?? err}); skipping the real-Kafka run.`);
-  console.log('test-kafka: the Kafka adapter is still covered against the librdkafka mock cluster by libs/platform/test/events/kafka.spec.ts.');
+  console.log(
+    'test-kafka: the Kafka adapter is still covered against the librdkafka mock cluster by libs/platform/test/events/kafka.spec.ts.',
+  );
   process.exit(0);
 }
 

@@ -88,7 +88,14 @@ export async function startCluster(port = 3400, extraEnv: Record<string, string>
   const dir = mkdtempSync(join(tmpdir(), 'vitrina-cluster-'));
   return start(
     'launcher/dist/cluster.js',
-    { DATABASE_URL: url.toString(), EVENT_BUS: 'redis', REDIS_PREFIX: name, DATA_DIR: dir, SERVICE_PORT_OFFSET: String(port - 3000 + 2000), ...extraEnv },
+    {
+      DATABASE_URL: url.toString(),
+      EVENT_BUS: 'redis',
+      REDIS_PREFIX: name,
+      DATA_DIR: dir,
+      SERVICE_PORT_OFFSET: String(port - 3000 + 2000),
+      ...extraEnv,
+    },
     port,
     async () => {
       const c = new pg.Client({ connectionString: base });

@@ -36,21 +36,24 @@ import { REPO_ROOT } from './paths.js';
  */
 const cfg = (() => {
   try {
-    return parseEnv({
-      DATABASE_URL: env.url(['postgres', 'postgresql']).default('postgres://postgres@127.0.0.1:5432/vitrina'),
-      REDIS_URL: env.url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
-      EVENT_BUS: z.enum(['redis', 'kafka']).default('redis'),
-      KAFKA_BROKERS: z.string().optional(),
-      PORT: env.int(3000, 1, 65535),
-      SERVICE_PORT_OFFSET: env.int(0, 0, 20000),
-      CLUSTER_INSTANCES: z
-        .string()
-        .regex(/^([a-z-]+:\d+)(,[a-z-]+:\d+)*$/, 'must look like catalogue:2,store:2')
-        .optional(),
-      DATA_DIR: z.string().default('.data/cluster'),
-      REDIS_PREFIX: redisPrefixSchema.default(DEFAULT_REDIS_PREFIX),
-      ...shutdownEnvShape,
-    }, withRedisPrefixAlias(process.env));
+    return parseEnv(
+      {
+        DATABASE_URL: env.url(['postgres', 'postgresql']).default('postgres://postgres@127.0.0.1:5432/vitrina'),
+        REDIS_URL: env.url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
+        EVENT_BUS: z.enum(['redis', 'kafka']).default('redis'),
+        KAFKA_BROKERS: z.string().optional(),
+        PORT: env.int(3000, 1, 65535),
+        SERVICE_PORT_OFFSET: env.int(0, 0, 20000),
+        CLUSTER_INSTANCES: z
+          .string()
+          .regex(/^([a-z-]+:\d+)(,[a-z-]+:\d+)*$/, 'must look like catalogue:2,store:2')
+          .optional(),
+        DATA_DIR: z.string().default('.data/cluster'),
+        REDIS_PREFIX: redisPrefixSchema.default(DEFAULT_REDIS_PREFIX),
+        ...shutdownEnvShape,
+      },
+      withRedisPrefixAlias(process.env),
+    );
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -170,7 +173,9 @@ async function main(): Promise<void> {
   launch('gateway', resolve(REPO_ROOT, 'services/gateway/dist/main.js'), { ...common, ...urls, PORT: String(cfg.PORT) });
   const url = `http://localhost:${cfg.PORT}`;
   if (await waitHealthy(`${url}/api/health`, 90_000)) {
-    console.log(`\nVitrina cluster is running: ${url} (PostgreSQL ${new URL(cfg.DATABASE_URL).host}, events on ${cfg.EVENT_BUS}, jobs on BullMQ)\n`);
+    console.log(
+      `\nVitrina cluster is running: ${url} (PostgreSQL ${new URL(cfg.DATABASE_URL).host}, events on ${cfg.EVENT_BUS}, jobs on BullMQ)\n`,
+    );
   } else {
     console.error(`The cluster did not become healthy at ${url}/api/health within 90 s`);
   }

@@ -47,7 +47,9 @@ async function main(): Promise<void> {
       ...shutdownEnvShape,
     });
     if (process.env.DATABASE_URL || (process.env.EVENT_BUS && process.env.EVENT_BUS !== 'memory')) {
-      console.warn('Embedded mode uses PGlite and the in-process bus; DATABASE_URL/EVENT_BUS are ignored here (use `npm run start:cluster`).');
+      console.warn(
+        'Embedded mode uses PGlite and the in-process bus; DATABASE_URL/EVENT_BUS are ignored here (use `npm run start:cluster`).',
+      );
     }
     config = loadPlatformConfig({
       ...process.env,
@@ -98,7 +100,8 @@ async function main(): Promise<void> {
   if (process.env.SEED_DEMO !== 'false') {
     console.log(`  Demo shop: ${url}/tienda/${DEMO.shops.demo.slug}/    Codes sent by e-mail/SMS: ${url}/api/dev/mailbox`);
     // A sub-domain of a platform host is the shop of that slug; browsers resolve *.localhost to this machine.
-    if (local.PLATFORM_HOSTS.includes('localhost')) console.log(`  Demo shop on its own host: http://${DEMO.shops.demo.slug}.localhost:${local.PORT}/`);
+    if (local.PLATFORM_HOSTS.includes('localhost'))
+      console.log(`  Demo shop on its own host: http://${DEMO.shops.demo.slug}.localhost:${local.PORT}/`);
     console.log(`  Demo log-ins (password ${DEMO.password}):`);
     for (const u of Object.values(DEMO.users)) console.log(`    ${u.email.padEnd(28)} ${u.name}`);
   }

@@ -19,8 +19,7 @@ const read = (path: string): string => readFileSync(resolve(ROOT, path), 'utf8')
 
 /** Every process of the distributed stack: the gateway and the services of libs/contracts. */
 const PROCESSES = ['gateway', ...SERVICE_NAMES] as const;
-const portOf = (name: (typeof PROCESSES)[number]): number =>
-  name === 'gateway' ? GATEWAY_PORT : SERVICES[name].port;
+const portOf = (name: (typeof PROCESSES)[number]): number => (name === 'gateway' ? GATEWAY_PORT : SERVICES[name].port);
 const DLQ = (topic: string): string => `${topic}.dlq`;
 const EVERY_TOPIC = ALL_TOPICS.flatMap((t) => [t, DLQ(t)]);
 
@@ -36,14 +35,17 @@ function envOf(service: Doc): Record<string, string> {
   if (Array.isArray(env)) {
     return Object.fromEntries(env.map((line: string) => [line.split('=')[0], line.slice(line.indexOf('=') + 1)]));
   }
-  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v as string | number | boolean)]));
+  return Object.fromEntries(
+    Object.entries(env).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v as string | number | boolean)]),
+  );
 }
 
 /** A compose value with its `${VARIABLE:-default}` substituted as without a .env. */
 const withDefault = (value: string | undefined): string | undefined => value?.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
 
 /** compose `command`/`test` as one string. */
-const asText = (value: unknown): string => (Array.isArray(value) ? value.join(' ') : value === null || value === undefined ? '' : String(value as string | number | boolean));
+const asText = (value: unknown): string =>
+  Array.isArray(value) ? value.join(' ') : value === null || value === undefined ? '' : String(value as string | number | boolean);
 
 function k8sDocs(): Doc[] {
   const dir = resolve(ROOT, 'infra/k8s');
@@ -166,8 +168,7 @@ describe('Dockerfile', () => {
 
 describe('infra/k8s', () => {
   const docs = k8sDocs();
-  const find = (kind: string, name: string): Doc | undefined =>
-    docs.find((d) => d.kind === kind && d.metadata?.name === name);
+  const find = (kind: string, name: string): Doc | undefined => docs.find((d) => d.kind === kind && d.metadata?.name === name);
 
   it.each(PROCESSES)('has a Deployment, Service and HorizontalPodAutoscaler for %s', (name) => {
     const deployment = find('Deployment', name);

@@ -140,7 +140,8 @@ class Stack {
     this.alive = true;
     const deadline = Date.now() + START_TIMEOUT_MS;
     for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the embedded launcher exited during start:\n${this.output}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`the embedded launcher exited during start:\n${this.output}`);
       const health = await call(this.port, 'GET', '/api/health', undefined, '127.0.0.1', 5_000).catch(() => undefined);
       if (health?.status === 200) return;
       if (child.exitCode !== null) this.alive = false;
@@ -162,7 +163,10 @@ class Stack {
     if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return;
     this.child.kill('SIGTERM');
     let timer: NodeJS.Timeout | undefined;
-    const stopped = await Promise.race([this.exited!.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 30_000)))]);
+    const stopped = await Promise.race([
+      this.exited!.then(() => true),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 30_000))),
+    ]);
     clearTimeout(timer);
     if (!stopped) await this.kill();
   }
@@ -211,7 +215,13 @@ describeIfBuilt('embedded mode: SIGKILL during registrations loses no PIN mail a
           const n = next++;
           const address = email(n);
           const source = `127.0.0.${2 + (n % SOURCES)}`;
-          const status = await call(stack.port, 'POST', '/api/auth/register', { full_name: 'Caída Prueba', email: address, password: PASSWORD }, source).then(
+          const status = await call(
+            stack.port,
+            'POST',
+            '/api/auth/register',
+            { full_name: 'Caída Prueba', email: address, password: PASSWORD },
+            source,
+          ).then(
             (a) => a.status,
             () => 0,
           );

@@ -131,7 +131,9 @@ describe('fuzzing every operation of the merged OpenAPI', () => {
   /** Reads each listing GET once (the principal's paths filled) and keeps the first id it answers. */
   async function harvestIds(who: Principal): Promise<void> {
     const pathValue = pathValues(who);
-    const lists = operations.filter((op) => op.method === 'GET' && op.pathParams.every((p) => !/^(id|item|key|ref|name|productId|ids|catalogue)$/.test(p)));
+    const lists = operations.filter(
+      (op) => op.method === 'GET' && op.pathParams.every((p) => !/^(id|item|key|ref|name|productId|ids|catalogue)$/.test(p)),
+    );
     await Promise.all(
       lists.map(async (op) => {
         const url = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(pathValue(op, name)));
@@ -161,7 +163,9 @@ describe('fuzzing every operation of the merged OpenAPI', () => {
     for (let attempt = 0; attempt < candidates.length; attempt++) {
       const answer = await send(gateway.url, json(op.method, url, base), who.auth).catch(() => undefined);
       if (answer?.status !== 400) break;
-      const fields = Object.keys((JSON.parse(answer.body) as { fields?: Record<string, unknown> }).fields ?? {}).map((f) => f.split('.')[0]!);
+      const fields = Object.keys((JSON.parse(answer.body) as { fields?: Record<string, unknown> }).fields ?? {}).map(
+        (f) => f.split('.')[0]!,
+      );
       if (fields.length === 0) break;
       for (const field of fields) {
         if (required.has(field)) base[field] = candidates[attempt];
@@ -177,7 +181,13 @@ describe('fuzzing every operation of the merged OpenAPI', () => {
     const probe = async (who: Principal) => {
       const body = op.method === 'GET' ? undefined : Buffer.from('{}');
       const url = `${buildPath(op, pathValues(who))}${queryOf(op)}`;
-      return (await send(gateway.url, { variant: 'probe', method: op.method, url, headers: body ? { 'content-type': 'application/json' } : {}, body }, who.auth).catch(() => undefined))?.status;
+      return (
+        await send(
+          gateway.url,
+          { variant: 'probe', method: op.method, url, headers: body ? { 'content-type': 'application/json' } : {}, body },
+          who.auth,
+        ).catch(() => undefined)
+      )?.status;
     };
     if ((await probe(owner)) !== 403) return owner;
     return (await probe(supplier)) === 403 ? owner : supplier;
@@ -223,8 +233,11 @@ describe('fuzzing every operation of the merged OpenAPI', () => {
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     }
     if (process.env.FUZZ_TRACE) (await import('node:fs')).writeFileSync(process.env.FUZZ_TRACE, trace.join('\n'));
-    console.info(`fuzz: ${operations.length} operations (${principals.size} as supplier A), ${sent} requests; answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
-    if (allowed.length) console.warn(`fuzz: ${allowed.length} answers still break the rules on the temporary allow-list:\n${allowed.join('\n')}`);
+    console.info(
+      `fuzz: ${operations.length} operations (${principals.size} as supplier A), ${sent} requests; answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+    );
+    if (allowed.length)
+      console.warn(`fuzz: ${allowed.length} answers still break the rules on the temporary allow-list:\n${allowed.join('\n')}`);
     expect({ sent, failures: failures.slice(0, 60), total: failures.length }).toEqual({ sent, failures: [], total: 0 });
   }, 600_000);
 
@@ -256,7 +269,11 @@ describe('fuzzing every operation of the merged OpenAPI', () => {
 
     for (const base of [gateway.url, serviceUrls.store]) {
       const prefix = base === gateway.url ? '/api' : '';
-      const big = await send(base, { variant: '431', method: 'GET', url: `${prefix}/store/shops/by-slug/demo`, headers: { 'x-big': 'a'.repeat(40_000) } }, undefined);
+      const big = await send(
+        base,
+        { variant: '431', method: 'GET', url: `${prefix}/store/shops/by-slug/demo`, headers: { 'x-big': 'a'.repeat(40_000) } },
+        undefined,
+      );
       expect([base, big.status, (JSON.parse(big.body) as { code: string }).code]).toEqual([base, 431, 'headers_too_large']);
       const unknown = await send(base, { variant: '404', method: 'DELETE', url: `${prefix}/store/no/such/route`, headers: {} }, undefined);
       expect([base, unknown.status, breach(unknown)]).toEqual([base, 404, undefined]);

@@ -36,7 +36,11 @@ describe('registration -> PIN delivered -> activation', () => {
       const email = `nuevo.${Date.now()}@example.com`;
       const reg = await json(accounts, 'POST', '/auth/register', { full_name: 'Nora Nueva', email, password: PASSWORD });
       expect(reg.status).toBe(201);
-      const message = await waitFor(async () => (await json(s.messaging, 'GET', '/dev/mailbox', undefined, { to: email })).body.results[0], 10_000, 'the PIN e-mail');
+      const message = await waitFor(
+        async () => (await json(s.messaging, 'GET', '/dev/mailbox', undefined, { to: email })).body.results[0],
+        10_000,
+        'the PIN e-mail',
+      );
       expect(message.subject).toBe('Tu PIN de activación de Vitrina');
       const activated = await json(accounts, 'POST', '/auth/activate/pin', { pin: pinIn(message.text), code: reg.body.code });
       expect(activated.status).toBe(200);
@@ -45,9 +49,19 @@ describe('registration -> PIN delivered -> activation', () => {
 
     it('by phone: the SMS lands in the mailbox too', async () => {
       const phone = `55${String(Date.now()).slice(-8)}`;
-      const reg = await json(accounts, 'POST', '/auth/register', { full_name: 'Teo Tel', phone, country: 'MX', password: PASSWORD, locale: 'en' });
+      const reg = await json(accounts, 'POST', '/auth/register', {
+        full_name: 'Teo Tel',
+        phone,
+        country: 'MX',
+        password: PASSWORD,
+        locale: 'en',
+      });
       expect(reg.status).toBe(201);
-      const sms = await waitFor(async () => (await json(s.messaging, 'GET', '/dev/mailbox', undefined, { to: `+52${phone}` })).body.results[0], 10_000, 'the PIN SMS');
+      const sms = await waitFor(
+        async () => (await json(s.messaging, 'GET', '/dev/mailbox', undefined, { to: `+52${phone}` })).body.results[0],
+        10_000,
+        'the PIN SMS',
+      );
       expect(sms.channel).toBe('sms');
       expect(sms.text).toMatch(/^Vitrina: your PIN is \d{6}/);
       const activated = await json(accounts, 'POST', '/auth/activate/pin', { pin: pinIn(sms.text), code: reg.body.code });
@@ -61,7 +75,10 @@ describe('registration -> PIN delivered -> activation', () => {
     let smtp: Awaited<ReturnType<typeof startSmtp>>;
     beforeAll(async () => {
       smtp = await startSmtp();
-      s = await bootStack({ with: [createAccountsService({ env: { SEED_DEMO: 'false' } })], env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) } });
+      s = await bootStack({
+        with: [createAccountsService({ env: { SEED_DEMO: 'false' } })],
+        env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) },
+      });
       accounts = s.others[0]!;
     });
     afterAll(async () => {

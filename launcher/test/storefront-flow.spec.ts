@@ -22,7 +22,12 @@ async function eventually<T>(check: () => Promise<T | undefined | false | null>,
 }
 
 async function call(app: NestFastifyApplication, method: string, url: string, auth?: string, payload?: object) {
-  const res = await app.inject({ method: method as 'GET', url, headers: auth ? { authorization: auth } : {}, ...(payload ? { payload } : {}) });
+  const res = await app.inject({
+    method: method as 'GET',
+    url,
+    headers: auth ? { authorization: auth } : {},
+    ...(payload ? { payload } : {}),
+  });
   return { status: res.statusCode, body: res.body ? (res.json() as any) : undefined };
 }
 
@@ -47,7 +52,8 @@ describe('storefront flow between the store and the catalogue', () => {
     const signer = TokenSigner.fromKeys(runtime.keys, { issuer: runtime.config.AUTH_ISSUER, audience: runtime.config.AUTH_AUDIENCE });
     // Demo suppliers hold the supplier role (accounts' demo seed), which item writes require (spec 1 §6).
     const suppliers: string[] = [users.supplierA.id, users.supplierB.id];
-    token = async (id, level = 2) => `Bearer ${await signer.sign({ id, level, keychain: suppliers.includes(id) ? ['dssupplier-admin'] : [] })}`;
+    token = async (id, level = 2) =>
+      `Bearer ${await signer.sign({ id, level, keychain: suppliers.includes(id) ? ['dssupplier-admin'] : [] })}`;
   });
   afterAll(async () => {
     await store?.close();
@@ -63,7 +69,9 @@ describe('storefront flow between the store and the catalogue', () => {
       return r.body?.matches_estimated === 40 ? r : undefined;
     });
     expect(listing.body.results).toHaveLength(36);
-    const share = await eventually(async () => (await call(catalogue, 'GET', '/catalogue/published/catalogues?shop=demo')).body?.results?.[0]?.share?.url);
+    const share = await eventually(
+      async () => (await call(catalogue, 'GET', '/catalogue/published/catalogues?shop=demo')).body?.results?.[0]?.share?.url,
+    );
     expect(share).toMatch(/^\/tienda\/demo\/catalogos\//);
   });
 
@@ -79,12 +87,21 @@ describe('storefront flow between the store and the catalogue', () => {
     const owner = users.otherOwner.id;
     const auth = await token(owner);
     // the store knows the item once catalogue.item.created arrived
-    await eventually(async () => (await call(store, 'PUT', `/store/${owner}:${owner}/affiliate/store/items/${created.body.id}`, auth)).status === 200);
-    await eventually(async () => (await call(catalogue, 'GET', '/catalogue/shops/olga/items?text=tenancingo')).body.matches_estimated === 1);
+    await eventually(
+      async () => (await call(store, 'PUT', `/store/${owner}:${owner}/affiliate/store/items/${created.body.id}`, auth)).status === 200,
+    );
+    await eventually(
+      async () => (await call(catalogue, 'GET', '/catalogue/shops/olga/items?text=tenancingo')).body.matches_estimated === 1,
+    );
     // franchise stores refuse another supplier's products
     const franchiseOwner = users.supplierA.id;
     const foreign = DEMO_ITEMS.find((i) => i.supplier === 'supplierB')!.id;
-    const refused = await call(store, 'PUT', `/store/${franchiseOwner}:${franchiseOwner}/franchise/store/items/${foreign}`, await token(franchiseOwner));
+    const refused = await call(
+      store,
+      'PUT',
+      `/store/${franchiseOwner}:${franchiseOwner}/franchise/store/items/${foreign}`,
+      await token(franchiseOwner),
+    );
     expect(refused.body.code).toBe('invalid_product');
   });
 
@@ -95,7 +112,10 @@ describe('storefront flow between the store and the catalogue', () => {
     const del = await call(catalogue, 'DELETE', `/catalogue/${A}:${A}/affiliate/items/${item}`, await token(A));
     expect(del.status).toBe(204);
     for (const shop of ['demo', shops.franchise.slug]) {
-      await eventually(async () => (await call(store, 'POST', `/store/shops/${shop}/items/instore`, undefined, { ids: [item] })).body.results[item] === false);
+      await eventually(
+        async () =>
+          (await call(store, 'POST', `/store/shops/${shop}/items/instore`, undefined, { ids: [item] })).body.results[item] === false,
+      );
     }
   });
 });

@@ -59,14 +59,22 @@ describe('tracing across the gateway, a service, the outbox and a consumer', () 
 
     const inTrace = (traceId: string) => collector.spans.filter((s) => s.traceId === traceId);
     const gatewayServer = await waitUntil(
-      async () => collector.spans.find((s) => s.service === 'vitrina-gateway' && s.kind === SERVER && s.name.startsWith('POST') && s.attributes['url.path'] === '/api/auth/register'),
+      async () =>
+        collector.spans.find(
+          (s) =>
+            s.service === 'vitrina-gateway' &&
+            s.kind === SERVER &&
+            s.name.startsWith('POST') &&
+            s.attributes['url.path'] === '/api/auth/register',
+        ),
       'the gateway server span',
       60_000,
     );
     const { traceId } = gatewayServer;
     // The consumer span arrives last: it is exported after messaging handled the event.
     const consumer = await waitUntil(
-      async () => inTrace(traceId).find((s) => s.service === 'vitrina-messaging' && s.kind === CONSUMER && s.name === 'process accounts.user'),
+      async () =>
+        inTrace(traceId).find((s) => s.service === 'vitrina-messaging' && s.kind === CONSUMER && s.name === 'process accounts.user'),
       'the messaging consumer span in the same trace',
       60_000,
     );
@@ -78,8 +86,14 @@ describe('tracing across the gateway, a service, the outbox and a consumer', () 
       return found;
     };
     const gatewayClient = one('gateway client span', (s) => s.service === 'vitrina-gateway' && s.kind === CLIENT);
-    const accountsServer = one('accounts server span', (s) => s.service === 'vitrina-accounts' && s.kind === SERVER && s.name === 'POST /auth/register');
-    const outbox = one('outbox span', (s) => s.service === 'vitrina-accounts' && s.name.startsWith('outbox ') && s.name.includes('accounts.user.'));
+    const accountsServer = one(
+      'accounts server span',
+      (s) => s.service === 'vitrina-accounts' && s.kind === SERVER && s.name === 'POST /auth/register',
+    );
+    const outbox = one(
+      'outbox span',
+      (s) => s.service === 'vitrina-accounts' && s.name.startsWith('outbox ') && s.name.includes('accounts.user.'),
+    );
     const sql = spans.filter((s) => s.service === 'vitrina-accounts' && s.attributes['db.system.name'] === 'postgresql');
 
     expect(gatewayClient.parentSpanId).toBe(gatewayServer.spanId);

@@ -20,7 +20,19 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { SERVICES } from '@vitrina/contracts';
 import { requireServiceUrl } from '@vitrina/platform/testing';
-import { ensureBuilt, freeOffset, freePort, holdRequest, refused, scratch, spawnNode, waitHealthy, waitUntil, type Scratch, type Spawned } from './support/processes.js';
+import {
+  ensureBuilt,
+  freeOffset,
+  freePort,
+  holdRequest,
+  refused,
+  scratch,
+  spawnNode,
+  waitHealthy,
+  waitUntil,
+  type Scratch,
+  type Spawned,
+} from './support/processes.js';
 
 const CLUSTER = 'launcher/dist/cluster.js';
 const FAMILY = 'vt2s-';
@@ -68,7 +80,12 @@ function childrenOf(pid: number): number[] {
 
 function environOf(pid: number): Record<string, string> {
   const raw = readFileSync(`/proc/${pid}/environ`, 'utf8');
-  return Object.fromEntries(raw.split('\0').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    raw
+      .split('\0')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
 }
 
 async function startStack(name: string, run: string): Promise<Stack> {
@@ -174,7 +191,11 @@ async function scanAll(redis: Redis): Promise<string[]> {
       const seen = s.children.map((pid) => {
         const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
         const env = environOf(pid);
-        return { service: /services\/([a-z-]+)\/dist\/main\.js/.exec(cmd)?.[1], hasPrivateKey: 'AUTH_PRIVATE_KEY' in env, prefix: env.REDIS_PREFIX };
+        return {
+          service: /services\/([a-z-]+)\/dist\/main\.js/.exec(cmd)?.[1],
+          hasPrivateKey: 'AUTH_PRIVATE_KEY' in env,
+          prefix: env.REDIS_PREFIX,
+        };
       });
       expect(seen).toHaveLength(8);
       for (const p of seen) expect(p).toEqual({ service: p.service, hasPrivateKey: p.service === 'accounts', prefix: s.prefix });
@@ -200,13 +221,22 @@ async function scanAll(redis: Redis): Promise<string[]> {
     for (const s of stacks) {
       for (const email of emails.get(s)!) {
         // One look a second: the polls count against the stack's per-IP limit, which the next test needs unspent.
-        await waitUntil(async () => ((await mailboxCount(s, email)) > 0 ? true : undefined), `the PIN of ${email} in stack ${s.name}'s mailbox`, 120_000, 1_000);
+        await waitUntil(
+          async () => ((await mailboxCount(s, email)) > 0 ? true : undefined),
+          `the PIN of ${email} in stack ${s.name}'s mailbox`,
+          120_000,
+          1_000,
+        );
       }
     }
     for (const s of stacks) {
       const other = stacks.find((o) => o !== s)!;
       for (const email of emails.get(s)!) {
-        expect({ email, inOwn: await mailboxCount(s, email), inOther: await mailboxCount(other, email) }).toEqual({ email, inOwn: 1, inOther: 0 });
+        expect({ email, inOwn: await mailboxCount(s, email), inOther: await mailboxCount(other, email) }).toEqual({
+          email,
+          inOwn: 1,
+          inOther: 0,
+        });
       }
     }
   }, 300_000);

@@ -34,7 +34,12 @@ async function* files(dir) {
 async function compressOne(path) {
   const source = await readFile(path);
   const outputs = [
-    ['.br', await brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } })],
+    [
+      '.br',
+      await brotli(source, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+      }),
+    ],
     ['.gz', await gz(source, { level: constants.Z_BEST_COMPRESSION })],
   ];
   const written = {};
@@ -73,4 +78,6 @@ const workers = Array.from({ length: 4 }, async () => {
 });
 await Promise.all(workers);
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`precompress: ${count} files in ${relative(process.cwd(), dist) || '.'}: ${kb(raw)} -> br ${kb(br)}, gzip ${kb(gzipped)} (${Date.now() - started} ms)`);
+console.log(
+  `precompress: ${count} files in ${relative(process.cwd(), dist) || '.'}: ${kb(raw)} -> br ${kb(br)}, gzip ${kb(gzipped)} (${Date.now() - started} ms)`,
+);

@@ -30,7 +30,13 @@ export function send(base: string, req: FuzzRequest, auth: string | undefined, t
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolveAnswer({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolveAnswer({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -56,7 +62,8 @@ const LEAKS: Array<[string, RegExp]> = [
 /** What is wrong with an answer, or undefined when it keeps every rule. */
 export function breach(answer: Answer): string | undefined {
   if (answer.status >= 500) return `${answer.status} ${answer.body.slice(0, 200)}`;
-  for (const [what, pattern] of LEAKS) if (pattern.test(answer.body)) return `${what} in a ${answer.status} body: ${answer.body.slice(0, 200)}`;
+  for (const [what, pattern] of LEAKS)
+    if (pattern.test(answer.body)) return `${what} in a ${answer.status} body: ${answer.body.slice(0, 200)}`;
   if (answer.status >= 400) {
     let body: unknown;
     try {
@@ -65,7 +72,8 @@ export function breach(answer: Answer): string | undefined {
       return `${answer.status} without a JSON body (${answer.contentType || 'no content type'}): ${answer.body.slice(0, 100)}`;
     }
     const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown };
-    if (typeof code !== 'string' || typeof message !== 'string') return `${answer.status} without { code, message }: ${answer.body.slice(0, 200)}`;
+    if (typeof code !== 'string' || typeof message !== 'string')
+      return `${answer.status} without { code, message }: ${answer.body.slice(0, 200)}`;
     // A stable snake_case code from libs/contracts, not a framework's (FST_ERR_..., HPE_...).
     if (!/^[a-z][a-z0-9_]*$/.test(code)) return `${answer.status} with a code that is not a Vitrina code (${code})`;
   }

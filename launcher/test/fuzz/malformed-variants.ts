@@ -39,7 +39,9 @@ export function seeded(seed: number): () => number {
 }
 
 export function buildPath(op: Operation, values: PathValues, override?: { name: string; raw: string }): string {
-  return op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => (override?.name === name ? override.raw : encodeURIComponent(values(op, name))));
+  return op.path.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+    override?.name === name ? override.raw : encodeURIComponent(values(op, name)),
+  );
 }
 
 export function queryOf(op: Operation, override?: { name: string; raw: string }): string {
@@ -76,9 +78,17 @@ export function variantsOf(op: Operation, values: PathValues, seed: number, vali
   const base = hasBody ? (validBase ?? (op.bodySchema ? sample(op.bodySchema) : {})) : undefined;
   const baseObject = typeof base === 'object' && base !== null && !Array.isArray(base) ? (base as Record<string, unknown>) : {};
   const add = (variant: string, init: Partial<FuzzRequest> & { url?: string }) =>
-    out.push({ variant, method: init.method ?? op.method, url: init.url ?? `${path}${queryOf(op)}`, headers: init.headers ?? {}, body: init.body });
-  const json = (variant: string, value: unknown) => add(variant, { headers: { 'content-type': JSON_TYPE }, body: Buffer.from(JSON.stringify(value)) });
-  const rawJson = (variant: string, text: string | Buffer) => add(variant, { headers: { 'content-type': JSON_TYPE }, body: Buffer.isBuffer(text) ? text : Buffer.from(text) });
+    out.push({
+      variant,
+      method: init.method ?? op.method,
+      url: init.url ?? `${path}${queryOf(op)}`,
+      headers: init.headers ?? {},
+      body: init.body,
+    });
+  const json = (variant: string, value: unknown) =>
+    add(variant, { headers: { 'content-type': JSON_TYPE }, body: Buffer.from(JSON.stringify(value)) });
+  const rawJson = (variant: string, text: string | Buffer) =>
+    add(variant, { headers: { 'content-type': JSON_TYPE }, body: Buffer.isBuffer(text) ? text : Buffer.from(text) });
 
   // Bad path parameters: each one NUL, an encoded lone surrogate, bytes that are not UTF-8, 10k chars, a dot segment.
   for (const name of op.pathParams) {
@@ -113,7 +123,9 @@ export function variantsOf(op: Operation, values: PathValues, seed: number, vali
   add('header user-agent: invalid UTF-8', { headers: { 'user-agent': 'fuzz \u00c3\u0028' } });
   add('header if-none-match: 8k chars', { headers: { 'if-none-match': `"${'e'.repeat(8_000)}"` } });
   add('header accept: xml only', { headers: { accept: 'application/xml' } });
-  add('query: prototype keys', { url: `${path}${queryOf(op)}${op.query.some((p) => p.required) ? '&' : '?'}__proto__[x]=1&constructor[prototype][y]=1` });
+  add('query: prototype keys', {
+    url: `${path}${queryOf(op)}${op.query.some((p) => p.required) ? '&' : '?'}__proto__[x]=1&constructor[prototype][y]=1`,
+  });
   add('query: NUL in a parameter name', { url: `${path}${queryOf(op)}${op.query.some((p) => p.required) ? '&' : '?'}a${NUL}b=1` });
 
   // Bodies: every operation gets them, including GET/DELETE (a body where none is expected must not break anything).
@@ -129,7 +141,10 @@ export function variantsOf(op: Operation, values: PathValues, seed: number, vali
   rawJson('body: constructor.prototype key', JSON.stringify({ ...baseObject, constructor: { prototype: { polluted: true } } }));
   rawJson('body: invalid UTF-8 bytes', withRawBytes(JSON.stringify({ ...baseObject, fuzz: '__FUZZ__' }), Buffer.from([0xc3, 0x28, 0xff])));
   json('body: NUL in an unknown field', { ...baseObject, ['a\u0000b']: 'c\u0000d' });
-  add('body: wrong content type (text/plain)', { headers: { 'content-type': 'text/plain' }, body: Buffer.from(JSON.stringify(baseObject)) });
+  add('body: wrong content type (text/plain)', {
+    headers: { 'content-type': 'text/plain' },
+    body: Buffer.from(JSON.stringify(baseObject)),
+  });
   add('body: wrong content type (xml)', { headers: { 'content-type': 'application/xml' }, body: Buffer.from('<a>1</a>') });
   add('body: multipart without boundary', { headers: { 'content-type': 'multipart/form-data' }, body: Buffer.from('--x\r\n') });
   add('body: truncated multipart', {
@@ -163,8 +178,10 @@ export function variantsOf(op: Operation, values: PathValues, seed: number, vali
     const picked = [...kinds].sort(() => random() - 0.5).slice(0, perField);
     for (const [kind, make] of picked) {
       const value = make(schema);
-      if (value === 'DEEP') rawJson(`field ${field}: deep nesting`, JSON.stringify({ ...baseObject, [field]: '__DEEP__' }).replace('"__DEEP__"', deep(80)));
-      else if (typeof value === 'bigint') rawJson(`field ${field}: ${kind}`, JSON.stringify({ ...baseObject, [field]: '__BIG__' }).replace('"__BIG__"', value.toString()));
+      if (value === 'DEEP')
+        rawJson(`field ${field}: deep nesting`, JSON.stringify({ ...baseObject, [field]: '__DEEP__' }).replace('"__DEEP__"', deep(80)));
+      else if (typeof value === 'bigint')
+        rawJson(`field ${field}: ${kind}`, JSON.stringify({ ...baseObject, [field]: '__BIG__' }).replace('"__BIG__"', value.toString()));
       else json(`field ${field}: ${kind}`, { ...baseObject, [field]: value });
     }
   }

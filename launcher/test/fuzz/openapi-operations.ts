@@ -87,7 +87,12 @@ export function resolve(schema: JsonSchema, doc: OpenApi, depth: number): JsonSc
     out = { ...out, allOf: undefined };
     for (const part of schema.allOf) {
       const r = resolve(part, doc, depth + 1);
-      out = { ...r, ...out, properties: { ...r.properties, ...out.properties }, required: [...(r.required ?? []), ...(out.required ?? [])] };
+      out = {
+        ...r,
+        ...out,
+        properties: { ...r.properties, ...out.properties },
+        required: [...(r.required ?? []), ...(out.required ?? [])],
+      };
     }
   }
   if (out.properties) out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, resolve(v, doc, depth + 1)]));

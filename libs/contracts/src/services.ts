@@ -6,15 +6,7 @@
  * so a service's controllers are declared with the group as their prefix.
  * docs/architecture.md §4: `group` is the spec's API group name or, where the spec names none, the owning service.
  */
-export const SERVICE_NAMES = [
-  'catalogue',
-  'store',
-  'cart-checkout',
-  'orders',
-  'accounts',
-  'messaging',
-  'marketing',
-] as const;
+export const SERVICE_NAMES = ['catalogue', 'store', 'cart-checkout', 'orders', 'accounts', 'messaging', 'marketing'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export interface ServiceDescriptor {
@@ -31,7 +23,18 @@ export const SERVICES: Record<ServiceName, ServiceDescriptor> = {
   orders: { port: 3104, groups: ['orders'] },
   accounts: {
     port: 3105,
-    groups: ['accounts', 'auth', 'profile-admin', 'profile-public', 'profile-list-public', 'subscription-public', 'setup-apps', 'graph', 'wallets', 'broker-memberships'],
+    groups: [
+      'accounts',
+      'auth',
+      'profile-admin',
+      'profile-public',
+      'profile-list-public',
+      'subscription-public',
+      'setup-apps',
+      'graph',
+      'wallets',
+      'broker-memberships',
+    ],
   },
   messaging: { port: 3106, groups: ['messaging', 'conversation', 'messages', 'contact-admin', 'alerts', 'dev'] },
   marketing: { port: 3107, groups: ['marketing', 'marketing-admin', 'crm-admin', 'tags-admin'] },

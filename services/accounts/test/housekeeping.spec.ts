@@ -23,11 +23,14 @@ describe('accounts housekeeping (job: expired sessions, old codes, abandoned reg
   const login = (email: string, password = DEMO.password) => call(b.app, 'POST', '/auth/login', { email, password }, { ip: freshIp() });
   const refresh = (token: string) => call(b.app, 'POST', '/auth/refresh', undefined, { cookie: `refresh_token=${token}` });
   const sessionOf = async (accessToken: string) => (await b.runtime.verifier.verify(accessToken)).sessionId!;
-  const sessionIds = async (ids: string[]) => (await b.db.select({ id: schema.sessions.id }).from(schema.sessions).where(inArray(schema.sessions.id, ids))).map((r) => r.id).sort();
-  const tokensOf = async (sessionId: string) => b.db.select().from(schema.refreshTokens).where(eq(schema.refreshTokens.sessionId, sessionId));
+  const sessionIds = async (ids: string[]) =>
+    (await b.db.select({ id: schema.sessions.id }).from(schema.sessions).where(inArray(schema.sessions.id, ids))).map((r) => r.id).sort();
+  const tokensOf = async (sessionId: string) =>
+    b.db.select().from(schema.refreshTokens).where(eq(schema.refreshTokens.sessionId, sessionId));
 
   it('is a job of the service queue, queued at start once per hour (the job id names the hour)', async () => {
-    const rows = async () => (await b.db.select().from(schema.jobs).where(eq(schema.jobs.name, PRUNE_EXPIRED_DATA_JOB))) as Array<{ id: string; data: unknown }>;
+    const rows = async () =>
+      (await b.db.select().from(schema.jobs).where(eq(schema.jobs.name, PRUNE_EXPIRED_DATA_JOB))) as Array<{ id: string; data: unknown }>;
     const now = housekeepingPeriod(Date.now());
     const queued = await rows();
     expect(queued.length).toBeGreaterThanOrEqual(1);
@@ -62,7 +65,9 @@ describe('accounts housekeeping (job: expired sessions, old codes, abandoned reg
 
     // Day 28: the second registration asks for a new code; day 30: a fresh registration.
     b.clock.advance(8 * DAY);
-    expect((await call(b.app, 'POST', '/auth/activate/pin/resend', { code: resumed.registration.code }, { ip: resumed.ip })).status).toBe(200);
+    expect((await call(b.app, 'POST', '/auth/activate/pin/resend', { code: resumed.registration.code }, { ip: resumed.ip })).status).toBe(
+      200,
+    );
     b.clock.advance(2 * DAY);
     const fresh = await registerByEmail(b);
 
@@ -102,11 +107,21 @@ describe('accounts housekeeping (job: expired sessions, old codes, abandoned reg
     expect(activeRow!.id).toBe(active.id);
     expect(await b.db.select().from(schema.oneTimeCodes).where(eq(schema.oneTimeCodes.userId, abandoned.pin.userId))).toHaveLength(0);
     // Its contact data is free again: registering with it starts over as a new account, and so does its old code.
-    expect((await call(b.app, 'POST', '/auth/activate/pin', { pin: abandoned.pin.code, code: abandoned.registration.code })).body.code).toBe('user_does_not_exist');
-    const again = await call(b.app, 'POST', '/auth/register', { full_name: 'Otra Vez', email: abandoned.email, password: PASSWORD }, { ip: freshIp() });
+    expect(
+      (await call(b.app, 'POST', '/auth/activate/pin', { pin: abandoned.pin.code, code: abandoned.registration.code })).body.code,
+    ).toBe('user_does_not_exist');
+    const again = await call(
+      b.app,
+      'POST',
+      '/auth/register',
+      { full_name: 'Otra Vez', email: abandoned.email, password: PASSWORD },
+      { ip: freshIp() },
+    );
     expect(again.status).toBe(201);
     // The resumed one keeps its newer code.
-    expect((await b.db.select().from(schema.oneTimeCodes).where(eq(schema.oneTimeCodes.userId, resumed.pin.userId))).length).toBeGreaterThan(0);
+    expect(
+      (await b.db.select().from(schema.oneTimeCodes).where(eq(schema.oneTimeCodes.userId, resumed.pin.userId))).length,
+    ).toBeGreaterThan(0);
 
     // A second run finds nothing more of that.
     const second = await job.run();
@@ -118,7 +133,9 @@ describe('accounts housekeeping (job: expired sessions, old codes, abandoned reg
     const sessionId = await sessionOf(before.body.access_token);
     b.clock.advance(32 * DAY);
     // The hour two hours from now: a job id nobody queued yet, due at once.
-    await b.app.get<string, JobQueue>(JOB_QUEUE, { strict: false }).add(PRUNE_EXPIRED_DATA_JOB, { period: housekeepingPeriod(Date.now()) + 2 }, { jobId: `test-run-${Date.now()}`, attempts: 1 });
+    await b.app
+      .get<string, JobQueue>(JOB_QUEUE, { strict: false })
+      .add(PRUNE_EXPIRED_DATA_JOB, { period: housekeepingPeriod(Date.now()) + 2 }, { jobId: `test-run-${Date.now()}`, attempts: 1 });
     const until = Date.now() + 10_000;
     while ((await sessionIds([sessionId])).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     expect(await sessionIds([sessionId])).toEqual([]);

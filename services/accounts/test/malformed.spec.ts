@@ -11,14 +11,38 @@ describe('malformed requests never crash', () => {
   });
 
   const id = '01930000-0000-7000-8000-000000000099';
-  const posts = ['/auth/register', '/auth/users/exist', '/auth/activate/pin', '/auth/activate/pin/resend', '/auth/activate/resend', '/auth/password/reset', '/auth/password/reset/confirm', '/auth/login'];
-  const bodies: unknown[] = [[], [{}], 'text', 123, true, { password: 123, full_name: {}, email: ['a@b.c'] }, { username: { $ne: 1 } }, { pin: [1, 2], code: { a: 1 } }, { username: 'x'.repeat(100_000) }, { email: 'a@b.c', password: 'x'.repeat(10_000), full_name: 'X' }];
+  const posts = [
+    '/auth/register',
+    '/auth/users/exist',
+    '/auth/activate/pin',
+    '/auth/activate/pin/resend',
+    '/auth/activate/resend',
+    '/auth/password/reset',
+    '/auth/password/reset/confirm',
+    '/auth/login',
+  ];
+  const bodies: unknown[] = [
+    [],
+    [{}],
+    'text',
+    123,
+    true,
+    { password: 123, full_name: {}, email: ['a@b.c'] },
+    { username: { $ne: 1 } },
+    { pin: [1, 2], code: { a: 1 } },
+    { username: 'x'.repeat(100_000) },
+    { email: 'a@b.c', password: 'x'.repeat(10_000), full_name: 'X' },
+  ];
 
   it('answers 4xx with { code, message } to odd bodies on every write', async () => {
     for (const url of posts) {
       for (const body of bodies) {
         const res = await call(b.app, 'POST', url, body, { ip: freshIp(), headers: { 'content-type': 'application/json' } });
-        expect({ url, body: JSON.stringify(body).slice(0, 60), status: res.status < 500 && res.status >= 400 }).toEqual({ url, body: JSON.stringify(body).slice(0, 60), status: true });
+        expect({ url, body: JSON.stringify(body).slice(0, 60), status: res.status < 500 && res.status >= 400 }).toEqual({
+          url,
+          body: JSON.stringify(body).slice(0, 60),
+          status: true,
+        });
         expect(typeof res.body.code).toBe('string');
       }
     }

@@ -9,9 +9,32 @@ import { activeUser, bootAccounts, call, freshIp, PASSWORD, uniqueEmail, type An
 type Payload = Record<string, unknown>;
 
 const REGISTRATION_FIELDS = [
-  'username', 'email', 'phone', 'country', 'country_code', 'response_type', 'type', 'microsite', 'store', 'signup_form',
-  'auto_affinity', 'skip_pin', 'terms', 'alias_domain', 'redirect_uri', 'client_id', 'scope', 'referral', 'campaign',
-  'click_id', 'package_code', 'referral_id', 'landing_code', 'pixel', 'activation_url', 'locale',
+  'username',
+  'email',
+  'phone',
+  'country',
+  'country_code',
+  'response_type',
+  'type',
+  'microsite',
+  'store',
+  'signup_form',
+  'auto_affinity',
+  'skip_pin',
+  'terms',
+  'alias_domain',
+  'redirect_uri',
+  'client_id',
+  'scope',
+  'referral',
+  'campaign',
+  'click_id',
+  'package_code',
+  'referral_id',
+  'landing_code',
+  'pixel',
+  'activation_url',
+  'locale',
 ];
 
 describe('null in optional accounts fields means "not sent"', () => {
@@ -28,17 +51,37 @@ describe('null in optional accounts fields means "not sent"', () => {
 
   const post = (url: string, payload: Payload): Promise<Answer> => call(b.app, 'POST', url, payload, { ip: freshIp() });
   const without = (payload: Payload, field: string): Payload => Object.fromEntries(Object.entries(payload).filter(([k]) => k !== field));
-  const shape = (a: Answer) => ({ status: a.status, code: a.status >= 400 ? a.body?.code : undefined, message: a.status >= 400 ? typeof a.body?.message : undefined });
+  const shape = (a: Answer) => ({
+    status: a.status,
+    code: a.status >= 400 ? a.body?.code : undefined,
+    message: a.status >= 400 ? typeof a.body?.message : undefined,
+  });
 
   const tables: Array<[string, () => Payload, string[]]> = [
     ['/auth/users/exist', () => ({ username: alice.email }), ['username', 'phone', 'country', 'country_code']],
     ['/auth/register', () => ({ full_name: 'Nula Prueba', email: uniqueEmail('null'), password: PASSWORD }), REGISTRATION_FIELDS],
-    ['/auth/login', () => ({ email: alice.email, password: PASSWORD }), ['username', 'email', 'phone', 'country', 'country_code', 'locale']],
+    [
+      '/auth/login',
+      () => ({ email: alice.email, password: PASSWORD }),
+      ['username', 'email', 'phone', 'country', 'country_code', 'locale'],
+    ],
     // unknown accounts get the same answer as known ones; fresh ones keep per-account limits out of the comparison
-    ['/auth/password/reset', () => ({ email: uniqueEmail('reset') }), ['username', 'email', 'phone', 'country', 'country_code', 'type', 'locale']],
+    [
+      '/auth/password/reset',
+      () => ({ email: uniqueEmail('reset') }),
+      ['username', 'email', 'phone', 'country', 'country_code', 'type', 'locale'],
+    ],
     ['/auth/password/reset/confirm', () => ({ code: 'no-such-request', pin: '123456', password: PASSWORD }), ['locale']],
-    ['/auth/activate/pin', () => ({ code: 'no-such-registration', pin: '123456' }), ['pin', 'code', ...REGISTRATION_FIELDS, 'password', 'full_name']],
-    ['/auth/activate/pin/resend', () => ({ code: 'no-such-registration' }), ['type', 'email', 'username', 'phone', 'country', 'country_code', 'locale', 'activation_url']],
+    [
+      '/auth/activate/pin',
+      () => ({ code: 'no-such-registration', pin: '123456' }),
+      ['pin', 'code', ...REGISTRATION_FIELDS, 'password', 'full_name'],
+    ],
+    [
+      '/auth/activate/pin/resend',
+      () => ({ code: 'no-such-registration' }),
+      ['type', 'email', 'username', 'phone', 'country', 'country_code', 'locale', 'activation_url'],
+    ],
     ['/auth/activate/resend', () => ({ username: uniqueEmail('resend') }), ['activation_url', 'country_code', 'locale']],
   ];
 

@@ -39,7 +39,15 @@ describe('PIN activation (spec 2 §3, §4, §8; issue 3)', () => {
     expect(res.body.notification).toEqual({ type: 'NOTIFICATION', payload: { level: 'success', message: '¡Tu cuenta está activa!' } });
     expect(res.body.auth).toMatchObject({
       type: 'SET_AUTH',
-      payload: { meID: pin.userId, keychain: [], myKeychain: [], level: 0, account_type: 'affiliate', token_type: 'Bearer', expires_in: 900 },
+      payload: {
+        meID: pin.userId,
+        keychain: [],
+        myKeychain: [],
+        level: 0,
+        account_type: 'affiliate',
+        token_type: 'Bearer',
+        expires_in: 900,
+      },
     });
     const setCookie = ([] as string[]).concat(res.headers['set-cookie'] as string[]);
     const refresh = setCookie.find((c) => c.startsWith('refresh_token='))!;
@@ -50,7 +58,9 @@ describe('PIN activation (spec 2 §3, §4, §8; issue 3)', () => {
     const user = await b.runtime.verifier.verify(res.body.auth.payload.access_token);
     expect(user).toMatchObject({ id: pin.userId, level: 0, keychain: [] });
     expect(user.sessionId).toEqual(expect.any(String));
-    const activated = (await outboxEvents<{ userId: string; method: string }>(b, 'accounts.user.activated')).filter((e) => e.data.userId === pin.userId);
+    const activated = (await outboxEvents<{ userId: string; method: string }>(b, 'accounts.user.activated')).filter(
+      (e) => e.data.userId === pin.userId,
+    );
     expect(activated.map((e) => e.data.method)).toEqual(['pin']);
     // The new password given with the PIN is the password from now on.
     const login = await call(b.app, 'POST', '/auth/login', { email: pin.destination, password: 'Nueva-Clave-1' }, { ip: freshIp() });
@@ -160,7 +170,13 @@ describe('PIN activation (spec 2 §3, §4, §8; issue 3)', () => {
 
   it('answers email_client_failure when asked to e-mail a phone-only registration', async () => {
     const phone = uniquePhone();
-    const reg = await call(b.app, 'POST', '/auth/register', { full_name: 'Solo Tel', phone, country: 'MX', password: PASSWORD }, { ip: freshIp() });
+    const reg = await call(
+      b.app,
+      'POST',
+      '/auth/register',
+      { full_name: 'Solo Tel', phone, country: 'MX', password: PASSWORD },
+      { ip: freshIp() },
+    );
     b.clock.advance(COOLDOWN);
     const res = await resend({ code: reg.body.code, type: 'email' });
     expect(res.status).toBe(422);
@@ -188,7 +204,13 @@ describe('PIN activation (spec 2 §3, §4, §8; issue 3)', () => {
     const ip = freshIp();
     let refused: Awaited<ReturnType<typeof call>> | undefined;
     for (let i = 0; i < 31 && !refused; i++) {
-      const res = await call(b.app, 'POST', '/auth/register', { full_name: 'Muchos', email: uniqueEmail('ip'), password: PASSWORD }, { ip });
+      const res = await call(
+        b.app,
+        'POST',
+        '/auth/register',
+        { full_name: 'Muchos', email: uniqueEmail('ip'), password: PASSWORD },
+        { ip },
+      );
       if (res.status === 429) refused = res;
       else expect(res.status).toBe(201);
     }
@@ -205,7 +227,9 @@ describe('PIN activation (spec 2 §3, §4, §8; issue 3)', () => {
       b.clock.advance(3600_000);
       for (let i = 0; i < 4 && sent < 10; i++) {
         b.clock.advance(COOLDOWN);
-        const res = await resend(i % 2 ? { code: registration.code, type: 'email' } : { code: registration.code, type: 'phone', phone, country: 'MX' });
+        const res = await resend(
+          i % 2 ? { code: registration.code, type: 'email' } : { code: registration.code, type: 'phone', phone, country: 'MX' },
+        );
         expect(res.status).toBe(200);
         sent++;
       }
@@ -295,7 +319,13 @@ describe('PIN activation (spec 2 §3, §4, §8; issue 3)', () => {
     it('sends a new code with the link built from activation_url', async () => {
       const { email } = await registerByEmail(b);
       b.clock.advance(COOLDOWN);
-      const res = await call(b.app, 'POST', '/auth/activate/resend', { username: email, activation_url: 'http://localhost:3000/activate/__KEY__' }, { ip: freshIp() });
+      const res = await call(
+        b.app,
+        'POST',
+        '/auth/activate/resend',
+        { username: email, activation_url: 'http://localhost:3000/activate/__KEY__' },
+        { ip: freshIp() },
+      );
       expect(res.status).toBe(200);
       expect(res.body.message).toEqual(expect.any(String));
       const pin = await lastCode(b, email);
@@ -340,25 +370,42 @@ describe('PIN activation (spec 2 §3, §4, §8; issue 3)', () => {
       expect(req.body).toMatchObject({ code: expect.any(String), type: 'email' });
       const code = await lastCode(b, user.email);
       expect(code.purpose).toBe('password_reset');
-      const wrong = await call(b.app, 'POST', '/auth/password/reset/confirm', { code: req.body.code, pin: wrongPin(code.code), password: 'Clave-Nueva-9' });
+      const wrong = await call(b.app, 'POST', '/auth/password/reset/confirm', {
+        code: req.body.code,
+        pin: wrongPin(code.code),
+        password: 'Clave-Nueva-9',
+      });
       expect(wrong.body.code).toBe('invalid_pin');
-      const ok = await call(b.app, 'POST', '/auth/password/reset/confirm', { code: req.body.code, pin: code.code, password: 'Clave-Nueva-9' });
+      const ok = await call(b.app, 'POST', '/auth/password/reset/confirm', {
+        code: req.body.code,
+        pin: code.code,
+        password: 'Clave-Nueva-9',
+      });
       expect(ok.status).toBe(200);
       expect(ok.body.auth.payload.meID).toBe(user.id);
       // The session from before the reset is over.
       const refresh = await call(b.app, 'POST', '/auth/refresh', undefined, { cookie: `refresh_token=${user.refresh}` });
       expect(refresh.status).toBe(401);
       expect((await call(b.app, 'POST', '/auth/login', { email: user.email, password: PASSWORD }, { ip: freshIp() })).status).toBe(401);
-      expect((await call(b.app, 'POST', '/auth/login', { email: user.email, password: 'Clave-Nueva-9' }, { ip: freshIp() })).status).toBe(200);
+      expect((await call(b.app, 'POST', '/auth/login', { email: user.email, password: 'Clave-Nueva-9' }, { ip: freshIp() })).status).toBe(
+        200,
+      );
       // Single use.
-      expect((await call(b.app, 'POST', '/auth/password/reset/confirm', { code: req.body.code, pin: code.code, password: 'Clave-Nueva-10' })).body.code).toBe('expired_pin');
+      expect(
+        (await call(b.app, 'POST', '/auth/password/reset/confirm', { code: req.body.code, pin: code.code, password: 'Clave-Nueva-10' }))
+          .body.code,
+      ).toBe('expired_pin');
     });
 
     it('answers the same for an unknown account, whose code never works', async () => {
       const req = await call(b.app, 'POST', '/auth/password/reset', { username: uniqueEmail() }, { ip: freshIp() });
       expect(req.status).toBe(200);
       expect(req.body).toMatchObject({ code: expect.any(String), type: 'email' });
-      const res = await call(b.app, 'POST', '/auth/password/reset/confirm', { code: req.body.code, pin: '123456', password: 'Clave-Nueva-9' });
+      const res = await call(b.app, 'POST', '/auth/password/reset/confirm', {
+        code: req.body.code,
+        pin: '123456',
+        password: 'Clave-Nueva-9',
+      });
       expect(res.body.code).toBe('expired_pin');
     });
 
@@ -368,7 +415,11 @@ describe('PIN activation (spec 2 §3, §4, §8; issue 3)', () => {
       const req = await call(b.app, 'POST', '/auth/password/reset', { username: user.email }, { ip: freshIp() });
       const code = await lastCode(b, user.email);
       b.clock.advance(5 * 60_000 + 1_000);
-      const res = await call(b.app, 'POST', '/auth/password/reset/confirm', { code: req.body.code, pin: code.code, password: 'Clave-Nueva-9' });
+      const res = await call(b.app, 'POST', '/auth/password/reset/confirm', {
+        code: req.body.code,
+        pin: code.code,
+        password: 'Clave-Nueva-9',
+      });
       expect(res.body.code).toBe('expired_pin');
     });
   });

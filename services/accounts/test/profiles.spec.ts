@@ -27,7 +27,8 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
     await b?.close();
   });
 
-  const demoToken = async (email: string) => (await call(b.app, 'POST', '/auth/login', { email, password: DEMO.password }, { ip: freshIp() })).body.access_token as string;
+  const demoToken = async (email: string) =>
+    (await call(b.app, 'POST', '/auth/login', { email, password: DEMO.password }, { ip: freshIp() })).body.access_token as string;
 
   describe('profile-admin', () => {
     it("returns the owner's profile with what the web derives the level and account type from", async () => {
@@ -48,13 +49,29 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
         images: { url: null },
       });
       const owner = await demoToken(DEMO.users.demoOwner.email);
-      const demo = await call(b.app, 'GET', `/profile-admin/${DEMO.users.demoOwner.id}:${DEMO.users.demoOwner.id}/${DEMO.users.demoOwner.id}`, undefined, { token: owner });
-      expect(demo.body).toMatchObject({ store_id: DEMO.shops.demo.id, store_slug: DEMO.shops.demo.slug, level: 2, account_type: 'affinity', main_type: 'affinity' });
+      const demo = await call(
+        b.app,
+        'GET',
+        `/profile-admin/${DEMO.users.demoOwner.id}:${DEMO.users.demoOwner.id}/${DEMO.users.demoOwner.id}`,
+        undefined,
+        { token: owner },
+      );
+      expect(demo.body).toMatchObject({
+        store_id: DEMO.shops.demo.id,
+        store_slug: DEMO.shops.demo.slug,
+        level: 2,
+        account_type: 'affinity',
+        main_type: 'affinity',
+      });
       const supplier = await demoToken(DEMO.users.supplierA.email);
-      const franchise = await call(b.app, 'GET', `/profile-admin/${DEMO.users.supplierA.id}:p/${DEMO.users.supplierA.id}`, undefined, { token: supplier });
+      const franchise = await call(b.app, 'GET', `/profile-admin/${DEMO.users.supplierA.id}:p/${DEMO.users.supplierA.id}`, undefined, {
+        token: supplier,
+      });
       expect(franchise.body).toMatchObject({ account_type: 'franchise', level: 2 });
       const entrepreneur = await demoToken(DEMO.users.entrepreneur.email);
-      const e = await call(b.app, 'GET', `/profile-admin/${DEMO.users.entrepreneur.id}:p/${DEMO.users.entrepreneur.id}`, undefined, { token: entrepreneur });
+      const e = await call(b.app, 'GET', `/profile-admin/${DEMO.users.entrepreneur.id}:p/${DEMO.users.entrepreneur.id}`, undefined, {
+        token: entrepreneur,
+      });
       expect(e.body).toMatchObject({ store_id: null, is_reseller: true, level: 1, account_type: 'affiliate' });
     });
 
@@ -66,9 +83,21 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
       const mixed = await call(b.app, 'GET', `/profile-admin/${alice.id}:profile/${bob.id}`, undefined, { token: alice.token });
       expect(mixed.status).toBe(403);
       expect(JSON.stringify(mixed.body)).not.toContain(bob.email);
-      const write = await call(b.app, 'PUT', `/profile-admin/${bob.id}:profile/${bob.id}`, { full_name: 'Hackeado' }, { token: alice.token });
+      const write = await call(
+        b.app,
+        'PUT',
+        `/profile-admin/${bob.id}:profile/${bob.id}`,
+        { full_name: 'Hackeado' },
+        { token: alice.token },
+      );
       expect(write.status).toBe(403);
-      const write2 = await call(b.app, 'PUT', `/profile-admin/${alice.id}:profile/${bob.id}`, { full_name: 'Hackeado' }, { token: alice.token });
+      const write2 = await call(
+        b.app,
+        'PUT',
+        `/profile-admin/${alice.id}:profile/${bob.id}`,
+        { full_name: 'Hackeado' },
+        { token: alice.token },
+      );
       expect(write2.status).toBe(403);
       const anonymous = await call(b.app, 'GET', `/profile-admin/${bob.id}:profile/${bob.id}`);
       expect(anonymous.status).toBe(401);
@@ -89,20 +118,39 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
 
     it('changes only the non-empty fields and publishes profile-updated', async () => {
       const url = `/profile-admin/${alice.id}:profile/${alice.id}`;
-      const res = await call(b.app, 'PUT', url, { full_name: '', photo: 'https://cdn.example.com/gallery/a.png', bio: 'Hola' }, { token: alice.token });
+      const res = await call(
+        b.app,
+        'PUT',
+        url,
+        { full_name: '', photo: 'https://cdn.example.com/gallery/a.png', bio: 'Hola' },
+        { token: alice.token },
+      );
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ full_name: 'Ana Prueba', photo: 'https://cdn.example.com/gallery/a.png', images: { url: 'https://cdn.example.com/gallery/a.png' }, bio: 'Hola' });
+      expect(res.body).toMatchObject({
+        full_name: 'Ana Prueba',
+        photo: 'https://cdn.example.com/gallery/a.png',
+        images: { url: 'https://cdn.example.com/gallery/a.png' },
+        bio: 'Hola',
+      });
       const renamed = await call(b.app, 'PUT', url, { full_name: 'Alicia Nueva', photo: '' }, { token: alice.token });
       expect(renamed.body).toMatchObject({ full_name: 'Alicia Nueva', photo: 'https://cdn.example.com/gallery/a.png' });
       const relative = await call(b.app, 'PUT', url, { photo: '/api/gallery/files/abc.png' }, { token: alice.token });
       expect(relative.body.photo).toBe('/api/gallery/files/abc.png');
-      const events = (await outboxEvents<{ userId: string; name: string; photo: string | null }>(b, 'accounts.user.profile-updated')).filter((e) => e.data.userId === alice.id);
+      const events = (
+        await outboxEvents<{ userId: string; name: string; photo: string | null }>(b, 'accounts.user.profile-updated')
+      ).filter((e) => e.data.userId === alice.id);
       expect(events.map((e) => e.data.name)).toEqual(['Ana Prueba', 'Alicia Nueva', 'Alicia Nueva']);
     });
 
     it('refuses malformed updates with 400', async () => {
       const url = `/profile-admin/${alice.id}:profile/${alice.id}`;
-      for (const body of [{ photo: 'javascript:alert(1)' }, { photo: '//evil.example/x.png' }, { full_name: 'x'.repeat(121) }, { email: 'x@y.z' }, { locale: 'fr' }]) {
+      for (const body of [
+        { photo: 'javascript:alert(1)' },
+        { photo: '//evil.example/x.png' },
+        { full_name: 'x'.repeat(121) },
+        { email: 'x@y.z' },
+        { locale: 'fr' },
+      ]) {
         const res = await call(b.app, 'PUT', url, body, { token: alice.token });
         expect({ body, status: res.status }).toEqual({ body, status: 400 });
         expect(res.body.code).toBe('validation_failed');
@@ -137,7 +185,12 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
       });
       // spec 2 §2 'my shop': the profile follows the shop's address when the store renames it.
       await b.runtime.bus.publish('store.shop', [
-        { ...event, id: newId(), type: 'store.shop.updated', data: { ...event.data as object, slug: `carol-new-${shopId.slice(-6)}`, name: 'Carol Nueva' } },
+        {
+          ...event,
+          id: newId(),
+          type: 'store.shop.updated',
+          data: { ...(event.data as object), slug: `carol-new-${shopId.slice(-6)}`, name: 'Carol Nueva' },
+        },
       ]);
       const renamed = await waitFor(async () => {
         const res = await call(b.app, 'GET', `/profile-admin/${carol.id}:p/${carol.id}`, undefined, { token: carol.token });
@@ -170,7 +223,10 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
       expect((await call(b.app, 'GET', `/profile-public/${dave.id}:x/${dave.id}`)).body.online).toBe(true);
       b.clock.advance(1_000);
       expect((await get()).body.online).toBe(false);
-      expect((await call(b.app, 'GET', `/profile-public/${dave.id}:x/${dave.id}`)).body).toMatchObject({ online: false, heartbeat: beat.body.date });
+      expect((await call(b.app, 'GET', `/profile-public/${dave.id}:x/${dave.id}`)).body).toMatchObject({
+        online: false,
+        heartbeat: beat.body.date,
+      });
     });
   });
 
@@ -218,11 +274,17 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
       const put = await call(b.app, 'PUT', path(alice.id, bob.id), undefined, { token: alice.token });
       expect(put.status).toBe(200);
       expect(put.body).toEqual({ state_follow: 'following' });
-      expect((await call(b.app, 'PUT', path(alice.id, bob.id), undefined, { token: alice.token })).body).toEqual({ state_follow: 'following' });
-      expect((await call(b.app, 'GET', path(alice.id, bob.id), undefined, { token: alice.token })).body).toEqual({ state_follow: 'following' });
+      expect((await call(b.app, 'PUT', path(alice.id, bob.id), undefined, { token: alice.token })).body).toEqual({
+        state_follow: 'following',
+      });
+      expect((await call(b.app, 'GET', path(alice.id, bob.id), undefined, { token: alice.token })).body).toEqual({
+        state_follow: 'following',
+      });
       const del = await call(b.app, 'DELETE', path(alice.id, bob.id), undefined, { token: alice.token });
       expect(del.body).toEqual({ state_follow: 'not_following' });
-      expect((await call(b.app, 'GET', path(alice.id, bob.id), undefined, { token: alice.token })).body).toEqual({ state_follow: 'not_following' });
+      expect((await call(b.app, 'GET', path(alice.id, bob.id), undefined, { token: alice.token })).body).toEqual({
+        state_follow: 'not_following',
+      });
     });
 
     it('refuses following oneself, unknown users, acting for someone else, and anonymous calls', async () => {
@@ -240,9 +302,14 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
     it('shows the tour until turned off, per app and per user', async () => {
       const url = `/setup-apps/${alice.id}:store/${alice.id}`;
       expect((await call(b.app, 'GET', url, undefined, { token: alice.token })).body).toEqual({ app: 'store', show_tour: true });
-      expect((await call(b.app, 'PATCH', url, { show_tour: false }, { token: alice.token })).body).toEqual({ app: 'store', show_tour: false });
+      expect((await call(b.app, 'PATCH', url, { show_tour: false }, { token: alice.token })).body).toEqual({
+        app: 'store',
+        show_tour: false,
+      });
       expect((await call(b.app, 'GET', url, undefined, { token: alice.token })).body.show_tour).toBe(false);
-      expect((await call(b.app, 'GET', `/setup-apps/${alice.id}:referral/${alice.id}`, undefined, { token: alice.token })).body.show_tour).toBe(true);
+      expect(
+        (await call(b.app, 'GET', `/setup-apps/${alice.id}:referral/${alice.id}`, undefined, { token: alice.token })).body.show_tour,
+      ).toBe(true);
       expect((await call(b.app, 'PATCH', url, { show_tour: true }, { token: alice.token })).body.show_tour).toBe(true);
       expect((await call(b.app, 'GET', `/setup-apps/${alice.id}:store/${alice.id}`, undefined, { token: bob.token })).status).toBe(403);
       expect((await call(b.app, 'PATCH', url, { show_tour: 'maybe' }, { token: alice.token })).status).toBe(400);
@@ -274,12 +341,18 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
       const modules = res.body.results.map((e: { app_module: string }) => e.app_module);
       expect(modules).not.toContain('store');
       const owner = await demoToken(DEMO.users.demoOwner.email);
-      const ownerMenu = await call(b.app, 'GET', `/graph/${DEMO.users.demoOwner.id}:${DEMO.users.demoOwner.id}/menu/apps`, undefined, { token: owner });
+      const ownerMenu = await call(b.app, 'GET', `/graph/${DEMO.users.demoOwner.id}:${DEMO.users.demoOwner.id}/menu/apps`, undefined, {
+        token: owner,
+      });
       const store = ownerMenu.body.results.find((e: { app_module: string }) => e.app_module === 'store');
       expect(store.label).toEqual({ es: 'Mi tienda', en: 'My shop', 'es-AR': 'Mi tienda' });
       expect(store.submenu.length).toBeGreaterThan(0);
-      expect(ownerMenu.body.results.map((e: { app_module: string }) => e.app_module)).toEqual(expect.arrayContaining(['affinity-group', 'referral', 'crm']));
-      expect((await call(b.app, 'GET', `/graph/${alice.id}:${alice.id}/menu/me`, undefined, { token: alice.token })).body.results.length).toBeGreaterThan(0);
+      expect(ownerMenu.body.results.map((e: { app_module: string }) => e.app_module)).toEqual(
+        expect.arrayContaining(['affinity-group', 'referral', 'crm']),
+      );
+      expect(
+        (await call(b.app, 'GET', `/graph/${alice.id}:${alice.id}/menu/me`, undefined, { token: alice.token })).body.results.length,
+      ).toBeGreaterThan(0);
       expect((await call(b.app, 'GET', `/graph/${alice.id}:${alice.id}/menu/nope`, undefined, { token: alice.token })).status).toBe(404);
     });
   });

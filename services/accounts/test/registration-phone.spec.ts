@@ -20,7 +20,8 @@ describe('registration by phone: a mobile of its country, stored in E.164 (spec 
     await b?.close();
   });
 
-  const register = (payload: Record<string, unknown>) => call(b.app, 'POST', '/auth/register', { full_name: 'Móvil', password: PASSWORD, ...payload }, { ip: freshIp() });
+  const register = (payload: Record<string, unknown>) =>
+    call(b.app, 'POST', '/auth/register', { full_name: 'Móvil', password: PASSWORD, ...payload }, { ip: freshIp() });
 
   it('registers a Spanish 9-digit mobile and sends the PIN to its E.164 number', async () => {
     const phone = `6${uniqueDigits(8)}`;
@@ -29,7 +30,10 @@ describe('registration by phone: a mobile of its country, stored in E.164 (spec 
     expect(res.body).toMatchObject({ username: `+34${phone}`, type: 'phone' });
     expect(res.body.message).toBe(`Te enviamos un PIN por SMS al número: +34 ${phone}`);
     expect((await lastCode(b, `+34${phone}`)).channel).toBe('phone');
-    const [user] = await b.db.select().from(users).where(eq(users.phone, `+34${phone}`));
+    const [user] = await b.db
+      .select()
+      .from(users)
+      .where(eq(users.phone, `+34${phone}`));
     expect(user).toMatchObject({ phoneNational: phone, country: 'ES', countryCode: '34' });
   });
 
@@ -42,7 +46,11 @@ describe('registration by phone: a mobile of its country, stored in E.164 (spec 
 
   it('still registers a Mexican 10-digit number, formatting stripped', async () => {
     const phone = `55${uniqueDigits(8)}`;
-    const res = await register({ phone: `(${phone.slice(0, 2)}) ${phone.slice(2, 6)}-${phone.slice(6)}`, country: 'MX', country_code: '52' });
+    const res = await register({
+      phone: `(${phone.slice(0, 2)}) ${phone.slice(2, 6)}-${phone.slice(6)}`,
+      country: 'MX',
+      country_code: '52',
+    });
     expect(res.status).toBe(201);
     expect(res.body.username).toBe(`+52${phone}`);
   });
@@ -57,7 +65,10 @@ describe('registration by phone: a mobile of its country, stored in E.164 (spec 
     const withNine = await register({ phone: `9${local}`, country: 'AR', country_code: '54' });
     expect(withNine.status).toBe(201);
     expect(withNine.body.username).toBe(`+549${local}`);
-    const rows = await b.db.select().from(users).where(eq(users.phone, `+549${local}`));
+    const rows = await b.db
+      .select()
+      .from(users)
+      .where(eq(users.phone, `+549${local}`));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.phoneNational).toBe(`9${local}`);
   });
@@ -67,13 +78,24 @@ describe('registration by phone: a mobile of its country, stored in E.164 (spec 
     const first = await register({ phone: local, country: 'AR' });
     expect(first.status).toBe(201);
     // As accounts stored Argentine numbers before: the typed digits after +54.
-    await b.db.update(users).set({ phone: `+54${local}`, phoneNational: local }).where(eq(users.phone, `+549${local}`));
+    await b.db
+      .update(users)
+      .set({ phone: `+54${local}`, phoneNational: local })
+      .where(eq(users.phone, `+549${local}`));
     b.clock.advance(31_000);
     const again = await register({ phone: local, country: 'AR' });
     expect(again.status).toBe(201);
-    const rows = await b.db.select().from(users).where(eq(users.phoneNational, `9${local}`));
+    const rows = await b.db
+      .select()
+      .from(users)
+      .where(eq(users.phoneNational, `9${local}`));
     expect(rows).toHaveLength(1);
-    expect(await b.db.select().from(users).where(eq(users.phone, `+54${local}`))).toHaveLength(0);
+    expect(
+      await b.db
+        .select()
+        .from(users)
+        .where(eq(users.phone, `+54${local}`)),
+    ).toHaveLength(0);
   });
 
   it('refuses what is no mobile of the country with the usual invalid-number answer', async () => {

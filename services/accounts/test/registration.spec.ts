@@ -38,16 +38,22 @@ describe('registration (spec 2 §3, §4, §5)', () => {
   it('registers by e-mail: spaces stripped, empty fields dropped, code and message answered, PIN sent', async () => {
     const email = uniqueEmail('Espacios');
     const spaced = ` ${email.slice(0, 4)} ${email.slice(4)} `.toUpperCase();
-    const res = await call(b.app, 'POST', '/auth/register', {
-      full_name: 'Ana Prueba',
-      username: spaced,
-      password: PASSWORD,
-      phone: '',
-      campaign: '',
-      referral: 'ref-123',
-      click_id: 'click-9',
-      landing_code: '',
-    }, { ip: freshIp(), headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    const res = await call(
+      b.app,
+      'POST',
+      '/auth/register',
+      {
+        full_name: 'Ana Prueba',
+        username: spaced,
+        password: PASSWORD,
+        phone: '',
+        campaign: '',
+        referral: 'ref-123',
+        click_id: 'click-9',
+        landing_code: '',
+      },
+      { ip: freshIp(), headers: { 'accept-language': 'en-US,en;q=0.9' } },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       code: expect.any(String),
@@ -63,7 +69,9 @@ describe('registration (spec 2 §3, §4, §5)', () => {
     expect(Date.parse(pin.expiresAt) - b.clock.now().getTime()).toBe(5 * 60_000);
     expect(pin.activationUrl).toMatch(/^http:\/\/localhost:3000\/activate\/[A-Za-z0-9_-]{43}$/);
 
-    const registered = (await outboxEvents<UserRegistered>(b, 'accounts.user.registered')).find((e) => e.data.email === email.toLowerCase())!;
+    const registered = (await outboxEvents<UserRegistered>(b, 'accounts.user.registered')).find(
+      (e) => e.data.email === email.toLowerCase(),
+    )!;
     // Affiliate parameters travel on the registered event; empty ones were dropped.
     expect(registered.data.affiliate).toEqual({ referral: 'ref-123', click_id: 'click-9' });
     expect(registered.data).toMatchObject({ channel: 'email', fullName: 'Ana Prueba', canSkipPin: false });
@@ -81,14 +89,20 @@ describe('registration (spec 2 §3, §4, §5)', () => {
 
   it('registers by mobile phone: the message has the number after a colon', async () => {
     const phone = uniquePhone();
-    const res = await call(b.app, 'POST', '/auth/register', {
-      full_name: 'Pablo Teléfono',
-      phone: `(${phone.slice(0, 2)}) ${phone.slice(2, 6)}-${phone.slice(6)}`,
-      country: 'MX',
-      country_code: '+52',
-      password: PASSWORD,
-      response_type: 'sms_registration',
-    }, { ip: freshIp() });
+    const res = await call(
+      b.app,
+      'POST',
+      '/auth/register',
+      {
+        full_name: 'Pablo Teléfono',
+        phone: `(${phone.slice(0, 2)}) ${phone.slice(2, 6)}-${phone.slice(6)}`,
+        country: 'MX',
+        country_code: '+52',
+        password: PASSWORD,
+        response_type: 'sms_registration',
+      },
+      { ip: freshIp() },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ username: `+52${phone}`, type: 'phone', can_skip_pin: false });
     expect(res.body.message).toBe(`Te enviamos un PIN por SMS al número: +52 ${phone}`);
@@ -97,7 +111,13 @@ describe('registration (spec 2 §3, §4, §5)', () => {
   });
 
   it('answers not_eligible for a line whose country gets no SMS', async () => {
-    const res = await call(b.app, 'POST', '/auth/register', { full_name: 'Bruno', phone: uniquePhone(), country: 'BR', password: PASSWORD }, { ip: freshIp() });
+    const res = await call(
+      b.app,
+      'POST',
+      '/auth/register',
+      { full_name: 'Bruno', phone: uniquePhone(), country: 'BR', password: PASSWORD },
+      { ip: freshIp() },
+    );
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ code: 'not_eligible', message: expect.any(String) });
   });
@@ -118,7 +138,10 @@ describe('registration (spec 2 §3, §4, §5)', () => {
       'not json at all',
     ];
     for (const payload of cases) {
-      const res = await call(b.app, 'POST', '/auth/register', payload, { ip, ...(typeof payload === 'string' ? { headers: { 'content-type': 'application/json' } } : {}) });
+      const res = await call(b.app, 'POST', '/auth/register', payload, {
+        ip,
+        ...(typeof payload === 'string' ? { headers: { 'content-type': 'application/json' } } : {}),
+      });
       expect({ payload, status: res.status }).toEqual({ payload, status: 400 });
       expect(res.body.code).toBe('validation_failed');
     }
@@ -140,7 +163,13 @@ describe('registration (spec 2 §3, §4, §5)', () => {
 
   it('checks a phone number for users/exist with its country code', async () => {
     const phone = uniquePhone();
-    const reg = await call(b.app, 'POST', '/auth/register', { full_name: 'Tel', phone, country: 'MX', password: PASSWORD }, { ip: freshIp() });
+    const reg = await call(
+      b.app,
+      'POST',
+      '/auth/register',
+      { full_name: 'Tel', phone, country: 'MX', password: PASSWORD },
+      { ip: freshIp() },
+    );
     const pin = await lastCode(b, `+52${phone}`);
     await call(b.app, 'POST', '/auth/activate/pin', { pin: pin.code, code: reg.body.code });
     expect((await call(b.app, 'POST', '/auth/users/exist', { username: phone, country_code: '52' })).body).toEqual({ exist: true });
@@ -167,19 +196,56 @@ describe('registration (spec 2 §3, §4, §5)', () => {
 
   describe("a shop's 'complete' and 'basic' sign-ups may skip the PIN", () => {
     it('grants can_skip_pin for a known shop only', async () => {
-      const basic = await call(b.app, 'POST', '/auth/register', { full_name: 'Básica', email: uniqueEmail(), password: PASSWORD, store: DEMO.shops.demo.slug, signup_form: 'basic' }, { ip: freshIp() });
+      const basic = await call(
+        b.app,
+        'POST',
+        '/auth/register',
+        { full_name: 'Básica', email: uniqueEmail(), password: PASSWORD, store: DEMO.shops.demo.slug, signup_form: 'basic' },
+        { ip: freshIp() },
+      );
       expect(basic.body.can_skip_pin).toBe(true);
-      const complete = await call(b.app, 'POST', '/auth/register', { full_name: 'Completa', phone: uniquePhone(), country: 'MX', password: PASSWORD, store: DEMO.shops.demo.slug, signup_form: 'complete' }, { ip: freshIp() });
+      const complete = await call(
+        b.app,
+        'POST',
+        '/auth/register',
+        {
+          full_name: 'Completa',
+          phone: uniquePhone(),
+          country: 'MX',
+          password: PASSWORD,
+          store: DEMO.shops.demo.slug,
+          signup_form: 'complete',
+        },
+        { ip: freshIp() },
+      );
       expect(complete.body).toMatchObject({ can_skip_pin: true, type: 'phone' });
-      const unknownShop = await call(b.app, 'POST', '/auth/register', { full_name: 'Sin Tienda', email: uniqueEmail(), password: PASSWORD, store: 'no-existe', signup_form: 'basic' }, { ip: freshIp() });
+      const unknownShop = await call(
+        b.app,
+        'POST',
+        '/auth/register',
+        { full_name: 'Sin Tienda', email: uniqueEmail(), password: PASSWORD, store: 'no-existe', signup_form: 'basic' },
+        { ip: freshIp() },
+      );
       expect(unknownShop.body.can_skip_pin).toBe(false);
-      const noVariant = await call(b.app, 'POST', '/auth/register', { full_name: 'Normal', email: uniqueEmail(), password: PASSWORD, store: DEMO.shops.demo.slug }, { ip: freshIp() });
+      const noVariant = await call(
+        b.app,
+        'POST',
+        '/auth/register',
+        { full_name: 'Normal', email: uniqueEmail(), password: PASSWORD, store: DEMO.shops.demo.slug },
+        { ip: freshIp() },
+      );
       expect(noVariant.body.can_skip_pin).toBe(false);
     });
 
     it('activates without a PIN when allowed, with the registered password', async () => {
       const email = uniqueEmail();
-      const reg = await call(b.app, 'POST', '/auth/register', { full_name: 'Salta', email, password: PASSWORD, store: DEMO.shops.demo.slug, skip_pin: 'true' }, { ip: freshIp() });
+      const reg = await call(
+        b.app,
+        'POST',
+        '/auth/register',
+        { full_name: 'Salta', email, password: PASSWORD, store: DEMO.shops.demo.slug, skip_pin: 'true' },
+        { ip: freshIp() },
+      );
       expect(reg.body.can_skip_pin).toBe(true);
       const wrongPassword = await call(b.app, 'POST', '/auth/activate/pin', { code: reg.body.code, password: 'otra-clave-1' });
       expect(wrongPassword.status).toBe(401);
@@ -187,15 +253,29 @@ describe('registration (spec 2 §3, §4, §5)', () => {
       const ok = await call(b.app, 'POST', '/auth/activate/pin', { code: reg.body.code, password: PASSWORD });
       expect(ok.status).toBe(200);
       expect(ok.body.auth.type).toBe('SET_AUTH');
-      const [activated] = (await outboxEvents<{ userId: string; method: string }>(b, 'accounts.user.activated')).filter((e) => e.data.userId === ok.body.auth.payload.meID);
+      const [activated] = (await outboxEvents<{ userId: string; method: string }>(b, 'accounts.user.activated')).filter(
+        (e) => e.data.userId === ok.body.auth.payload.meID,
+      );
       expect(activated!.data.method).toBe('skip');
     });
 
     it('issues and sends no PIN when the sign-up skips it (no pin-issued event, no live code)', async () => {
       const email = uniqueEmail('salta');
       const phone = uniquePhone();
-      const byEmail = await call(b.app, 'POST', '/auth/register', { full_name: 'Sin PIN', email, password: PASSWORD, store: DEMO.shops.demo.slug, signup_form: 'basic' }, { ip: freshIp(), headers: { 'accept-language': 'en' } });
-      const byPhone = await call(b.app, 'POST', '/auth/register', { full_name: 'Sin PIN', phone, country: 'MX', password: PASSWORD, store: DEMO.shops.demo.slug, signup_form: 'complete' }, { ip: freshIp() });
+      const byEmail = await call(
+        b.app,
+        'POST',
+        '/auth/register',
+        { full_name: 'Sin PIN', email, password: PASSWORD, store: DEMO.shops.demo.slug, signup_form: 'basic' },
+        { ip: freshIp(), headers: { 'accept-language': 'en' } },
+      );
+      const byPhone = await call(
+        b.app,
+        'POST',
+        '/auth/register',
+        { full_name: 'Sin PIN', phone, country: 'MX', password: PASSWORD, store: DEMO.shops.demo.slug, signup_form: 'complete' },
+        { ip: freshIp() },
+      );
       expect(byEmail.body).toMatchObject({ can_skip_pin: true, message: `Your registration is ready for: ${email}` });
       expect(byPhone.body).toMatchObject({ can_skip_pin: true, message: `Tu registro está listo para: +52 ${phone}` });
       const issued = await outboxEvents<{ destination: string }>(b, 'accounts.user.pin-issued');
@@ -215,7 +295,7 @@ describe('registration (spec 2 §3, §4, §5)', () => {
       expect(res.body.code).toBe('validation_failed');
     });
 
-    it('learns new shops from store.shop events; the shop\'s own sign-up setting decides when the events carry it', async () => {
+    it("learns new shops from store.shop events; the shop's own sign-up setting decides when the events carry it", async () => {
       const ownerId = newId();
       const shopId = newId();
       const slug = `tienda-${shopId.slice(-6)}`;
@@ -229,8 +309,15 @@ describe('registration (spec 2 §3, §4, §5)', () => {
         data: { shopId, ownerId, slug, storeType: 'affiliate', name: 'Tienda Nueva', ...extra },
       });
       const skip = async () =>
-        (await call(b.app, 'POST', '/auth/register', { full_name: 'Cliente', email: uniqueEmail(), password: PASSWORD, store: slug, signup_form: 'basic' }, { ip: freshIp() })).body
-          .can_skip_pin as boolean;
+        (
+          await call(
+            b.app,
+            'POST',
+            '/auth/register',
+            { full_name: 'Cliente', email: uniqueEmail(), password: PASSWORD, store: slug, signup_form: 'basic' },
+            { ip: freshIp() },
+          )
+        ).body.can_skip_pin as boolean;
       await b.runtime.bus.publish('store.shop', [envelope('store.shop.created')]);
       await waitFor(async () => ((await skip()) ? true : undefined));
       // The shop turns its sign-up variant off: the registration's own signup_form no longer counts.

@@ -4,7 +4,18 @@ import { DEMO } from '@vitrina/contracts';
 import { refreshTokens } from '../src/db/schema.js';
 import { openWithToken, sha256 } from '../src/shared/secrets.js';
 import { BoundedSemaphore, QueueFullError } from '../src/sessions/domain/bounded-semaphore.js';
-import { PASSWORD, activeUser, bootAccounts, call, freshIp, lastCode, registerByEmail, uniqueEmail, uniquePhone, type Booted } from './support.js';
+import {
+  PASSWORD,
+  activeUser,
+  bootAccounts,
+  call,
+  freshIp,
+  lastCode,
+  registerByEmail,
+  uniqueEmail,
+  uniquePhone,
+  type Booted,
+} from './support.js';
 
 describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)', () => {
   let b: Booted;
@@ -15,8 +26,10 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
     await b?.close();
   });
 
-  const login = (body: Record<string, unknown>, ip = freshIp(), headers: Record<string, string> = {}) => call(b.app, 'POST', '/auth/login', body, { ip, headers });
-  const refresh = (token: string | undefined) => call(b.app, 'POST', '/auth/refresh', undefined, token ? { cookie: `refresh_token=${token}` } : {});
+  const login = (body: Record<string, unknown>, ip = freshIp(), headers: Record<string, string> = {}) =>
+    call(b.app, 'POST', '/auth/login', body, { ip, headers });
+  const refresh = (token: string | undefined) =>
+    call(b.app, 'POST', '/auth/refresh', undefined, token ? { cookie: `refresh_token=${token}` } : {});
 
   it('signs in with e-mail and password: access token with id, level and keychain; refresh token only in the cookie', async () => {
     const res = await login({ email: DEMO.users.demoOwner.email, password: DEMO.password });
@@ -30,7 +43,13 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
 
   it('signs in with the phone number', async () => {
     const phone = uniquePhone();
-    const reg = await call(b.app, 'POST', '/auth/register', { full_name: 'Tel', phone, country: 'MX', password: PASSWORD }, { ip: freshIp() });
+    const reg = await call(
+      b.app,
+      'POST',
+      '/auth/register',
+      { full_name: 'Tel', phone, country: 'MX', password: PASSWORD },
+      { ip: freshIp() },
+    );
     const pin = await lastCode(b, `+52${phone}`);
     await call(b.app, 'POST', '/auth/activate/pin', { pin: pin.code, code: reg.body.code });
     expect((await login({ phone, country_code: '52', password: PASSWORD })).status).toBe(200);
@@ -95,7 +114,9 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
     const t2 = r1.cookies['refresh_token']!;
     expect(t2).toBeTruthy();
     expect(t2).not.toBe(t1);
-    expect((await b.runtime.verifier.verify(r1.body.access_token)).sessionId).toBe((await b.runtime.verifier.verify(first.body.access_token)).sessionId);
+    expect((await b.runtime.verifier.verify(r1.body.access_token)).sessionId).toBe(
+      (await b.runtime.verifier.verify(first.body.access_token)).sessionId,
+    );
     const r2 = await refresh(t2);
     expect(r2.status).toBe(200);
     const t3 = r2.cookies['refresh_token']!;
@@ -161,7 +182,10 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
       const first = await login({ email: DEMO.users.entrepreneur.email, password: DEMO.password });
       const t1 = first.cookies['refresh_token']!;
       const t2 = cookieOf(await refresh(t1));
-      const [row] = await b.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(t1)));
+      const [row] = await b.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(t1)));
       expect(row!.successorSealed).toBeTruthy();
       expect(JSON.stringify(await b.db.select().from(refreshTokens))).not.toContain(t2);
       expect(openWithToken(t1, row!.id, row!.successorSealed!)).toContain(t2);
@@ -251,7 +275,11 @@ describe('bounded password hashing', () => {
   it('answers 503 service_unavailable when the hashing queue is full', async () => {
     const b = await bootAccounts({ env: { ACCOUNTS_HASH_CONCURRENCY: '1', ACCOUNTS_HASH_QUEUE: '0', SEED_DEMO: 'false' } });
     try {
-      const burst = await Promise.all(Array.from({ length: 6 }, () => call(b.app, 'POST', '/auth/login', { email: uniqueEmail(), password: 'x-cualquiera' }, { ip: freshIp() })));
+      const burst = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          call(b.app, 'POST', '/auth/login', { email: uniqueEmail(), password: 'x-cualquiera' }, { ip: freshIp() }),
+        ),
+      );
       const statuses = burst.map((r) => r.status);
       expect(statuses).toContain(401);
       expect(statuses).toContain(503);

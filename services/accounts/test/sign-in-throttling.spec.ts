@@ -55,7 +55,7 @@ describe('sign-in throttling that protects the owner (issue 9 §3; NIST SP 800-6
   /** Fails `times` times, waiting out (on the test clock) every delay it is given; returns the waits seen. */
   async function failRepeatedly(email: string, ip: string, times: number, device?: string): Promise<number[]> {
     const waits: number[] = [];
-    for (let failed = 0; failed < times; ) {
+    for (let failed = 0; failed < times;) {
       const r = await login(email, WRONG, ip, device);
       if (r.status === 429) {
         waits.push(retryAfter(r));
@@ -149,7 +149,9 @@ describe('sign-in throttling that protects the owner (issue 9 §3; NIST SP 800-6
   it('keeps the device cookie on sign-out (it names the browser, not the session)', async () => {
     const user = await activeUser(b);
     const signedIn = await login(user.email, PASSWORD, freshIp());
-    const out = await call(b.app, 'POST', '/auth/logout', undefined, { cookie: `refresh_token=${signedIn.cookies['refresh_token']}; device=${signedIn.cookies['device']}` });
+    const out = await call(b.app, 'POST', '/auth/logout', undefined, {
+      cookie: `refresh_token=${signedIn.cookies['refresh_token']}; device=${signedIn.cookies['device']}`,
+    });
     expect(out.status).toBe(200);
     expect(([] as string[]).concat(out.headers['set-cookie'] as string[]).some((c) => c.startsWith('device='))).toBe(false);
   }, 60_000);
@@ -182,7 +184,8 @@ describe('sign-in throttling that protects the owner (issue 9 §3; NIST SP 800-6
     const device = (await login(neighbour.email, PASSWORD, nat)).cookies['device']!;
     const other = await activeUser(b);
 
-    for (let i = 0; i < SIGN_IN_THROTTLE.networkFreeFailures; i++) expect((await login(uniqueEmail('barrido'), WRONG, nat)).status).toBe(401);
+    for (let i = 0; i < SIGN_IN_THROTTLE.networkFreeFailures; i++)
+      expect((await login(uniqueEmail('barrido'), WRONG, nat)).status).toBe(401);
     // Past the free allowance every attempt from that network waits, whatever the account: 1 s, 2 s, 4 s... at most 60 s.
     const first = await login(uniqueEmail('barrido'), WRONG, nat);
     expect(first.status).toBe(429);
@@ -238,7 +241,11 @@ describe('sign-in throttling that protects the owner (issue 9 §3; NIST SP 800-6
     const ip = freshIp();
     await login(user.email, PASSWORD, ip);
     await login(user.email, WRONG, ip);
-    const rows = () => b.db.select().from(schema.signInThrottles).where(eq(schema.signInThrottles.accountKey, `u:${user.id}`));
+    const rows = () =>
+      b.db
+        .select()
+        .from(schema.signInThrottles)
+        .where(eq(schema.signInThrottles.accountKey, `u:${user.id}`));
     const devices = () => b.db.select().from(schema.trustedDevices).where(eq(schema.trustedDevices.userId, user.id));
     expect(await rows()).toHaveLength(1);
     expect(await devices()).toHaveLength(1);
@@ -250,7 +257,12 @@ describe('sign-in throttling that protects the owner (issue 9 §3; NIST SP 800-6
     const report = await job.run();
     expect(report.signInThrottles).toBeGreaterThanOrEqual(1);
     expect(await rows()).toHaveLength(0);
-    expect(await b.db.select().from(schema.signInThrottles).where(eq(schema.signInThrottles.clientKey, `n:${ip}`))).toHaveLength(0);
+    expect(
+      await b.db
+        .select()
+        .from(schema.signInThrottles)
+        .where(eq(schema.signInThrottles.clientKey, `n:${ip}`)),
+    ).toHaveLength(0);
     expect(await devices()).toHaveLength(1);
     b.clock.advance(365 * DAY);
     expect((await job.run()).trustedDevices).toBeGreaterThanOrEqual(1);
@@ -280,7 +292,10 @@ describe('registration throttled like the availability check', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await exists()).status).toBe(429);
     // Another address is not affected; a minute later this one may ask again.
-    expect((await call(b.app, 'POST', '/auth/register', { full_name: 'Otro', email: user.email, password: PASSWORD }, { ip: freshIp() })).body.code).toBe('existing_user');
+    expect(
+      (await call(b.app, 'POST', '/auth/register', { full_name: 'Otro', email: user.email, password: PASSWORD }, { ip: freshIp() })).body
+        .code,
+    ).toBe('existing_user');
     b.clock.advance(60 * SECOND);
     expect((await register()).body.code).toBe('existing_user');
   }, 120_000);

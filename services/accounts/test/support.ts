@@ -66,7 +66,13 @@ export interface Answer {
   cookies: Record<string, string>;
 }
 
-export async function call(app: NestFastifyApplication, method: string, url: string, payload?: unknown, o: CallOptions = {}): Promise<Answer> {
+export async function call(
+  app: NestFastifyApplication,
+  method: string,
+  url: string,
+  payload?: unknown,
+  o: CallOptions = {},
+): Promise<Answer> {
   const res = await app.inject({
     method: method as 'GET',
     url,

@@ -48,7 +48,15 @@ describe('catalogue answers', () => {
     const ops = catalogueOperations(doc);
     expect(ops.length).toBe(39);
     expect(missingAnswers({ paths: Object.fromEntries(ops.map((o) => [o.path, doc.paths[o.path]!])) as never })).toEqual([]);
-    for (const name of ['CatalogueItem', 'CatalogueItemStock', 'CatalogueReturnInfo', 'Catalogue', 'CatalogueShare', 'CatalogueSupplier', 'ApiError']) {
+    for (const name of [
+      'CatalogueItem',
+      'CatalogueItemStock',
+      'CatalogueReturnInfo',
+      'Catalogue',
+      'CatalogueShare',
+      'CatalogueSupplier',
+      'ApiError',
+    ]) {
       expect(doc.components.schemas).toHaveProperty(name);
     }
     for (const { key, path, op } of ops) {
@@ -62,13 +70,16 @@ describe('catalogue answers', () => {
         expect([key, status, op.responses[status]?.content?.['application/json']?.schema]).toEqual([key, status, ref('ApiError')]);
       }
     }
-    const json200 = (path: string, method: 'get' | 'post' = 'get') => doc.paths[path]![method]!.responses['200'].content['application/json'].schema;
+    const json200 = (path: string, method: 'get' | 'post' = 'get') =>
+      doc.paths[path]![method]!.responses['200'].content['application/json'].schema;
     expect(json200('/catalogue/items/{id}')).toEqual(ref('CatalogueItem'));
     expect(json200('/catalogue/public/catalogues/{id}')).toEqual(ref('Catalogue'));
     expect(json200('/catalogue/shops/{shop}/items')).toMatchObject({ properties: { results: { items: ref('CatalogueItem') } } });
     expect(doc.paths['/catalogue/shops/{shop}/items']!.get!.responses['404'].content['application/json'].schema).toEqual(ref('ApiError'));
     expect(doc.paths['/catalogue/{owner}/{scope}/catalogues/{id}']!.delete!.responses).toHaveProperty('409');
-    expect(doc.paths['/catalogue/{owner}/{scope}/items']!.post!.responses['201'].content['application/json'].schema).toEqual(ref('CatalogueItem'));
+    expect(doc.paths['/catalogue/{owner}/{scope}/items']!.post!.responses['201'].content['application/json'].schema).toEqual(
+      ref('CatalogueItem'),
+    );
     const photo = doc.paths['/catalogue/demo-photos/{key}']!.get!;
     expect(photo.responses['200'].content['image/jpeg'].schema).toMatchObject({ type: 'string', format: 'binary' });
     expect(photo.responses['404'].content['application/json'].schema).toEqual(ref('ApiError'));
@@ -95,7 +106,11 @@ describe('catalogue answers', () => {
     const photoPath = new URL(one.photos[0], 'http://x').pathname.replace(/^\/api/, '');
     expect(photoPath).toMatch(/^\/catalogue\/demo-photos\/.+\.jpg$/);
     const photo = await w.catalogue.inject({ method: 'GET', url: photoPath });
-    expect([photo.statusCode, photo.headers['content-type'], photo.rawPayload.subarray(0, 2).toString('hex')]).toEqual([200, 'image/jpeg', 'ffd8']);
+    expect([photo.statusCode, photo.headers['content-type'], photo.rawPayload.subarray(0, 2).toString('hex')]).toEqual([
+      200,
+      'image/jpeg',
+      'ffd8',
+    ]);
     seen.add('GET /catalogue/demo-photos/{key}');
     // The listing's string answer, anonymous (cacheable) and as the shop owner (every state).
     for (const auth of [undefined, owner]) {
@@ -111,16 +126,38 @@ describe('catalogue answers', () => {
     await call('GET /catalogue/dssuppliers/{id}', 'GET', `/catalogue/dssuppliers/${A}`, 200);
     await call('GET /catalogue/categories', 'GET', '/catalogue/categories', 200);
     await call('GET /catalogue/categories/suggestions', 'GET', '/catalogue/categories/suggestions?text=a', 200);
-    await call('GET /catalogue/{owner}/{scope}/store/dssuppliers/search', 'GET', `/catalogue/${OWNER}:${OWNER}/affiliate/store/dssuppliers/search`, 200, { auth: owner });
-    await call('GET /catalogue/{owner}/{scope}/store/products/search', 'GET', `/catalogue/${OWNER}:${OWNER}/affiliate/store/products/search?limit=100`, 200, { auth: owner });
+    await call(
+      'GET /catalogue/{owner}/{scope}/store/dssuppliers/search',
+      'GET',
+      `/catalogue/${OWNER}:${OWNER}/affiliate/store/dssuppliers/search`,
+      200,
+      { auth: owner },
+    );
+    await call(
+      'GET /catalogue/{owner}/{scope}/store/products/search',
+      'GET',
+      `/catalogue/${OWNER}:${OWNER}/affiliate/store/products/search?limit=100`,
+      200,
+      { auth: owner },
+    );
     // Published catalogues.
     const published = demoCatalogueId(1);
     const { slug } = await call('GET /catalogue/public/catalogues/{id}', 'GET', `/catalogue/public/catalogues/${published}`, 200);
     await call('GET /catalogue/public/catalogues/{id}/products', 'GET', `/catalogue/public/catalogues/${published}/products`, 200);
     await call('GET /catalogue/published/catalogues', 'GET', '/catalogue/published/catalogues?shop=demo', 200);
     await call('GET /catalogue/public/referral/{owner}/catalogues', 'GET', '/catalogue/public/referral/demo/catalogues', 200);
-    await call('GET /catalogue/public/referral/{owner}/catalogues/{slug}', 'GET', `/catalogue/public/referral/demo/catalogues/${slug}`, 200);
-    await call('GET /catalogue/public/referral/{owner}/catalogues/{slug}/products', 'GET', `/catalogue/public/referral/demo/catalogues/${slug}/products`, 200);
+    await call(
+      'GET /catalogue/public/referral/{owner}/catalogues/{slug}',
+      'GET',
+      `/catalogue/public/referral/demo/catalogues/${slug}`,
+      200,
+    );
+    await call(
+      'GET /catalogue/public/referral/{owner}/catalogues/{slug}/products',
+      'GET',
+      `/catalogue/public/referral/demo/catalogues/${slug}/products`,
+      200,
+    );
 
     // A supplier's items.
     await call('GET /catalogue/{owner}/{scope}/items', 'GET', `${items}?limit=100`, 200, { auth: supplier });
@@ -139,31 +176,60 @@ describe('catalogue answers', () => {
     });
     const item = `${items}/${created.id}`;
     await call('GET /catalogue/{owner}/{scope}/items/{item}', 'GET', item, 200, { auth: supplier });
-    await call('PATCH /catalogue/{owner}/{scope}/items/{item}', 'PATCH', item, 200, { auth: supplier, payload: { crossout_price: null, return_info: null } });
+    await call('PATCH /catalogue/{owner}/{scope}/items/{item}', 'PATCH', item, 200, {
+      auth: supplier,
+      payload: { crossout_price: null, return_info: null },
+    });
     await call('POST /catalogue/{owner}/{scope}/items/{item}/publish', 'POST', `${item}/publish`, 200, { auth: supplier });
-    await call('PUT /catalogue/{owner}/{scope}/items/{item}/stock', 'PUT', `${item}/stock`, 200, { auth: supplier, payload: { available: null, sold_out: true } });
+    await call('PUT /catalogue/{owner}/{scope}/items/{item}/stock', 'PUT', `${item}/stock`, 200, {
+      auth: supplier,
+      payload: { available: null, sold_out: true },
+    });
     await call('POST /catalogue/{owner}/{scope}/items/{item}/unpublish', 'POST', `${item}/unpublish`, 200, { auth: supplier });
     await call('DELETE /catalogue/{owner}/{scope}/items/{item}', 'DELETE', item, 204, { auth: supplier });
 
     // The owner's catalogues.
     await call('GET /catalogue/{owner}/{scope}/catalogues', 'GET', cats, 200, { auth: owner });
-    const mine = await call('POST /catalogue/{owner}/{scope}/catalogues', 'POST', cats, 201, { auth: owner, payload: { name: 'Contrato', photo: 'https://cdn.example.com/c.png' } });
+    const mine = await call('POST /catalogue/{owner}/{scope}/catalogues', 'POST', cats, 201, {
+      auth: owner,
+      payload: { name: 'Contrato', photo: 'https://cdn.example.com/c.png' },
+    });
     const cat = `${cats}/${mine.id}`;
     await call('GET /catalogue/{owner}/{scope}/catalogues/{id}', 'GET', cat, 200, { auth: owner });
-    await call('PATCH /catalogue/{owner}/{scope}/catalogues/{id}', 'PATCH', cat, 200, { auth: owner, payload: { photo: null, weight: 3, state: 'published' } });
-    await call('POST /catalogue/{owner}/{scope}/catalogues/{id}/move', 'POST', `${cat}/move`, 200, { auth: owner, payload: { position: 1 } });
-    const added = await call('POST /catalogue/{owner}/{scope}/catalogues/{id}/products/add_filtered', 'POST', `${cat}/products/add_filtered`, 200, {
+    await call('PATCH /catalogue/{owner}/{scope}/catalogues/{id}', 'PATCH', cat, 200, {
       auth: owner,
-      payload: { query: { ids: ids.slice(0, 3) }, silent: true },
+      payload: { photo: null, weight: 3, state: 'published' },
     });
+    await call('POST /catalogue/{owner}/{scope}/catalogues/{id}/move', 'POST', `${cat}/move`, 200, {
+      auth: owner,
+      payload: { position: 1 },
+    });
+    const added = await call(
+      'POST /catalogue/{owner}/{scope}/catalogues/{id}/products/add_filtered',
+      'POST',
+      `${cat}/products/add_filtered`,
+      200,
+      {
+        auth: owner,
+        payload: { query: { ids: ids.slice(0, 3) }, silent: true },
+      },
+    );
     expect(added.added.length).toBeGreaterThan(1);
     await call('GET /catalogue/{owner}/{scope}/catalogues/{id}/products', 'GET', `${cat}/products`, 200, { auth: owner });
-    await call('GET /catalogue/{owner}/{scope}/catalogues/{id}/products/search', 'GET', `${cat}/products/search?text=a`, 200, { auth: owner });
+    await call('GET /catalogue/{owner}/{scope}/catalogues/{id}/products/search', 'GET', `${cat}/products/search?text=a`, 200, {
+      auth: owner,
+    });
     await call('POST /catalogue/{owner}/{scope}/catalogues/{id}/products/move', 'POST', `${cat}/products/move`, 200, {
       auth: owner,
       payload: { product: added.added[1], position: 1 },
     });
-    await call('DELETE /catalogue/{owner}/{scope}/catalogues/{id}/products/{productId}', 'DELETE', `${cat}/products/${added.added[0]}`, 200, { auth: owner });
+    await call(
+      'DELETE /catalogue/{owner}/{scope}/catalogues/{id}/products/{productId}',
+      'DELETE',
+      `${cat}/products/${added.added[0]}`,
+      200,
+      { auth: owner },
+    );
     const fork = await call('POST /catalogue/{owner}/{scope}/catalogues/{id}/products/clone', 'POST', `${cats}/new/products/clone`, 200, {
       auth: owner,
       payload: { origin_id: mine.id },
@@ -171,6 +237,10 @@ describe('catalogue answers', () => {
     expect(fork.catalogue.origin_id).toBe(mine.id);
     await call('DELETE /catalogue/{owner}/{scope}/catalogues/{id}', 'DELETE', `${cat}?force=true`, 204, { auth: owner });
 
-    expect([...seen].sort()).toEqual(catalogueOperations(doc).map((o) => o.key).sort());
+    expect([...seen].sort()).toEqual(
+      catalogueOperations(doc)
+        .map((o) => o.key)
+        .sort(),
+    );
   });
 });

@@ -36,9 +36,19 @@ describe('catalogue writes (issue 5)', () => {
     const unknown = await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: 'Nuevo', owner: OLGA } });
     expect(unknown.status).toBe(400);
 
-    const created = await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: '  Novedades  de  otoño ', photo: 'https://cdn.example.com/a.png' } });
+    const created = await json(w.catalogue, 'POST', admin(OWNER), {
+      auth,
+      payload: { name: '  Novedades  de  otoño ', photo: 'https://cdn.example.com/a.png' },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Novedades de otoño', slug: 'novedades-de-otono', position: 6, num_products: 0, owner: OWNER, photo: 'https://cdn.example.com/a.png' });
+    expect(created.body).toMatchObject({
+      name: 'Novedades de otoño',
+      slug: 'novedades-de-otono',
+      position: 6,
+      num_products: 0,
+      owner: OWNER,
+      photo: 'https://cdn.example.com/a.png',
+    });
     const again = await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: 'Novedades de otoño', photo: '' } });
     expect(again.body).toMatchObject({ slug: 'novedades-de-otono-2', position: 7, photo: null });
     const max = await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: 'y'.repeat(150) } });
@@ -52,9 +62,14 @@ describe('catalogue writes (issue 5)', () => {
     const [first] = await positions();
     const bad = await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first!.id}`, { auth, payload: { name: '' } });
     expect([bad.status, bad.body.code]).toEqual([400, 'invalid_name']);
-    expect((await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first!.id}`, { auth, payload: { photo: 'javascript:alert(1)' } })).status).toBe(400);
+    expect(
+      (await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first!.id}`, { auth, payload: { photo: 'javascript:alert(1)' } })).status,
+    ).toBe(400);
     expect((await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first!.id}`, { auth, payload: { weight: null } })).status).toBe(400);
-    const ok = await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first!.id}`, { auth, payload: { name: 'Lo más vendido 2026', photo: null, weight: 99 } });
+    const ok = await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first!.id}`, {
+      auth,
+      payload: { name: 'Lo más vendido 2026', photo: null, weight: 99 },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ name: 'Lo más vendido 2026', photo: null, weight: 99, slug: 'lo-mas-vendido' });
     expect((await published(w, 'catalogue.catalogue.updated')).at(-1)?.data).toMatchObject({ catalogueId: first!.id });
@@ -101,7 +116,9 @@ describe('catalogue writes (issue 5)', () => {
   it('keeps a consistent 1..n order under 20 concurrent moves', async () => {
     const list = await positions();
     const moves = Array.from({ length: 20 }, (_v, i) => ({ id: list[i % list.length]!.id, position: ((i * 7) % list.length) + 1 }));
-    const answers = await Promise.all(moves.map((m) => json(w.catalogue, 'POST', `${admin(OWNER)}/${m.id}/move`, { auth, payload: { position: m.position } })));
+    const answers = await Promise.all(
+      moves.map((m) => json(w.catalogue, 'POST', `${admin(OWNER)}/${m.id}/move`, { auth, payload: { position: m.position } })),
+    );
     expect(answers.map((a) => a.status)).toEqual(moves.map(() => 200));
     const after = await positions();
     expect(after).toHaveLength(list.length);
@@ -115,7 +132,10 @@ describe('catalogue writes (issue 5)', () => {
     const unpublished = DEMO_ITEMS[20]!.id; // another supplier's unpublished item
     const refused = await json(w.catalogue, 'POST', url, { auth, payload: { query: { ids: [DEMO_ITEMS[0]!.id, unpublished] } } });
     expect([refused.status, refused.body.code]).toEqual([400, 'invalid_product']);
-    const silent = await json(w.catalogue, 'POST', url, { auth, payload: { query: { ids: [DEMO_ITEMS[0]!.id, unpublished, DEMO_ITEMS[1]!.id] }, silent: true } });
+    const silent = await json(w.catalogue, 'POST', url, {
+      auth,
+      payload: { query: { ids: [DEMO_ITEMS[0]!.id, unpublished, DEMO_ITEMS[1]!.id] }, silent: true },
+    });
     expect(silent.status).toBe(200);
     expect(silent.body.added).toEqual([DEMO_ITEMS[0]!.id, DEMO_ITEMS[1]!.id]);
     expect(silent.body.catalogue.num_products).toBe(2);
@@ -126,7 +146,11 @@ describe('catalogue writes (issue 5)', () => {
     expect(again.body).toMatchObject({ added: [], catalogue: { num_products: 3 } });
     expect((await json(w.catalogue, 'POST', url, { auth, payload: { query: { type: 'car' } } })).status).toBe(400);
     expect((await json(w.catalogue, 'POST', url, { auth, payload: { silent: true } })).status).toBe(400);
-    expect((await published(w, 'catalogue.catalogue.products-added')).at(-1)?.data).toMatchObject({ catalogueId: target.id, itemIds: byText.body.added, numProducts: 3 });
+    expect((await published(w, 'catalogue.catalogue.products-added')).at(-1)?.data).toMatchObject({
+      catalogueId: target.id,
+      itemIds: byText.body.added,
+      numProducts: 3,
+    });
     const products = await json(w.catalogue, 'GET', `${admin(OWNER)}/${target.id}/products?sort=position`, { auth });
     expect(products.body.results.map((i: any) => i.id)).toEqual([DEMO_ITEMS[0]!.id, DEMO_ITEMS[1]!.id, byText.body.added[0]]);
   });
@@ -137,14 +161,27 @@ describe('catalogue writes (issue 5)', () => {
     const ids = (await json(w.catalogue, 'GET', `${base}?sort=position`, { auth })).body.results.map((i: any) => i.id);
     const moved = await json(w.catalogue, 'POST', `${base}/move`, { auth, payload: { product: ids[2], position: 1 } });
     expect(moved.status).toBe(200);
-    expect((await json(w.catalogue, 'GET', `${base}?sort=position`, { auth })).body.results.map((i: any) => i.id)).toEqual([ids[2], ids[0], ids[1]]);
-    expect((await json(w.catalogue, 'POST', `${base}/move`, { auth, payload: { product: DEMO_ITEMS[50]!.id, position: 1 } })).status).toBe(404);
+    expect((await json(w.catalogue, 'GET', `${base}?sort=position`, { auth })).body.results.map((i: any) => i.id)).toEqual([
+      ids[2],
+      ids[0],
+      ids[1],
+    ]);
+    expect((await json(w.catalogue, 'POST', `${base}/move`, { auth, payload: { product: DEMO_ITEMS[50]!.id, position: 1 } })).status).toBe(
+      404,
+    );
     expect((await json(w.catalogue, 'POST', `${base}/move`, { auth, payload: { position: 1 } })).status).toBe(400);
     const removed = await json(w.catalogue, 'DELETE', `${base}/${ids[0]}`, { auth });
     expect([removed.status, removed.body.num_products]).toEqual([200, 2]);
     expect((await json(w.catalogue, 'DELETE', `${base}/${ids[0]}`, { auth })).status).toBe(404);
-    expect((await json(w.catalogue, 'GET', `${base}?sort=position`, { auth })).body.results.map((i: any) => i.id)).toEqual([ids[2], ids[1]]);
-    expect((await published(w, 'catalogue.catalogue.product-removed')).at(-1)?.data).toMatchObject({ catalogueId: target.id, itemIds: [ids[0]], numProducts: 2 });
+    expect((await json(w.catalogue, 'GET', `${base}?sort=position`, { auth })).body.results.map((i: any) => i.id)).toEqual([
+      ids[2],
+      ids[1],
+    ]);
+    expect((await published(w, 'catalogue.catalogue.product-removed')).at(-1)?.data).toMatchObject({
+      catalogueId: target.id,
+      itemIds: [ids[0]],
+      numProducts: 2,
+    });
     expect((await published(w, 'catalogue.catalogue.product-moved')).at(-1)?.data).toMatchObject({ itemIds: [ids[2]], position: 1 });
   });
 
@@ -153,11 +190,20 @@ describe('catalogue writes (issue 5)', () => {
     const before = (await positions(RITA, rita)).length;
     const fork = await json(w.catalogue, 'POST', `${admin(RITA)}/${demoCatalogueId(3)}/products/clone`, { auth: rita, payload: {} });
     expect(fork.status).toBe(200);
-    expect(fork.body.catalogue).toMatchObject({ owner: RITA, name: 'Para los amantes del café', origin_id: demoCatalogueId(3), origin_slug: 'para-los-amantes-del-cafe', position: before + 1 });
+    expect(fork.body.catalogue).toMatchObject({
+      owner: RITA,
+      name: 'Para los amantes del café',
+      origin_id: demoCatalogueId(3),
+      origin_slug: 'para-los-amantes-del-cafe',
+      position: before + 1,
+    });
     expect(fork.body.catalogue.num_products).toBe(fork.body.added.length);
     expect(fork.body.added.length).toBeGreaterThan(0);
     const cloned = (await published(w, 'catalogue.catalogue.cloned')).at(-1)!;
-    expect(cloned).toMatchObject({ key: RITA, data: { ownerId: RITA, originId: demoCatalogueId(3), originOwnerId: OWNER, itemIds: fork.body.added } });
+    expect(cloned).toMatchObject({
+      key: RITA,
+      data: { ownerId: RITA, originId: demoCatalogueId(3), originOwnerId: OWNER, itemIds: fork.body.added },
+    });
 
     const bySlug = await json(w.catalogue, 'POST', `${admin(RITA)}/new/products/clone`, {
       auth: rita,
@@ -167,14 +213,19 @@ describe('catalogue writes (issue 5)', () => {
     const viaCreate = await json(w.catalogue, 'POST', admin(RITA), { auth: rita, payload: { origin_id: demoCatalogueId(4) } });
     expect([viaCreate.status, viaCreate.body.origin_id]).toEqual([201, demoCatalogueId(4)]);
     // into an existing catalogue of the owner
-    const into = await json(w.catalogue, 'POST', `${admin(RITA)}/${demoCatalogueId(6)}/products/clone`, { auth: rita, payload: { origin_id: demoCatalogueId(1) } });
+    const into = await json(w.catalogue, 'POST', `${admin(RITA)}/${demoCatalogueId(6)}/products/clone`, {
+      auth: rita,
+      payload: { origin_id: demoCatalogueId(1) },
+    });
     expect(into.body.catalogue).toMatchObject({ id: demoCatalogueId(6), origin_id: demoCatalogueId(1) });
 
     for (const payload of [{ origin_id: '01930000-0000-7000-8003-00000000dead' }, { origin_slug: 'nope', origin_owner: 'demo' }]) {
       const res = await json(w.catalogue, 'POST', `${admin(RITA)}/new/products/clone`, { auth: rita, payload });
       expect([res.status, res.body.code]).toEqual([404, 'origin_not_found']);
     }
-    expect((await json(w.catalogue, 'POST', `${admin(RITA)}/new/products/clone`, { auth: rita, payload: { origin_slug: 'x' } })).status).toBe(400);
+    expect(
+      (await json(w.catalogue, 'POST', `${admin(RITA)}/new/products/clone`, { auth: rita, payload: { origin_slug: 'x' } })).status,
+    ).toBe(400);
     // an unpublished catalogue of another owner cannot be forked
     await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${demoCatalogueId(5)}`, { auth, payload: { state: 'unpublished' } });
     const hidden = await json(w.catalogue, 'POST', `${admin(RITA)}/${demoCatalogueId(5)}/products/clone`, { auth: rita, payload: {} });
@@ -192,12 +243,18 @@ describe('catalogue writes (issue 5)', () => {
     expect(after.map((c) => c.id)).toEqual(list.filter((c) => c.id !== full.id).map((c) => c.id));
     expect(after.map((c) => c.position)).toEqual(after.map((_c, i) => i + 1));
     expect((await json(w.catalogue, 'GET', `/catalogue/public/catalogues/${full.id}/products`)).status).toBe(404);
-    expect((await published(w, 'catalogue.catalogue.deleted')).at(-1)?.data).toMatchObject({ catalogueId: full.id, ownerCatalogues: after.length });
+    expect((await published(w, 'catalogue.catalogue.deleted')).at(-1)?.data).toMatchObject({
+      catalogueId: full.id,
+      ownerCatalogues: after.length,
+    });
     expect((await json(w.catalogue, 'DELETE', `${admin(OWNER)}/${full.id}`, { auth })).status).toBe(404);
 
     // Olga's only catalogue: deleting it tells the store she has none left
     const olga = await w.token(OLGA, 2);
     expect((await json(w.catalogue, 'DELETE', `${admin(OLGA)}/${demoCatalogueId(8)}?force=true`, { auth: olga })).status).toBe(204);
-    expect((await published(w, 'catalogue.catalogue.deleted')).at(-1)).toMatchObject({ key: OLGA, data: { ownerId: OLGA, ownerCatalogues: 0 } });
+    expect((await published(w, 'catalogue.catalogue.deleted')).at(-1)).toMatchObject({
+      key: OLGA,
+      data: { ownerId: OLGA, ownerCatalogues: 0 },
+    });
   });
 });

@@ -26,7 +26,15 @@ describe('custom catalogues', () => {
     expect(res.status).toBe(200);
     expect(res.body.matches_estimated).toBe(5);
     expect(res.body.results.map((c: any) => c.weight)).toEqual([40, 30, 20, 10, 5]);
-    expect(res.body.results[0]).toMatchObject({ name: 'Lo más vendido', slug: 'lo-mas-vendido', position: 1, num_products: 9, state: 'published', owner: OWNER, origin_id: null });
+    expect(res.body.results[0]).toMatchObject({
+      name: 'Lo más vendido',
+      slug: 'lo-mas-vendido',
+      position: 1,
+      num_products: 9,
+      state: 'published',
+      owner: OWNER,
+      origin_id: null,
+    });
     const byName = await json(w.catalogue, 'GET', `${admin}?sort=name&limit=2&offset=1`, { auth });
     expect(byName.body.results.map((c: any) => c.name)).toEqual(['Lo más vendido', 'Para los amantes del café']);
     expect(byName.body.matches_estimated).toBe(5);
@@ -73,14 +81,20 @@ describe('custom catalogues', () => {
     const prices = byPrice.body.results.map((i: any) => i.list_price_minor);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect((await json(w.catalogue, 'GET', `${url}?sort=name`)).status).toBe(400);
-    const referral = await json(w.catalogue, 'GET', `/catalogue/public/referral/demo/catalogues/para-los-amantes-del-cafe/products?limit=4`);
+    const referral = await json(
+      w.catalogue,
+      'GET',
+      `/catalogue/public/referral/demo/catalogues/para-los-amantes-del-cafe/products?limit=4`,
+    );
     expect(referral.body.results.map((i: any) => i.id)).toEqual(all.body.results.slice(0, 4).map((i: any) => i.id));
   });
 
   it('keeps unpublished items out of public catalogue products, not out of the owner’s', async () => {
     const A = DEMO.users.supplierA.id;
     const item = DEMO_ITEMS[2]!.id; // in 'Lo más vendido'
-    await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items/${item}/unpublish`, { auth: await w.token(A, 2, ['dssupplier-admin']) });
+    await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items/${item}/unpublish`, {
+      auth: await w.token(A, 2, ['dssupplier-admin']),
+    });
     const pub = await json(w.catalogue, 'GET', `/catalogue/public/catalogues/${demoCatalogueId(1)}/products`);
     expect(pub.body.results.map((i: any) => i.id)).not.toContain(item);
     expect(pub.body.matches_estimated).toBe(8);
@@ -112,16 +126,22 @@ describe('suppliers and categories', () => {
     const suppliers = await json(w.catalogue, 'GET', '/catalogue/dssuppliers');
     expect(suppliers.body.results.map((s: any) => s.name)).toEqual(['Artesanías del Sol', 'Café de Altura']);
     expect((await json(w.catalogue, 'GET', '/catalogue/dssuppliers/suggestions?text=')).body.results).toEqual([]);
-    expect((await json(w.catalogue, 'GET', '/catalogue/dssuppliers/suggestions?text=ALTU')).body.results.map((s: any) => s.name)).toEqual(['Café de Altura']);
+    expect((await json(w.catalogue, 'GET', '/catalogue/dssuppliers/suggestions?text=ALTU')).body.results.map((s: any) => s.name)).toEqual([
+      'Café de Altura',
+    ]);
     const categories = await json(w.catalogue, 'GET', '/catalogue/categories');
     expect(categories.body.results).toHaveLength(8);
     expect((await json(w.catalogue, 'GET', '/catalogue/categories/suggestions?text=')).body.results).toEqual([]);
-    expect((await json(w.catalogue, 'GET', '/catalogue/categories/suggestions?text=caf')).body.results.map((c: any) => c.name)).toEqual(['Café y bebidas']);
+    expect((await json(w.catalogue, 'GET', '/catalogue/categories/suggestions?text=caf')).body.results.map((c: any) => c.name)).toEqual([
+      'Café y bebidas',
+    ]);
   });
 
   it('searches suppliers for the add-products modal; a franchise owner only gets its supplier', async () => {
     const owner = DEMO.users.demoOwner.id;
-    const res = await json(w.catalogue, 'GET', `/catalogue/${owner}:${owner}/affiliate/store/dssuppliers/search?text=a`, { auth: await w.token(owner) });
+    const res = await json(w.catalogue, 'GET', `/catalogue/${owner}:${owner}/affiliate/store/dssuppliers/search?text=a`, {
+      auth: await w.token(owner),
+    });
     expect(res.body.results.map((s: any) => s.name)).toEqual(['Artesanías del Sol', 'Café de Altura']);
     const A = DEMO.users.supplierA.id;
     const franchise = await eventually(async () => {

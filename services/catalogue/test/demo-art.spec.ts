@@ -41,7 +41,12 @@ describe('demo photo art', () => {
   });
 
   it('renders valid JPEGs of the asked size for every item, photo and catalogue', async () => {
-    const keys = [...itemSlugs.map((s) => [s, 0] as const), [itemSlugs[1]!, 3] as const, ...DEMO_CATALOGUES.map((c) => [slugify(c.name, 60), 0] as const), ['bench-7', 0] as const];
+    const keys = [
+      ...itemSlugs.map((s) => [s, 0] as const),
+      [itemSlugs[1]!, 3] as const,
+      ...DEMO_CATALOGUES.map((c) => [slugify(c.name, 60), 0] as const),
+      ['bench-7', 0] as const,
+    ];
     for (const [slug, variant] of keys) {
       const meta = await sharp(await renderDemoPhoto(slug, variant, 400, 300)).metadata();
       expect([slug, meta.format, meta.width, meta.height]).toEqual([slug, 'jpeg', 400, 300]);

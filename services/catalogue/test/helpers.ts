@@ -18,14 +18,22 @@ export async function eventually<T>(check: () => Promise<T | undefined | false |
     } catch (err) {
       last = err;
     }
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${last instanceof Error ? last.message : JSON.stringify(last)}` : ''}`);
+    if (Date.now() > until)
+      throw new Error(
+        `condition not met within ${timeoutMs} ms${last ? `: ${last instanceof Error ? last.message : JSON.stringify(last)}` : ''}`,
+      );
     await new Promise((r) => setTimeout(r, stepMs));
   }
 }
 
 export type App = NestFastifyApplication;
 
-export async function json<T = any>(app: App, method: string, url: string, opts: { auth?: string; payload?: unknown } = {}): Promise<{ status: number; body: T }> {
+export async function json<T = any>(
+  app: App,
+  method: string,
+  url: string,
+  opts: { auth?: string; payload?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const res = await app.inject({
     method: method as 'GET',
     url,

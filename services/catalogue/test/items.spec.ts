@@ -14,7 +14,9 @@ describe('supplier items', () => {
   const outboxTypes = async (itemId: string): Promise<string[]> => {
     const { rows } = (await w.tdb.database
       .drizzle({})
-      .execute(`select envelope->>'type' as type from catalogue.outbox where key = '${itemId}' order by seq`)) as unknown as { rows: Array<{ type: string }> };
+      .execute(`select envelope->>'type' as type from catalogue.outbox where key = '${itemId}' order by seq`)) as unknown as {
+      rows: Array<{ type: string }>;
+    };
     return rows.map((r) => r.type);
   };
 
@@ -93,8 +95,14 @@ describe('supplier items', () => {
   });
 
   it('edits, publishes, unpublishes and sets stock with their events', async () => {
-    const { body: item } = await json(w.catalogue, 'POST', base, { auth, payload: { name: 'Cuenco de barro', type: 'product', list_price: '100' } });
-    const patched = await json(w.catalogue, 'PATCH', `${base}/${item.id}`, { auth, payload: { list_price: '120.00', hiden: true, stock: { sold_out: true } } });
+    const { body: item } = await json(w.catalogue, 'POST', base, {
+      auth,
+      payload: { name: 'Cuenco de barro', type: 'product', list_price: '100' },
+    });
+    const patched = await json(w.catalogue, 'PATCH', `${base}/${item.id}`, {
+      auth,
+      payload: { list_price: '120.00', hiden: true, stock: { sold_out: true } },
+    });
     expect([patched.status, patched.body]).toEqual([200, expect.anything()]);
     expect(patched.body).toMatchObject({ list_price: '120.00', hiden: true, sold_out: true, name: 'Cuenco de barro' });
     expect((await json(w.catalogue, 'POST', `${base}/${item.slug}/publish`, { auth })).body.list_state).toBe('published');

@@ -46,7 +46,12 @@ describe('shop listings and search (catalogue projection fed by the store)', () 
 
   it('answers prices with two decimals and in minor units', async () => {
     const { body } = await list('type=product&text=jarron');
-    expect(body.results[0]).toMatchObject({ name: 'Jarrón de barro negro', list_price: '850.00', list_price_minor: 85000, currency: 'MXN' });
+    expect(body.results[0]).toMatchObject({
+      name: 'Jarrón de barro negro',
+      list_price: '850.00',
+      list_price_minor: 85000,
+      currency: 'MXN',
+    });
   });
 
   it('sorts by queue_position, -list_price and list_price', async () => {
@@ -82,7 +87,14 @@ describe('shop listings and search (catalogue projection fed by the store)', () 
   it('matches word prefixes of name, tags and description, accents folded', async () => {
     const caf = await list('text=caf');
     expect(caf.body.matches_estimated).toBeGreaterThan(10);
-    expect(caf.body.results.every((i: any) => /caf/i.test(i.name.normalize('NFD').replace(/\p{Diacritic}/gu, '')) || i.tags.some((t: string) => t.startsWith('caf')) || /caf/i.test(i.description.normalize('NFD').replace(/\p{Diacritic}/gu, '')))).toBe(true);
+    expect(
+      caf.body.results.every(
+        (i: any) =>
+          /caf/i.test(i.name.normalize('NFD').replace(/\p{Diacritic}/gu, '')) ||
+          i.tags.some((t: string) => t.startsWith('caf')) ||
+          /caf/i.test(i.description.normalize('NFD').replace(/\p{Diacritic}/gu, '')),
+      ),
+    ).toBe(true);
     const both = await list('text=cafe%20chia');
     expect(both.body.results.map((i: any) => i.name)).toEqual(['Café de Chiapas tostado 500 g', 'Tour por fincas cafetaleras de Chiapas']);
     const accent = await list('text=MOLCAJETE%20volcanica');
@@ -93,7 +105,10 @@ describe('shop listings and search (catalogue projection fed by the store)', () 
 
   it('ranks a name match above a tag match above a description match', async () => {
     const create = async (body: object) => {
-      const res = await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items`, { auth: supplierA, payload: { type: 'product', list_state: 'published', list_price: '10', ...body } });
+      const res = await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items`, {
+        auth: supplierA,
+        payload: { type: 'product', list_state: 'published', list_price: '10', ...body },
+      });
       expect(res.status).toBe(201);
       return res.body.id as string;
     };
@@ -144,7 +159,9 @@ describe('shop listings and search (catalogue projection fed by the store)', () 
     expect((await json(w.catalogue, 'GET', '/catalogue/shops/demo/suggestions?text=%20%20')).body.results).toEqual([]);
     const caf = await json(w.catalogue, 'GET', '/catalogue/shops/demo/suggestions?text=CAF');
     expect(caf.body.results).toHaveLength(5);
-    expect(caf.body.results[0]).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String), slug: expect.any(String), type: expect.any(String) }));
+    expect(caf.body.results[0]).toEqual(
+      expect.objectContaining({ id: expect.any(String), name: expect.any(String), slug: expect.any(String), type: expect.any(String) }),
+    );
     const two = await json(w.catalogue, 'GET', '/catalogue/shops/demo/suggestions?text=caf&n_suggestions=2&type=service');
     expect(two.body.results).toHaveLength(2);
     expect(two.body.results.every((s: any) => s.type === 'service')).toBe(true);
@@ -152,7 +169,8 @@ describe('shop listings and search (catalogue projection fed by the store)', () 
 
   it('lists items to add for the add-products modal with in_store, franchise stores only their supplier’s', async () => {
     const olga = users.otherOwner.id;
-    const picker = (owner: string, q: string, auth: string) => json(w.catalogue, 'GET', `/catalogue/${owner}:${owner}/affiliate/store/products/search?${q}`, { auth });
+    const picker = (owner: string, q: string, auth: string) =>
+      json(w.catalogue, 'GET', `/catalogue/${owner}:${owner}/affiliate/store/products/search?${q}`, { auth });
     const olgaAuth = await w.token(olga, 2);
     const res = await picker(olga, 'type=product&limit=100', olgaAuth);
     expect(res.status).toBe(200);
@@ -214,7 +232,10 @@ describe('shop listings and search (catalogue projection fed by the store)', () 
     await eventually(async () => !(await list('text=taza%20talavera')).body.results.some((r: any) => r.id === taza));
     // the store lists an id first, the item is created afterwards: it shows up once it exists
     const shopFirst = DEMO.shops.reseller.id;
-    const create = await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items`, { auth: supplierA, payload: { name: 'Petate tejido', type: 'product', list_state: 'published' } });
+    const create = await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items`, {
+      auth: supplierA,
+      payload: { name: 'Petate tejido', type: 'product', list_state: 'published' },
+    });
     await w.store.itemsAdded(shopFirst, [create.body.id]);
     await eventually(async () => (await json(w.catalogue, 'GET', '/catalogue/shops/rita/items?text=petate')).body.matches_estimated === 1);
   });
@@ -229,7 +250,9 @@ describe('cached listing pages (listing_version)', () => {
   const version = async () => {
     const { rows } = (await w.tdb.database
       .drizzle({})
-      .execute(`select listing_version::int as v from catalogue.shops where id = '${DEMO.shops.demo.id}'`)) as unknown as { rows: Array<{ v: number }> };
+      .execute(`select listing_version::int as v from catalogue.shops where id = '${DEMO.shops.demo.id}'`)) as unknown as {
+      rows: Array<{ v: number }>;
+    };
     return rows[0]!.v;
   };
   const cardOf = async (itemId: string, query = 'type=product&sort=list_price') =>
@@ -270,7 +293,10 @@ describe('cached listing pages (listing_version)', () => {
     const before = await cardOf(item.id);
     expect(before).toBeDefined();
     const v = await version();
-    const patched = await json(w.catalogue, 'PATCH', `/catalogue/${A}:${A}/affiliate/items/${item.id}`, { auth: supplierA, payload: { list_price: '1.25', contribution_margin: '0.25', name: 'Precio de liquidación' } });
+    const patched = await json(w.catalogue, 'PATCH', `/catalogue/${A}:${A}/affiliate/items/${item.id}`, {
+      auth: supplierA,
+      payload: { list_price: '1.25', contribution_margin: '0.25', name: 'Precio de liquidación' },
+    });
     expect(patched).toMatchObject({ status: 200 });
     expect(await version()).toBeGreaterThan(v);
     const after = await cardOf(item.id);
@@ -285,7 +311,10 @@ describe('cached listing pages (listing_version)', () => {
   it('shows a stock change (sold out) at once, though the projection row does not change', async () => {
     const item = DEMO_ITEMS[6]!;
     expect((await cardOf(item.id, 'type=product'))?.sold_out).toBe(false);
-    const stock = await json(w.catalogue, 'PUT', `/catalogue/${A}:${A}/affiliate/items/${item.id}/stock`, { auth: supplierA, payload: { sold_out: true } });
+    const stock = await json(w.catalogue, 'PUT', `/catalogue/${A}:${A}/affiliate/items/${item.id}/stock`, {
+      auth: supplierA,
+      payload: { sold_out: true },
+    });
     expect(stock.status).toBe(200);
     expect((await cardOf(item.id, 'type=product'))?.sold_out).toBe(true);
   });
@@ -317,12 +346,17 @@ describe('shop listings when the store speaks first', () => {
       await eventually(async () => {
         const { rows } = (await w.tdb.database
           .drizzle({})
-          .execute(`select count(*)::int as n from catalogue.shop_items where shop_id = '${DEMO.shops.demo.id}'`)) as unknown as { rows: Array<{ n: number }> };
+          .execute(`select count(*)::int as n from catalogue.shop_items where shop_id = '${DEMO.shops.demo.id}'`)) as unknown as {
+          rows: Array<{ n: number }>;
+        };
         return rows[0]!.n === DEMO_ITEMS.length;
       }, 30_000);
       expect((await json(w.catalogue, 'GET', '/catalogue/shops/demo/items?type=product')).body.matches_estimated).toBe(0);
       await w.catalogue.get(DemoSeeder).seedDemo();
-      await eventually(async () => (await json(w.catalogue, 'GET', '/catalogue/shops/demo/items?type=product')).body.matches_estimated === PUBLIC_PRODUCTS, 30_000);
+      await eventually(
+        async () => (await json(w.catalogue, 'GET', '/catalogue/shops/demo/items?type=product')).body.matches_estimated === PUBLIC_PRODUCTS,
+        30_000,
+      );
     } finally {
       await w.close();
     }

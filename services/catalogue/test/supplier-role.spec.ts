@@ -52,7 +52,13 @@ describe('supplier role for item writes', () => {
     ];
     for (const [method, url, payload] of routes) {
       const res = await json(w.catalogue, method, url, { auth: customer, payload });
-      expect({ method, url, status: res.status, code: res.body?.code, message: typeof res.body?.message }).toEqual({ method, url, status: 403, code: 'forbidden', message: 'string' });
+      expect({ method, url, status: res.status, code: res.body?.code, message: typeof res.body?.message }).toEqual({
+        method,
+        url,
+        status: 403,
+        code: 'forbidden',
+        message: 'string',
+      });
     }
     expect(await snapshot()).toEqual(before);
     // the customer's own list stays readable (and empty)
@@ -62,7 +68,10 @@ describe('supplier role for item writes', () => {
 
   it('lets a supplier create, edit, publish, restock, unpublish and delete', async () => {
     const base = `/catalogue/${A}:${A}/affiliate/items`;
-    const created = await json(w.catalogue, 'POST', base, { auth: supplier, payload: { name: 'Rebozo', type: 'product', list_price: '300' } });
+    const created = await json(w.catalogue, 'POST', base, {
+      auth: supplier,
+      payload: { name: 'Rebozo', type: 'product', list_price: '300' },
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     expect((await json(w.catalogue, 'PATCH', `${base}/${id}`, { auth: supplier, payload: { description: 'De seda' } })).status).toBe(200);
@@ -75,7 +84,10 @@ describe('supplier role for item writes', () => {
   it('still answers 403 to a supplier acting on another supplier’s path', async () => {
     const B = DEMO.users.supplierB.id;
     const otherSupplier = await w.token(B, 2, ['dssupplier-admin']);
-    const res = await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items`, { auth: otherSupplier, payload: { name: 'x', type: 'product' } });
+    const res = await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items`, {
+      auth: otherSupplier,
+      payload: { name: 'x', type: 'product' },
+    });
     expect(res.status).toBe(403);
   });
 });

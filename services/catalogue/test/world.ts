@@ -1,4 +1,12 @@
-import { DEMO, DEMO_ITEMS, StoreEvents, Topics, type EventEnvelope, type StoreItemsChanged, type StoreShopCreated } from '@vitrina/contracts';
+import {
+  DEMO,
+  DEMO_ITEMS,
+  StoreEvents,
+  Topics,
+  type EventEnvelope,
+  type StoreItemsChanged,
+  type StoreShopCreated,
+} from '@vitrina/contracts';
 import { createServiceApp, newId, type Runtime } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { catalogueService } from '../src/catalogue.module.js';
@@ -37,13 +45,46 @@ export function storePeer(runtime: Runtime): StorePeer {
       const { users, shops } = DEMO;
       const A = DEMO_ITEMS.filter((i) => i.supplier === 'supplierA').map((i) => i.id);
       const B = DEMO_ITEMS.filter((i) => i.supplier === 'supplierB').map((i) => i.id);
-      await peer.shopCreated({ shopId: shops.demo.id, ownerId: users.demoOwner.id, slug: 'demo', storeType: 'affiliate', name: 'Bazar de Daniela', supplierId: null, canonicalUrl: null });
-      await peer.shopCreated({ shopId: shops.franchise.id, ownerId: users.supplierA.id, slug: shops.franchise.slug, storeType: 'franchise', name: 'Franquicia', supplierId: users.supplierA.id });
-      await peer.shopCreated({ shopId: shops.reseller.id, ownerId: users.reseller.id, slug: 'rita', storeType: 'affinity', name: 'Rita Reventa' });
-      await peer.shopCreated({ shopId: shops.other.id, ownerId: users.otherOwner.id, slug: 'olga', storeType: 'affiliate', name: 'Café de Olga' });
-      await peer.itemsAdded(shops.demo.id, DEMO_ITEMS.map((i) => i.id));
+      await peer.shopCreated({
+        shopId: shops.demo.id,
+        ownerId: users.demoOwner.id,
+        slug: 'demo',
+        storeType: 'affiliate',
+        name: 'Bazar de Daniela',
+        supplierId: null,
+        canonicalUrl: null,
+      });
+      await peer.shopCreated({
+        shopId: shops.franchise.id,
+        ownerId: users.supplierA.id,
+        slug: shops.franchise.slug,
+        storeType: 'franchise',
+        name: 'Franquicia',
+        supplierId: users.supplierA.id,
+      });
+      await peer.shopCreated({
+        shopId: shops.reseller.id,
+        ownerId: users.reseller.id,
+        slug: 'rita',
+        storeType: 'affinity',
+        name: 'Rita Reventa',
+      });
+      await peer.shopCreated({
+        shopId: shops.other.id,
+        ownerId: users.otherOwner.id,
+        slug: 'olga',
+        storeType: 'affiliate',
+        name: 'Café de Olga',
+      });
+      await peer.itemsAdded(
+        shops.demo.id,
+        DEMO_ITEMS.map((i) => i.id),
+      );
       await peer.itemsAdded(shops.franchise.id, A);
-      await peer.itemsAdded(shops.reseller.id, DEMO_ITEMS.filter((i, n) => i.dropshipping && n % 2 === 0).map((i) => i.id));
+      await peer.itemsAdded(
+        shops.reseller.id,
+        DEMO_ITEMS.filter((i, n) => i.dropshipping && n % 2 === 0).map((i) => i.id),
+      );
       await peer.itemsAdded(shops.other.id, B);
     },
   };
@@ -80,8 +121,8 @@ export async function startWorld(opts: { seed?: boolean; env?: Record<string, st
 
 /** Events the catalogue published (its outbox), optionally of one type. */
 export async function published(w: World, type?: string): Promise<EventEnvelope[]> {
-  const { rows } = (await w.tdb.database
-    .drizzle({})
-    .execute(`select envelope from catalogue.outbox order by seq`)) as unknown as { rows: Array<{ envelope: EventEnvelope }> };
+  const { rows } = (await w.tdb.database.drizzle({}).execute(`select envelope from catalogue.outbox order by seq`)) as unknown as {
+    rows: Array<{ envelope: EventEnvelope }>;
+  };
   return rows.map((r) => r.envelope).filter((e) => !type || e.type === type);
 }

@@ -10,7 +10,22 @@ import helmet from '@fastify/helmet';
 import { Redis } from 'ioredis';
 import { Counter } from 'prom-client';
 import { ErrorCodes, type ServiceName } from '@vitrina/contracts';
-import { PinoNestLogger, createTelemetry, telemetrySettingsFromEnv, type Telemetry, type TelemetrySettings, clientErrorHandler, createLogger, frameworkErrors, installHealth, installHttpDrain, installObservability, refuseUncleanRequestLine, requestIdOf, type Logger } from '@vitrina/platform';
+import {
+  PinoNestLogger,
+  createTelemetry,
+  telemetrySettingsFromEnv,
+  type Telemetry,
+  type TelemetrySettings,
+  clientErrorHandler,
+  createLogger,
+  frameworkErrors,
+  installHealth,
+  installHttpDrain,
+  installObservability,
+  refuseUncleanRequestLine,
+  requestIdOf,
+  type Logger,
+} from '@vitrina/platform';
 import { installServicesHealthRoute } from './health/services-health.js';
 import { sendError, toGatewayErrorResponse } from './http/gateway-errors.js';
 import { ApiDescription } from './openapi/api-description.js';
@@ -133,7 +148,10 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       frameworkErrors,
       clientErrorHandler,
     });
-    app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, { logger: new PinoNestLogger(logger), abortOnError: false });
+    app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, {
+      logger: new PinoNestLogger(logger),
+      abortOnError: false,
+    });
     const instance = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
     instance.addHook('onClose', release);
     // A graceful stop ends when the in-flight requests have, not when idle keep-alive connections time out.
@@ -218,7 +236,12 @@ async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, part
     labelNames: ['service', 'kind'],
     registers: [registry],
   });
-  const rateLimited = new Counter({ name: 'gateway_rate_limited_total', help: 'Requests refused by a rate limit', labelNames: ['scope'], registers: [registry] });
+  const rateLimited = new Counter({
+    name: 'gateway_rate_limited_total',
+    help: 'Requests refused by a rate limit',
+    labelNames: ['scope'],
+    registers: [registry],
+  });
   installHealth(fastify, 'gateway', {
     accepting: async () => {
       if (parts.isClosing()) throw new Error('shutting down');
@@ -271,7 +294,8 @@ async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, part
   await fastify.register(async (scope) => {
     web = await installWebApp(scope, {
       webDist: opts.webDist,
-      renderShopHead: opts.renderShopHead ?? createShopHeadRenderer({ fetchShop: storeShopFetcher(upstreams, opts.shopHeadTimeoutMs ?? 800, logger) }),
+      renderShopHead:
+        opts.renderShopHead ?? createShopHeadRenderer({ fetchShop: storeShopFetcher(upstreams, opts.shopHeadTimeoutMs ?? 800, logger) }),
       platformHosts: opts.platformHosts ?? DEFAULT_PLATFORM_HOSTS,
       // Item and catalogue heads, sitemaps: the catalogue's public API, with the shop head's timeout.
       catalogue: catalogueReads(upstreams, { headTimeoutMs: opts.shopHeadTimeoutMs ?? 800, logger }),
@@ -282,7 +306,13 @@ async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, part
 
 async function connectRedis(url: string, logger: Logger): Promise<Redis> {
   // No offline queue: while Redis is unreachable a limit check fails at once and the request goes through.
-  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 1_000 });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    commandTimeout: 1_000,
+  });
   let lastLogged = 0;
   redis.on('error', (err: Error) => {
     if (Date.now() - lastLogged > 30_000) {
@@ -290,6 +320,10 @@ async function connectRedis(url: string, logger: Logger): Promise<Redis> {
       logger.warn({ err: err.message }, 'rate-limit store (Redis) unavailable; requests are not limited meanwhile');
     }
   });
-  await redis.connect().catch((err: unknown) => logger.warn({ err: (err as Error).message }, 'could not connect to Redis at start; retrying in the background'));
+  await redis
+    .connect()
+    .catch((err: unknown) =>
+      logger.warn({ err: (err as Error).message }, 'could not connect to Redis at start; retrying in the background'),
+    );
   return redis;
 }

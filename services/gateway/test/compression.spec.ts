@@ -151,7 +151,17 @@ describe('API answers, compressed by the gateway', () => {
   });
 
   it('compresses text types only: JSON, HTML, XML, JavaScript; not event streams or binaries', () => {
-    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/problem+json', 'text/html; charset=utf-8', 'application/xml', 'text/plain', 'application/javascript', 'text/javascript', 'image/svg+xml']) {
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/problem+json',
+      'text/html; charset=utf-8',
+      'application/xml',
+      'text/plain',
+      'application/javascript',
+      'text/javascript',
+      'image/svg+xml',
+    ]) {
       expect({ type, compressed: COMPRESSIBLE_TYPES.test(type) }).toEqual({ type, compressed: true });
     }
     for (const type of ['text/event-stream', 'application/octet-stream', 'image/png', 'application/x-ndjson', 'multipart/form-data']) {

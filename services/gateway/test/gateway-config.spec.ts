@@ -48,7 +48,10 @@ describe('gateway configuration', () => {
   it("reads the stack's REDIS_PREFIX (REDIS_BUS_PREFIX as its deprecated alias) and SHUTDOWN_TIMEOUT_MS", () => {
     expect(loadGatewayConfig({}).env).toMatchObject({ REDIS_PREFIX: 'vitrina', SHUTDOWN_TIMEOUT_MS: 10_000 });
     expect(loadGatewayConfig({ REDIS_BUS_PREFIX: 'stack-b' }).env.REDIS_PREFIX).toBe('stack-b');
-    expect(loadGatewayConfig({ REDIS_PREFIX: 'stack-a', SHUTDOWN_TIMEOUT_MS: '2500' }).env).toMatchObject({ REDIS_PREFIX: 'stack-a', SHUTDOWN_TIMEOUT_MS: 2500 });
+    expect(loadGatewayConfig({ REDIS_PREFIX: 'stack-a', SHUTDOWN_TIMEOUT_MS: '2500' }).env).toMatchObject({
+      REDIS_PREFIX: 'stack-a',
+      SHUTDOWN_TIMEOUT_MS: 2500,
+    });
     expect(problemsOf({ REDIS_PREFIX: 'no spaces', SHUTDOWN_TIMEOUT_MS: 'soon' })).toEqual([
       expect.stringMatching(/^REDIS_PREFIX: /),
       expect.stringMatching(/^SHUTDOWN_TIMEOUT_MS: /),
@@ -56,17 +59,29 @@ describe('gateway configuration', () => {
   });
 
   it('names every bad variable', () => {
-    expect(problemsOf({ PORT: 'eighty', SERVICE_URL_ORDERS: 'orders:3104', CORS_ORIGINS: 'https://a.example/path', REDIS_URL: 'http://redis' })).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^PORT: /), expect.stringMatching(/^CORS_ORIGINS: /), expect.stringMatching(/^REDIS_URL: /)]),
+    expect(
+      problemsOf({ PORT: 'eighty', SERVICE_URL_ORDERS: 'orders:3104', CORS_ORIGINS: 'https://a.example/path', REDIS_URL: 'http://redis' }),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PORT: /),
+        expect.stringMatching(/^CORS_ORIGINS: /),
+        expect.stringMatching(/^REDIS_URL: /),
+      ]),
     );
-    expect(problemsOf({ SERVICE_URL_ORDERS: 'http://orders:3104/api' })).toEqual([expect.stringMatching(/^SERVICE_URL_ORDERS: .*bare origin/)]);
+    expect(problemsOf({ SERVICE_URL_ORDERS: 'http://orders:3104/api' })).toEqual([
+      expect.stringMatching(/^SERVICE_URL_ORDERS: .*bare origin/),
+    ]);
     expect(problemsOf({ TRUST_PROXY: 'maybe' })).toEqual([expect.stringMatching(/^TRUST_PROXY: /)]);
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['AUTH_PUBLIC_KEY: required when NODE_ENV=production']);
   });
 
   it('reads the platform hosts: lower case, no trailing dot; a scheme or port is refused', () => {
     expect(loadGatewayConfig({}).env.PLATFORM_HOSTS).toEqual(['localhost', '127.0.0.1', '::1']);
-    expect(loadGatewayConfig({ PLATFORM_HOSTS: 'Vitrina.com, www.vitrina.com.,localhost' }).env.PLATFORM_HOSTS).toEqual(['vitrina.com', 'www.vitrina.com', 'localhost']);
+    expect(loadGatewayConfig({ PLATFORM_HOSTS: 'Vitrina.com, www.vitrina.com.,localhost' }).env.PLATFORM_HOSTS).toEqual([
+      'vitrina.com',
+      'www.vitrina.com',
+      'localhost',
+    ]);
     expect(problemsOf({ PLATFORM_HOSTS: 'https://vitrina.com' })).toEqual([expect.stringMatching(/^PLATFORM_HOSTS: .*host names/)]);
     expect(problemsOf({ PLATFORM_HOSTS: 'vitrina.com:3000' })).toEqual([expect.stringMatching(/^PLATFORM_HOSTS: /)]);
   });

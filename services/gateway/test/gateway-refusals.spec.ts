@@ -75,7 +75,12 @@ function errorBody(body: string): { code: string; message: string } {
 describe('the gateway’s own refusals', () => {
   it('refuses NUL and invalid Unicode in the path, query or a header with 400 invalid_text, before any service', async () => {
     const before = stack.fakes.catalogue.seen.length;
-    for (const path of ['/api/catalogue/echo/a%00b', '/api/catalogue/echo?q=%ED%A0%80', '/api/catalogue/echo?q=%C3%28', '/tienda/demo/%FF']) {
+    for (const path of [
+      '/api/catalogue/echo/a%00b',
+      '/api/catalogue/echo?q=%ED%A0%80',
+      '/api/catalogue/echo?q=%C3%28',
+      '/tienda/demo/%FF',
+    ]) {
       const res = await get(path);
       expect([path, res.status, errorBody(res.body).code]).toEqual([path, 400, 'invalid_text']);
     }
@@ -112,7 +117,11 @@ describe('the gateway’s own refusals', () => {
 
   it('answers 413, never 502, when the service drops an upload it finds too large', async () => {
     const chunks = Array.from({ length: 48 }, () => Buffer.alloc(64 * 1024, 7)); // 3 MiB chunked: under the gallery's limit
-    const res = await request(`${gateway.url}/api/gallery/x`, { method: 'POST', body: Readable.from(chunks), headers: { 'content-type': 'application/octet-stream' } });
+    const res = await request(`${gateway.url}/api/gallery/x`, {
+      method: 'POST',
+      body: Readable.from(chunks),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(res.statusCode).toBe(413);
     expect(await res.body.json()).toMatchObject({ code: 'payload_too_large' });
     expect(resettingCalls).toBeGreaterThan(0);

@@ -42,7 +42,8 @@ beforeAll(async () => {
     corsOrigins: ['https://shop.example'],
     upstreamTimeoutMs: 500,
     logLevel: 'silent',
-    renderShopHead: async (shop) => ('slug' in shop && shop.slug === 'con-head' ? { status: 200, head: '<title>Tienda con head</title>' } : undefined),
+    renderShopHead: async (shop) =>
+      'slug' in shop && shop.slug === 'con-head' ? { status: 200, head: '<title>Tienda con head</title>' } : undefined,
   });
 });
 
@@ -142,7 +143,13 @@ describe('request identity and forwarding', () => {
   it('strips hop-by-hop headers and the headers named by Connection', async () => {
     const seen = await new Promise<Record<string, any>>((resolve, reject) => {
       const req = httpRequest(`${gateway.url}/api/messages/echo`, {
-        headers: { connection: 'keep-alive, x-secret-hop', 'x-secret-hop': '1', 'proxy-authorization': 'Basic eDp5', 'keep-alive': 'timeout=5', 'x-kept': 'yes' },
+        headers: {
+          connection: 'keep-alive, x-secret-hop',
+          'x-secret-hop': '1',
+          'proxy-authorization': 'Basic eDp5',
+          'keep-alive': 'timeout=5',
+          'x-kept': 'yes',
+        },
       });
       req.on('response', (res) => {
         let data = '';
@@ -202,9 +209,18 @@ describe('streaming', () => {
 
 describe('failures', () => {
   it('answers 502 service_unavailable when the service is down', async () => {
-    const down = await startGateway({ port: 0, host: '127.0.0.1', serviceUrls: { ...stack.serviceUrls, orders: await closedUrl() }, logLevel: 'silent' });
+    const down = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      serviceUrls: { ...stack.serviceUrls, orders: await closedUrl() },
+      logLevel: 'silent',
+    });
     try {
-      const res = await request(`${down.url}/api/orders/echo`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      const res = await request(`${down.url}/api/orders/echo`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(502);
       expect(await res.body.json()).toEqual({ code: 'service_unavailable', message: expect.stringContaining('orders') });
     } finally {
@@ -239,16 +255,22 @@ describe('body size', () => {
 
   it('counts a chunked body while streaming and refuses it once past the limit', async () => {
     const chunks = Array.from({ length: 24 }, () => Buffer.alloc(64 * 1024, 2)); // 1.5 MiB, no Content-Length
-    const res = await request(`${gateway.url}/api/catalogue/echo`, { method: 'POST', body: Readable.from(chunks), headers: { 'content-type': 'application/octet-stream' } }).catch(
-      (err: unknown) => err as Error,
-    );
+    const res = await request(`${gateway.url}/api/catalogue/echo`, {
+      method: 'POST',
+      body: Readable.from(chunks),
+      headers: { 'content-type': 'application/octet-stream' },
+    }).catch((err: unknown) => err as Error);
     if (res instanceof Error) throw res;
     expect(res.statusCode).toBe(413);
     expect(await res.body.json()).toMatchObject({ code: 'payload_too_large' });
   });
 
   it('lets the gallery take bodies above the default limit', async () => {
-    const res = await json('/api/gallery/echo', { method: 'POST', body: Buffer.alloc(3 * 1024 * 1024, 3), headers: { 'content-type': 'application/octet-stream' } });
+    const res = await json('/api/gallery/echo', {
+      method: 'POST',
+      body: Buffer.alloc(3 * 1024 * 1024, 3),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(res.status).toBe(200);
     expect(res.body!.bodyBytes).toBe(3 * 1024 * 1024);
   });
@@ -261,7 +283,11 @@ describe('CORS and security headers', () => {
     expect(res.headers['access-control-allow-credentials']).toBe('true');
     const preflight = await request(`${gateway.url}/api/store/echo`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://shop.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type,authorization' },
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type,authorization',
+      },
     });
     await preflight.body.dump();
     expect(preflight.statusCode).toBe(204);
@@ -273,7 +299,10 @@ describe('CORS and security headers', () => {
     const res = await json('/api/store/echo', { headers: { origin: 'https://evil.example' } });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
-    const preflight = await request(`${gateway.url}/api/store/echo`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT' } });
+    const preflight = await request(`${gateway.url}/api/store/echo`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT' },
+    });
     await preflight.body.dump();
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -337,7 +366,13 @@ describe('web app', () => {
   });
 
   it('says how to build the app when web/dist is missing', async () => {
-    const bare = await startGateway({ port: 0, host: '127.0.0.1', serviceUrls: stack.serviceUrls, webDist: join(webDist, 'nope'), logLevel: 'silent' });
+    const bare = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      serviceUrls: stack.serviceUrls,
+      webDist: join(webDist, 'nope'),
+      logLevel: 'silent',
+    });
     try {
       const res = await request(`${bare.url}/tienda/demo`, { headers: { accept: 'text/html' } });
       expect(await res.body.text()).toContain('npm run build');
@@ -366,7 +401,12 @@ describe('health and metrics', () => {
 
   it('GET /api/health is 503 naming the services that are down or not ready', async () => {
     stack.fakes.marketing.ready = false;
-    const down = await startGateway({ port: 0, host: '127.0.0.1', serviceUrls: { ...stack.serviceUrls, orders: await closedUrl() }, logLevel: 'silent' });
+    const down = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      serviceUrls: { ...stack.serviceUrls, orders: await closedUrl() },
+      logLevel: 'silent',
+    });
     try {
       const res = await request(`${down.url}/api/health`);
       const body = (await res.body.json()) as Record<string, any>;
@@ -394,7 +434,12 @@ describe('instances', () => {
   });
 
   it('spreads requests round-robin over the instances of a service', async () => {
-    const gw = await startGateway({ port: 0, host: '127.0.0.1', serviceUrls: { ...stack.serviceUrls, catalogue: `${a.url},${b.url}` }, logLevel: 'silent' });
+    const gw = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      serviceUrls: { ...stack.serviceUrls, catalogue: `${a.url},${b.url}` },
+      logLevel: 'silent',
+    });
     try {
       for (let i = 0; i < 6; i++) await (await request(`${gw.url}/api/catalogue/echo/${i}`)).body.dump();
       expect(a.seen.map((s) => s.url)).toEqual(['/catalogue/echo/0', '/catalogue/echo/2', '/catalogue/echo/4']);
@@ -406,10 +451,19 @@ describe('instances', () => {
 
   it('fails over to the next instance when one refuses connections, bodies included', async () => {
     a.seen.length = 0;
-    const gw = await startGateway({ port: 0, host: '127.0.0.1', serviceUrls: { ...stack.serviceUrls, catalogue: `${await closedUrl()},${a.url}` }, logLevel: 'silent' });
+    const gw = await startGateway({
+      port: 0,
+      host: '127.0.0.1',
+      serviceUrls: { ...stack.serviceUrls, catalogue: `${await closedUrl()},${a.url}` },
+      logLevel: 'silent',
+    });
     try {
       for (let i = 0; i < 4; i++) {
-        const res = await request(`${gw.url}/api/catalogue/echo/${i}`, { method: 'POST', body: Readable.from([Buffer.from(`{"n":${i}}`)]), headers: { 'content-type': 'application/json' } });
+        const res = await request(`${gw.url}/api/catalogue/echo/${i}`, {
+          method: 'POST',
+          body: Readable.from([Buffer.from(`{"n":${i}}`)]),
+          headers: { 'content-type': 'application/json' },
+        });
         expect(res.statusCode).toBe(200);
         expect(((await res.body.json()) as Record<string, any>).body).toBe(`{"n":${i}}`);
       }

@@ -90,8 +90,14 @@ describe('mergeOpenApi', () => {
   });
 
   it('renames a schema that is identical by name and shape but refers to a renamed one', () => {
-    const a: OpenApiDocument = { paths: {}, components: { schemas: { Money: { type: 'integer' }, Price: { $ref: '#/components/schemas/Money' } } } };
-    const b: OpenApiDocument = { paths: {}, components: { schemas: { Money: { type: 'string' }, Price: { $ref: '#/components/schemas/Money' } } } };
+    const a: OpenApiDocument = {
+      paths: {},
+      components: { schemas: { Money: { type: 'integer' }, Price: { $ref: '#/components/schemas/Money' } } },
+    };
+    const b: OpenApiDocument = {
+      paths: {},
+      components: { schemas: { Money: { type: 'string' }, Price: { $ref: '#/components/schemas/Money' } } },
+    };
     const out = mergeOpenApi([
       { service: 'orders', document: a },
       { service: 'cart-checkout', document: b },
@@ -105,7 +111,10 @@ describe('mergeOpenApi', () => {
   });
 
   it('does not change its inputs', () => {
-    expect(catalogueDoc.components!.schemas!.Item).toEqual({ type: 'object', properties: { price: { $ref: '#/components/schemas/Money' } } });
+    expect(catalogueDoc.components!.schemas!.Item).toEqual({
+      type: 'object',
+      properties: { price: { $ref: '#/components/schemas/Money' } },
+    });
   });
 });
 

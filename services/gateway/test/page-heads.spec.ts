@@ -31,7 +31,15 @@ const HOSTILE_NAME = 'Jarra </script><script>alert(1)</script> "grande" & <b>bar
 const ITEMS = [
   itemJson(),
   itemJson({ id: 'item-hostil', name: HOSTILE_NAME, description: '<p>Con <em>etiquetas</em></p></script>', photos: [] }),
-  itemJson({ id: 'item-agotado', name: 'Rebozo', type: 'product', sold_out: true, currency: 'CLP', list_price: '12990.00', list_price_minor: 1299000 }),
+  itemJson({
+    id: 'item-agotado',
+    name: 'Rebozo',
+    type: 'product',
+    sold_out: true,
+    currency: 'CLP',
+    list_price: '12990.00',
+    list_price_minor: 1299000,
+  }),
   itemJson({ id: 'item-sin-stock', name: 'Taza', available: 0, stock_type: 'onstock', currency: 'KWD', list_price_minor: 1995 }),
   itemJson({ id: 'taller-1', name: 'Taller de alebrijes', type: 'experience', available: null, stock_type: 'ondemand' }),
   itemJson({ id: 'precio-oculto', name: 'Pieza única', hide_price: true }),
@@ -48,10 +56,23 @@ beforeAll(async () => {
   await writeFile(join(webDist, 'index.html'), INDEX_HTML);
   await writeFile(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app");');
   fakes = await startFakeStorefront({
-    shops: [shopJson(), shopJson({ id: 'shop-3', slug: 'propia', owner: 'owner-3', name: 'Tienda Propia', host: 'tienda.example', canonical_url: 'https://tienda.example/' })],
+    shops: [
+      shopJson(),
+      shopJson({
+        id: 'shop-3',
+        slug: 'propia',
+        owner: 'owner-3',
+        name: 'Tienda Propia',
+        host: 'tienda.example',
+        canonical_url: 'https://tienda.example/',
+      }),
+    ],
     items: ITEMS,
     listings: { demo: ITEMS },
-    catalogues: { 'owner-1': [catalogueJson()], 'owner-3': [catalogueJson({ owner: 'owner-3', name: 'Otoño', slug: 'otono', photo: null })] },
+    catalogues: {
+      'owner-1': [catalogueJson()],
+      'owner-3': [catalogueJson({ owner: 'owner-3', name: 'Otoño', slug: 'otono', photo: null })],
+    },
   });
   others = await startFakeServices();
   gateway = await startGateway({
@@ -85,7 +106,9 @@ function headOf(html: string): string {
 
 /** The JSON-LD blocks of a page, parsed. */
 function jsonLdOf(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
 }
 
 function productOf(html: string): Record<string, unknown> {
@@ -144,7 +167,12 @@ describe('pages answer the app whatever the Accept header', () => {
     expect(isPageRequest('GET', '/logo.PNG?v=1')).toBe(false);
     expect(shopPageOf('/servicios/o%2F1/i-1/')).toEqual({ kind: 'item', type: 'service', owner: 'o/1', item: 'i-1' });
     expect(shopPageOf('/experiencias')).toEqual({ kind: 'listing', type: 'experience' });
-    expect(shopPageOf('/admin/configuracion')).toEqual({ kind: 'titled', path: '/admin/configuracion', title: 'Configuración de la tienda', index: false });
+    expect(shopPageOf('/admin/configuracion')).toEqual({
+      kind: 'titled',
+      path: '/admin/configuracion',
+      title: 'Configuración de la tienda',
+      index: false,
+    });
     expect(shopPageOf('/productos/o')).toEqual({ kind: 'unknown' });
   });
 });
@@ -209,14 +237,25 @@ describe('item pages', () => {
     expect(majorUnits(1995, 3)).toBe('19.950');
     expect(currencyDigits('JPY')).toBe(0);
     expect(currencyDigits('nope')).toBe(2);
-    expect(availabilityOf({ sold_out: false, concluded: true, experience_available: false, type: 'experience', stock_type: 'ondemand', available: null })).toBe('OutOfStock');
+    expect(
+      availabilityOf({
+        sold_out: false,
+        concluded: true,
+        experience_available: false,
+        type: 'experience',
+        stock_type: 'ondemand',
+        available: null,
+      }),
+    ).toBe('OutOfStock');
   });
 
   it('escapes everything: a </script> in an item name stays inside its text and its JSON', async () => {
     const res = await get('/tienda/demo/productos/supplier-1/item-hostil');
     expect(res.status).toBe(200);
     const head = headOf(res.body);
-    expect(head).toContain('<title>Jarra &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;grande&quot; &amp; &lt;b&gt;barata&lt;/b&gt; | Bazar de Daniela</title>');
+    expect(head).toContain(
+      '<title>Jarra &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;grande&quot; &amp; &lt;b&gt;barata&lt;/b&gt; | Bazar de Daniela</title>',
+    );
     // Only the page's own scripts: the module and the JSON-LD (no alert script came from the name).
     expect(res.body.match(/<script\b/g)).toHaveLength(2);
     expect(res.body.match(/<\/script>/g)).toHaveLength(2);
@@ -275,7 +314,10 @@ describe('listings, catalogues and other pages', () => {
     const item = await get('/productos/supplier-1/item-1', { host: 'tienda.example', accept: '*/*' });
     expect(item.status).toBe(200);
     expect(headOf(item.body)).toContain('<link rel="canonical" href="https://tienda.example/productos/supplier-1/item-1" />');
-    expect(productOf(item.body).offers).toMatchObject({ url: 'https://tienda.example/productos/supplier-1/item-1', seller: { '@type': 'Organization', name: 'Tienda Propia' } });
+    expect(productOf(item.body).offers).toMatchObject({
+      url: 'https://tienda.example/productos/supplier-1/item-1',
+      seller: { '@type': 'Organization', name: 'Tienda Propia' },
+    });
     // A {slug}.{platform host} shop without a canonical URL: canonical on that host.
     const sub = await get('/productos/supplier-1/item-1', { host: 'demo.vitrina.example' });
     expect(headOf(sub.body)).toContain('<link rel="canonical" href="http://demo.vitrina.example/productos/supplier-1/item-1" />');

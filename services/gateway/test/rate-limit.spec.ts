@@ -27,7 +27,11 @@ async function gateway(options: Partial<GatewayOptions>): Promise<RunningGateway
 async function get(base: string, path: string, headers: Record<string, string> = {}) {
   const res = await request(`${base}${path}`, { headers });
   const text = await res.body.text();
-  return { status: res.statusCode, headers: res.headers, body: text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : text };
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    body: text.startsWith('{') ? (JSON.parse(text) as Record<string, unknown>) : text,
+  };
 }
 
 /** Verifies `good-<user>` tokens; anything else is refused, as a bad signature would be. */
@@ -123,7 +127,11 @@ describe('per-IP rate limit shared through Redis', () => {
   });
 
   it('lets requests through when Redis is unreachable', async () => {
-    const gw = await gateway({ redisUrl: 'redis://127.0.0.1:1', rateLimitKeyPrefix: prefix, rateLimit: { perIpPerMinute: 1, perUserPerMinute: 1 } });
+    const gw = await gateway({
+      redisUrl: 'redis://127.0.0.1:1',
+      rateLimitKeyPrefix: prefix,
+      rateLimit: { perIpPerMinute: 1, perUserPerMinute: 1 },
+    });
     expect((await get(gw.url, '/api/store/echo')).status).toBe(200);
     expect((await get(gw.url, '/api/store/echo')).status).toBe(200);
   });

@@ -79,7 +79,16 @@ function shop(overrides: Partial<ShopJson>): ShopJson {
     header: true,
     user_info: { user_level: null, is_owner: false },
     root_affinity_store_info: null,
-    store_theme_info: { theme: '03', color1: null, color2: null, columns: 2, signup_form: 'basic', sections_info: [], slider_info: [], header_info: [] },
+    store_theme_info: {
+      theme: '03',
+      color1: null,
+      color2: null,
+      columns: 2,
+      signup_form: 'basic',
+      sections_info: [],
+      slider_info: [],
+      header_info: [],
+    },
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
@@ -89,8 +98,24 @@ function shop(overrides: Partial<ShopJson>): ShopJson {
 const HOSTILE = `</title><script>alert("x")</script><!-- & 'quoted' $' $&`;
 const SHOPS: ShopJson[] = [
   shop({}),
-  shop({ id: 'shop-2', slug: 'hostil', name: HOSTILE, seo_description: null, photo: 'javascript:alert(1)', favicon: 'https://cdn.example/fav.png">', canonical_url: null }),
-  shop({ id: 'shop-3', slug: 'propia', name: 'Tienda Propia', host: 'tienda.example', canonical_url: 'https://tienda.example/', favicon: '/api/gallery/files/fav.png', seo_description: null }),
+  shop({
+    id: 'shop-2',
+    slug: 'hostil',
+    name: HOSTILE,
+    seo_description: null,
+    photo: 'javascript:alert(1)',
+    favicon: 'https://cdn.example/fav.png">',
+    canonical_url: null,
+  }),
+  shop({
+    id: 'shop-3',
+    slug: 'propia',
+    name: 'Tienda Propia',
+    host: 'tienda.example',
+    canonical_url: 'https://tienda.example/',
+    favicon: '/api/gallery/files/fav.png',
+    seo_description: null,
+  }),
 ];
 
 /** A stand-in for the store service's shop loads, counting requests. */
@@ -326,7 +351,10 @@ const META = 'name="vitrina:shop-host"';
 
 describe("a shop on its own host (spec 1 §2 'Shop paths': pages at the root)", () => {
   it('tells the app which shop the host serves, beside the shop head, on a domain of its own', async () => {
-    for (const [path, title] of [['/', 'Tienda Propia'], ['/catalogos?gclid=x', 'Catálogos | Tienda Propia']] as const) {
+    for (const [path, title] of [
+      ['/', 'Tienda Propia'],
+      ['/catalogos?gclid=x', 'Catálogos | Tienda Propia'],
+    ] as const) {
       const res = await page(path, { host: 'tienda.example' });
       expect(res.status).toBe(200);
       const head = headOf(res.html);

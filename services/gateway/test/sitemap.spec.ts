@@ -28,13 +28,23 @@ let webDist: string;
 
 beforeAll(async () => {
   webDist = await mkdtemp(join(tmpdir(), 'vitrina-sitemap-'));
-  await writeFile(join(webDist, 'index.html'), '<!doctype html><html><head><title>Vitrina</title></head><body><div id="root"></div></body></html>');
+  await writeFile(
+    join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>Vitrina</title></head><body><div id="root"></div></body></html>',
+  );
   fakes = await startFakeStorefront({
     shops: [
       shopJson(),
       shopJson({ id: 'shop-2', slug: 'grande', owner: 'owner-2', name: 'Tienda Grande' }),
       shopJson({ id: 'shop-4', slug: 'sin-catalogo', owner: 'owner-4', name: 'Sin catálogo' }),
-      shopJson({ id: 'shop-3', slug: 'propia', owner: 'owner-3', name: 'Tienda Propia', host: 'tienda.example', canonical_url: 'https://tienda.example/' }),
+      shopJson({
+        id: 'shop-3',
+        slug: 'propia',
+        owner: 'owner-3',
+        name: 'Tienda Propia',
+        host: 'tienda.example',
+        canonical_url: 'https://tienda.example/',
+      }),
     ],
     items: [],
     listings: { demo: SMALL, grande: LARGE, propia: items('own', 'digital', 1) },
@@ -69,7 +79,14 @@ async function get(path: string, headers: Record<string, string> = {}) {
 
 /** The `<loc>`s of a sitemap or index, unescaped. */
 function locsOf(xml: string): string[] {
-  return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+  return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) =>
+    m[1]!
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&apos;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&'),
+  );
 }
 
 describe("a shop's sitemap", () => {
@@ -77,7 +94,9 @@ describe("a shop's sitemap", () => {
     const res = await get('/tienda/demo/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
-    expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(res.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     const base = `${gateway.url}/tienda/demo`;
     expect(locsOf(res.body)).toEqual([
       `${base}/`,
@@ -112,7 +131,15 @@ describe("a shop's sitemap", () => {
     expect(all).toHaveLength(269);
     expect(new Set(all).size).toBe(269);
     const base = `${gateway.url}/tienda/grande`;
-    expect(all.slice(0, 7)).toEqual([`${base}/`, `${base}/productos`, `${base}/servicios`, `${base}/catalogos`, `${base}/catalogos/uno`, `${base}/catalogos/dos`, `${base}/catalogos/tres`]);
+    expect(all.slice(0, 7)).toEqual([
+      `${base}/`,
+      `${base}/productos`,
+      `${base}/servicios`,
+      `${base}/catalogos`,
+      `${base}/catalogos/uno`,
+      `${base}/catalogos/dos`,
+      `${base}/catalogos/tres`,
+    ]);
     expect(all).toContain(`${base}/productos/supplier-1/big-250`);
     expect(all.at(-1)).toBe(`${base}/servicios/supplier-1/srv-12`);
     expect((await get('/tienda/grande/sitemap-28.xml')).status).toBe(404);
@@ -139,7 +166,11 @@ describe("a shop's sitemap", () => {
     const sitemap = await get('/sitemap.xml', { host: 'tienda.example' });
     expect(sitemap.status).toBe(200);
     // URLs on the shop's canonical domain.
-    expect(locsOf(sitemap.body)).toEqual(['https://tienda.example/', 'https://tienda.example/digitales', 'https://tienda.example/digitales/supplier-1/own-1']);
+    expect(locsOf(sitemap.body)).toEqual([
+      'https://tienda.example/',
+      'https://tienda.example/digitales',
+      'https://tienda.example/digitales/supplier-1/own-1',
+    ]);
   });
 
   it("keeps the platform's robots.txt to the API and owners' pages, and has no sitemap at the platform's root", async () => {

@@ -17,10 +17,14 @@ describe('delivery of codes into the local mailbox (embedded mode)', () => {
 
   const mailbox = (query: Record<string, string> = {}) => json(s.messaging, 'GET', '/dev/mailbox', undefined, query);
   const delivered = (to: string) =>
-    waitFor(async () => {
-      const res = await mailbox({ to });
-      return res.body.results.length > 0 ? res.body : undefined;
-    }, 10_000, `a message to ${to}`);
+    waitFor(
+      async () => {
+        const res = await mailbox({ to });
+        return res.body.results.length > 0 ? res.body : undefined;
+      },
+      10_000,
+      `a message to ${to}`,
+    );
 
   it('sends a pin-issued e-mail, in Spanish, with the PIN and the activation link', async () => {
     const event = pinIssued();
@@ -28,7 +32,12 @@ describe('delivery of codes into the local mailbox (embedded mode)', () => {
     const box = await delivered(event.data.destination);
     expect(box.matches_estimated).toBe(1);
     const [message] = box.results;
-    expect(message).toMatchObject({ channel: 'email', to: event.data.destination, subject: 'Tu PIN de activación de Vitrina', event_id: event.id });
+    expect(message).toMatchObject({
+      channel: 'email',
+      to: event.data.destination,
+      subject: 'Tu PIN de activación de Vitrina',
+      event_id: event.id,
+    });
     expect(message.text).toContain('Tu PIN es: 048213');
     expect(message.text).toContain('vence en 5 minutos');
     expect(message.text).toContain(event.data.activationUrl);
@@ -91,7 +100,11 @@ describe('delivery of codes into the local mailbox (embedded mode)', () => {
 
   it('lists the mailbox newest first with to, offset and limit', async () => {
     const to = 'lista@example.com';
-    const events = [pinIssued({ destination: to, code: '111111' }), pinIssued({ destination: to, code: '222222' }), pinIssued({ destination: to, code: '333333' })];
+    const events = [
+      pinIssued({ destination: to, code: '111111' }),
+      pinIssued({ destination: to, code: '222222' }),
+      pinIssued({ destination: to, code: '333333' }),
+    ];
     for (const e of events) {
       await s.runtime.bus.publish('accounts.user', [e]);
       await waitFor(async () => ((await delivery(s, e.id))?.status === 'sent' ? true : undefined));
@@ -124,7 +137,14 @@ describe('the dev mailbox switch', () => {
   });
 
   it('is refused at start in production, as is production without real providers', () => {
-    const prod = { NODE_ENV: 'production', SMTP_HOST: 'smtp.example.com', SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC0123456789abcdef', TWILIO_AUTH_TOKEN: 'secret-token', TWILIO_FROM: '+15005550006' };
+    const prod = {
+      NODE_ENV: 'production',
+      SMTP_HOST: 'smtp.example.com',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC0123456789abcdef',
+      TWILIO_AUTH_TOKEN: 'secret-token',
+      TWILIO_FROM: '+15005550006',
+    };
     expect(loadMessagingConfig(prod).devMailbox).toBe(false);
     expect(() => loadMessagingConfig({ ...prod, DEV_MAILBOX: 'true' })).toThrow(ConfigError);
     expect(() => loadMessagingConfig({ ...prod, DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);

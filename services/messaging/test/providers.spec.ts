@@ -38,10 +38,14 @@ describe('e-mail over SMTP (nodemailer) to a real SMTP server', () => {
   it('retries a temporary refusal (4xx) and sends once', async () => {
     const event = pinIssued({ destination: 'ocupado@example.com' });
     await s.runtime.bus.publish('accounts.user', [event]);
-    const row = await waitFor(async () => {
-      const r = await delivery(s, event.id);
-      return r?.status === 'sent' ? r : undefined;
-    }, 20_000, 'the retried e-mail');
+    const row = await waitFor(
+      async () => {
+        const r = await delivery(s, event.id);
+        return r?.status === 'sent' ? r : undefined;
+      },
+      20_000,
+      'the retried e-mail',
+    );
     expect(row.attempts).toBe(2);
     expect(smtp.received.filter((m) => m.to.includes('ocupado@example.com'))).toHaveLength(1);
   });
@@ -98,7 +102,13 @@ describe("SMS through Twilio's Messages API (a local server stands in for it)", 
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     const port = (api.address() as AddressInfo).port;
     s = await bootStack({
-      env: { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token, TWILIO_FROM: '+15005550006', TWILIO_API_URL: `http://127.0.0.1:${port}` },
+      env: {
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: sid,
+        TWILIO_AUTH_TOKEN: token,
+        TWILIO_FROM: '+15005550006',
+        TWILIO_API_URL: `http://127.0.0.1:${port}`,
+      },
     });
   });
   afterAll(async () => {
@@ -127,10 +137,14 @@ describe("SMS through Twilio's Messages API (a local server stands in for it)", 
     const flaky = pinIssued({ channel: 'phone', destination: '+525511111111' });
     const invalid = pinIssued({ channel: 'phone', destination: '+525500000000' });
     await s.runtime.bus.publish('accounts.user', [flaky, invalid]);
-    const sent = await waitFor(async () => {
-      const r = await delivery(s, flaky.id);
-      return r?.status === 'sent' ? r : undefined;
-    }, 20_000, 'the retried SMS');
+    const sent = await waitFor(
+      async () => {
+        const r = await delivery(s, flaky.id);
+        return r?.status === 'sent' ? r : undefined;
+      },
+      20_000,
+      'the retried SMS',
+    );
     expect(sent.attempts).toBe(2);
     const failed = await waitFor(async () => {
       const r = await delivery(s, invalid.id);

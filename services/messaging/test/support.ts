@@ -64,7 +64,12 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 10_00
 }
 
 export async function json(app: NestFastifyApplication, method: string, url: string, payload?: unknown, query?: Record<string, string>) {
-  const res = await app.inject({ method: method as 'GET', url, ...(payload !== undefined ? { payload: payload as object } : {}), ...(query ? { query } : {}) });
+  const res = await app.inject({
+    method: method as 'GET',
+    url,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+    ...(query ? { query } : {}),
+  });
   return { status: res.statusCode, body: JSON.parse(res.body || 'null'), headers: res.headers };
 }
 

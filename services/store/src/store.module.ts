@@ -56,7 +56,9 @@ import { StoreItemsAdminController, StoreItemsPublicController } from './store-i
       provide: GalleryStorage,
       inject: [STORE_CONFIG],
       useFactory: (config: StoreConfig): GalleryStorage =>
-        config.gallery.storage === 's3' && config.gallery.s3 ? new S3Storage(config.gallery.s3) : new LocalFolderStorage(config.gallery.localDir),
+        config.gallery.storage === 's3' && config.gallery.s3
+          ? new S3Storage(config.gallery.s3)
+          : new LocalFolderStorage(config.gallery.localDir),
     },
     LoadShopQuery,
     UpdateShopHandler,

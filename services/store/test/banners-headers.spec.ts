@@ -14,9 +14,14 @@ const franchiseBase = `/store/${FRANCHISE_OWNER}:${FRANCHISE_OWNER}/franchise/st
 describe('headers and banners of the owner’s shop', () => {
   let w: World;
   let auth: string;
-  const png = () => sharp({ create: { width: 32, height: 16, channels: 3, background: '#336699' } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 32, height: 16, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
   const image = async (owner = OWNER, token?: string) => {
-    const res = await upload(w.store, `/gallery/${owner}:${shops.demo.id}/`, token ?? auth, [{ name: 'image', filename: 'b.png', type: 'image/png', data: await png() }]);
+    const res = await upload(w.store, `/gallery/${owner}:${shops.demo.id}/`, token ?? auth, [
+      { name: 'image', filename: 'b.png', type: 'image/png', data: await png() },
+    ]);
     expect(res.status).toBe(201);
     return res.body as { id: string; url: string };
   };
@@ -36,7 +41,17 @@ describe('headers and banners of the owner’s shop', () => {
     it('creates a header with defaults, empty subtitle and description stored as null', async () => {
       const res = await post({ title: '  Ofertas de temporada ', subtitle: '', description: '   ' });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ title: 'Ofertas de temporada', subtitle: null, description: null, target: 'all', action_type: 'none', button_label: null, initial_color: '#f5f8fa', final_color: '#f5f8fa', url: null });
+      expect(res.body).toMatchObject({
+        title: 'Ofertas de temporada',
+        subtitle: null,
+        description: null,
+        target: 'all',
+        action_type: 'none',
+        button_label: null,
+        initial_color: '#f5f8fa',
+        final_color: '#f5f8fa',
+        url: null,
+      });
     });
 
     it('enforces the spec’s limits and action rules', async () => {
@@ -65,19 +80,34 @@ describe('headers and banners of the owner’s shop', () => {
     });
 
     it('creates a call to action, edits and deletes it', async () => {
-      const res = await post({ title: 'Compra ya', action_type: 'URL', url: '/productos', button_label: 'buynow', target: 'ul2', initial_color: 'rgb(245,248,250)', final_color: '#0f766e' });
+      const res = await post({
+        title: 'Compra ya',
+        action_type: 'URL',
+        url: '/productos',
+        button_label: 'buynow',
+        target: 'ul2',
+        initial_color: 'rgb(245,248,250)',
+        final_color: '#0f766e',
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ action_type: 'url', url: '/productos', button_label: 'buynow', target: 'ul2' });
-      const patched = await json(w.store, 'PATCH', `${base}/headers/${res.body.id}`, { auth, payload: { action_type: 'none', subtitle: 'Nuevo' } });
+      const patched = await json(w.store, 'PATCH', `${base}/headers/${res.body.id}`, {
+        auth,
+        payload: { action_type: 'none', subtitle: 'Nuevo' },
+      });
       expect(patched.body).toMatchObject({ title: 'Compra ya', subtitle: 'Nuevo', action_type: 'none', button_label: 'buynow' });
-      const invalid = await json(w.store, 'PATCH', `${base}/headers/${res.body.id}`, { auth, payload: { action_type: 'product', product: 'p1' } });
+      const invalid = await json(w.store, 'PATCH', `${base}/headers/${res.body.id}`, {
+        auth,
+        payload: { action_type: 'product', product: 'p1' },
+      });
       expect(invalid.body.fields).toHaveProperty('product_supplier');
       const list = await json(w.store, 'GET', `${base}/headers`, { auth });
       expect(list.body.results.map((h: any) => h.id)).toContain(res.body.id);
       expect((await json(w.store, 'DELETE', `${base}/headers/${res.body.id}`, { auth })).status).toBe(204);
       expect((await json(w.store, 'DELETE', `${base}/headers/${res.body.id}`, { auth })).status).toBe(404);
       // another shop's header cannot be reached through this owner's path
-      const franchiseHeader = (await json(w.store, 'GET', `${franchiseBase}/headers`, { auth: await w.token(FRANCHISE_OWNER) })).body.results[0].id;
+      const franchiseHeader = (await json(w.store, 'GET', `${franchiseBase}/headers`, { auth: await w.token(FRANCHISE_OWNER) })).body
+        .results[0].id;
       expect((await json(w.store, 'PATCH', `${base}/headers/${franchiseHeader}`, { auth, payload: { title: 'hacked' } })).status).toBe(404);
     });
   });
@@ -89,7 +119,10 @@ describe('headers and banners of the owner’s shop', () => {
       expect(missing.body.fields).toHaveProperty('vrt_image');
       const a = await image();
       const b = await image();
-      const res = await json(w.store, 'POST', `${base}/banners`, { auth, payload: { hzt_image: a.url, hzt_image_id: a.id, vrt_image: b.url, vrt_image_id: b.id } });
+      const res = await json(w.store, 'POST', `${base}/banners`, {
+        auth,
+        payload: { hzt_image: a.url, hzt_image_id: a.id, vrt_image: b.url, vrt_image_id: b.id },
+      });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ url_target: true, target: 'all', action_type: 'none', position: 5 });
     });
@@ -98,11 +131,20 @@ describe('headers and banners of the owner’s shop', () => {
       const franchiseAuth = await w.token(FRANCHISE_OWNER);
       const imgs = { hzt_image: 'https://cdn.example.com/h.png', vrt_image: 'https://cdn.example.com/v.png' };
       // franquicia-sol shows 1 column
-      const path = await json(w.store, 'POST', `${franchiseBase}/banners`, { auth: franchiseAuth, payload: { ...imgs, url: '/productos' } });
+      const path = await json(w.store, 'POST', `${franchiseBase}/banners`, {
+        auth: franchiseAuth,
+        payload: { ...imgs, url: '/productos' },
+      });
       expect([path.status, path.body.code]).toEqual([400, 'invalid_carousel_link']);
-      const notUrl = await json(w.store, 'POST', `${franchiseBase}/banners`, { auth: franchiseAuth, payload: { ...imgs, action_type: 'URL', url: 'ver ofertas' } });
+      const notUrl = await json(w.store, 'POST', `${franchiseBase}/banners`, {
+        auth: franchiseAuth,
+        payload: { ...imgs, action_type: 'URL', url: 'ver ofertas' },
+      });
       expect([notUrl.status, notUrl.body.code]).toEqual([400, 'invalid_carousel_link']);
-      const ok = await json(w.store, 'POST', `${franchiseBase}/banners`, { auth: franchiseAuth, payload: { ...imgs, url: 'https://vitrina.local/ofertas', url_target: false } });
+      const ok = await json(w.store, 'POST', `${franchiseBase}/banners`, {
+        auth: franchiseAuth,
+        payload: { ...imgs, url: 'https://vitrina.local/ofertas', url_target: false },
+      });
       expect(ok.status).toBe(201);
       expect(ok.body).toMatchObject({ action_type: 'url', url_target: false });
       // demo shows 2 columns: a site path is fine, a script never
@@ -127,7 +169,10 @@ describe('headers and banners of the owner’s shop', () => {
     it('deletes a banner, then its images through a job that retries a storage outage', async () => {
       const h = await image();
       const v = await image();
-      const created = await json(w.store, 'POST', `${base}/banners`, { auth, payload: { hzt_image: h.url, hzt_image_id: h.id, vrt_image: v.url, vrt_image_id: v.id } });
+      const created = await json(w.store, 'POST', `${base}/banners`, {
+        auth,
+        payload: { hzt_image: h.url, hzt_image_id: h.id, vrt_image: v.url, vrt_image_id: v.id },
+      });
       const storage = w.store.get(GalleryStorage, { strict: false });
       const realDelete = storage.delete.bind(storage);
       let failures = 0;

@@ -8,7 +8,15 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // Demo banners and logos (issue 10 §3): a shop scene with headline space, drawn from code and rasterised by sharp.
 describe('demo banner art', () => {
-  const slide: BannerArt = { width: 1600, height: 491, title: 'Café de altura', subtitle: 'Tostado cada semana', cta: 'Comprar café', colour: '#78350f', motifs: ['coffeeBag', 'cup', 'press'] };
+  const slide: BannerArt = {
+    width: 1600,
+    height: 491,
+    title: 'Café de altura',
+    subtitle: 'Tostado cada semana',
+    cta: 'Comprar café',
+    colour: '#78350f',
+    motifs: ['coffeeBag', 'cup', 'press'],
+  };
 
   it('is deterministic, and each slide is its own picture', () => {
     expect(bannerSvg(slide)).toBe(bannerSvg({ ...slide }));

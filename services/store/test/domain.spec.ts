@@ -12,7 +12,9 @@ describe('image format sniffing', () => {
   it('recognises JPEG, PNG and SVG by their bytes only', () => {
     expect(sniffImageFormat(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]))).toBe('jpeg');
     expect(sniffImageFormat(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe('png');
-    expect(sniffImageFormat(Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe('svg');
+    expect(sniffImageFormat(Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe(
+      'svg',
+    );
     expect(sniffImageFormat(Buffer.from('<svg>'))).toBe('svg');
     expect(sniffImageFormat(Buffer.from('GIF89a...'))).toBeUndefined();
     expect(sniffImageFormat(Buffer.from('<html><svg></svg></html>'))).toBeUndefined();
@@ -23,7 +25,8 @@ describe('image format sniffing', () => {
 
 describe('SVG sanitiser', () => {
   it('keeps drawing, drops everything active or external', () => {
-    const out = sanitiseSvg(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:inkscape="http://www.inkscape.org" viewBox="0 0 10 10" inkscape:version="1">
+    const out =
+      sanitiseSvg(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:inkscape="http://www.inkscape.org" viewBox="0 0 10 10" inkscape:version="1">
       <path d="M0 0L10 10" stroke="#000" onmouseover="x()" inkscape:label="l"/>
       <use xlink:href="#a"/><use xlink:href="data:image/svg+xml,&lt;svg/&gt;"/>
       <image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>
@@ -36,12 +39,21 @@ describe('SVG sanitiser', () => {
     expect(out).toContain('<use xlink:href="#a"></use><use></use>');
     expect(out).toContain('<image width="1" height="1" href="data:image/png;base64,iVBORw0KGgo="></image>');
     expect(out).toContain('<g><rect width="1" height="1" style="fill:url(#a)"></rect></g>');
-    expect(out.startsWith('<svg xmlns:xlink="http://www.w3.org/1999/xlink" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">')).toBe(true);
-    for (const bad of ['onmouseover', 'inkscape', 'animate', 'javascript', 'metadata', 'iframe', 'evil', 'data:image/svg']) expect(out).not.toContain(bad);
+    expect(out.startsWith('<svg xmlns:xlink="http://www.w3.org/1999/xlink" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">')).toBe(
+      true,
+    );
+    for (const bad of ['onmouseover', 'inkscape', 'animate', 'javascript', 'metadata', 'iframe', 'evil', 'data:image/svg'])
+      expect(out).not.toContain(bad);
   });
 
   it('refuses what is not a well-formed SVG document, doctypes included', () => {
-    for (const input of ['<html/>', '<svg><g></svg>', 'plain text', '<!DOCTYPE svg><svg/>', '<svg xmlns="http://www.w3.org/1999/xhtml"/>']) {
+    for (const input of [
+      '<html/>',
+      '<svg><g></svg>',
+      'plain text',
+      '<!DOCTYPE svg><svg/>',
+      '<svg xmlns="http://www.w3.org/1999/xhtml"/>',
+    ]) {
       expect(() => sanitiseSvg(input)).toThrow(UnsafeSvgError);
     }
   });
@@ -55,7 +67,12 @@ describe('SVG sanitiser', () => {
 describe('main colours', () => {
   it('answers the most covered colours first, distinct, as #rrggbb', () => {
     const px = (r: number, g: number, b: number, a = 255, n = 1) => Array.from({ length: n }, () => [r, g, b, a]).flat();
-    const data = Uint8Array.from([...px(255, 0, 0, 255, 50), ...px(0, 0, 255, 255, 30), ...px(250, 2, 2, 255, 10), ...px(0, 255, 0, 0, 100)]);
+    const data = Uint8Array.from([
+      ...px(255, 0, 0, 255, 50),
+      ...px(0, 0, 255, 255, 30),
+      ...px(250, 2, 2, 255, 10),
+      ...px(0, 255, 0, 0, 100),
+    ]);
     expect(mainColors(data, 5)).toEqual(['#fe0000', '#0000ff']);
     expect(mainColors(data, 1)).toEqual(['#fe0000']);
     expect(mainColors(data, 0)).toEqual([]);
@@ -86,12 +103,28 @@ describe('S3 signature V4', () => {
       if (init.method === 'GET') return new Response('abc', { status: 200, headers: { 'content-type': 'image/png' } });
       return new Response(null, { status: init.method === 'DELETE' ? 204 : 200 });
     }) as unknown as typeof fetch;
-    const s3 = new S3Storage({ endpoint: 'http://minio:9000', region: 'us-east-1', bucket: 'gallery', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true }, fake);
+    const s3 = new S3Storage(
+      {
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        bucket: 'gallery',
+        accessKeyId: 'k',
+        secretAccessKey: 's',
+        forcePathStyle: true,
+      },
+      fake,
+    );
     await s3.put('a.png', Buffer.from('abc'), 'image/png');
     expect((await s3.get('a.png'))?.body.toString()).toBe('abc');
     await s3.delete('a.png');
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['PUT http://minio:9000/gallery/a.png', 'GET http://minio:9000/gallery/a.png', 'DELETE http://minio:9000/gallery/a.png']);
-    expect(calls[0]!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=k\/\d{8}\/us-east-1\/s3\/aws4_request, SignedHeaders=cache-control;content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'PUT http://minio:9000/gallery/a.png',
+      'GET http://minio:9000/gallery/a.png',
+      'DELETE http://minio:9000/gallery/a.png',
+    ]);
+    expect(calls[0]!.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=k\/\d{8}\/us-east-1\/s3\/aws4_request, SignedHeaders=cache-control;content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+    );
   });
 });
 
@@ -114,9 +147,23 @@ describe('storefront rules', () => {
 
   it('builds the admin, public and proxy menus', () => {
     const shop = { storeType: 'affiliate', isProxy: false, sectionsInfo: ['products', 'blogs'] };
-    expect(menuFor(shop, true).results.map((m) => m.key)).toEqual(['products', 'services', 'experiences', 'catalogues', 'blogs', 'franchises']);
+    expect(menuFor(shop, true).results.map((m) => m.key)).toEqual([
+      'products',
+      'services',
+      'experiences',
+      'catalogues',
+      'blogs',
+      'franchises',
+    ]);
     expect(menuFor({ ...shop, storeType: 'franchise', sectionsInfo: ['digital'] }, true).results.map((m) => m.key)).toEqual([
-      'products', 'services', 'experiences', 'digital', 'catalogues', 'blogs', 'franchises', 'retail',
+      'products',
+      'services',
+      'experiences',
+      'digital',
+      'catalogues',
+      'blogs',
+      'franchises',
+      'retail',
     ]);
     expect(menuFor(shop, false).results.map((m) => m.path)).toEqual(['/productos', '/blogs', '/info']);
     expect(menuFor({ ...shop, isProxy: true }, true)).toMatchObject({ mode: 'proxy' });

@@ -13,7 +13,9 @@ const OWNER = DEMO.users.demoOwner.id;
 const url = `/gallery/${OWNER}:${DEMO.shops.demo.id}/`;
 
 const photo = (width: number, height: number, format: 'png' | 'jpeg' = 'jpeg') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    [format]()
+    .toBuffer();
 
 /** A valid 1-bit greyscale PNG of width x height: a few KB that decode to more pixels than the gallery takes. */
 function hugePng(width: number, height: number): Buffer {
@@ -31,7 +33,12 @@ function hugePng(width: number, height: number): Buffer {
   ihdr[8] = 1; // bit depth
   ihdr[9] = 0; // greyscale
   const raw = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // filter byte 0 + zero pixels per row
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('gallery size variants (issue 10 §3 Images)', () => {
@@ -51,7 +58,9 @@ describe('gallery size variants (issue 10 §3 Images)', () => {
   const get = (name: string) => w.store.inject({ method: 'GET', url: `/gallery/files/${name}` });
 
   it('stores WebP variants 320/640/1280/2048 beside a large photo, described in the answer', async () => {
-    const res = await upload(w.store, url, auth, [{ name: 'image', filename: 'big.jpg', type: 'image/jpeg', data: await photo(3000, 2000) }]);
+    const res = await upload(w.store, url, auth, [
+      { name: 'image', filename: 'big.jpg', type: 'image/jpeg', data: await photo(3000, 2000) },
+    ]);
     expect(res.status).toBe(201);
     expect(GalleryUploadSchema.parse(res.body)).toEqual(res.body);
     const id = res.body.id as string;
@@ -74,11 +83,19 @@ describe('gallery size variants (issue 10 §3 Images)', () => {
     }
     // the original is still there, at its own size
     expect((await sharp((await get(`${id}.jpg`)).rawPayload).metadata()).width).toBe(3000);
-    expect((await readdir(dir)).filter((f) => f.startsWith(id)).sort()).toEqual([`${id}-1280.webp`, `${id}-2048.webp`, `${id}-320.webp`, `${id}-640.webp`, `${id}.jpg`]);
+    expect((await readdir(dir)).filter((f) => f.startsWith(id)).sort()).toEqual([
+      `${id}-1280.webp`,
+      `${id}-2048.webp`,
+      `${id}-320.webp`,
+      `${id}-640.webp`,
+      `${id}.jpg`,
+    ]);
   });
 
   it('never upscales: a small image gives its own size under every name, alpha kept', async () => {
-    const png = await sharp({ create: { width: 500, height: 250, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 500, height: 250, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const res = await upload(w.store, url, auth, [{ name: 'image', filename: 'small.png', type: 'image/png', data: png }]);
     expect(res.status).toBe(201);
     expect(res.body.variants.map((v: { name_width: number; width: number; height: number }) => [v.name_width, v.width, v.height])).toEqual([
@@ -92,7 +109,9 @@ describe('gallery size variants (issue 10 §3 Images)', () => {
   });
 
   it('gives an SVG no variants', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#00ff00"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#00ff00"/></svg>',
+    );
     const res = await upload(w.store, url, auth, [{ name: 'image', filename: 'a.svg', type: 'image/svg+xml', data: svg }]);
     expect(res.status).toBe(201);
     expect(res.body.variants).toEqual([]);
@@ -109,7 +128,9 @@ describe('gallery size variants (issue 10 §3 Images)', () => {
   });
 
   it('serves an upload made before variants existed: each variant rendered from the original on first request, then stored', async () => {
-    const res = await upload(w.store, url, auth, [{ name: 'image', filename: 'old.png', type: 'image/png', data: await photo(1000, 800, 'png') }]);
+    const res = await upload(w.store, url, auth, [
+      { name: 'image', filename: 'old.png', type: 'image/png', data: await photo(1000, 800, 'png') },
+    ]);
     const id = res.body.id as string;
     // As an upload of before this change left it: the original alone.
     for (const width of GALLERY_VARIANT_WIDTHS) await unlink(join(dir, `${id}-${width}.webp`));
@@ -120,7 +141,12 @@ describe('gallery size variants (issue 10 §3 Images)', () => {
       expect(file.headers['cache-control']).toContain('immutable');
       expect((await sharp(file.rawPayload).metadata()).width).toBe(640);
     }
-    expect((await readdir(dir)).filter((f) => f.startsWith(`${id}-`)).sort()).toEqual([`${id}-1280.webp`, `${id}-2048.webp`, `${id}-320.webp`, `${id}-640.webp`]);
+    expect((await readdir(dir)).filter((f) => f.startsWith(`${id}-`)).sort()).toEqual([
+      `${id}-1280.webp`,
+      `${id}-2048.webp`,
+      `${id}-320.webp`,
+      `${id}-640.webp`,
+    ]);
     expect((await sharp((await get(`${id}-2048.webp`)).rawPayload).metadata()).width).toBe(1000);
     expect((await get(`${id}.png`)).statusCode).toBe(200);
     // a variant name no upload stands behind, or a width not offered, is not found
@@ -129,7 +155,9 @@ describe('gallery size variants (issue 10 §3 Images)', () => {
   });
 
   it('answers 404, not 500, for a variant whose original cannot be rendered', async () => {
-    const res = await upload(w.store, url, auth, [{ name: 'image', filename: 'broken.jpg', type: 'image/jpeg', data: await photo(400, 300) }]);
+    const res = await upload(w.store, url, auth, [
+      { name: 'image', filename: 'broken.jpg', type: 'image/jpeg', data: await photo(400, 300) },
+    ]);
     const id = res.body.id as string;
     for (const width of GALLERY_VARIANT_WIDTHS) await unlink(join(dir, `${id}-${width}.webp`));
     await writeFile(join(dir, `${id}.jpg`), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
@@ -138,9 +166,15 @@ describe('gallery size variants (issue 10 §3 Images)', () => {
   });
 
   it('deletes the variants with the image', async () => {
-    const res = await upload(w.store, url, auth, [{ name: 'image', filename: 'gone.jpg', type: 'image/jpeg', data: await photo(700, 400) }]);
+    const res = await upload(w.store, url, auth, [
+      { name: 'image', filename: 'gone.jpg', type: 'image/jpeg', data: await photo(700, 400) },
+    ]);
     const id = res.body.id as string;
-    const del = await w.store.inject({ method: 'DELETE', url: `/gallery/${OWNER}:${DEMO.shops.demo.id}/${id}`, headers: { authorization: auth } });
+    const del = await w.store.inject({
+      method: 'DELETE',
+      url: `/gallery/${OWNER}:${DEMO.shops.demo.id}/${id}`,
+      headers: { authorization: auth },
+    });
     expect(del.statusCode).toBe(204);
     for (let i = 0; i < 200 && (await readdir(dir)).some((f) => f.startsWith(id)); i++) await new Promise((r) => setTimeout(r, 50));
     expect((await readdir(dir)).filter((f) => f.startsWith(id))).toEqual([]);

@@ -9,7 +9,9 @@ const MASHUP = DEMO.shops.demo.id;
 const url = `/gallery/${OWNER}:${MASHUP}/`;
 
 const solid = (r: number, g: number, b: number, format: 'png' | 'jpeg' = 'png') =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g, b } } })[format]().toBuffer();
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g, b } } })
+    [format]()
+    .toBuffer();
 
 describe('gallery uploads', () => {
   let w: World;
@@ -54,20 +56,33 @@ describe('gallery uploads', () => {
     expect(two.status).toBe(201);
     expect(two.body.main_colors).toHaveLength(1);
     expect(two.body.content_type).toBe('image/jpeg');
-    const none = await upload(w.store, url, auth, [{ name: 'get_main_colors', value: '0' }, { name: 'image', filename: 'a.jpg', type: 'image/jpeg', data: jpeg }]);
+    const none = await upload(w.store, url, auth, [
+      { name: 'get_main_colors', value: '0' },
+      { name: 'image', filename: 'a.jpg', type: 'image/jpeg', data: jpeg },
+    ]);
     expect(none.body.main_colors).toEqual([]);
-    const bad = await upload(w.store, url, auth, [{ name: 'get_main_colors', value: 'many' }, { name: 'image', filename: 'a.jpg', type: 'image/jpeg', data: jpeg }]);
+    const bad = await upload(w.store, url, auth, [
+      { name: 'get_main_colors', value: 'many' },
+      { name: 'image', filename: 'a.jpg', type: 'image/jpeg', data: jpeg },
+    ]);
     expect(bad.status).toBe(400);
   });
 
   it('judges the format by the bytes, not the declared type', async () => {
-    const jpegAsPng = await upload(w.store, url, auth, [{ name: 'image', filename: 'x.png', type: 'image/png', data: await solid(1, 2, 3, 'jpeg') }]);
+    const jpegAsPng = await upload(w.store, url, auth, [
+      { name: 'image', filename: 'x.png', type: 'image/png', data: await solid(1, 2, 3, 'jpeg') },
+    ]);
     expect(jpegAsPng.status).toBe(201);
     expect(jpegAsPng.body.content_type).toBe('image/jpeg');
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     const truncatedPng = (await solid(1, 2, 3)).subarray(0, 40);
-    for (const [data, type] of [[gif, 'image/png'], [html, 'image/svg+xml'], [truncatedPng, 'image/png'], [Buffer.alloc(0), 'image/png']] as const) {
+    for (const [data, type] of [
+      [gif, 'image/png'],
+      [html, 'image/svg+xml'],
+      [truncatedPng, 'image/png'],
+      [Buffer.alloc(0), 'image/png'],
+    ] as const) {
       const res = await upload(w.store, url, auth, [{ name: 'image', filename: 'x', type, data }]);
       expect([res.status, res.body.code]).toEqual([400, 'invalid_image']);
     }
@@ -82,7 +97,9 @@ describe('gallery uploads', () => {
     expect(res.body.code).toBe('payload_too_large');
     expect(res.body.message).toContain('4 MB');
     // just under the limit goes through the size check (and fails only as a broken PNG)
-    const under = await upload(w.store, url, auth, [{ name: 'image', filename: 'ok.png', type: 'image/png', data: Buffer.concat([await solid(1, 2, 3), Buffer.alloc(3_900_000)]) }]);
+    const under = await upload(w.store, url, auth, [
+      { name: 'image', filename: 'ok.png', type: 'image/png', data: Buffer.concat([await solid(1, 2, 3), Buffer.alloc(3_900_000)]) },
+    ]);
     expect(under.status).not.toBe(413);
   });
 
@@ -93,15 +110,26 @@ describe('gallery uploads', () => {
     };
     const noBoundary = await send('multipart/form-data', '--x\r\n');
     expect(noBoundary.status).toBe(400);
-    const truncated = await send('multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG');
+    const truncated = await send(
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    );
     expect(truncated).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
-    const nul = await send('multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\na\u0000b\r\n--b--\r\n');
+    const nul = await send(
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\na\u0000b\r\n--b--\r\n',
+    );
     expect(nul).toMatchObject({ status: 400, body: { code: 'invalid_text' } });
   });
 
   it('takes bodies up to the gallery group’s limit, the one the gateway applies (libs/contracts http-limits)', async () => {
     const post = (bytes: number) =>
-      w.store.inject({ method: 'POST', url, headers: { authorization: auth, 'content-type': 'application/json' }, payload: `{"a":"${'x'.repeat(bytes)}"}` });
+      w.store.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        payload: `{"a":"${'x'.repeat(bytes)}"}`,
+      });
     // 2 MB: above the default 1 MiB, so it reaches the route (which wants multipart) instead of a 413 the gateway would not give.
     expect((await post(2_000_000)).statusCode).toBe(400);
     const over = await post(5 * 1_048_576 + 10);
@@ -127,7 +155,9 @@ describe('gallery uploads', () => {
     const res = await upload(w.store, url, auth, [{ name: 'image', filename: 'logo.svg', type: 'image/png', data: Buffer.from(svg) }]);
     // an external stylesheet makes the whole SVG unacceptable
     expect([res.status, res.body.code]).toEqual([400, 'invalid_image']);
-    const ok = await upload(w.store, url, auth, [{ name: 'image', filename: 'logo.svg', type: 'image/svg+xml', data: Buffer.from(svg.replace(/<style>.*<\/style>/, '')) }]);
+    const ok = await upload(w.store, url, auth, [
+      { name: 'image', filename: 'logo.svg', type: 'image/svg+xml', data: Buffer.from(svg.replace(/<style>.*<\/style>/, '')) },
+    ]);
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ content_type: 'image/svg+xml', width: 120, height: 60 });
     expect(ok.body.main_colors[0]).toMatch(/^#[0-9a-f]{6}$/);
@@ -142,7 +172,9 @@ describe('gallery uploads', () => {
     expect(stored).toContain('<use href="#g">');
     expect(stored).toContain('Hola &amp; adiós');
     const doctype = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "boom">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>`;
-    const refused = await upload(w.store, url, auth, [{ name: 'image', filename: 'x.svg', type: 'image/svg+xml', data: Buffer.from(doctype) }]);
+    const refused = await upload(w.store, url, auth, [
+      { name: 'image', filename: 'x.svg', type: 'image/svg+xml', data: Buffer.from(doctype) },
+    ]);
     expect([refused.status, refused.body.code]).toEqual([400, 'invalid_image']);
   });
 
@@ -152,7 +184,9 @@ describe('gallery uploads', () => {
     expect((await upload(w.store, url, other, [{ name: 'image', filename: 'a.png', type: 'image/png', data: png }])).status).toBe(403);
     expect((await upload(w.store, url, undefined, [{ name: 'image', filename: 'a.png', type: 'image/png', data: png }])).status).toBe(401);
     const mine = await upload(w.store, url, auth, [{ name: 'image', filename: 'a.png', type: 'image/png', data: png }]);
-    expect((await json(w.store, 'DELETE', `/gallery/${DEMO.users.otherOwner.id}:${MASHUP}/${mine.body.id}`, { auth: other })).status).toBe(404);
+    expect((await json(w.store, 'DELETE', `/gallery/${DEMO.users.otherOwner.id}:${MASHUP}/${mine.body.id}`, { auth: other })).status).toBe(
+      404,
+    );
     expect((await json(w.store, 'DELETE', `/gallery/${OWNER}:${MASHUP}/${mine.body.id}`, { auth: other })).status).toBe(403);
     const del = await json(w.store, 'DELETE', `/gallery/${OWNER}:${MASHUP}/${mine.body.id}`, { auth });
     expect(del.status).toBe(204);

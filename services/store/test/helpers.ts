@@ -18,14 +18,22 @@ export async function eventually<T>(check: () => Promise<T | undefined | false |
     } catch (err) {
       last = err;
     }
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${last instanceof Error ? last.message : JSON.stringify(last)}` : ''}`);
+    if (Date.now() > until)
+      throw new Error(
+        `condition not met within ${timeoutMs} ms${last ? `: ${last instanceof Error ? last.message : JSON.stringify(last)}` : ''}`,
+      );
     await new Promise((r) => setTimeout(r, stepMs));
   }
 }
 
 export type App = NestFastifyApplication;
 
-export async function json<T = any>(app: App, method: string, url: string, opts: { auth?: string; payload?: unknown } = {}): Promise<{ status: number; body: T }> {
+export async function json<T = any>(
+  app: App,
+  method: string,
+  url: string,
+  opts: { auth?: string; payload?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const res = await app.inject({
     method: method as 'GET',
     url,
@@ -36,13 +44,18 @@ export async function json<T = any>(app: App, method: string, url: string, opts:
 }
 
 /** A multipart/form-data body as a browser would send it. */
-export function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer }>): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(parts: Array<{ name: string; value: string } | { name: string; filename: string; type: string; data: Buffer }>): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = `----vitrina${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('filename' in p) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`),
+      );
       chunks.push(p.data);
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}`));
@@ -55,6 +68,11 @@ export function multipart(parts: Array<{ name: string; value: string } | { name:
 
 export async function upload(app: App, url: string, auth: string | undefined, parts: Parameters<typeof multipart>[0]) {
   const body = multipart(parts);
-  const res = await app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...(auth ? { authorization: auth } : {}) } });
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...(auth ? { authorization: auth } : {}) },
+  });
   return { status: res.statusCode, body: res.body ? (res.json() as any) : undefined };
 }

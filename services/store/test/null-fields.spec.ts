@@ -19,7 +19,12 @@ describe('null in optional store fields', () => {
   let auth: string;
   const call = (method: string, url: string, payload?: unknown) => json(w.store, method, url, { auth, payload });
   const expectRefused = (res: { status: number; body: any }, field: string) => {
-    expect({ field, status: res.status, code: res.body?.code, message: typeof res.body?.message }).toEqual({ field, status: 400, code: 'validation_failed', message: 'string' });
+    expect({ field, status: res.status, code: res.body?.code, message: typeof res.body?.message }).toEqual({
+      field,
+      status: 400,
+      code: 'validation_failed',
+      message: 'string',
+    });
   };
 
   beforeAll(async () => {
@@ -100,8 +105,21 @@ describe('null in optional store fields', () => {
 
   describe('shop settings', () => {
     const refused = [
-      'name', 'photo_display', 'slug', 'hidden_store_name', 'hidden_search_bar', 'hidden_affinity_xheader', 'columns', 'theme',
-      'signup_form', 'darkmode', 'hidden_darkmode', 'slider', 'header', 'footer_style', 'sections_info',
+      'name',
+      'photo_display',
+      'slug',
+      'hidden_store_name',
+      'hidden_search_bar',
+      'hidden_affinity_xheader',
+      'columns',
+      'theme',
+      'signup_form',
+      'darkmode',
+      'hidden_darkmode',
+      'slider',
+      'header',
+      'footer_style',
+      'sections_info',
     ];
     // A valid value for each nullable field, set first so null visibly clears it.
     const clears: Record<string, unknown> = {

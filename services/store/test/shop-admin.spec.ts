@@ -15,13 +15,23 @@ describe('shop identity and settings (issue 5)', () => {
   const outbox = async (type: string) => {
     const { rows } = (await w.tdb.database
       .drizzle({})
-      .execute(sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`)) as unknown as { rows: Array<{ envelope: any }> };
+      .execute(sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`)) as unknown as {
+      rows: Array<{ envelope: any }>;
+    };
     return rows.map((r) => r.envelope);
   };
   const patch = (payload: object) => json(w.store, 'PATCH', base, { auth, payload });
   const catalogueEvent = (type: string, data: object) =>
     w.runtime.bus.publish(CatalogueTopics.catalogue, [
-      { id: newId(), type, version: 1, occurredAt: new Date().toISOString(), key: (data as { ownerId: string }).ownerId, traceId: newId(), data } satisfies EventEnvelope,
+      {
+        id: newId(),
+        type,
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        key: (data as { ownerId: string }).ownerId,
+        traceId: newId(),
+        data,
+      } satisfies EventEnvelope,
     ]);
 
   beforeAll(async () => {
@@ -98,7 +108,11 @@ describe('shop identity and settings (issue 5)', () => {
       for (const [method, url, payload] of [
         ['GET', base, undefined],
         ['PATCH', base, { name: 'No debería cambiar' }],
-        ['POST', `${base}/banners`, { url: 'https://vitrina.local', hzt_image: 'https://vitrina.local/a.png', vrt_image: 'https://vitrina.local/b.png' }],
+        [
+          'POST',
+          `${base}/banners`,
+          { url: 'https://vitrina.local', hzt_image: 'https://vitrina.local/a.png', vrt_image: 'https://vitrina.local/b.png' },
+        ],
         ['POST', `${base}/headers`, { title: 'No' }],
         ['GET', `${base}/franchises`, undefined],
       ] as const) {
@@ -179,14 +193,31 @@ describe('shop identity and settings (issue 5)', () => {
   it('puts a fork’s items in the owner’s store; a franchise store only takes its supplier’s', async () => {
     const A = DEMO_ITEMS.filter((i) => i.supplier === 'supplierA').map((i) => i.id);
     const B = DEMO_ITEMS.filter((i) => i.supplier === 'supplierB').map((i) => i.id);
-    const fork = { catalogueId: newId(), slug: 'f', name: 'F', numProducts: 4, ownerCatalogues: 2, originId: newId(), originOwnerId: OWNER };
+    const fork = {
+      catalogueId: newId(),
+      slug: 'f',
+      name: 'F',
+      numProducts: 4,
+      ownerCatalogues: 2,
+      originId: newId(),
+      originOwnerId: OWNER,
+    };
     // Olga's store holds B's items; the fork brings two of A's (one unpublished: #21 is skipped)
     const unpublished = DEMO_ITEMS[20]!.id;
     const wanted = A.filter((id) => id !== unpublished).slice(0, 2);
-    await catalogueEvent(CatalogueCatalogueEvents.cloned, { ...fork, ownerId: users.otherOwner.id, itemIds: [...wanted, unpublished, B[0]] });
+    await catalogueEvent(CatalogueCatalogueEvents.cloned, {
+      ...fork,
+      ownerId: users.otherOwner.id,
+      itemIds: [...wanted, unpublished, B[0]],
+    });
     const olgaAuth = await w.token(users.otherOwner.id, 2);
     const inStore = async () =>
-      (await json(w.store, 'POST', `/store/${users.otherOwner.id}:${users.otherOwner.id}/affiliate/store/items/instore`, { auth: olgaAuth, payload: { ids: [...wanted, unpublished] } })).body.results;
+      (
+        await json(w.store, 'POST', `/store/${users.otherOwner.id}:${users.otherOwner.id}/affiliate/store/items/instore`, {
+          auth: olgaAuth,
+          payload: { ids: [...wanted, unpublished] },
+        })
+      ).body.results;
     const results = await eventually(async () => {
       const r = await inStore();
       return r[wanted[0]!] && r[wanted[1]!] ? r : undefined;
@@ -197,7 +228,10 @@ describe('shop identity and settings (issue 5)', () => {
     await catalogueEvent(CatalogueCatalogueEvents.productsAdded, { ...fork, ownerId: users.supplierA.id, itemIds: [B[1], B[2]] });
     await new Promise((r) => setTimeout(r, 300));
     const fAuth = await w.token(users.supplierA.id, 2);
-    const franchise = await json(w.store, 'POST', `/store/${users.supplierA.id}:${users.supplierA.id}/franchise/store/items/instore`, { auth: fAuth, payload: { ids: [B[1], B[2]] } });
+    const franchise = await json(w.store, 'POST', `/store/${users.supplierA.id}:${users.supplierA.id}/franchise/store/items/instore`, {
+      auth: fAuth,
+      payload: { ids: [B[1], B[2]] },
+    });
     expect(franchise.body.results).toEqual({ [B[1]!]: false, [B[2]!]: false });
   });
 });

@@ -11,7 +11,9 @@ describe('shops for the storefront', () => {
   const outbox = async (type: string) => {
     const { rows } = (await w.tdb.database
       .drizzle({})
-      .execute(sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`)) as unknown as { rows: Array<{ envelope: any }> };
+      .execute(sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`)) as unknown as {
+      rows: Array<{ envelope: any }>;
+    };
     return rows.map((r) => r.envelope);
   };
 
@@ -41,13 +43,28 @@ describe('shops for the storefront', () => {
     expect(demo.body.store_theme_info.sections_info).toContain('catalogues');
     expect(demo.body.photo).toMatch(/^\/api\/gallery\/files\/[0-9a-f-]{36}\.png$/);
     const rita = await json(w.store, 'GET', '/store/shops/by-slug/rita');
-    expect(rita.body.root_affinity_store_info).toMatchObject({ id: shops.demo.id, slug: 'demo', owner: users.demoOwner.id, name: 'Bazar de Daniela', currentShopID: shops.reseller.id });
+    expect(rita.body.root_affinity_store_info).toMatchObject({
+      id: shops.demo.id,
+      slug: 'demo',
+      owner: users.demoOwner.id,
+      name: 'Bazar de Daniela',
+      currentShopID: shops.reseller.id,
+    });
     const franchise = await json(w.store, 'GET', `/store/shops/${shops.franchise.id}`);
-    expect(franchise.body).toMatchObject({ store_type: 'franchise', dssupplier: users.supplierA.id, store_theme_info: { theme: '05', columns: 1 } });
+    expect(franchise.body).toMatchObject({
+      store_type: 'franchise',
+      dssupplier: users.supplierA.id,
+      store_theme_info: { theme: '05', columns: 1 },
+    });
   });
 
   it('answers 404 shop_not_found for an unknown slug or host', async () => {
-    for (const url of ['/store/shops/by-slug/nope', '/store/shops/by-host/nope.example.com', '/store/shops/by-host/%20bad%20host', `/store/shops/01930000-0000-7000-8000-00000000dead`]) {
+    for (const url of [
+      '/store/shops/by-slug/nope',
+      '/store/shops/by-host/nope.example.com',
+      '/store/shops/by-host/%20bad%20host',
+      `/store/shops/01930000-0000-7000-8000-00000000dead`,
+    ]) {
       const res = await json(w.store, 'GET', url);
       expect([url, res.status, res.body.code]).toEqual([url, 404, 'shop_not_found']);
     }
@@ -64,9 +81,14 @@ describe('shops for the storefront', () => {
     const before = (await outbox('store.shop.visited')).length;
     await json(w.store, 'GET', '/store/shops/by-slug/demo');
     expect(await outbox('store.shop.visited')).toHaveLength(before);
-    const res = await json(w.store, 'GET', '/store/shops/by-slug/demo?referral=rita&campaign=verano&click_id=c1&gclid=g1&fbclid=f1&referral_slug=rita', {
-      auth: await w.token(users.customer.id, 0),
-    });
+    const res = await json(
+      w.store,
+      'GET',
+      '/store/shops/by-slug/demo?referral=rita&campaign=verano&click_id=c1&gclid=g1&fbclid=f1&referral_slug=rita',
+      {
+        auth: await w.token(users.customer.id, 0),
+      },
+    );
     expect(res.status).toBe(200);
     const visits = await outbox('store.shop.visited');
     expect(visits).toHaveLength(before + 1);
@@ -103,23 +125,49 @@ describe('shops for the storefront', () => {
       const headers = await json(w.store, 'GET', '/store/shops/demo/headers', { auth });
       expect(headers.body.results.map((h: any) => h.position)).toEqual(headerPositions);
     }
-    const ownerView = await json(w.store, 'GET', `/store/${users.demoOwner.id}:${users.demoOwner.id}/affiliate/store/banners`, { auth: await w.token(users.demoOwner.id, 2) });
+    const ownerView = await json(w.store, 'GET', `/store/${users.demoOwner.id}:${users.demoOwner.id}/affiliate/store/banners`, {
+      auth: await w.token(users.demoOwner.id, 2),
+    });
     expect(ownerView.body.results.map((b: any) => b.target)).toEqual(['all', 'all', 'anon', 'ul2']);
   });
 
   it('answers menu options: admin for the owner, read-only for others, proxy without add buttons', async () => {
     const admin = await json(w.store, 'GET', '/store/shops/demo/menu?store_type=affiliate', { auth: await w.token(users.demoOwner.id, 2) });
     expect(admin.body.mode).toBe('admin');
-    expect(admin.body.results.map((m: any) => m.key)).toEqual(['products', 'services', 'experiences', 'digital', 'catalogues', 'blogs', 'franchises']);
+    expect(admin.body.results.map((m: any) => m.key)).toEqual([
+      'products',
+      'services',
+      'experiences',
+      'digital',
+      'catalogues',
+      'blogs',
+      'franchises',
+    ]);
     expect(admin.body.results.every((m: any) => m.can_add)).toBe(true);
-    expect(admin.body.results[0]).toMatchObject({ label: { es: 'Productos', en: 'Products', 'es-AR': 'Productos' }, path: '/productos', icon: expect.any(String), icon_color: expect.any(String), submenu: [], app_module: 'products' });
+    expect(admin.body.results[0]).toMatchObject({
+      label: { es: 'Productos', en: 'Products', 'es-AR': 'Productos' },
+      path: '/productos',
+      icon: expect.any(String),
+      icon_color: expect.any(String),
+      submenu: [],
+      app_module: 'products',
+    });
     const franchiseAdmin = await json(w.store, 'GET', '/store/shops/franquicia-sol/menu', { auth: await w.token(users.supplierA.id, 2) });
     expect(franchiseAdmin.body.results.map((m: any) => m.key)).toContain('retail');
     const ritaAdmin = await json(w.store, 'GET', '/store/shops/rita/menu', { auth: await w.token(users.reseller.id, 2) });
     expect(ritaAdmin.body.results.map((m: any) => m.key)).not.toContain('digital');
     const visitor = await json(w.store, 'GET', '/store/shops/demo/menu');
     expect(visitor.body.mode).toBe('public');
-    expect(visitor.body.results.map((m: any) => m.path)).toEqual(['/productos', '/servicios', '/experiencias', '/digitales', '/catalogos', '/blogs', '/franquicias', '/info']);
+    expect(visitor.body.results.map((m: any) => m.path)).toEqual([
+      '/productos',
+      '/servicios',
+      '/experiencias',
+      '/digitales',
+      '/catalogos',
+      '/blogs',
+      '/franquicias',
+      '/info',
+    ]);
     expect(visitor.body.results.some((m: any) => m.can_add)).toBe(false);
     await w.tdb.database.drizzle({}).execute(sql`update store.shops set is_proxy = true where slug = 'olga'`);
     const proxy = await json(w.store, 'GET', '/store/shops/olga/menu', { auth: await w.token(users.otherOwner.id, 2) });
@@ -138,12 +186,21 @@ describe('shops for the storefront', () => {
     const all = await json(w.store, 'GET', '/store/published/franchises');
     expect(all.body.results.map((f: any) => f.slug)).toEqual(['franquicia-sol', 'rita']);
     const text = await json(w.store, 'GET', '/store/published/franchises?text=SOL&type=franchise');
-    expect(text.body).toMatchObject({ matches_estimated: 1, results: [{ id: shops.franchise.id, name: 'Franquicia Artesanías del Sol', store_type: 'franchise' }] });
-    expect((await json(w.store, 'GET', '/store/published/franchises?type=affinity')).body.results.map((f: any) => f.slug)).toEqual(['rita']);
+    expect(text.body).toMatchObject({
+      matches_estimated: 1,
+      results: [{ id: shops.franchise.id, name: 'Franquicia Artesanías del Sol', store_type: 'franchise' }],
+    });
+    expect((await json(w.store, 'GET', '/store/published/franchises?type=affinity')).body.results.map((f: any) => f.slug)).toEqual([
+      'rita',
+    ]);
     expect((await json(w.store, 'GET', '/store/published/franchises?type=others')).status).toBe(400);
     const mine = await json(w.store, 'GET', '/store/published/franchises', { auth: await w.token(users.demoOwner.id, 2) });
     expect(mine.body.results.find((f: any) => f.slug === 'franquicia-sol').in_store).toBe(true);
-    const ofCatalogue = await json(w.store, 'GET', `/store/public/referral/demo/catalogues/01930000-0000-7000-8003-000000000001/franchises`);
+    const ofCatalogue = await json(
+      w.store,
+      'GET',
+      `/store/public/referral/demo/catalogues/01930000-0000-7000-8003-000000000001/franchises`,
+    );
     expect(ofCatalogue.body.results.map((f: any) => f.slug)).toEqual(['franquicia-sol']);
   });
 

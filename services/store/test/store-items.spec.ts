@@ -14,7 +14,9 @@ describe('items in store', () => {
   const events = async (type: string, shopId: string) => {
     const { rows } = (await w.tdb.database
       .drizzle({})
-      .execute(sql`select envelope from store.outbox where envelope->>'type' = ${type} and key = ${shopId} order by seq`)) as unknown as { rows: Array<{ envelope: any }> };
+      .execute(sql`select envelope from store.outbox where envelope->>'type' = ${type} and key = ${shopId} order by seq`)) as unknown as {
+      rows: Array<{ envelope: any }>;
+    };
     return rows.map((r) => r.envelope.data);
   };
 
@@ -23,7 +25,9 @@ describe('items in store', () => {
     await w.catalogue.demo();
     // the store learns owners and states from catalogue.item events
     await eventually(async () => {
-      const { rows } = (await w.tdb.database.drizzle({}).execute(sql`select count(*)::int as n from store.item_refs`)) as unknown as { rows: Array<{ n: number }> };
+      const { rows } = (await w.tdb.database.drizzle({}).execute(sql`select count(*)::int as n from store.item_refs`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
       return rows[0]!.n >= DEMO_ITEMS.length;
     });
   });
@@ -87,11 +91,17 @@ describe('items in store', () => {
     // an older snapshot arriving late changes nothing
     await w.catalogue.updated(w.catalogue.snapshot(index, { listState: 'published', revision: 1 }));
     await eventually(async () => {
-      const { rows } = (await w.tdb.database.drizzle({}).execute(sql`select list_state, revision from store.item_refs where item_id = ${item}`)) as unknown as { rows: Array<{ list_state: string; revision: number }> };
+      const { rows } = (await w.tdb.database
+        .drizzle({})
+        .execute(sql`select list_state, revision from store.item_refs where item_id = ${item}`)) as unknown as {
+        rows: Array<{ list_state: string; revision: number }>;
+      };
       return rows[0]?.list_state === 'unpublished' && rows[0].revision === 2;
     });
     await new Promise((r) => setTimeout(r, 200));
-    const { rows } = (await w.tdb.database.drizzle({}).execute(sql`select list_state from store.item_refs where item_id = ${item}`)) as unknown as { rows: Array<{ list_state: string }> };
+    const { rows } = (await w.tdb.database
+      .drizzle({})
+      .execute(sql`select list_state from store.item_refs where item_id = ${item}`)) as unknown as { rows: Array<{ list_state: string }> };
     expect(rows[0]!.list_state).toBe('unpublished');
     // unpublished items stay in store (the owner sees them dimmed); other resellers cannot add them now
     expect((await json(w.store, 'POST', '/store/shops/demo/items/instore', { payload: { ids: [item] } })).body.results[item]).toBe(true);
@@ -99,19 +109,31 @@ describe('items in store', () => {
     expect((await json(w.store, 'PUT', rita, { auth: await w.token(users.reseller.id, 2) })).body.code).toBe('invalid_product');
     // deleted: it leaves every shop, each with store.items.removed
     await w.catalogue.deleted(item, B, 3);
-    await eventually(async () => (await json(w.store, 'POST', '/store/shops/demo/items/instore', { payload: { ids: [item] } })).body.results[item] === false);
+    await eventually(
+      async () =>
+        (await json(w.store, 'POST', '/store/shops/demo/items/instore', { payload: { ids: [item] } })).body.results[item] === false,
+    );
     expect((await json(w.store, 'POST', '/store/shops/olga/items/instore', { payload: { ids: [item] } })).body.results[item]).toBe(false);
     expect((await events('store.items.removed', shops.demo.id)).some((e) => e.itemIds.includes(item))).toBe(true);
     expect((await events('store.items.removed', shops.other.id)).some((e) => e.itemIds.includes(item))).toBe(true);
     // and cannot be added back, even by its supplier's own shop
-    expect((await json(w.store, 'PUT', `/store/${users.otherOwner.id}:${users.otherOwner.id}/affiliate/store/items/${item}`, { auth: await w.token(users.otherOwner.id) })).status).toBe(404);
+    expect(
+      (
+        await json(w.store, 'PUT', `/store/${users.otherOwner.id}:${users.otherOwner.id}/affiliate/store/items/${item}`, {
+          auth: await w.token(users.otherOwner.id),
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('adds and removes franchises in store', async () => {
     const base = `/store/${users.otherOwner.id}:${users.otherOwner.id}/affiliate/store/franchises`;
     const auth = await w.token(users.otherOwner.id, 2);
     expect((await json(w.store, 'PUT', `${base}/${shops.franchise.id}`, { auth })).status).toBe(200);
-    expect((await json(w.store, 'POST', `${base}/instore`, { auth, payload: { franchises: [shops.franchise.id, shops.reseller.id] } })).body.results).toEqual({
+    expect(
+      (await json(w.store, 'POST', `${base}/instore`, { auth, payload: { franchises: [shops.franchise.id, shops.reseller.id] } })).body
+        .results,
+    ).toEqual({
       [shops.franchise.id]: true,
       [shops.reseller.id]: false,
     });

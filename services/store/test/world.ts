@@ -1,11 +1,4 @@
-import {
-  CatalogueItemEvents,
-  DEMO,
-  DEMO_ITEMS,
-  Topics,
-  type CatalogueItemSnapshot,
-  type EventEnvelope,
-} from '@vitrina/contracts';
+import { CatalogueItemEvents, DEMO, DEMO_ITEMS, Topics, type CatalogueItemSnapshot, type EventEnvelope } from '@vitrina/contracts';
 import { createServiceApp, newId, type Runtime } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { storeService } from '../src/store.module.js';

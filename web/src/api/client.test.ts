@@ -22,9 +22,7 @@ describe('api client', () => {
   });
 
   it('keeps field details of a validation error', async () => {
-    stubFetch(() =>
-      jsonResponse(400, { code: ErrorCodes.validationFailed, message: 'Invalid', fields: { slug: ['too long'] } }),
-    );
+    stubFetch(() => jsonResponse(400, { code: ErrorCodes.validationFailed, message: 'Invalid', fields: { slug: ['too long'] } }));
     await expect(getShop('x')).rejects.toMatchObject({ status: 400, code: 'validation_failed', fields: { slug: ['too long'] } });
   });
 

@@ -28,7 +28,8 @@ function stubShopApi() {
   return stubFetch((request) => {
     const { pathname } = new URL(request.url);
     if (pathname === '/api/store/shops/by-slug/demo') return jsonResponse(200, demoShop);
-    if (pathname.startsWith('/api/store/shops/by-slug/') || pathname.startsWith('/api/catalogue/items/')) return jsonResponse(404, { code: 'shop_not_found', message: 'No such shop' });
+    if (pathname.startsWith('/api/store/shops/by-slug/') || pathname.startsWith('/api/catalogue/items/'))
+      return jsonResponse(404, { code: 'shop_not_found', message: 'No such shop' });
     return jsonResponse(200, { results: [], matches_estimated: 0 });
   });
 }
@@ -84,7 +85,11 @@ describe("the router on a shop's own host (spec 1 §2 'Shop paths')", () => {
 
   it('lists every root page of the platform that is not a shop page, so none is taken for one', () => {
     const router = createAppRouter({ queryClient: new QueryClient(), shopHost: null });
-    const shopPages = new Set(Object.keys(router.routesByPath).flatMap((p) => (p.startsWith('/tienda/$shopSlug/') ? [firstSegment(p.slice('/tienda/$shopSlug'.length))] : [])));
+    const shopPages = new Set(
+      Object.keys(router.routesByPath).flatMap((p) =>
+        p.startsWith('/tienda/$shopSlug/') ? [firstSegment(p.slice('/tienda/$shopSlug'.length))] : [],
+      ),
+    );
     const platformOnly = new Set(
       Object.keys(router.routesByPath)
         .map(firstSegment)
@@ -106,7 +111,9 @@ describe("the router on a shop's own host (spec 1 §2 'Shop paths')", () => {
     const { router, history } = renderOnHost('/');
     expect(await screen.findByRole('link', { name: 'Ver la tienda de demostración' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
-    expect(router.buildLocation({ to: '/tienda/$shopSlug/productos', params: { shopSlug: 'demo' } }).publicHref).toBe('/tienda/demo/productos');
+    expect(router.buildLocation({ to: '/tienda/$shopSlug/productos', params: { shopSlug: 'demo' } }).publicHref).toBe(
+      '/tienda/demo/productos',
+    );
     expect(history.location.pathname).toBe('/');
   });
 });

@@ -4,9 +4,7 @@ import { forwardRef, type AnchorHTMLAttributes } from 'react';
 
 type ButtonAnchorProps = ButtonProps & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, keyof ButtonProps>;
 
-const ButtonAnchor = forwardRef<HTMLAnchorElement, ButtonAnchorProps>((props, ref) => (
-  <Button component="a" ref={ref} {...props} />
-));
+const ButtonAnchor = forwardRef<HTMLAnchorElement, ButtonAnchorProps>((props, ref) => <Button component="a" ref={ref} {...props} />);
 ButtonAnchor.displayName = 'ButtonAnchor';
 
 const CreatedLinkButton = createLink(ButtonAnchor);

@@ -11,11 +11,21 @@ describe('gallerySrcSet', () => {
     expect(gallerySrcSet(`/api/gallery/files/${ID}.jpg`)).toBe(
       `/api/gallery/files/${ID}-320.webp 320w, /api/gallery/files/${ID}-640.webp 640w, /api/gallery/files/${ID}-1280.webp 1280w, /api/gallery/files/${ID}-2048.webp 2048w`,
     );
-    expect(gallerySrcSet(`https://cdn.example.com/media/${ID}.png?v=2`)?.split(', ')[0]).toBe(`https://cdn.example.com/media/${ID}-320.webp 320w`);
+    expect(gallerySrcSet(`https://cdn.example.com/media/${ID}.png?v=2`)?.split(', ')[0]).toBe(
+      `https://cdn.example.com/media/${ID}-320.webp 320w`,
+    );
   });
 
   it('leaves other images alone: SVG uploads, demo photos, other sites, nothing', () => {
-    for (const src of [`/api/gallery/files/${ID}.svg`, '/api/catalogue/demo-photos/alebrije.jpg', 'https://example.com/photo.jpg', `/api/gallery/files/${ID}-640.webp`, '', null, undefined]) {
+    for (const src of [
+      `/api/gallery/files/${ID}.svg`,
+      '/api/catalogue/demo-photos/alebrije.jpg',
+      'https://example.com/photo.jpg',
+      `/api/gallery/files/${ID}-640.webp`,
+      '',
+      null,
+      undefined,
+    ]) {
       expect(gallerySrcSet(src)).toBeUndefined();
     }
   });
@@ -23,7 +33,9 @@ describe('gallerySrcSet', () => {
 
 describe('ResponsiveImage', () => {
   it('gives a gallery upload its srcset and sizes, lazy and async by default', () => {
-    const { container } = render(<ResponsiveImage src={`/api/gallery/files/${ID}.jpg`} alt="Alebrije" width={400} height={300} sizes="(max-width: 48em) 50vw, 25vw" />);
+    const { container } = render(
+      <ResponsiveImage src={`/api/gallery/files/${ID}.jpg`} alt="Alebrije" width={400} height={300} sizes="(max-width: 48em) 50vw, 25vw" />,
+    );
     const el = img(container);
     expect(el.getAttribute('srcset')).toBe(gallerySrcSet(`/api/gallery/files/${ID}.jpg`));
     expect(el.getAttribute('sizes')).toBe('(max-width: 48em) 50vw, 25vw');
@@ -59,7 +71,12 @@ describe('ResponsiveImage', () => {
   it('puts an art-directed picture in a <source> with its own variants', () => {
     const vrt = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c';
     const { container } = render(
-      <ResponsiveImage src={`/api/gallery/files/${ID}.png`} alt="Banner" sizes="100vw" art={{ media: '(max-width: 47.99em)', src: `/api/gallery/files/${vrt}.png` }} />,
+      <ResponsiveImage
+        src={`/api/gallery/files/${ID}.png`}
+        alt="Banner"
+        sizes="100vw"
+        art={{ media: '(max-width: 47.99em)', src: `/api/gallery/files/${vrt}.png` }}
+      />,
     );
     const source = container.querySelector('picture > source')!;
     expect(source.getAttribute('media')).toBe('(max-width: 47.99em)');

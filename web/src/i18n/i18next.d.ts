@@ -10,6 +10,13 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // Spanish is the reference: every key used in code must exist in es.json.
-    resources: { translation: typeof es; auth: typeof auth; accountMenu: typeof accountMenu; profile: typeof profile; storefront: typeof storefront; shopAdmin: typeof shopAdmin };
+    resources: {
+      translation: typeof es;
+      auth: typeof auth;
+      accountMenu: typeof accountMenu;
+      profile: typeof profile;
+      storefront: typeof storefront;
+      shopAdmin: typeof shopAdmin;
+    };
   }
 }

@@ -19,7 +19,11 @@ function formatterFor(currency: string, language: string): Intl.NumberFormat {
   let formatter = formatters.get(key);
   if (!formatter) {
     try {
-      formatter = new Intl.NumberFormat(moneyLocale(language), { style: 'currency', currency: currency.toUpperCase(), currencyDisplay: 'narrowSymbol' });
+      formatter = new Intl.NumberFormat(moneyLocale(language), {
+        style: 'currency',
+        currency: currency.toUpperCase(),
+        currencyDisplay: 'narrowSymbol',
+      });
     } catch {
       // A malformed currency code from old data: the amount still reads, with the code beside it.
       formatter = new Intl.NumberFormat(moneyLocale(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });

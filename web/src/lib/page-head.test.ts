@@ -17,7 +17,13 @@ describe('applyPageHead (the head kept on client-side navigation)', () => {
   it("updates the server's tags in place, adds missing ones, removes what the new page has not", () => {
     document.head.innerHTML = SERVER_HEAD;
     window.history.pushState({}, '', '/productos');
-    applyPageHead({ title: 'Productos | Bazar', ogTitle: 'Productos', description: 'Productos de Bazar', canonical: 'https://tienda.example/productos', siteName: 'Bazar' });
+    applyPageHead({
+      title: 'Productos | Bazar',
+      ogTitle: 'Productos',
+      description: 'Productos de Bazar',
+      canonical: 'https://tienda.example/productos',
+      siteName: 'Bazar',
+    });
     expect(document.title).toBe('Productos | Bazar');
     expect(document.head.querySelectorAll('title')).toHaveLength(1);
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);

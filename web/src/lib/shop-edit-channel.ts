@@ -6,10 +6,7 @@ import { useSyncExternalStore } from 'react';
  * lazily loaded shop-admin chunk. This tiny channel joins them without the storefront importing the editors:
  * the owner tools register a handler once loaded (and while edit mode is on); the plus buttons show only then.
  */
-export type ShopEditAction =
-  | { kind: 'add-items'; itemType: ItemType }
-  | { kind: 'new-catalogue' }
-  | { kind: 'franchises' };
+export type ShopEditAction = { kind: 'add-items'; itemType: ItemType } | { kind: 'new-catalogue' } | { kind: 'franchises' };
 
 type Handler = (action: ShopEditAction) => void;
 

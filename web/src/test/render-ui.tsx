@@ -9,7 +9,10 @@ import { jsonResponse, stubFetch } from './render-app';
 
 // happy-dom has no document.fonts, which Mantine's autosize textarea listens to.
 if (typeof document !== 'undefined' && !('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } });
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+  });
 }
 
 /** Renders components (no router) with the app's providers: i18n, Mantine in test mode, a fresh query client. */

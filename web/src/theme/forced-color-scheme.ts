@@ -22,7 +22,11 @@ function setForced(value: Forced) {
 }
 
 export function useForcedColorScheme(): Forced {
-  return useSyncExternalStore(subscribe, () => forced, () => undefined);
+  return useSyncExternalStore(
+    subscribe,
+    () => forced,
+    () => undefined,
+  );
 }
 
 /** Pins the scheme while the calling component is mounted; `undefined` pins nothing. */

@@ -94,7 +94,12 @@ export class AuthGuard implements CanActivate {
     }
     const owner = parseOwnerSegment(segment);
     if (!owner) throw forbidden('The path does not name an owner');
-    if (meta.qualifier === 'same-if-id' && owner.qualifier !== undefined && isIdShaped(owner.qualifier) && owner.qualifier !== owner.ownerId) {
+    if (
+      meta.qualifier === 'same-if-id' &&
+      owner.qualifier !== undefined &&
+      isIdShaped(owner.qualifier) &&
+      owner.qualifier !== owner.ownerId
+    ) {
       throw forbidden('The path names two different owners');
     }
     const resolver = meta.resolver ? this.moduleRef.get(meta.resolver, { strict: false }) : this.ownership;
@@ -127,7 +132,10 @@ function cookieToken(request: HttpRequestLike): string | undefined {
   for (const pair of header.split(';')) {
     const index = pair.indexOf('=');
     if (index < 0 || pair.slice(0, index).trim() !== ACCESS_TOKEN_COOKIE) continue;
-    const value = pair.slice(index + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value = pair
+      .slice(index + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     if (value.length === 0) return undefined;
     try {
       return decodeURIComponent(value);
@@ -150,6 +158,7 @@ function forbidden(message: string): ForbiddenException {
 
 function setHeader(response: unknown, name: string, value: string): void {
   const reply = response as { header?: (n: string, v: string) => unknown; setHeader?: (n: string, v: string) => unknown };
-  if (typeof reply?.header === 'function') reply.header(name, value); // Fastify reply, Express response
+  if (typeof reply?.header === 'function')
+    reply.header(name, value); // Fastify reply, Express response
   else if (typeof reply?.setHeader === 'function') reply.setHeader(name, value); // raw Node response
 }

@@ -1,4 +1,12 @@
-import { Module, type DynamicModule, type InjectionToken, type ModuleMetadata, type OptionalFactoryDependency, type Provider, type Type } from '@nestjs/common';
+import {
+  Module,
+  type DynamicModule,
+  type InjectionToken,
+  type ModuleMetadata,
+  type OptionalFactoryDependency,
+  type Provider,
+  type Type,
+} from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthGuard } from './auth.guard.js';
 import { OwnershipResolver, StrictOwnership } from './ownership.js';
@@ -14,8 +22,10 @@ export interface AuthModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> 
   inject?: (InjectionToken | OptionalFactoryDependency)[];
   // Nest's FactoryProvider signature: the injected values arrive untyped, and `unknown[]` would refuse typed factories.
   // oxlint-disable-next-line typescript/no-explicit-any
-  useFactory: (...args: any[]) => Promise<Omit<AuthModuleOptions, 'ownership'> & { ownership?: OwnershipResolver }> | (Omit<AuthModuleOptions, 'ownership'> & { ownership?: OwnershipResolver });
+  useFactory: (...args: any[]) => AuthModuleResolved | Promise<AuthModuleResolved>;
 }
+
+type AuthModuleResolved = Omit<AuthModuleOptions, 'ownership'> & { ownership?: OwnershipResolver };
 
 const AUTH_MODULE_OPTIONS = Symbol('AUTH_MODULE_OPTIONS');
 

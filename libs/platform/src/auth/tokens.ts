@@ -52,9 +52,7 @@ export interface TokenSettings {
 
 /** Issues access tokens. Only the accounts service holds the private key. */
 export class TokenSigner {
-  constructor(
-    private readonly settings: TokenSettings & { privateKey: CryptoKey; kid: string },
-  ) {}
+  constructor(private readonly settings: TokenSettings & { privateKey: CryptoKey; kid: string }) {}
 
   static fromKeys(keys: AuthKeys, settings: TokenSettings): TokenSigner {
     if (!keys.privateKey) throw new Error('TokenSigner needs the private key (AUTH_PRIVATE_KEY)');
@@ -86,9 +84,7 @@ export class TokenSigner {
 export class TokenVerifier {
   private readonly clockTolerance: number;
 
-  constructor(
-    private readonly settings: TokenSettings & { publicKey: CryptoKey; clockToleranceSeconds?: number },
-  ) {
+  constructor(private readonly settings: TokenSettings & { publicKey: CryptoKey; clockToleranceSeconds?: number }) {
     this.clockTolerance = settings.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS;
   }
 

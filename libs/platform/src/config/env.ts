@@ -26,9 +26,7 @@ export function parseEnv<S extends z.ZodRawShape>(
 ): z.infer<z.ZodObject<S>> {
   const result = z.object(shape).safeParse(withoutEmpty(env));
   if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
-    );
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
   }
   const problems = refine ? refine(result.data) : [];
   if (problems.length > 0) throw new ConfigError(problems);
@@ -44,15 +42,21 @@ export const env = {
       .default(def ? 'true' : 'false')
       .transform((v) => v === 'true' || v === '1' || v === 'yes'),
   list: () =>
-    z
-      .string()
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+    z.string().transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   url: (protocols: string[]) =>
-    z.string().refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol.replace(/:$/, ''));
-      } catch {
-        return false;
-      }
-    }, `must be a URL with protocol ${protocols.join(' or ')}`),
+    z.string().refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol.replace(/:$/, ''));
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL with protocol ${protocols.join(' or ')}`,
+    ),
 };

@@ -17,11 +17,7 @@ export type AnySchema = Record<string, unknown>;
 /** A Drizzle database bound to one service's schema. Same type on PGlite and PostgreSQL. */
 export type Db<TSchema extends AnySchema = AnySchema> = PgDatabase<PgQueryResultHKT, TSchema>;
 /** A Drizzle transaction; command handlers receive it from TransactionRunner.run. */
-export type Tx<TSchema extends AnySchema = AnySchema> = PgTransaction<
-  PgQueryResultHKT,
-  TSchema,
-  ExtractTablesWithRelations<TSchema>
->;
+export type Tx<TSchema extends AnySchema = AnySchema> = PgTransaction<PgQueryResultHKT, TSchema, ExtractTablesWithRelations<TSchema>>;
 
 /**
  * One physical database: the embedded PGlite (one instance per process, one schema per service)

@@ -145,7 +145,9 @@ export class BusTransport extends Server<Record<string, never>, BusTransportStat
           topic: pattern,
           group,
           ...(maxAttempts !== undefined ? { maxAttempts } : {}),
-          ...(this.options.onHandlerFailure ? { onFailure: (f: HandlerFailure) => this.options.onHandlerFailure!({ ...f, topic: pattern, group }) } : {}),
+          ...(this.options.onHandlerFailure
+            ? { onFailure: (f: HandlerFailure) => this.options.onHandlerFailure!({ ...f, topic: pattern, group }) }
+            : {}),
           handler: (event) => this.dispatch(pattern, handler, event),
         });
         this.subscriptions.push(subscription);
@@ -175,7 +177,12 @@ export class BusTransport extends Server<Record<string, never>, BusTransportStat
         kind: SpanKind.CONSUMER,
         parent,
         links: producer ? [{ context: producer }] : [],
-        attributes: { 'messaging.destination.name': topic, 'messaging.consumer.group.name': group, 'messaging.message.id': event.id, 'messaging.operation.type': 'process' },
+        attributes: {
+          'messaging.destination.name': topic,
+          'messaging.consumer.group.name': group,
+          'messaging.message.id': event.id,
+          'messaging.operation.type': 'process',
+        },
       },
       deliver,
     );

@@ -42,7 +42,13 @@ export async function createEventBus(config: PlatformConfig, logger: Logger, ove
     case 'redis': {
       if (!config.REDIS_URL) throw new Error('REDIS_URL: required when EVENT_BUS=redis');
       // REDIS_PREFIX: the stack's part of the Redis database (runtime/redis-prefix.ts).
-      return RedisEventBus.connect({ url: config.REDIS_URL, maxAttempts, logger: log, prefix: busKeyPrefix(config.REDIS_PREFIX), ...overrides.redis });
+      return RedisEventBus.connect({
+        url: config.REDIS_URL,
+        maxAttempts,
+        logger: log,
+        prefix: busKeyPrefix(config.REDIS_PREFIX),
+        ...overrides.redis,
+      });
     }
     case 'kafka': {
       if (!config.KAFKA_BROKERS?.length) throw new Error('KAFKA_BROKERS: required when EVENT_BUS=kafka');

@@ -113,7 +113,10 @@ export class KafkaSubscription {
         if (failed) await closeConsumer(failed, this.host.logger);
         if (attempt >= attempts || this.stopping) throw err;
         const delay = backoffDelay(attempt, 500, 5_000);
-        this.host.logger.warn({ err, topic: this.sub.topic, group: this.sub.group, attempt, delayMs: delay }, 'kafka consumer could not join its group; trying again');
+        this.host.logger.warn(
+          { err, topic: this.sub.topic, group: this.sub.group, attempt, delayMs: delay },
+          'kafka consumer could not join its group; trying again',
+        );
         await sleep(delay, this.stopSignal.signal).catch(() => undefined);
       }
     }
@@ -213,7 +216,9 @@ export class KafkaSubscription {
         this.active.add(work);
         return work.finally(() => this.active.delete(work));
       })
-      .catch((err: unknown) => this.host.logger.error({ err, topic: message.topic, partition: message.partition }, 'kafka message handling failed'))
+      .catch((err: unknown) =>
+        this.host.logger.error({ err, topic: message.topic, partition: message.partition }, 'kafka message handling failed'),
+      )
       .finally(() => {
         if (--this.pending <= this.maxPending / 2 && this.paused) {
           this.paused = false;
@@ -257,13 +262,19 @@ export class KafkaSubscription {
       } catch (err) {
         if (err instanceof HandlerAbandoned) return; // not committed: redelivered to the partition's next owner
         if (attempt >= this.maxAttempts) {
-          this.host.logger.error({ err, topic, group: this.sub.group, eventId: event.id, attempts: attempt }, 'event handler kept failing; event dead-lettered');
+          this.host.logger.error(
+            { err, topic, group: this.sub.group, eventId: event.id, attempts: attempt },
+            'event handler kept failing; event dead-lettered',
+          );
           if (!(await this.deadLetter(event, attempt, err, origin))) return;
           break;
         }
         reportFailure(this.sub.onFailure, attempt, false);
         const delay = backoffDelay(attempt, this.host.options.baseDelayMs ?? 200, this.host.options.maxDelayMs ?? 30_000);
-        this.host.logger.warn({ err, topic, group: this.sub.group, eventId: event.id, attempt, delayMs: delay }, 'event handler failed; retrying');
+        this.host.logger.warn(
+          { err, topic, group: this.sub.group, eventId: event.id, attempt, delayMs: delay },
+          'event handler failed; retrying',
+        );
         try {
           // No heartbeats to send by hand: the client heartbeats on its own while a handler waits.
           await sleep(delay, this.stopSignal.signal);
@@ -293,7 +304,10 @@ export class KafkaSubscription {
       } catch (sendError) {
         if (this.stopping) return false;
         const delay = backoffDelay(failures, 1_000, 30_000);
-        this.host.logger.error({ err: sendError, topic: deadLetterTopic(this.sub.topic), eventId: event.id, delayMs: delay }, 'dead-letter publish failed; retrying');
+        this.host.logger.error(
+          { err: sendError, topic: deadLetterTopic(this.sub.topic), eventId: event.id, delayMs: delay },
+          'dead-letter publish failed; retrying',
+        );
         try {
           await sleep(delay, this.stopSignal.signal);
         } catch {
@@ -323,7 +337,10 @@ export class KafkaSubscription {
     } catch (err) {
       // Still refused (a rebalance moved the partition, or the broker stays away): the partition's owner fetches the
       // message again from the last committed offset (at least once; the consumer's inbox drops the duplicate).
-      this.host.logger.warn({ err, topic: message.topic, partition: message.partition, offset: String(message.offset), group: this.sub.group }, 'offset commit failed; the message may be delivered again');
+      this.host.logger.warn(
+        { err, topic: message.topic, partition: message.partition, offset: String(message.offset), group: this.sub.group },
+        'offset commit failed; the message may be delivered again',
+      );
     }
   }
 
@@ -332,7 +349,10 @@ export class KafkaSubscription {
     this.partitions = undefined;
     this.stream = undefined;
     const delay = backoffDelay(++this.restarts, 1_000, 30_000);
-    this.host.logger.error({ err: cause, topic: this.sub.topic, group: this.sub.group, delayMs: delay }, 'kafka consumer failed; replacing it');
+    this.host.logger.error(
+      { err: cause, topic: this.sub.topic, group: this.sub.group, delayMs: delay },
+      'kafka consumer failed; replacing it',
+    );
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
       if (this.stopping) return;

@@ -336,7 +336,10 @@ export class MemoryEventBus implements EventBus {
     }
     if (item.attempts >= running.member.maxAttempts) {
       const info = deadLetterInfo(group.topic, group.name, item.attempts, err);
-      this.logger.error({ err, topic: group.topic, group: group.name, eventId: item.event.id, attempts: item.attempts }, 'event handler kept failing; event dead-lettered');
+      this.logger.error(
+        { err, topic: group.topic, group: group.name, eventId: item.event.id, attempts: item.attempts },
+        'event handler kept failing; event dead-lettered',
+      );
       lane.queue.shift();
       this.enqueue(deadLetterTopic(group.topic), withDeadLetter(item.event, info));
       reportFailure(running.member.onFailure, item.attempts, true);
@@ -346,7 +349,10 @@ export class MemoryEventBus implements EventBus {
     }
     reportFailure(running.member.onFailure, item.attempts, false);
     const delay = backoffDelay(item.attempts, this.baseDelayMs, this.maxDelayMs);
-    this.logger.warn({ err, topic: group.topic, group: group.name, eventId: item.event.id, attempt: item.attempts, delayMs: delay }, 'event handler failed; retrying');
+    this.logger.warn(
+      { err, topic: group.topic, group: group.name, eventId: item.event.id, attempt: item.attempts, delayMs: delay },
+      'event handler failed; retrying',
+    );
     lane.retryTimer = setTimeout(() => {
       lane.retryTimer = undefined;
       this.runHead(group, lane);
@@ -388,7 +394,10 @@ export class MemoryEventBus implements EventBus {
       const item = lane.queue[0];
       if (item) item.attempts = Math.max(0, item.attempts - 1); // abandoned, not failed
       lane.running = undefined;
-      this.logger.warn({ topic: group.topic, group: group.name, eventId: item?.event.id }, 'subscription closed with a handler still running; event redelivered to another member');
+      this.logger.warn(
+        { topic: group.topic, group: group.name, eventId: item?.event.id },
+        'subscription closed with a handler still running; event redelivered to another member',
+      );
       this.schedule(group, lane);
     }
   }

@@ -98,9 +98,7 @@ export class RedisEventBus implements EventBus {
 
   /** Connects (and checks the connection) before returning; a wrong URL fails here, at start. */
   static async connect(options: RedisEventBusOptions & { redis?: Redis }): Promise<RedisEventBus> {
-    const redis =
-      options.redis ??
-      new Redis(options.url ?? 'redis://127.0.0.1:6379', { lazyConnect: true, ...options.redisOptions });
+    const redis = options.redis ?? new Redis(options.url ?? 'redis://127.0.0.1:6379', { lazyConnect: true, ...options.redisOptions });
     const bus = new RedisEventBus(redis, options, !options.redis);
     try {
       if (redis.status === 'wait') await redis.connect();
@@ -324,7 +322,9 @@ class RedisSubscription {
       const active = [...this.owned.values()].filter((p) => !p.releasing && !p.lost);
       if (active.length > target) {
         // A member joined: hand back the surplus, idle partitions first.
-        const surplus = active.sort((a, b) => Number(!!a.worker) - Number(!!b.worker) || b.index - a.index).slice(0, active.length - target);
+        const surplus = active
+          .sort((a, b) => Number(!!a.worker) - Number(!!b.worker) || b.index - a.index)
+          .slice(0, active.length - target);
         for (const part of surplus) {
           part.releasing = true;
           this.forget(part);
@@ -462,7 +462,10 @@ class RedisSubscription {
     part.worker = this.drain(part)
       .catch((err: unknown) => {
         if (!(err instanceof HandlerAbandoned) && !this.stopping) {
-          this.log.warn({ err, topic: this.sub.topic, group: this.sub.group, partition: part.index }, 'redis bus partition worker failed; will retry');
+          this.log.warn(
+            { err, topic: this.sub.topic, group: this.sub.group, partition: part.index },
+            'redis bus partition worker failed; will retry',
+          );
         }
       })
       .finally(() => {
@@ -542,13 +545,19 @@ class RedisSubscription {
       } catch (err) {
         if (err instanceof HandlerAbandoned) throw err;
         if (attempts >= this.maxAttempts) {
-          this.log.error({ err, topic: this.sub.topic, group: this.sub.group, eventId: event.id, attempts }, 'event handler kept failing; event dead-lettered');
+          this.log.error(
+            { err, topic: this.sub.topic, group: this.sub.group, eventId: event.id, attempts },
+            'event handler kept failing; event dead-lettered',
+          );
           await this.deadLetter(part, id, event, fields, attempts, err);
           return;
         }
         reportFailure(this.sub.onFailure, attempts, false);
         const delay = backoffDelay(attempts, this.bus.options.baseDelayMs ?? 200, this.bus.options.maxDelayMs ?? 30_000);
-        this.log.warn({ err, topic: this.sub.topic, group: this.sub.group, eventId: event.id, attempt: attempts, delayMs: delay }, 'event handler failed; retrying');
+        this.log.warn(
+          { err, topic: this.sub.topic, group: this.sub.group, eventId: event.id, attempt: attempts, delayMs: delay },
+          'event handler failed; retrying',
+        );
         await sleep(delay, this.stopSignal.signal);
         continue;
       }
@@ -568,10 +577,7 @@ class RedisSubscription {
     const info = deadLetterInfo(this.sub.topic, this.sub.group, attempts, err);
     const dead = event
       ? withDeadLetter(event, info)
-      : withDeadLetter(
-          { id, type: 'unparseable', version: 1, occurredAt: info.failedAt, key: id, traceId: id, data: { fields } },
-          info,
-        );
+      : withDeadLetter({ id, type: 'unparseable', version: 1, occurredAt: info.failedAt, key: id, traceId: id, data: { fields } }, info);
     const multi = this.redis.multi();
     this.bus.addXadd(multi, deadLetterTopic(this.sub.topic), dead);
     multi.xack(part.stream, this.sub.group, id).hdel(this.attemptsKey, attemptsField(part, id));

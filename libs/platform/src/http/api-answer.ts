@@ -70,7 +70,11 @@ export function ApiAnswer(schema: z.ZodType | null, options: ApiAnswerOptions = 
   const response = schema
     ? { status, description, content: { [contentType]: { schema: openApiSchemaOf(schema) } } }
     : { status, description };
-  return applyDecorators(SetMetadata(API_ANSWER, { status, schema }), ApiResponse(response as never), ApiRefusals(...(options.errors ?? [])));
+  return applyDecorators(
+    SetMetadata(API_ANSWER, { status, schema }),
+    ApiResponse(response as never),
+    ApiRefusals(...(options.errors ?? [])),
+  );
 }
 
 const REFUSALS: Record<number, string> = {
@@ -98,7 +102,10 @@ export function ApiRefusals(...statuses: number[]): MethodDecorator & ClassDecor
 
 /** Thrown (a 500) when a handler's answer does not match its ApiAnswer schema, where answers are checked. */
 export class AnswerMismatchError extends Error {
-  constructor(readonly route: string, readonly issues: unknown) {
+  constructor(
+    readonly route: string,
+    readonly issues: unknown,
+  ) {
     super(`answer of ${route} does not match its ApiAnswer schema: ${JSON.stringify(issues).slice(0, 2000)}`);
   }
 }

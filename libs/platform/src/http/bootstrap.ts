@@ -72,7 +72,10 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  await app.register(helmet as never, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } } as never);
+  await app.register(
+    helmet as never,
+    { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } } as never,
+  );
   await app.register(cookie as never);
   // Errors Fastify raises before Nest routing (413, bad JSON, unsupported type) reach Nest's own
   // error handler, which hands them to ApiExceptionFilter: they answer { code, message } too.
@@ -129,13 +132,29 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
 
   const openapi = attachAnswerComponents(
     describePathParameters(
-      SwaggerModule.createDocument(app, new DocumentBuilder().setTitle(def.title ?? `Vitrina ${def.name}`).setVersion('1').addBearerAuth().build()),
+      SwaggerModule.createDocument(
+        app,
+        new DocumentBuilder()
+          .setTitle(def.title ?? `Vitrina ${def.name}`)
+          .setVersion('1')
+          .addBearerAuth()
+          .build(),
+      ),
     ),
   );
   fastify.get('/openapi.json', async () => openapi);
 
   app.connectMicroservice(
-    { strategy: new BusTransport({ bus: runtime.bus, group: def.name, inbox: app.get(Inbox, { strict: false }), maxAttempts: runtime.config.EVENT_MAX_ATTEMPTS, telemetry: runtime.telemetry(def.name), onHandlerFailure: (failure) => metrics.handlerFailed(failure) }) },
+    {
+      strategy: new BusTransport({
+        bus: runtime.bus,
+        group: def.name,
+        inbox: app.get(Inbox, { strict: false }),
+        maxAttempts: runtime.config.EVENT_MAX_ATTEMPTS,
+        telemetry: runtime.telemetry(def.name),
+        onHandlerFailure: (failure) => metrics.handlerFailed(failure),
+      }),
+    },
     { inheritAppConfig: true },
   );
   await app.init();

@@ -71,7 +71,11 @@ export function toErrorResponse(err: unknown, logger?: Logger): { status: number
 
 /** pg's pool wait timeout, and PostgreSQL's query_canceled (57014: statement_timeout) seen through Drizzle's wrapper. */
 function isOverloaded(err: unknown): boolean {
-  for (let e = err as { message?: unknown; code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { message?: unknown; code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e.code === '57014') return true;
     if (typeof e.message === 'string' && e.message.includes('timeout exceeded when trying to connect')) return true;
   }

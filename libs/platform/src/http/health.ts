@@ -40,7 +40,12 @@ export interface HealthOptions {
  * only non-essential ones fail, 503 `unavailable` when an essential one fails. Returns the probe, which the
  * metrics read at scrape time (`vitrina_dependency_up`, `vitrina_degraded`).
  */
-export function installHealth(app: FastifyInstance, service: string, checks: Record<string, HealthCheck>, options: HealthOptions = {}): () => Promise<Readiness> {
+export function installHealth(
+  app: FastifyInstance,
+  service: string,
+  checks: Record<string, HealthCheck>,
+  options: HealthOptions = {},
+): () => Promise<Readiness> {
   const names = Object.keys(checks);
   const essential = new Set(options.essential ?? names);
   const probe = async (): Promise<Readiness> => {

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Span } from '@opentelemetry/api';
-import { contextFromTraceparent, SpanKind, SpanStatusCode, trace, traceContext, traceIdOfSpan, withServiceTracer, type Telemetry } from '../telemetry/tracing.js';
+import {
+  contextFromTraceparent,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  traceContext,
+  traceIdOfSpan,
+  withServiceTracer,
+  type Telemetry,
+} from '../telemetry/tracing.js';
 import type { Logger } from 'pino';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { runWithContext } from '../logging/context.js';
@@ -81,7 +90,10 @@ export function installObservability(app: FastifyInstance, service: string, logg
       // request costs more than a cached listing page does to answer (bench/README.md), and /metrics counts them all.
       const notable = reply.statusCode >= 400 || reply.elapsedTime >= SLOW_REQUEST_MS;
       if (notable || logger.isLevelEnabled('debug')) {
-        logger[notable ? 'info' : 'debug']({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+        logger[notable ? 'info' : 'debug'](
+          { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+          'request',
+        );
       }
     }
     done();

@@ -19,8 +19,20 @@ import { ValidateIf, getMetadataStorage, registerDecorator, type ValidationOptio
 
 /** Validators whose value is a string, a whole number, a number or a boolean (class-validator's names). */
 const STRING_CHECKS = new Set([
-  'isString', 'matches', 'maxLength', 'minLength', 'isLength', 'isEmail', 'isUrl', 'isWebOrPathUrl', 'isWebAddress',
-  'isImageUrl', 'isDateString', 'isISO8601', 'isUUID', 'isHexColor',
+  'isString',
+  'matches',
+  'maxLength',
+  'minLength',
+  'isLength',
+  'isEmail',
+  'isUrl',
+  'isWebOrPathUrl',
+  'isWebAddress',
+  'isImageUrl',
+  'isDateString',
+  'isISO8601',
+  'isUUID',
+  'isHexColor',
 ]);
 const DATE_CHECKS = new Set(['isDateString', 'isISO8601']);
 

@@ -7,7 +7,8 @@ import type { OpenAPIObject } from '@nestjs/swagger';
  * required path parameter) and clients, generated types and the fuzz suite cannot build a URL.
  */
 const DESCRIPTIONS: Record<string, string> = {
-  owner: 'Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner',
+  owner:
+    'Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner',
   me: 'The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment',
   scope: 'Scope segment of an owner path (e.g. `affiliate`); any value routes the same',
 };

@@ -120,7 +120,12 @@ export function frameworkErrors(err: Error & { code?: string }, request: Fastify
     void send(reply, 414, ErrorCodes.uriTooLong, 'A path segment is longer than allowed');
   } else if (err.code === 'FST_ERR_BAD_URL') {
     const text = !isCleanUrl(request.raw.url ?? '');
-    void send(reply, 400, text ? ErrorCodes.invalidText : ErrorCodes.badRequest, text ? 'The request path holds NUL or text that is not valid UTF-8' : 'The request path is not validly percent-encoded');
+    void send(
+      reply,
+      400,
+      text ? ErrorCodes.invalidText : ErrorCodes.badRequest,
+      text ? 'The request path holds NUL or text that is not valid UTF-8' : 'The request path is not validly percent-encoded',
+    );
   } else {
     void send(reply, 400, ErrorCodes.badRequest, 'Bad request');
   }
@@ -142,7 +147,10 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
     status = 408;
     body = { code: ErrorCodes.requestTimeout, message: 'The request took too long to arrive' };
   } else if (err.code === 'HPE_INVALID_HEADER_TOKEN') {
-    body = { code: ErrorCodes.invalidText, message: 'A request header holds a character HTTP does not allow (NUL or another control character)' };
+    body = {
+      code: ErrorCodes.invalidText,
+      message: 'A request header holds a character HTTP does not allow (NUL or another control character)',
+    };
   }
   const text = JSON.stringify(body);
   if (socket.writable) {

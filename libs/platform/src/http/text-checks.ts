@@ -141,7 +141,8 @@ export function jsonDeeperThan(text: string, maxDepth: number = MAX_JSON_DEPTH):
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped char
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped char
       else if (c === 0x22) inString = false;
       continue;
     }

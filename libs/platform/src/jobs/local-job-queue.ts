@@ -294,7 +294,11 @@ export class LocalJobQueue implements JobQueue {
     for (const row of result.rows) {
       if (row.attempt > row.max_attempts) {
         // Its last attempt's lease ran out (the process died mid-run): give up without running it again.
-        await this.settle(row, false, new Error(`the lease of attempt ${row.attempt - 1} ran out before it finished (its process stopped?)`));
+        await this.settle(
+          row,
+          false,
+          new Error(`the lease of attempt ${row.attempt - 1} ran out before it finished (its process stopped?)`),
+        );
         continue;
       }
       this.runJob(row);
@@ -366,7 +370,10 @@ export class LocalJobQueue implements JobQueue {
       }
     } catch (err) {
       // The lease runs out and the job runs again: at least once, never lost.
-      this.log.error({ err, jobId: row.id, job: row.name, attempt: row.attempt }, 'recording a job outcome failed; it will run again after its lease');
+      this.log.error(
+        { err, jobId: row.id, job: row.name, attempt: row.attempt },
+        'recording a job outcome failed; it will run again after its lease',
+      );
     }
   }
 

@@ -40,12 +40,14 @@ export class Outbox {
         occurredAt: new Date().toISOString(),
         key: e.key,
         ...(e.shopId ? { shopId: e.shopId } : {}),
-        ...(e.actorId ?? ctx?.userId ? { actorId: e.actorId ?? ctx?.userId } : {}),
+        ...((e.actorId ?? ctx?.userId) ? { actorId: e.actorId ?? ctx?.userId } : {}),
         traceId: currentTraceId(),
         ...(traceparent ? { traceparent } : {}),
         data: e.data,
       }));
-      await tx.insert(this.tables.outbox).values(envelopes.map((env) => ({ id: env.id, topic: topicOf(env.type), key: env.key, envelope: env })));
+      await tx
+        .insert(this.tables.outbox)
+        .values(envelopes.map((env) => ({ id: env.id, topic: topicOf(env.type), key: env.key, envelope: env })));
       return envelopes;
     };
     const tracer = activeServiceTracer();

@@ -160,7 +160,7 @@ export class OutboxRelay {
       let failedAt = -1;
       let failure: unknown;
       // Publish consecutive rows of one topic together, in commit order; stop at the first failure.
-      for (let i = 0; i < rows.length; ) {
+      for (let i = 0; i < rows.length;) {
         let j = i;
         while (j < rows.length && rows[j]!.topic === rows[i]!.topic) j++;
         const chunk = rows.slice(i, j);
@@ -197,7 +197,12 @@ export class OutboxRelay {
             nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
             lastError: String((failure as Error)?.message ?? failure).slice(0, 500),
           })
-          .where(inArray(outbox.seq, failed.map((r) => r.seq)));
+          .where(
+            inArray(
+              outbox.seq,
+              failed.map((r) => r.seq),
+            ),
+          );
         this.o.logger.warn({ err: failure, attempts, topic: failed[0]!.topic }, 'outbox publish failed; retrying with backoff');
         this.o.events?.publishFailed({ topic: failed[0]!.topic, rows: failed.length });
       }
@@ -240,7 +245,8 @@ export class OutboxRelay {
       .where(and(isNull(outbox.publishedAt), sql`${outbox.nextAttemptAt} = ${IN_FLIGHT}`))
       .returning({ seq: outbox.seq });
     this.recovered = true;
-    if (again.length > 0) this.o.logger.info({ rows: again.length }, 'outbox rows in flight when the last process stopped; publishing them again');
+    if (again.length > 0)
+      this.o.logger.info({ rows: again.length }, 'outbox rows in flight when the last process stopped; publishing them again');
   }
 
   private markSettled(seq: number): void {
@@ -261,15 +267,16 @@ export class OutboxRelay {
         .set({ publishedAt: sql`now()` })
         .where(and(inArray(outbox.seq, seqs), isNull(outbox.publishedAt)));
     } catch (err) {
-      this.o.logger.warn({ err, rows: seqs.length }, 'could not mark settled outbox rows published; they are published again at the next start');
+      this.o.logger.warn(
+        { err, rows: seqs.length },
+        'could not mark settled outbox rows published; they are published again at the next start',
+      );
     }
   }
 
   private async prune(): Promise<void> {
     const hours = this.o.retentionHours ?? 1;
-    await this.o.db
-      .delete(this.o.tables.outbox)
-      .where(sql`${this.o.tables.outbox.publishedAt} < now() - make_interval(hours => ${hours})`);
+    await this.o.db.delete(this.o.tables.outbox).where(sql`${this.o.tables.outbox.publishedAt} < now() - make_interval(hours => ${hours})`);
   }
 
   async stop(): Promise<void> {

@@ -22,10 +22,7 @@ export function platformTables(schemaName: string) {
       lastError: text('last_error'),
       publishedAt: timestamp('published_at', { withTimezone: true }),
     },
-    (t) => [
-      uniqueIndex('outbox_id_uq').on(t.id),
-      index('outbox_pending_idx').on(t.nextAttemptAt, t.seq).where(sqlPending()),
-    ],
+    (t) => [uniqueIndex('outbox_id_uq').on(t.id), index('outbox_pending_idx').on(t.nextAttemptAt, t.seq).where(sqlPending())],
   );
 
   /** Ids of events a consumer group has applied; inserted in the consumer's own transaction. */
@@ -71,7 +68,9 @@ export function platformTables(schemaName: string) {
       // A claim reads one name's waiting rows in run_at order and its active rows whose lease ran out.
       index('jobs_due_idx').on(t.state, t.name, t.runAt),
       // Pruning of finished rows.
-      index('jobs_finished_idx').on(t.finishedAt).where(sql`finished_at is not null`),
+      index('jobs_finished_idx')
+        .on(t.finishedAt)
+        .where(sql`finished_at is not null`),
     ],
   );
 

@@ -51,7 +51,11 @@ export function diagnosticsController(group: string): Type<unknown> {
     async ping(@Body() _body: PingDto): Promise<DiagPingSent> {
       const id = newId();
       await this.tx.run((tx) =>
-        this.outbox.add(tx, { type: `${Topics.platformPing}.sent`, key: id, data: { pingId: id, from: this.service.name } satisfies PlatformPingSent }),
+        this.outbox.add(tx, {
+          type: `${Topics.platformPing}.sent`,
+          key: id,
+          data: { pingId: id, from: this.service.name } satisfies PlatformPingSent,
+        }),
       );
       return { id };
     }
@@ -75,10 +79,7 @@ export function diagnosticsController(group: string): Type<unknown> {
     @EventPattern(Topics.platformPing)
     async onPing(@Payload() event: EventEnvelope<PlatformPingSent>): Promise<void> {
       await this.tx.run(async (tx) => {
-        await tx
-          .insert(this.service.tables.pings)
-          .values({ id: event.data.pingId, fromService: event.data.from })
-          .onConflictDoNothing();
+        await tx.insert(this.service.tables.pings).values({ id: event.data.pingId, fromService: event.data.from }).onConflictDoNothing();
       });
     }
   }

@@ -130,7 +130,10 @@ export function holdSignalsWhileStarting(o: Omit<GracefulShutdownOptions, 'steps
       o.logger.info({ signal, timeoutMs: o.timeoutMs }, 'signal during start: stopping as soon as started');
       bound = setTimeout(() => {
         done = true;
-        o.logger.error({ timeoutMs: o.timeoutMs }, `still starting ${o.timeoutMs} ms after ${signal} (SHUTDOWN_TIMEOUT_MS); exiting with 1`);
+        o.logger.error(
+          { timeoutMs: o.timeoutMs },
+          `still starting ${o.timeoutMs} ms after ${signal} (SHUTDOWN_TIMEOUT_MS); exiting with 1`,
+        );
         exit(1);
       }, o.timeoutMs);
       return;

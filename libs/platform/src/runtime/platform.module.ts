@@ -1,4 +1,12 @@
-import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { AnySchema, Db } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -15,7 +23,6 @@ import type { ServiceDataOptions } from './service-data.js';
 export type { ServiceDataOptions } from './service-data.js';
 import { diagnosticsController } from './diagnostics.js';
 import { SERVICES, type ServiceName } from '@vitrina/contracts';
-
 
 /** Provided once per Nest application by the bootstrap: the shared runtime. */
 @Global()

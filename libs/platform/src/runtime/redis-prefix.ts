@@ -18,7 +18,10 @@ export const DEFAULT_REDIS_PREFIX = 'vitrina';
 /** Letters, digits, `_ . - :`; not ending in `:` (the layout adds the separators). */
 export const redisPrefixSchema = z
   .string()
-  .regex(/^[A-Za-z0-9_.:-]{0,99}[A-Za-z0-9_.-]$/, 'must be 1-100 letters, digits, _ . - or : (not ending in :), such as vitrina or staging-2');
+  .regex(
+    /^[A-Za-z0-9_.:-]{0,99}[A-Za-z0-9_.-]$/,
+    'must be 1-100 letters, digits, _ . - or : (not ending in :), such as vitrina or staging-2',
+  );
 
 /**
  * REDIS_PREFIX, or the deprecated REDIS_BUS_PREFIX (which named only the bus's streams before REDIS_PREFIX

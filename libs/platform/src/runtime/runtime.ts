@@ -112,7 +112,9 @@ export async function createRuntime(config: PlatformConfig, overrides: RuntimeOv
       await bus.close().catch((err: unknown) => rootLogger.warn({ err }, 'bus close failed'));
       if (!overrides.keepDatabaseOpen) await database.close().catch((err: unknown) => rootLogger.warn({ err }, 'database close failed'));
       // Last: the spans of everything above are exported before the process ends.
-      await Promise.all([...telemetries.values()].map((t) => t.shutdown().catch((err: unknown) => rootLogger.warn({ err }, 'trace export failed'))));
+      await Promise.all(
+        [...telemetries.values()].map((t) => t.shutdown().catch((err: unknown) => rootLogger.warn({ err }, 'trace export failed'))),
+      );
       rootLogger.info({ bus: bus.kind, database: overrides.keepDatabaseOpen ? 'left open' : 'closed' }, 'runtime closed');
     },
   };

@@ -81,10 +81,12 @@ function traceQueryable<T extends Queryable>(target: T): T {
     get(obj, prop, receiver) {
       const value = Reflect.get(obj, prop, receiver);
       if ((prop === 'query' || prop === 'exec') && typeof value === 'function') {
-        return (text: string, ...rest: unknown[]) => settle(startDbSpan('postgresql', text), (value as (...a: unknown[]) => unknown).call(obj, text, ...rest));
+        return (text: string, ...rest: unknown[]) =>
+          settle(startDbSpan('postgresql', text), (value as (...a: unknown[]) => unknown).call(obj, text, ...rest));
       }
       if (prop === 'transaction' && typeof value === 'function') {
-        return (fn: (tx: Queryable) => unknown) => (value as (f: (tx: Queryable) => unknown) => unknown).call(obj, (tx: Queryable) => fn(traceQueryable(tx)));
+        return (fn: (tx: Queryable) => unknown) =>
+          (value as (f: (tx: Queryable) => unknown) => unknown).call(obj, (tx: Queryable) => fn(traceQueryable(tx)));
       }
       return typeof value === 'function' ? value.bind(obj) : value;
     },
@@ -112,7 +114,10 @@ export function instrumentRedis(Redis: RedisLike): void {
   Redis.prototype.sendCommand = function tracedSendCommand(this: unknown, command: { name: string }, ...rest: unknown[]) {
     const name = String(command?.name ?? '').toLowerCase();
     const tracer = BLOCKING.has(name) ? undefined : activeServiceTracer();
-    const span = tracer?.startSpan(`redis ${name}`, { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'redis', 'db.operation.name': name } });
+    const span = tracer?.startSpan(`redis ${name}`, {
+      kind: SpanKind.CLIENT,
+      attributes: { 'db.system.name': 'redis', 'db.operation.name': name },
+    });
     return settle(span, original.call(this, command, ...rest));
   };
 }

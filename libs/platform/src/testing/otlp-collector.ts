@@ -67,7 +67,10 @@ export async function startOtlpCollector(): Promise<OtlpCollector> {
                 name: String(s.name),
                 kind: Number(s.kind ?? 0),
                 attributes: attrs(s.attributes as KeyValue[] | undefined),
-                links: ((s.links as Array<{ traceId: string; spanId: string }> | undefined) ?? []).map((l) => ({ traceId: id(l.traceId), spanId: id(l.spanId) })),
+                links: ((s.links as Array<{ traceId: string; spanId: string }> | undefined) ?? []).map((l) => ({
+                  traceId: id(l.traceId),
+                  spanId: id(l.spanId),
+                })),
               });
             }
           }

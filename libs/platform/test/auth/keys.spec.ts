@@ -4,13 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { calculateJwkThumbprint, exportJWK } from 'jose';
 import { ConfigError } from '../../src/config/env.js';
-import {
-  AUTH_KEY_DIR,
-  AUTH_PRIVATE_KEY_FILE,
-  AUTH_PUBLIC_KEY_FILE,
-  loadAuthKeys,
-  loadAuthKeysFromConfig,
-} from '../../src/auth/keys.js';
+import { AUTH_KEY_DIR, AUTH_PRIVATE_KEY_FILE, AUTH_PUBLIC_KEY_FILE, loadAuthKeys, loadAuthKeysFromConfig } from '../../src/auth/keys.js';
 import { TokenSigner, TokenVerifier } from '../../src/auth/tokens.js';
 import { AUDIENCE, ISSUER, ed25519Pem, tempDir } from './fixtures.js';
 
@@ -66,9 +60,7 @@ describe('generated keys (embedded mode)', () => {
     const alias = `${dir.path}-alias`;
     await symlink(dir.path, alias);
     try {
-      const all = await Promise.all(
-        [dir.path, alias, dir.path, alias].map((dataDir) => loadAuthKeys({ dataDir, allowGenerate: true })),
-      );
+      const all = await Promise.all([dir.path, alias, dir.path, alias].map((dataDir) => loadAuthKeys({ dataDir, allowGenerate: true })));
       expect(new Set(all.map((k) => k.kid)).size).toBe(1);
       const again = await loadAuthKeys({ dataDir: dir.path, allowGenerate: true });
       expect(again.kid).toBe(all[0]!.kid);

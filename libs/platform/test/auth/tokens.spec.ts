@@ -97,7 +97,9 @@ describe('TokenVerifier refuses', () => {
   });
 
   it('an HS256 token, including one keyed with our public key (algorithm confusion)', async () => {
-    await refusal(await forge(claims(), new TextEncoder().encode('a-shared-secret-of-at-least-32-bytes!!'), { alg: 'HS256', typ: 'at+jwt' }));
+    await refusal(
+      await forge(claims(), new TextEncoder().encode('a-shared-secret-of-at-least-32-bytes!!'), { alg: 'HS256', typ: 'at+jwt' }),
+    );
     await refusal(await forge(claims(), new TextEncoder().encode(keys.publicKeyPem), { alg: 'HS256', typ: 'at+jwt' }));
   });
 
@@ -180,6 +182,8 @@ describe('TokenVerifier with a public key only', () => {
     const publicOnly = await loadAuthKeys({ publicKeyPem: full.publicKeyPem, dataDir: '/nonexistent', allowGenerate: false });
     expect(publicOnly.privateKey).toBeUndefined();
     const token = await TokenSigner.fromKeys(full, { issuer: ISSUER, audience: AUDIENCE }).sign({ id: 'u', level: 1, keychain: [] });
-    await expect(TokenVerifier.fromKeys(publicOnly, { issuer: ISSUER, audience: AUDIENCE }).verify(token)).resolves.toMatchObject({ id: 'u' });
+    await expect(TokenVerifier.fromKeys(publicOnly, { issuer: ISSUER, audience: AUDIENCE }).verify(token)).resolves.toMatchObject({
+      id: 'u',
+    });
   });
 });

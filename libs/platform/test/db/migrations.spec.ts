@@ -17,7 +17,9 @@ async function describeSchemas(query: (sql: string) => Promise<Array<Record<stri
        from information_schema.columns where table_schema in (${names})
       order by 1, 2, 3`,
   );
-  const idx = await query(`select schemaname, tablename, indexname, indexdef from pg_indexes where schemaname in (${names}) order by 1, 2, 3`);
+  const idx = await query(
+    `select schemaname, tablename, indexname, indexdef from pg_indexes where schemaname in (${names}) order by 1, 2, 3`,
+  );
   return [...cols.map((r) => Object.values(r).join('|')), ...idx.map((r) => Object.values(r).join('|'))];
 }
 
@@ -36,7 +38,9 @@ describe('service migrations', () => {
     await migrateAll(lite);
     await migrateAll(lite); // a restart applies nothing twice
     const liteRaw = lite.drizzle({});
-    const liteShape = await describeSchemas(async (q) => ((await liteRaw.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows);
+    const liteShape = await describeSchemas(
+      async (q) => ((await liteRaw.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows,
+    );
     await lite.close();
     expect(liteShape.some((l) => l.startsWith('catalogue|outbox|'))).toBe(true);
 
@@ -55,7 +59,9 @@ describe('service migrations', () => {
       const migrateOne = (schema: string) => pgDb.migrate({ schema, migrationsFolder: join(ROOT, 'services', schema, 'drizzle') });
       await Promise.all([...SERVICE_NAMES.map(migrateOne), migrateAll(pgDb)]);
       const raw = pgDb.drizzle({});
-      const pgShape = await describeSchemas(async (q) => ((await raw.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows);
+      const pgShape = await describeSchemas(
+        async (q) => ((await raw.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows,
+      );
       await pgDb.close();
       expect(pgShape).toEqual(liteShape);
     } finally {

@@ -17,7 +17,14 @@ describe('PostgreSQL pool limits', () => {
   it('an exhausted pool and a statement over statement_timeout answer 503 service_unavailable, not a hang or a 500', async () => {
     const url = requireServiceUrl('DATABASE_URL', 'pool limits on PostgreSQL');
     if (!url) return;
-    const db = await openDatabase({ databaseUrl: url, dataDir: dir, poolMax: 1, poolWaitMs: 200, statementTimeoutMs: 300, applicationName: 'vitrina-pool-test' });
+    const db = await openDatabase({
+      databaseUrl: url,
+      dataDir: dir,
+      poolMax: 1,
+      poolWaitMs: 200,
+      statementTimeoutMs: 300,
+      applicationName: 'vitrina-pool-test',
+    });
     open.push(db);
     const d = db.drizzle({});
     // Over the statement timeout.

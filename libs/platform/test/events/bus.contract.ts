@@ -139,7 +139,9 @@ export function runEventBusContract(name: string, makeBus: MakeBus, options: Eve
       const topic = await topicFor('groups');
       const byGroup: Record<string, Set<string>> = { one: new Set(), two: new Set() };
       await Promise.all(
-        Object.keys(byGroup).map(async (group) => track(await b.subscribe({ topic, group, handler: async (e) => void byGroup[group]!.add(e.id) }))),
+        Object.keys(byGroup).map(async (group) =>
+          track(await b.subscribe({ topic, group, handler: async (e) => void byGroup[group]!.add(e.id) })),
+        ),
       );
       const events = Array.from({ length: 30 }, (_, i) => makeEvent(topic, `k${i % 7}`, i));
       await b.publish(topic, events);
@@ -160,7 +162,13 @@ export function runEventBusContract(name: string, makeBus: MakeBus, options: Eve
       const events = new Map(topics.map((t) => [t, Array.from({ length: 12 }, (_, i) => makeEvent(t, `k${i}`, i))]));
       for (const [topic, list] of events) await b.publish(topic, list);
       await waitFor('every topic to be consumed', () => topics.every((t) => byTopic.get(t)!.size === 12), timeoutMs);
-      for (const t of topics) expect([...byTopic.get(t)!].sort()).toEqual(events.get(t)!.map((e) => e.id).sort());
+      for (const t of topics)
+        expect([...byTopic.get(t)!].sort()).toEqual(
+          events
+            .get(t)!
+            .map((e) => e.id)
+            .sort(),
+        );
     });
 
     it('shares the work among the members of one group (each event handled once in total)', async () => {

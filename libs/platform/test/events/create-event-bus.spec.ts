@@ -33,8 +33,8 @@ describe('createEventBus', () => {
 
   it('fails at start when no Kafka broker answers', async () => {
     const config = loadPlatformConfig({ EVENT_BUS: 'kafka', KAFKA_BROKERS: '127.0.0.1:1', KAFKA_CLIENT_ID: 'factory-test' });
-    await expect(
-      createEventBus(config, logger, { kafkaIdempotent: false, kafka: { retries: 0, connectTimeout: 200 } }),
-    ).rejects.toThrow(/Kafka event bus: cannot connect to 127\.0\.0\.1:1/);
+    await expect(createEventBus(config, logger, { kafkaIdempotent: false, kafka: { retries: 0, connectTimeout: 200 } })).rejects.toThrow(
+      /Kafka event bus: cannot connect to 127\.0\.0\.1:1/,
+    );
   });
 });

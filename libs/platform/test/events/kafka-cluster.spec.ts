@@ -68,7 +68,10 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
     if (!existsSync(CLUSTER)) execFileSync('npx', ['tsc', '-b', 'tsconfig.build.json'], { cwd: repoRoot, stdio: 'inherit' });
     mock = await startKafkaMock();
     // As infra/kafka does for a real cluster: every topic and its dead-letter twin, before any service starts.
-    await mock.createTopics(ALL_TOPICS.flatMap((t) => [t, deadLetterTopic(t)]), 4);
+    await mock.createTopics(
+      ALL_TOPICS.flatMap((t) => [t, deadLetterTopic(t)]),
+      4,
+    );
     const url = new URL(databaseUrl!);
     url.pathname = `/${database}`;
     const offset = await freePorts([3000, ...SERVICE_NAMES.map((s) => SERVICES[s].port)]);
@@ -96,7 +99,12 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
     launcher.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     const child = launcher;
     exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-    await waitFor('every service to be ready', async () => (await fetch(`${gateway}/api/health`)).ok, 240_000, () => output);
+    await waitFor(
+      'every service to be ready',
+      async () => (await fetch(`${gateway}/api/health`)).ok,
+      240_000,
+      () => output,
+    );
   }, 300_000);
 
   afterAll(async () => {

@@ -19,14 +19,23 @@ describe('Kafka client settings (production)', () => {
   it("hashes keys like the Java client (and kafkajs), so an aggregate's partition does not move with the client", () => {
     expect(settings.producer.partitioner).toBe(compatibilityPartitioner);
     // Kafka's own murmur2 vectors (UtilsTest.testMurmur2), masked to positive as its DefaultPartitioner does.
-    const vectors: Record<string, number> = { '21': -973932308, foobar: -790332482, abc: 479470107, 'a-little-bit-long-string': -985981536 };
+    const vectors: Record<string, number> = {
+      '21': -973932308,
+      foobar: -790332482,
+      abc: 479470107,
+      'a-little-bit-long-string': -985981536,
+    };
     for (const [key, murmur2] of Object.entries(vectors)) {
       expect(compatibilityPartitioner({ topic: 't', key }, Buffer.from(key), { metadata: undefined })).toBe(murmur2 & 0x7fffffff);
     }
   });
 
   it('commits offsets only after handling (no auto-commit), one consumer group per service and topic', () => {
-    expect(settings.consumer('orders', 'cart.checkout')).toMatchObject({ groupId: 'orders.cart.checkout', autocommit: false, autocreateTopics: false });
+    expect(settings.consumer('orders', 'cart.checkout')).toMatchObject({
+      groupId: 'orders.cart.checkout',
+      autocommit: false,
+      autocreateTopics: false,
+    });
     expect(settings.consumer('orders', 'catalogue.item').groupId).toBe('orders.catalogue.item');
     expect(settings.client).toMatchObject({ clientId: 'orders', bootstrapBrokers: ['kafka:9092'] });
   });

@@ -16,7 +16,9 @@ import { ensureKafkaMock, startKafkaMock, type KafkaMock } from './kafka-mock.js
  * production producer settings, idempotence included (the mock advertises request versions it handles correctly).
  * KAFKA_MOCK=0 skips the mock run.
  */
-const brokersFromEnv = process.env.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean);
+const brokersFromEnv = process.env.KAFKA_BROKERS?.split(',')
+  .map((b) => b.trim())
+  .filter(Boolean);
 const mockAvailability = brokersFromEnv?.length || process.env.KAFKA_MOCK === '0' ? undefined : ensureKafkaMock();
 const useMock = mockAvailability?.available === true;
 const target: 'real' | 'mock' | undefined = brokersFromEnv?.length ? 'real' : useMock ? 'mock' : undefined;
@@ -24,7 +26,9 @@ const target: 'real' | 'mock' | undefined = brokersFromEnv?.length ? 'real' : us
 if (!target) {
   if (mockAvailability && !mockAvailability.available && !servicesRequired()) {
     // On stderr: Jest hides console output of a suite whose tests are all skipped.
-    process.stderr.write(`SKIP kafka event bus contract: KAFKA_BROKERS is not set and the librdkafka mock is unavailable (${mockAvailability.reason})\n`);
+    process.stderr.write(
+      `SKIP kafka event bus contract: KAFKA_BROKERS is not set and the librdkafka mock is unavailable (${mockAvailability.reason})\n`,
+    );
   } else {
     requireServiceUrl('KAFKA_BROKERS', 'kafka event bus contract');
     process.stderr.write('SKIP kafka event bus contract: KAFKA_BROKERS is not set (KAFKA_MOCK=0)\n');
@@ -46,7 +50,9 @@ if (!target) {
   });
 
   const print = (level: string) => (obj: object, msg?: string) =>
-    process.stderr.write(`${new Date().toISOString()} ${level} ${msg ?? ''} ${JSON.stringify(obj, (_k, v: unknown) => (v instanceof Error ? v.message : v))}\n`);
+    process.stderr.write(
+      `${new Date().toISOString()} ${level} ${msg ?? ''} ${JSON.stringify(obj, (_k, v: unknown) => (v instanceof Error ? v.message : v))}\n`,
+    );
   const debugLogger = { warn: print('warn'), error: print('error'), info: print('info'), debug: () => undefined };
 
   const options = (): KafkaEventBusOptions => ({
@@ -71,7 +77,11 @@ if (!target) {
     const deadline = Date.now() + 30_000;
     for (;;) {
       const metadata = await admin.metadata({ topics, forceUpdate: true }).catch(() => undefined);
-      const ready = metadata && topics.every((t) => (metadata.topics.get(t)?.partitions ?? []).length > 0 && metadata.topics.get(t)!.partitions.every((p) => p.leader >= 0));
+      const ready =
+        metadata &&
+        topics.every(
+          (t) => (metadata.topics.get(t)?.partitions ?? []).length > 0 && metadata.topics.get(t)!.partitions.every((p) => p.leader >= 0),
+        );
       if (ready) return;
       if (Date.now() > deadline) throw new Error(`topics without leaders: ${topics.join(', ')}`);
       await new Promise((r) => setTimeout(r, 200));
@@ -111,12 +121,16 @@ if (!target) {
     }
   };
 
-  runEventBusContract(`kafka (${target === 'mock' ? 'librdkafka mock cluster' : brokers.join(',')})`, () => KafkaEventBus.connect(options()), {
-    settle,
-    timeoutMs: 30_000,
-    prepareTopics,
-    sharedAcrossInstances: true,
-  });
+  runEventBusContract(
+    `kafka (${target === 'mock' ? 'librdkafka mock cluster' : brokers.join(',')})`,
+    () => KafkaEventBus.connect(options()),
+    {
+      settle,
+      timeoutMs: 30_000,
+      prepareTopics,
+      sharedAcrossInstances: true,
+    },
+  );
 
   describe('KafkaEventBus specifics', () => {
     it('sends the envelope key as the message key, the JSON envelope as value, id and type in headers', async () => {
@@ -188,7 +202,12 @@ if (!target) {
       const topic = `k.garbage.${run}`;
       await prepareTopics([topic, deadLetterTopic(topic)]);
       const bus = await KafkaEventBus.connect(options());
-      const raw = new Producer({ clientId: `vt-raw-producer-${run}`, bootstrapBrokers: brokers, serializers: stringSerializers, idempotent: true });
+      const raw = new Producer({
+        clientId: `vt-raw-producer-${run}`,
+        bootstrapBrokers: brokers,
+        serializers: stringSerializers,
+        idempotent: true,
+      });
       const subscriptions: Subscription[] = [];
       try {
         const handled: string[] = [];
@@ -221,9 +240,13 @@ if (!target) {
         const topic = `k.crash.${run}`;
         await prepareTopics([topic, deadLetterTopic(topic)]);
         const lines: string[] = [];
-        child = spawn(process.execPath, [join(repoRoot, 'libs/platform/test/events/kafka-member.mjs'), brokers.join(','), topic, 'workers'], {
-          stdio: ['ignore', 'pipe', 'inherit'],
-        });
+        child = spawn(
+          process.execPath,
+          [join(repoRoot, 'libs/platform/test/events/kafka-member.mjs'), brokers.join(','), topic, 'workers'],
+          {
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+        );
         child.stdout!.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)));
         await waitUntil(`the child member to subscribe (it said ${JSON.stringify(lines)})`, () => lines.includes('ready'));
 
@@ -285,48 +308,59 @@ if (!target) {
       }
     }, 150_000);
 
-    (target === 'mock' ? it : it.skip)('rides out refused produce and offset-commit requests (mock fault injection)', async () => {
-      const topic = `k.refused.${run}`;
-      await prepareTopics([topic, deadLetterTopic(topic)]);
-      const bus = await KafkaEventBus.connect(options());
-      const seen = new Set<string>();
-      const sub = await bus.subscribe({ topic, group: 'survivor', handler: async (e) => void seen.add(e.id) });
-      const offsets = new Consumer({ clientId: `vt-offsets-${run}`, bootstrapBrokers: brokers, groupId: kafkaGroupId('survivor', topic) });
-      try {
-        // ApiKeys 0 = Produce, 8 = OffsetCommit; errors 6 = NOT_LEADER_OR_FOLLOWER, 16 = NOT_COORDINATOR (both retriable).
-        // Refused more often than the client retries (retries 8 here): publish rejects, it does not hang, and
-        // the outbox relay would publish the rows again later.
-        expect(await mock!.command('errors 0 6 20')).toMatch(/^ok/);
-        await expect(bus.publish(topic, [makeEvent(topic, 'refused', 0)])).rejects.toThrow();
-        // Publish until a send goes through: the injected errors are used up then.
-        const drain = [makeEvent(topic, 'drain', 0)];
-        for (let i = 0; ; i++) {
-          const sent = await bus.publish(topic, drain).then(() => true, (err: unknown) => (i >= 20 ? Promise.reject(err) : false));
-          if (sent) break;
+    (target === 'mock' ? it : it.skip)(
+      'rides out refused produce and offset-commit requests (mock fault injection)',
+      async () => {
+        const topic = `k.refused.${run}`;
+        await prepareTopics([topic, deadLetterTopic(topic)]);
+        const bus = await KafkaEventBus.connect(options());
+        const seen = new Set<string>();
+        const sub = await bus.subscribe({ topic, group: 'survivor', handler: async (e) => void seen.add(e.id) });
+        const offsets = new Consumer({
+          clientId: `vt-offsets-${run}`,
+          bootstrapBrokers: brokers,
+          groupId: kafkaGroupId('survivor', topic),
+        });
+        try {
+          // ApiKeys 0 = Produce, 8 = OffsetCommit; errors 6 = NOT_LEADER_OR_FOLLOWER, 16 = NOT_COORDINATOR (both retriable).
+          // Refused more often than the client retries (retries 8 here): publish rejects, it does not hang, and
+          // the outbox relay would publish the rows again later.
+          expect(await mock!.command('errors 0 6 20')).toMatch(/^ok/);
+          await expect(bus.publish(topic, [makeEvent(topic, 'refused', 0)])).rejects.toThrow();
+          // Publish until a send goes through: the injected errors are used up then.
+          const drain = [makeEvent(topic, 'drain', 0)];
+          for (let i = 0; ; i++) {
+            const sent = await bus.publish(topic, drain).then(
+              () => true,
+              (err: unknown) => (i >= 20 ? Promise.reject(err) : false),
+            );
+            if (sent) break;
+          }
+          await waitUntil('the event that used up the injected errors', () => seen.has(drain[0]!.id));
+          seen.clear();
+          // Refused a few times: the client's own retries get it through.
+          expect(await mock!.command('errors 0 6 2')).toMatch(/^ok/);
+          expect(await mock!.command('errors 8 16 3')).toMatch(/^ok/);
+          const events = [makeEvent(topic, 'a', 0), makeEvent(topic, 'b', 0), makeEvent(topic, 'a', 1)];
+          await bus.publish(topic, events);
+          await waitUntil('the events', () => events.every((e) => seen.has(e.id)));
+          // Every handled event ends up committed: the group's committed offsets add up to what the topic holds.
+          const sum = (values: bigint[] | undefined) => (values ?? []).reduce((total, o) => total + (o > 0n ? o : 0n), 0n);
+          const end = sum((await offsets.listOffsets({ topics: [topic], timestamp: -1n })).get(topic));
+          let total = -1n;
+          for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+            total = sum((await offsets.listCommittedOffsets({ topics: [{ topic, partitions: [0, 1, 2, 3] }] })).get(topic));
+            if (total === end) break;
+          }
+          expect(total).toBe(end);
+          expect(seen.size).toBe(events.length);
+        } finally {
+          await offsets.close();
+          await sub.close();
+          await bus.close();
         }
-        await waitUntil('the event that used up the injected errors', () => seen.has(drain[0]!.id));
-        seen.clear();
-        // Refused a few times: the client's own retries get it through.
-        expect(await mock!.command('errors 0 6 2')).toMatch(/^ok/);
-        expect(await mock!.command('errors 8 16 3')).toMatch(/^ok/);
-        const events = [makeEvent(topic, 'a', 0), makeEvent(topic, 'b', 0), makeEvent(topic, 'a', 1)];
-        await bus.publish(topic, events);
-        await waitUntil('the events', () => events.every((e) => seen.has(e.id)));
-        // Every handled event ends up committed: the group's committed offsets add up to what the topic holds.
-        const sum = (values: bigint[] | undefined) => (values ?? []).reduce((total, o) => total + (o > 0n ? o : 0n), 0n);
-        const end = sum((await offsets.listOffsets({ topics: [topic], timestamp: -1n })).get(topic));
-        let total = -1n;
-        for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
-          total = sum((await offsets.listCommittedOffsets({ topics: [{ topic, partitions: [0, 1, 2, 3] }] })).get(topic));
-          if (total === end) break;
-        }
-        expect(total).toBe(end);
-        expect(seen.size).toBe(events.length);
-      } finally {
-        await offsets.close();
-        await sub.close();
-        await bus.close();
-      }
-    }, 90_000);
+      },
+      90_000,
+    );
   });
 }

@@ -85,10 +85,14 @@ describe('MemoryEventBus settlement (publishTracked)', () => {
   const gated = () => {
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
-    const h = { seen: 0, release: () => open(), handler: async () => {
-      h.seen++;
-      await gate;
-    } };
+    const h = {
+      seen: 0,
+      release: () => open(),
+      handler: async () => {
+        h.seen++;
+        await gate;
+      },
+    };
     return h;
   };
 

@@ -21,13 +21,19 @@ describe('error mapping', () => {
 
   it('maps Fastify body errors', () => {
     const tooLarge = Object.assign(new Error('Request body is too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
-    expect(toErrorResponse(tooLarge)).toEqual({ status: 413, body: { code: 'payload_too_large', message: 'The request body is larger than allowed' } });
+    expect(toErrorResponse(tooLarge)).toEqual({
+      status: 413,
+      body: { code: 'payload_too_large', message: 'The request body is larger than allowed' },
+    });
     const badJson = Object.assign(new SyntaxError('Unexpected token'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
     expect(toErrorResponse(badJson).status).toBe(400);
   });
 
   it('never leaks SQL, driver messages or stacks for unknown errors', () => {
-    const sqlError = Object.assign(new Error('duplicate key value violates unique constraint "users_email_uq"'), { code: '23505', detail: 'Key (email)=(a@b.c)' });
+    const sqlError = Object.assign(new Error('duplicate key value violates unique constraint "users_email_uq"'), {
+      code: '23505',
+      detail: 'Key (email)=(a@b.c)',
+    });
     const res = toErrorResponse(sqlError);
     expect(res).toEqual({ status: 500, body: { code: 'internal_error', message: 'Internal error' } });
     expect(JSON.stringify(res)).not.toMatch(/users_email_uq|a@b\.c|at /);

@@ -34,7 +34,11 @@ describe("Nest's own logs", () => {
     expect(lines.length).toBeGreaterThan(2);
     const parsed = lines.map((l) => JSON.parse(l) as { level: number; msg: string; service: string; context?: string; stack?: string });
     for (const entry of parsed) expect(entry.service).toBe('probe');
-    expect(parsed.find((e) => e.msg === 'boom')).toMatchObject({ level: 50, context: 'ExceptionsHandler', stack: 'Error: boom\n    at somewhere' });
+    expect(parsed.find((e) => e.msg === 'boom')).toMatchObject({
+      level: 50,
+      context: 'ExceptionsHandler',
+      stack: 'Error: boom\n    at somewhere',
+    });
     expect(parsed.find((e) => e.msg === 'careful')).toMatchObject({ level: 40, context: 'SomeClass' });
     // Route and module listings are debug (20), not info.
     expect(parsed.filter((e) => /Mapped|initialized/.test(e.msg)).every((e) => e.level === 20)).toBe(true);

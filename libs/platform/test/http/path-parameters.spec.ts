@@ -15,7 +15,12 @@ describe('path parameters in a service’s OpenAPI', () => {
       },
     } as unknown as OpenAPIObject;
     const out = describePathParameters(doc);
-    const params = (out.paths['/store/{owner}/{scope}/store/headers/{id}']!.patch!.parameters ?? []) as Array<{ name: string; in: string; required: boolean; schema: { format?: string } }>;
+    const params = (out.paths['/store/{owner}/{scope}/store/headers/{id}']!.patch!.parameters ?? []) as Array<{
+      name: string;
+      in: string;
+      required: boolean;
+      schema: { format?: string };
+    }>;
     expect(params.map((p) => [p.name, p.in, p.required])).toEqual([
       ['owner', 'path', true],
       ['scope', 'path', true],

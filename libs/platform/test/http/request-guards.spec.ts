@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { DomainError, firstUncleanHeader, isCleanUrl, jsonDeeperThan, parseFormBody, parseJsonBody, parseTextBody } from '../../src/index.js';
+import {
+  DomainError,
+  firstUncleanHeader,
+  isCleanUrl,
+  jsonDeeperThan,
+  parseFormBody,
+  parseJsonBody,
+  parseTextBody,
+} from '../../src/index.js';
 
 function refusal(fn: () => unknown): { code: string; status: number } | undefined {
   try {
@@ -33,7 +41,10 @@ describe('request guards (issue 9 item 2)', () => {
     expect(refusal(() => parseJsonBody(Buffer.from('{"email":"a\\u0000b"}')))).toEqual({ code: 'invalid_text', status: 400 });
     expect(refusal(() => parseJsonBody(Buffer.from('{"email":"a\\ud800b"}')))).toEqual({ code: 'invalid_text', status: 400 });
     expect(refusal(() => parseJsonBody(Buffer.from('{"a\\u0000":1}')))).toEqual({ code: 'invalid_text', status: 400 });
-    expect(refusal(() => parseJsonBody(Buffer.concat([Buffer.from('{"t":"a'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')])))).toEqual({ code: 'invalid_text', status: 400 });
+    expect(refusal(() => parseJsonBody(Buffer.concat([Buffer.from('{"t":"a'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')])))).toEqual({
+      code: 'invalid_text',
+      status: 400,
+    });
     expect(refusal(() => parseTextBody(Buffer.from([0x61, 0x00])))).toEqual({ code: 'invalid_text', status: 400 });
     expect(refusal(() => parseFormBody(Buffer.from('name=a%00b')))).toEqual({ code: 'invalid_text', status: 400 });
   });
@@ -41,7 +52,10 @@ describe('request guards (issue 9 item 2)', () => {
   it('bounds JSON depth before parsing: 100,000 levels cost one scan, not a stack overflow', () => {
     expect(jsonDeeperThan('{"a":"[[[[[[[[[[[["}', 3)).toBe(false); // brackets inside strings do not count
     expect(jsonDeeperThan('[[["\\"[["]]]', 3)).toBe(false);
-    expect(refusal(() => parseJsonBody(Buffer.from(`{"a":${'['.repeat(64)}${']'.repeat(64)}}`)))).toEqual({ code: 'validation_failed', status: 400 });
+    expect(refusal(() => parseJsonBody(Buffer.from(`{"a":${'['.repeat(64)}${']'.repeat(64)}}`)))).toEqual({
+      code: 'validation_failed',
+      status: 400,
+    });
     expect(parseJsonBody(Buffer.from(`${'['.repeat(64)}${']'.repeat(64)}`))).toBeDefined();
     const deep = Buffer.from('['.repeat(100_000) + ']'.repeat(100_000));
     expect(refusal(() => parseJsonBody(deep))).toEqual({ code: 'validation_failed', status: 400 });
@@ -49,7 +63,10 @@ describe('request guards (issue 9 item 2)', () => {
 
   it('refuses prototype keys', () => {
     expect(refusal(() => parseJsonBody(Buffer.from('{"__proto__":{"admin":true}}')))).toEqual({ code: 'validation_failed', status: 400 });
-    expect(refusal(() => parseJsonBody(Buffer.from('{"a":[{"constructor":{"prototype":{"x":1}}}]}')))).toEqual({ code: 'validation_failed', status: 400 });
+    expect(refusal(() => parseJsonBody(Buffer.from('{"a":[{"constructor":{"prototype":{"x":1}}}]}')))).toEqual({
+      code: 'validation_failed',
+      status: 400,
+    });
     expect(parseJsonBody(Buffer.from('{"constructor":"fine"}'))).toEqual({ constructor: 'fine' });
     expect(refusal(() => parseFormBody(Buffer.from('__proto__=1')))).toEqual({ code: 'bad_request', status: 400 });
     expect(({} as Record<string, unknown>).admin).toBeUndefined();

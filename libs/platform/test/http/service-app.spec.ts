@@ -97,7 +97,12 @@ describe('a service app built by the kernel', () => {
   });
 
   it('answers malformed JSON and oversized bodies with { code, message }', async () => {
-    const malformed = await inject({ method: 'POST', url: '/marketing/things', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    const malformed = await inject({
+      method: 'POST',
+      url: '/marketing/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('validation_failed');
     const huge = await inject({ method: 'POST', url: '/marketing/things', payload: { name: 'x'.repeat(2_000_000), qty: 1 } });
@@ -116,7 +121,10 @@ describe('a service app built by the kernel', () => {
   });
 
   it('maps domain errors and hides unknown ones', async () => {
-    expect((await inject({ method: 'GET', url: '/marketing/things/domain-error' })).json()).toEqual({ code: 'invalid_product', message: 'Solo productos del proveedor' });
+    expect((await inject({ method: 'GET', url: '/marketing/things/domain-error' })).json()).toEqual({
+      code: 'invalid_product',
+      message: 'Solo productos del proveedor',
+    });
     const crash = await inject({ method: 'GET', url: '/marketing/things/crash' });
     expect(crash.statusCode).toBe(500);
     expect(crash.body).not.toMatch(/secret_table|\/srv/);

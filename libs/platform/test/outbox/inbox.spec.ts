@@ -128,7 +128,10 @@ describe('inbox: idempotent consumption through BusTransport (real database)', (
   async function startConsumer(makeBus: () => Promise<EventBus>): Promise<EventBus> {
     bus = await makeBus();
     inbox = new CountingInbox(schema, runner);
-    const moduleRef = await Test.createTestingModule({ controllers: [WidgetEvents], providers: [{ provide: RUNNER, useValue: runner }] }).compile();
+    const moduleRef = await Test.createTestingModule({
+      controllers: [WidgetEvents],
+      providers: [{ provide: RUNNER, useValue: runner }],
+    }).compile();
     app = moduleRef.createNestMicroservice({ strategy: new BusTransport({ bus, group: GROUP, inbox }), logger: false });
     app.useGlobalFilters(new BusExceptionFilter());
     await app.listen();
@@ -140,8 +143,16 @@ describe('inbox: idempotent consumption through BusTransport (real database)', (
     return id;
   };
   const hits = async (id: string) => (await db.select().from(widgets).where(eq(widgets.id, id)))[0]!.hits;
-  const inboxRows = (eventId: string) => db.select().from(inboxTable).where(and(eq(inboxTable.eventId, eventId), eq(inboxTable.consumer, GROUP)));
-  const auditEvents = (eventId: string) => db.select().from(outboxTable).where(sql`${outboxTable.envelope}->'data'->>'cause' = ${eventId}`);
+  const inboxRows = (eventId: string) =>
+    db
+      .select()
+      .from(inboxTable)
+      .where(and(eq(inboxTable.eventId, eventId), eq(inboxTable.consumer, GROUP)));
+  const auditEvents = (eventId: string) =>
+    db
+      .select()
+      .from(outboxTable)
+      .where(sql`${outboxTable.envelope}->'data'->>'cause' = ${eventId}`);
 
   it.each(buses)('the same event delivered three times changes state once (%s bus)', async (_name, makeBus) => {
     const b = await startConsumer(makeBus);
@@ -172,16 +183,34 @@ describe('inbox: idempotent consumption through BusTransport (real database)', (
 
   it('end to end: command -> outbox -> relay -> memory bus -> inbox -> handler transaction (no deadlock on PGlite)', async () => {
     const b = await startConsumer(buses[0]![1]);
-    const relay = new OutboxRelay({ db, tables: schema, bus: b, logger: createLogger('relay', 'silent'), lockName: 'fixture-e2e', pollMs: 50 });
+    const relay = new OutboxRelay({
+      db,
+      tables: schema,
+      bus: b,
+      logger: createLogger('relay', 'silent'),
+      lockName: 'fixture-e2e',
+      pollMs: 50,
+    });
     runner.onCommit(() => relay.kick());
     relay.start();
     try {
       const id = await widget('w-e2e');
-      const [event] = await runner.run((tx) => new Outbox(schema).add(tx, { type: 'fixture.widget.created', key: id, data: { widgetId: id } }));
+      const [event] = await runner.run((tx) =>
+        new Outbox(schema).add(tx, { type: 'fixture.widget.created', key: id, data: { widgetId: id } }),
+      );
       await until('the handler to commit', async () => (await hits(id)) === 1);
       expect(await inboxRows(event!.id)).toHaveLength(1);
       // The relay publishes the handler's own follow-up event too, and nothing stays pending.
-      await until('the outbox to drain', async () => (await db.select().from(outboxTable).where(sql`${outboxTable.publishedAt} is null`)).length === 0);
+      await until(
+        'the outbox to drain',
+        async () =>
+          (
+            await db
+              .select()
+              .from(outboxTable)
+              .where(sql`${outboxTable.publishedAt} is null`)
+          ).length === 0,
+      );
     } finally {
       await relay.stop();
     }

@@ -66,8 +66,14 @@ describe('outbox and relay (real database)', () => {
     await testDb?.destroy();
   });
 
-  const pendingRows = () => db.select().from(outboxTable).where(sql`${outboxTable.publishedAt} is null`).orderBy(asc(outboxTable.seq));
-  const relayFor = (bus: EventBus) => new OutboxRelay({ db, tables: schema, bus, logger, lockName: `fixture-relay-${Math.random()}`, pollMs: 60_000 });
+  const pendingRows = () =>
+    db
+      .select()
+      .from(outboxTable)
+      .where(sql`${outboxTable.publishedAt} is null`)
+      .orderBy(asc(outboxTable.seq));
+  const relayFor = (bus: EventBus) =>
+    new OutboxRelay({ db, tables: schema, bus, logger, lockName: `fixture-relay-${Math.random()}`, pollMs: 60_000 });
 
   it(`runs on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(testDb.database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');

@@ -240,7 +240,12 @@ describe('outbox relay on the memory bus: published once every consumer group co
       expect(handled).toEqual([eventId]);
       expect(await hits(widgetId)).toBe(1);
       expect(await inboxOf(eventId)).toHaveLength(1);
-      expect((await db.select().from(inboxTable).where(and(eq(inboxTable.eventId, eventId), eq(inboxTable.consumer, 'fixture-consumer'))))).toHaveLength(1);
+      expect(
+        await db
+          .select()
+          .from(inboxTable)
+          .where(and(eq(inboxTable.eventId, eventId), eq(inboxTable.consumer, 'fixture-consumer'))),
+      ).toHaveLength(1);
     }, 90_000);
   });
 });

@@ -61,7 +61,9 @@ describe('installGracefulShutdown', () => {
     stop.stop('SIGTERM');
     expect(await h.exited).toBe(1);
     expect(order).toEqual(['app', 'runtime']);
-    expect(h.lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['app: close failed', 'runtime: closed', 'stopped with errors; exiting with 1']));
+    expect(h.lines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['app: close failed', 'runtime: closed', 'stopped with errors; exiting with 1']),
+    );
   });
 
   it('exits 1 when the steps outlast the bound', async () => {

@@ -29,7 +29,10 @@ describe('REDIS_PREFIX', () => {
 
   it('is the Redis Streams bus prefix', async () => {
     if (!process.env.REDIS_URL) return;
-    const bus = await createEventBus(loadPlatformConfig({ EVENT_BUS: 'redis', REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: 'vt-prefix-test' }), logger);
+    const bus = await createEventBus(
+      loadPlatformConfig({ EVENT_BUS: 'redis', REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: 'vt-prefix-test' }),
+      logger,
+    );
     try {
       expect(bus).toBeInstanceOf(RedisEventBus);
       expect((bus as RedisEventBus).streamKey('accounts.user', 3)).toBe('vt-prefix-test:accounts.user:p3');

@@ -112,7 +112,10 @@ describe('event-system metrics of a service (memory bus, local jobs)', () => {
 
   it('counts a failing handler’s retries and its dead-lettered event per topic and group', async () => {
     expect((await svc.app.inject({ method: 'POST', url: '/marketing/metrics-test/fail' })).statusCode).toBe(201);
-    await eventually(async () => series(await scrape(svc), 'vitrina_events_dead_lettered_total', { topic: 'mtest.fail', group: 'marketing' }) === 1, 'dead-lettered 1');
+    await eventually(
+      async () => series(await scrape(svc), 'vitrina_events_dead_lettered_total', { topic: 'mtest.fail', group: 'marketing' }) === 1,
+      'dead-lettered 1',
+    );
     const body = await scrape(svc);
     // EVENT_MAX_ATTEMPTS=2: one failure retried, the second dead-lettered.
     expect(series(body, 'vitrina_event_handler_retries_total', { topic: 'mtest.fail', group: 'marketing', service: 'marketing' })).toBe(1);
@@ -141,7 +144,10 @@ describe('event-system metrics of a service (memory bus, local jobs)', () => {
     await jobs.add('mtest.boom', {}, { attempts: 2, backoffMs: 10 });
     await jobs.add('mtest.later', {}, { delayMs: 3_600_000 });
     await jobs.add('mtest.nobody', {}); // no processor here: waits
-    await eventually(async () => series(await scrape(svc), 'vitrina_job_failures_total', { job: 'mtest.boom', outcome: 'failed' }) === 1, 'job failed');
+    await eventually(
+      async () => series(await scrape(svc), 'vitrina_job_failures_total', { job: 'mtest.boom', outcome: 'failed' }) === 1,
+      'job failed',
+    );
     const body = await scrape(svc);
     expect(series(body, 'vitrina_job_failures_total', { job: 'mtest.boom', outcome: 'retry' })).toBe(1);
     expect(series(body, 'vitrina_job_queue_depth', { state: 'delayed' })).toBeGreaterThanOrEqual(1);
@@ -257,7 +263,11 @@ const redisUrl = requireServiceUrl('REDIS_URL', 'readiness with the Redis bus do
     expect(series(body, 'vitrina_dependency_up', { dependency: 'db' })).toBe(1);
     expect(series(body, 'vitrina_outbox_backlog')).toBeGreaterThanOrEqual(1);
     // The relay's publish fails once the client gives up on the command (ioredis retries it for a while first).
-    await eventually(async () => (series(await scrape(svc), 'vitrina_outbox_publish_failures_total', { topic: 'mtest.thing' }) ?? 0) >= 1, 'a failed publish', 90_000);
+    await eventually(
+      async () => (series(await scrape(svc), 'vitrina_outbox_publish_failures_total', { topic: 'mtest.thing' }) ?? 0) >= 1,
+      'a failed publish',
+      90_000,
+    );
 
     await relay.up();
     await eventually(async () => (await row())?.publishedAt != null, 'the row published once the bus is back', 120_000);

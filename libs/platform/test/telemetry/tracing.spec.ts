@@ -31,7 +31,9 @@ describe('telemetry', () => {
   it('reads the standard OTLP variables and is off without them', () => {
     expect(telemetrySettingsFromEnv({})).toEqual({});
     expect(telemetrySettingsFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318/' })).toEqual({ tracesUrl: 'http://c:4318/v1/traces' });
-    expect(telemetrySettingsFromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c/t', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://x' })).toEqual({ tracesUrl: 'http://c/t' });
+    expect(telemetrySettingsFromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://c/t', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://x' })).toEqual(
+      { tracesUrl: 'http://c/t' },
+    );
     expect(telemetrySettingsFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c', OTEL_TRACES_EXPORTER: 'none' })).toEqual({});
     expect(createTelemetry('off', {}).enabled).toBe(false);
   });
@@ -122,7 +124,10 @@ describe('telemetry', () => {
   it('exports by OTLP/HTTP to a collector', async () => {
     const collector = await startOtlpCollector();
     try {
-      const t = createTelemetry('gateway', { ...telemetrySettingsFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint }), exportDelayMs: 10 });
+      const t = createTelemetry('gateway', {
+        ...telemetrySettingsFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint }),
+        exportDelayMs: 10,
+      });
       expect(t.enabled).toBe(true);
       let traceId = '';
       await inSpan(t.tracer, 'GET /api/health', { kind: SpanKind.SERVER }, async (span) => {

@@ -28,7 +28,12 @@ export class AccountActivation {
       })
       .where(eq(users.id, user.id))
       .returning()) as [UserRow];
-    await this.outbox.add(tx, { type: AccountsEvents.activated, key: user.id, data: { userId: user.id, method } satisfies UserActivated, actorId: user.id });
+    await this.outbox.add(tx, {
+      type: AccountsEvents.activated,
+      key: user.id,
+      data: { userId: user.id, method } satisfies UserActivated,
+      actorId: user.id,
+    });
     return active;
   }
 }
@@ -48,7 +53,11 @@ export function userAlreadyActive(): DomainError {
 }
 
 /** spec 2 §3: the activation answer carries a notification action and an auth action (SET_AUTH). */
-export function activationResponse(auth: AuthResult, locale: Locale, kind: 'activated' | 'password_reset' = 'activated'): ActivationResponse {
+export function activationResponse(
+  auth: AuthResult,
+  locale: Locale,
+  kind: 'activated' | 'password_reset' = 'activated',
+): ActivationResponse {
   const es = locale !== 'en';
   const message =
     kind === 'activated'

@@ -66,7 +66,10 @@ export class OneTimeCodes {
     const dest = await this.rate.window(Buckets.codeSendDestination, input.destination, HOUR, ex);
     const cooldownMs = CODE_SEND_LIMITS.destinationCooldownSeconds * 1000;
     if (dest.newest && now - dest.newest.getTime() < cooldownMs) {
-      throw rateLimited('A code was sent to this destination a moment ago; wait before asking for another', (dest.newest.getTime() + cooldownMs - now) / 1000);
+      throw rateLimited(
+        'A code was sent to this destination a moment ago; wait before asking for another',
+        (dest.newest.getTime() + cooldownMs - now) / 1000,
+      );
     }
     if (dest.count >= CODE_SEND_LIMITS.perDestinationPerHour) {
       throw rateLimited('Too many codes were sent to this destination; try again later', (dest.oldest!.getTime() + HOUR - now) / 1000);
@@ -78,7 +81,10 @@ export class OneTimeCodes {
     if (input.userId) {
       const day = await this.rate.window(Buckets.codeSendAccount, input.userId, 24 * HOUR, ex);
       if (day.count >= CODE_SEND_LIMITS.perAccountPerDay) {
-        throw rateLimited('Too many codes were sent for this account today; try again tomorrow', (day.oldest!.getTime() + 24 * HOUR - now) / 1000);
+        throw rateLimited(
+          'Too many codes were sent for this account today; try again tomorrow',
+          (day.oldest!.getTime() + 24 * HOUR - now) / 1000,
+        );
       }
     }
   }
@@ -91,12 +97,23 @@ export class OneTimeCodes {
     const now = this.clock.now();
     const destination = input.channel === 'email' ? input.user.email : input.user.phone;
     if (!destination) {
-      throw new DomainError(ErrorCodes.emailClientFailure, `The account has no ${input.channel === 'email' ? 'e-mail address' : 'phone number'} to send the code to`, 422);
+      throw new DomainError(
+        ErrorCodes.emailClientFailure,
+        `The account has no ${input.channel === 'email' ? 'e-mail address' : 'phone number'} to send the code to`,
+        422,
+      );
     }
     await tx
       .update(oneTimeCodes)
       .set({ invalidatedAt: now })
-      .where(and(eq(oneTimeCodes.userId, input.user.id), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.consumedAt), isNull(oneTimeCodes.invalidatedAt)));
+      .where(
+        and(
+          eq(oneTimeCodes.userId, input.user.id),
+          eq(oneTimeCodes.purpose, input.purpose),
+          isNull(oneTimeCodes.consumedAt),
+          isNull(oneTimeCodes.invalidatedAt),
+        ),
+      );
     const codeId = newId();
     const code = generatePin();
     const expiresAt = codeExpiry(now);
@@ -110,7 +127,9 @@ export class OneTimeCodes {
       destination,
       codeHash: this.hasher.code(codeId, code),
       expiresAt,
-      ...(linkKey ? { linkKeyHash: this.hasher.linkKeyHash(linkKey), linkExpiresAt: new Date(now.getTime() + ACTIVATION_LINK_TTL_HOURS * HOUR) } : {}),
+      ...(linkKey
+        ? { linkKeyHash: this.hasher.linkKeyHash(linkKey), linkExpiresAt: new Date(now.getTime() + ACTIVATION_LINK_TTL_HOURS * HOUR) }
+        : {}),
       ...(requestCode ? { requestCodeHash: sha256(requestCode) } : {}),
       createdAt: now,
     });
@@ -150,7 +169,14 @@ export class OneTimeCodes {
     const [row] = await tx
       .select()
       .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt), isNull(oneTimeCodes.invalidatedAt)))
+      .where(
+        and(
+          eq(oneTimeCodes.userId, userId),
+          eq(oneTimeCodes.purpose, purpose),
+          isNull(oneTimeCodes.consumedAt),
+          isNull(oneTimeCodes.invalidatedAt),
+        ),
+      )
       .orderBy(desc(oneTimeCodes.createdAt))
       .limit(1)
       .for('update');
@@ -179,13 +205,22 @@ export class OneTimeCodes {
 
   /** The code row behind a password-reset request code. */
   async byRequestCode(tx: AccountsTx, requestCode: string): Promise<OneTimeCodeRow | undefined> {
-    const [row] = await tx.select().from(oneTimeCodes).where(eq(oneTimeCodes.requestCodeHash, sha256(requestCode))).limit(1).for('update');
+    const [row] = await tx
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.requestCodeHash, sha256(requestCode)))
+      .limit(1)
+      .for('update');
     return row;
   }
 
   /** The activation code row behind a link key (any state; the caller decides). */
   async byLinkKey(key: string, ex: Executor = this.db, forUpdate = false): Promise<OneTimeCodeRow | undefined> {
-    const q = ex.select().from(oneTimeCodes).where(eq(oneTimeCodes.linkKeyHash, this.hasher.linkKeyHash(key))).limit(1);
+    const q = ex
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.linkKeyHash, this.hasher.linkKeyHash(key)))
+      .limit(1);
     const [row] = forUpdate ? await q.for('update') : await q;
     return row;
   }

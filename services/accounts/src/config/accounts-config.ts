@@ -91,7 +91,8 @@ async function loadOrGenerateSecret(dir: string): Promise<string> {
 
 function checked(path: string, content: string): string {
   const secret = content.trim();
-  if (secret.length < 32) throw new ConfigError([`${path}: the PIN secret is shorter than 32 characters; delete the file to generate a new one`]);
+  if (secret.length < 32)
+    throw new ConfigError([`${path}: the PIN secret is shorter than 32 characters; delete the file to generate a new one`]);
   return secret;
 }
 

@@ -29,7 +29,10 @@ export const users = accountsSchema.table(
     /** Channel the account registered with. */
     channel: text('channel').$type<'email' | 'phone'>().notNull(),
     locale: text('locale').$type<'es' | 'en' | 'es-AR'>().notNull().default('es'),
-    keychain: jsonb('keychain').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    keychain: jsonb('keychain')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** spec 2 §4: the flag that makes a user without a store level 1. */
     isReseller: boolean('is_reseller').notNull().default(false),
     /** The store the user owns, from `store.shop.created` (spec 2 §4: level 2). */
@@ -40,7 +43,10 @@ export const users = accountsSchema.table(
     /** The registration's sign-up came through a shop variant that allows skipping the PIN. */
     canSkipPin: boolean('can_skip_pin').notNull().default(false),
     /** Affiliate parameters and the shop of the registration. */
-    signup: jsonb('signup').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    signup: jsonb('signup')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** SHA-256 of the registration `code` handed to the registrant for the PIN step. */
     registrationCodeHash: text('registration_code_hash'),
     heartbeatAt: at('heartbeat_at'),
@@ -58,7 +64,9 @@ export const users = accountsSchema.table(
     index('users_phone_national_idx').on(t.phoneNational),
     index('users_store_idx').on(t.storeId),
     // Housekeeping finds abandoned registrations.
-    index('users_pending_idx').on(t.updatedAt).where(sql`status = 'pending'`),
+    index('users_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`status = 'pending'`),
   ],
 );
 
@@ -189,7 +197,9 @@ export const refreshTokens = accountsSchema.table(
     uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash),
     index('refresh_tokens_session_idx').on(t.sessionId),
     index('refresh_tokens_expires_idx').on(t.expiresAt),
-    index('refresh_tokens_sealed_idx').on(t.rotatedAt).where(sql`successor_sealed is not null`),
+    index('refresh_tokens_sealed_idx')
+      .on(t.rotatedAt)
+      .where(sql`successor_sealed is not null`),
   ],
 );
 

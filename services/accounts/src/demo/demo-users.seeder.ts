@@ -13,7 +13,12 @@ type DemoUser = (typeof DEMO.users)[keyof typeof DEMO.users];
 
 /** Levels and keychains that fit each demo role (libs/contracts/src/demo.ts). */
 const ROLES: Array<{ user: DemoUser; storeId: string | null; keychain: string[]; isReseller: boolean }> = [
-  { user: DEMO.users.demoOwner, storeId: DEMO.shops.demo.id, keychain: ['orders-affinity', 'contact-admin', 'referral'], isReseller: false },
+  {
+    user: DEMO.users.demoOwner,
+    storeId: DEMO.shops.demo.id,
+    keychain: ['orders-affinity', 'contact-admin', 'referral'],
+    isReseller: false,
+  },
   { user: DEMO.users.supplierA, storeId: DEMO.shops.franchise.id, keychain: ['dssupplier-admin', 'contact-admin'], isReseller: false },
   { user: DEMO.users.supplierB, storeId: null, keychain: ['dssupplier-admin'], isReseller: true },
   { user: DEMO.users.reseller, storeId: DEMO.shops.reseller.id, keychain: ['referral', 'contact-admin'], isReseller: true },

@@ -53,7 +53,9 @@ export class Sessions {
   /** A new session with its first refresh token; inside the transaction that signs the user in. */
   async start(tx: AccountsTx, userId: string, meta: Pick<RequestMeta, 'ip' | 'userAgent'>): Promise<StartedSession> {
     const sessionId = newId();
-    await tx.insert(sessions).values({ id: sessionId, userId, createdAt: this.clock.now(), ip: meta.ip, userAgent: meta.userAgent ?? null });
+    await tx
+      .insert(sessions)
+      .values({ id: sessionId, userId, createdAt: this.clock.now(), ip: meta.ip, userAgent: meta.userAgent ?? null });
     return { sessionId, refreshToken: await this.addToken(tx, sessionId) };
   }
 
@@ -112,12 +114,25 @@ export class Sessions {
    */
   cookies(auth: AuthResult, refreshToken: string, secure: boolean): string[] {
     return [
-      serializeCookie(REFRESH_TOKEN_COOKIE, refreshToken, { path: REFRESH_TOKEN_COOKIE_PATH, maxAgeSeconds: REFRESH_TOKEN_TTL_MS / 1000, secure }),
+      serializeCookie(REFRESH_TOKEN_COOKIE, refreshToken, {
+        path: REFRESH_TOKEN_COOKIE_PATH,
+        maxAgeSeconds: REFRESH_TOKEN_TTL_MS / 1000,
+        secure,
+      }),
       // The cookie leaves the browser a minute before the token expires: a browser clock running behind must not keep
       // sending an expired token (the guard refuses a bad token on every route, /auth/refresh included).
-      serializeCookie(ACCESS_TOKEN_COOKIE_NAME, auth.access_token, { path: ACCESS_TOKEN_COOKIE_PATH, maxAgeSeconds: Math.max(1, auth.expires_in - 60), secure }),
+      serializeCookie(ACCESS_TOKEN_COOKIE_NAME, auth.access_token, {
+        path: ACCESS_TOKEN_COOKIE_PATH,
+        maxAgeSeconds: Math.max(1, auth.expires_in - 60),
+        secure,
+      }),
       // Lives exactly as long as the refresh cookie: the web tries a refresh only when it is there.
-      serializeCookie(SESSION_HINT_COOKIE, '1', { path: SESSION_HINT_COOKIE_PATH, maxAgeSeconds: REFRESH_TOKEN_TTL_MS / 1000, secure, httpOnly: false }),
+      serializeCookie(SESSION_HINT_COOKIE, '1', {
+        path: SESSION_HINT_COOKIE_PATH,
+        maxAgeSeconds: REFRESH_TOKEN_TTL_MS / 1000,
+        secure,
+        httpOnly: false,
+      }),
     ];
   }
 

@@ -19,7 +19,8 @@ export interface SignInClient {
   knownDevice: boolean;
 }
 
-export type ThrottleDecision = { allowed: true; networkCharged: boolean } | { allowed: false; retryAfterMs: number; scope: 'client' | 'network' };
+export type ThrottleDecision =
+  { allowed: true; networkCharged: boolean } | { allowed: false; retryAfterMs: number; scope: 'client' | 'network' };
 
 /**
  * The sign-in budgets (rules: domain/sign-in-throttle.ts) in the service's database, so every instance sees the same
@@ -54,12 +55,20 @@ export class SignInThrottles {
 
   /** The password was right: the client's consecutive failures start over and the network gets its charge back. */
   async succeeded(ex: Executor, client: SignInClient, networkCharged: boolean): Promise<void> {
-    await ex.delete(signInThrottles).where(and(eq(signInThrottles.accountKey, client.accountKey), eq(signInThrottles.clientKey, client.clientKey)));
+    await ex
+      .delete(signInThrottles)
+      .where(and(eq(signInThrottles.accountKey, client.accountKey), eq(signInThrottles.clientKey, client.clientKey)));
     if (networkCharged) {
       await ex
         .update(signInThrottles)
         .set({ failures: sql`greatest(${signInThrottles.failures} - 1, 0)` })
-        .where(and(eq(signInThrottles.accountKey, ANY_ACCOUNT), eq(signInThrottles.clientKey, client.networkKey), gt(signInThrottles.failures, 0)));
+        .where(
+          and(
+            eq(signInThrottles.accountKey, ANY_ACCOUNT),
+            eq(signInThrottles.clientKey, client.networkKey),
+            gt(signInThrottles.failures, 0),
+          ),
+        );
     }
   }
 

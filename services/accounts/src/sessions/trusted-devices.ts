@@ -44,7 +44,11 @@ export class TrustedDevices {
     const now = this.clock.now();
     let token = presented && TOKEN_SHAPE.test(presented) ? presented : undefined;
     if (token) {
-      const [issued] = await ex.select({ u: trustedDevices.userId }).from(trustedDevices).where(eq(trustedDevices.tokenHash, sha256(token))).limit(1);
+      const [issued] = await ex
+        .select({ u: trustedDevices.userId })
+        .from(trustedDevices)
+        .where(eq(trustedDevices.tokenHash, sha256(token)))
+        .limit(1);
       if (!issued) token = undefined;
     }
     token ??= generateOpaqueToken();
@@ -56,6 +60,11 @@ export class TrustedDevices {
   }
 
   cookie(token: string, secure: boolean): string {
-    return serializeCookie(DEVICE_COOKIE, token, { path: DEVICE_COOKIE_PATH, maxAgeSeconds: DEVICE_TTL_MS / 1000, secure, sameSite: 'Strict' });
+    return serializeCookie(DEVICE_COOKIE, token, {
+      path: DEVICE_COOKIE_PATH,
+      maxAgeSeconds: DEVICE_TTL_MS / 1000,
+      secure,
+      sameSite: 'Strict',
+    });
   }
 }

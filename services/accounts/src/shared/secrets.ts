@@ -3,7 +3,9 @@ import { PIN_LENGTH } from '@vitrina/contracts';
 
 /** 6 digits from the CSPRNG (issue 3: PIN from crypto.randomInt), leading zeros kept. */
 export function generatePin(): string {
-  return randomInt(0, 10 ** PIN_LENGTH).toString().padStart(PIN_LENGTH, '0');
+  return randomInt(0, 10 ** PIN_LENGTH)
+    .toString()
+    .padStart(PIN_LENGTH, '0');
 }
 
 /** 256 random bits, base64url: refresh tokens, activation keys, registration and reset request codes. */

@@ -19,7 +19,10 @@ export class UsersRepository {
 
   async activeByIds(ids: string[], ex: Executor = this.db): Promise<UserRow[]> {
     if (ids.length === 0) return [];
-    return ex.select().from(users).where(and(inArray(users.id, ids), eq(users.status, 'active')));
+    return ex
+      .select()
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.status, 'active')));
   }
 
   async byEmail(email: string, ex: Executor = this.db): Promise<UserRow | undefined> {
@@ -33,7 +36,11 @@ export class UsersRepository {
   }
 
   async byRegistrationCode(code: string, ex: Executor = this.db, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
-    const q = ex.select().from(users).where(eq(users.registrationCodeHash, sha256(code))).limit(1);
+    const q = ex
+      .select()
+      .from(users)
+      .where(eq(users.registrationCodeHash, sha256(code)))
+      .limit(1);
     const [row] = opts.forUpdate ? await q.for('update') : await q;
     return row;
   }

@@ -20,7 +20,11 @@ export function shareName(name: string): string {
  */
 export function shareOf(row: Pick<CatalogueRow, 'name' | 'slug'>, shop: ShareShop | undefined, shareBase: string) {
   const path = `${shareBase}/${encodeURIComponent(row.slug)}`;
-  const url = shop ? (shop.canonicalUrl ? `${shop.canonicalUrl.replace(/\/+$/, '')}${path}` : `/tienda/${encodeURIComponent(shop.slug)}${path}`) : null;
+  const url = shop
+    ? shop.canonicalUrl
+      ? `${shop.canonicalUrl.replace(/\/+$/, '')}${path}`
+      : `/tienda/${encodeURIComponent(shop.slug)}${path}`
+    : null;
   return { name: shareName(row.name), path, url };
 }
 

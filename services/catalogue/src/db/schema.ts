@@ -45,8 +45,14 @@ export const items = catalogueSchema.table(
     mainType: text('main_type').notNull().default('business'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    photos: jsonb('photos').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    photos: jsonb('photos')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     listPriceMinor: bigint('list_price_minor', { mode: 'number' }).notNull().default(0),
     crossoutPriceMinor: bigint('crossout_price_minor', { mode: 'number' }),
     currency: text('currency').notNull().default('MXN'),
@@ -54,7 +60,10 @@ export const items = catalogueSchema.table(
     isFree: boolean('is_free').notNull().default(false),
     isDropshipping: boolean('is_dropshipping').notNull().default(false),
     contributionMarginMinor: bigint('contribution_margin_minor', { mode: 'number' }).notNull().default(0),
-    variants: jsonb('variants').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    variants: jsonb('variants')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     available: integer('available'),
     stockType: text('stock_type').notNull().default('onstock'),
     maxPurchaseAmount: integer('max_purchase_amount'),
@@ -63,7 +72,10 @@ export const items = catalogueSchema.table(
     listState: text('list_state').notNull().default('unpublished'),
     hidden: boolean('hidden').notNull().default(false),
     queuePosition: integer('queue_position').notNull().default(0),
-    categoryIds: text('category_ids').array().notNull().default(sql`'{}'::text[]`),
+    categoryIds: text('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     returnInfo: jsonb('return_info').$type<ReturnInfo>(),
     /** Bumped by every change; carried on events so consumers can drop stale snapshots. */
     revision: integer('revision').notNull().default(1),
@@ -82,10 +94,14 @@ export const items = catalogueSchema.table(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('items_owner_slug_uq').on(t.ownerId, t.slug).where(sql`deleted_at is null`),
+    uniqueIndex('items_owner_slug_uq')
+      .on(t.ownerId, t.slug)
+      .where(sql`deleted_at is null`),
     index('items_owner_type_idx').on(t.ownerId, t.type, t.createdAt),
     // The add-products modal: published items of every supplier by type.
-    index('items_type_state_idx').on(t.type, t.listState, t.contributionMarginMinor).where(sql`deleted_at is null`),
+    index('items_type_state_idx')
+      .on(t.type, t.listState, t.contributionMarginMinor)
+      .where(sql`deleted_at is null`),
     index('items_search_idx').using('gin', t.searchVector),
     // Trigram: typo-tolerant fallback when full-text finds nothing (search/item-search.repository.ts).
     index('items_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),

@@ -127,9 +127,27 @@ const ids = (...n: number[]) => n.map((i) => DEMO_ITEMS[i - 1]!.id);
 
 /** Custom catalogues of the demo owners (weights decide the storefront order). */
 export const DEMO_CATALOGUES = [
-  { id: demoCatalogueId(1), owner: DEMO.users.demoOwner.id, name: 'Lo más vendido', weight: 40, items: ids(1, 2, 3, 38, 40, 41, 52, 7, 14) },
-  { id: demoCatalogueId(2), owner: DEMO.users.demoOwner.id, name: 'Regalos artesanales', weight: 30, items: ids(4, 5, 9, 10, 13, 16, 19, 24, 53) },
-  { id: demoCatalogueId(3), owner: DEMO.users.demoOwner.id, name: 'Para los amantes del café', weight: 20, items: ids(38, 39, 40, 42, 43, 44, 49, 51, 56, 60) },
+  {
+    id: demoCatalogueId(1),
+    owner: DEMO.users.demoOwner.id,
+    name: 'Lo más vendido',
+    weight: 40,
+    items: ids(1, 2, 3, 38, 40, 41, 52, 7, 14),
+  },
+  {
+    id: demoCatalogueId(2),
+    owner: DEMO.users.demoOwner.id,
+    name: 'Regalos artesanales',
+    weight: 30,
+    items: ids(4, 5, 9, 10, 13, 16, 19, 24, 53),
+  },
+  {
+    id: demoCatalogueId(3),
+    owner: DEMO.users.demoOwner.id,
+    name: 'Para los amantes del café',
+    weight: 20,
+    items: ids(38, 39, 40, 42, 43, 44, 49, 51, 56, 60),
+  },
   { id: demoCatalogueId(4), owner: DEMO.users.demoOwner.id, name: 'Experiencias únicas', weight: 10, items: ids(29, 30, 31, 32, 59, 61) },
   {
     id: demoCatalogueId(5),

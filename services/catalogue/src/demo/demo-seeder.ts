@@ -1,13 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
-import {
-  BENCH_SUPPLIERS,
-  DEMO_ITEMS,
-  benchItemId,
-  benchItemType,
-  benchSupplierId,
-  benchSupplierOfItem,
-} from '@vitrina/contracts';
+import { BENCH_SUPPLIERS, DEMO_ITEMS, benchItemId, benchItemType, benchSupplierId, benchSupplierOfItem } from '@vitrina/contracts';
 import { LOGGER, Outbox, TransactionRunner, type Tx } from '@vitrina/platform';
 import type { Logger } from 'pino';
 import { catalogueProducts, catalogues, categories, items, shopItems, suppliers } from '../db/schema.js';
@@ -46,7 +39,15 @@ export class DemoSeeder implements OnApplicationBootstrap {
     return this.tx.run(async (tx) => {
       await tx
         .insert(categories)
-        .values(DEMO_CATEGORIES.map((c) => ({ id: c.id, name: c.name, slug: slugify(c.name), position: c.position, searchName: normaliseText(c.name) })))
+        .values(
+          DEMO_CATEGORIES.map((c) => ({
+            id: c.id,
+            name: c.name,
+            slug: slugify(c.name),
+            position: c.position,
+            searchName: normaliseText(c.name),
+          })),
+        )
         .onConflictDoNothing();
       await tx
         .insert(suppliers)
@@ -81,7 +82,8 @@ export class DemoSeeder implements OnApplicationBootstrap {
           stockType: ref.type === 'product' || ref.type === 'experience' ? 'onstock' : 'ondemand',
           maxPurchaseAmount: ref.type === 'experience' ? 6 : null,
           soldOut: detail.soldOut ?? false,
-          experienceDate: detail.inDays !== undefined ? new Date(Math.floor((now + detail.inDays * DAY) / DAY) * DAY + 17 * 3_600_000) : null,
+          experienceDate:
+            detail.inDays !== undefined ? new Date(Math.floor((now + detail.inDays * DAY) / DAY) * DAY + 17 * 3_600_000) : null,
           listState: detail.unpublished ? 'unpublished' : 'published',
           hidden: detail.hidden ?? false,
           queuePosition: n,
@@ -89,14 +91,24 @@ export class DemoSeeder implements OnApplicationBootstrap {
           returnInfo: isProduct
             ? n % 3 === 0
               ? { return_type: 'disallowed' as const }
-              : { return_type: '72hrs' as const, return_fees: 'customer_all' as const, return_policy: 'common' as const, return_shipping_label: 'download' as const, restocking_fees: 10 }
+              : {
+                  return_type: '72hrs' as const,
+                  return_fees: 'customer_all' as const,
+                  return_policy: 'common' as const,
+                  return_shipping_label: 'download' as const,
+                  restocking_fees: 10,
+                }
             : null,
           ...searchColumns({ name: detail.name, tags: detail.tags, description }),
         };
         return values;
       });
       const created = await tx.insert(items).values(rows).onConflictDoNothing().returning();
-      if (created.length > 0) await this.outbox.add(tx, created.map((row) => itemEvents.created(row)));
+      if (created.length > 0)
+        await this.outbox.add(
+          tx,
+          created.map((row) => itemEvents.created(row)),
+        );
       await fillPlaceholders(tx);
       await this.seedCatalogues(tx);
       return created.length;
@@ -136,7 +148,13 @@ export class DemoSeeder implements OnApplicationBootstrap {
     await this.tx.run(async (tx) => {
       await tx
         .insert(suppliers)
-        .values(Array.from({ length: BENCH_SUPPLIERS }, (_, i) => ({ id: benchSupplierId(i + 1), name: `Proveedor de prueba ${i + 1}`, searchName: normaliseText(`Proveedor de prueba ${i + 1}`) })))
+        .values(
+          Array.from({ length: BENCH_SUPPLIERS }, (_, i) => ({
+            id: benchSupplierId(i + 1),
+            name: `Proveedor de prueba ${i + 1}`,
+            searchName: normaliseText(`Proveedor de prueba ${i + 1}`),
+          })),
+        )
         .onConflictDoNothing();
     });
     const words = ['cafe', 'barro', 'telar', 'plata', 'madera', 'vidrio', 'palma', 'lana', 'cobre', 'piel', 'chocolate', 'miel'];
@@ -182,11 +200,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
 
 /** Fills projection rows whose item arrived after them (store.items before catalogue.item). */
 async function fillPlaceholders(tx: Tx): Promise<void> {
-  const pending = await tx
-    .select({ itemId: shopItems.itemId })
-    .from(shopItems)
-    .where(eq(shopItems.itemKnown, false))
-    .limit(1);
+  const pending = await tx.select({ itemId: shopItems.itemId }).from(shopItems).where(eq(shopItems.itemKnown, false)).limit(1);
   if (pending.length === 0) return;
   await tx.execute(sql`
     update ${shopItems} si

@@ -43,7 +43,10 @@ export function motifFor(slug: string): MotifName {
 /** The demo fixture by slug: a photo key names only the slug, the item's type comes from here. */
 const ITEM_TYPES = new Map<string, ItemType>(DEMO_ITEM_DETAILS.map((d, i) => [slugify(d.name), DEMO_ITEMS[i]!.type]));
 const CATALOGUE_ITEMS = new Map<string, string[]>(
-  DEMO_CATALOGUES.map((c) => [slugify(c.name, 60), c.items.map((id) => slugify(DEMO_ITEM_DETAILS[DEMO_ITEMS.findIndex((ref) => ref.id === id)]!.name))]),
+  DEMO_CATALOGUES.map((c) => [
+    slugify(c.name, 60),
+    c.items.map((id) => slugify(DEMO_ITEM_DETAILS[DEMO_ITEMS.findIndex((ref) => ref.id === id)]!.name)),
+  ]),
 );
 const BENCH_TYPES: ItemType[] = ['product', 'product', 'product', 'service', 'experience', 'digital'];
 
@@ -73,7 +76,15 @@ export function demoPhotoSvg(slug: string, variant: number, width = 800, height 
     case 'catalogue':
       return catalogueScene(r, subject.motifs, width, height);
     case 'experience': {
-      const place = /barismo|barista/.test(slug) ? 'coffeeWorkshop' : /taller|clase|curso|telar/.test(slug) ? 'workshop' : /cata|noche|velas/.test(slug) ? 'tasting' : /cafe|finca|chiapas/.test(slug) ? 'coffeeFarm' : 'tour';
+      const place = /barismo|barista/.test(slug)
+        ? 'coffeeWorkshop'
+        : /taller|clase|curso|telar/.test(slug)
+          ? 'workshop'
+          : /cata|noche|velas/.test(slug)
+            ? 'tasting'
+            : /cafe|finca|chiapas/.test(slug)
+              ? 'coffeeFarm'
+              : 'tour';
       return experienceScene(r, place, subject.motif, width, height, shot);
     }
     case 'digital':
@@ -91,5 +102,7 @@ export function demoPhotoSvg(slug: string, variant: number, width = 800, height 
  * for catalogues), in folk-art colours varied by a seed from the key, rasterised by sharp to JPEG.
  */
 export async function renderDemoPhoto(slug: string, variant: number, width = 800, height = 600): Promise<Buffer> {
-  return sharp(Buffer.from(demoPhotoSvg(slug, variant, width, height))).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  return sharp(Buffer.from(demoPhotoSvg(slug, variant, width, height)))
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
 }

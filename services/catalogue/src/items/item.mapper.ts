@@ -1,4 +1,12 @@
-import { formatMinorUnits, type CatalogueItem, type ItemType, type ListState, type MainType, type CatalogueReturnInfo, type StockType } from '@vitrina/contracts';
+import {
+  formatMinorUnits,
+  type CatalogueItem,
+  type ItemType,
+  type ListState,
+  type MainType,
+  type CatalogueReturnInfo,
+  type StockType,
+} from '@vitrina/contracts';
 import type { ItemRow } from './item.repository.js';
 import { isConcluded } from './domain/item.rules.js';
 

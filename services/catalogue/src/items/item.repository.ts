@@ -112,7 +112,10 @@ export function searchColumns(input: { name: string; tags: string[]; description
 }
 
 /** Copies an item's listing columns into every shop that shows it, in the caller's transaction. */
-export async function refreshShopItems(tx: Tx, row: Pick<ItemRow, 'id' | 'type' | 'ownerId' | 'listState' | 'hidden' | 'listPriceMinor' | 'queuePosition'>): Promise<void> {
+export async function refreshShopItems(
+  tx: Tx,
+  row: Pick<ItemRow, 'id' | 'type' | 'ownerId' | 'listState' | 'hidden' | 'listPriceMinor' | 'queuePosition'>,
+): Promise<void> {
   await tx
     .update(shopItems)
     .set({

@@ -12,7 +12,12 @@ export type ShopRow = typeof shops.$inferSelect;
  * little more than this lookup).
  */
 export function prepareShopLookup(db: Db): (ref: string) => Promise<ShopRow> {
-  const bySlug = db.select().from(shops).where(eq(shops.slug, sql.placeholder('ref'))).limit(1).prepare('catalogue_shop_by_slug');
+  const bySlug = db
+    .select()
+    .from(shops)
+    .where(eq(shops.slug, sql.placeholder('ref')))
+    .limit(1)
+    .prepare('catalogue_shop_by_slug');
   const byIdOrSlug = db
     .select()
     .from(shops)

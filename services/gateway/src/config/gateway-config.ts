@@ -46,7 +46,10 @@ export const gatewayEnvShape = {
   PLATFORM_HOSTS: env
     .list()
     .transform((hosts) => hosts.map((h) => h.toLowerCase().replace(/\.$/, '')))
-    .refine((hosts) => hosts.every(isHostName), 'must be comma-separated host names without scheme or port, such as vitrina.com,www.vitrina.com')
+    .refine(
+      (hosts) => hosts.every(isHostName),
+      'must be comma-separated host names without scheme or port, such as vitrina.com,www.vitrina.com',
+    )
     .default(['localhost', '127.0.0.1', '::1']),
   /**
    * Longest wait for the store service when rendering a shop page's head (ms), and for the catalogue on an item's or
@@ -130,13 +133,20 @@ function parseTrustProxy(value: string): GatewayConfig['trustProxy'] {
   if (v === 'false' || v === '0' || v === 'no') return false;
   if (v === 'true' || v === 'yes') return true;
   if (/^[1-9][0-9]?$/.test(v)) return Number(v);
-  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
-  if (list.length > 0 && list.every((s) => /^[0-9a-f.:]+(\/[0-9]{1,3})?$/.test(s) || ['loopback', 'linklocal', 'uniquelocal'].includes(s))) return list;
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list.length > 0 && list.every((s) => /^[0-9a-f.:]+(\/[0-9]{1,3})?$/.test(s) || ['loopback', 'linklocal', 'uniquelocal'].includes(s)))
+    return list;
   throw new Error('must be true, false, a hop count, or comma-separated IPs/CIDRs');
 }
 
 function isHostName(value: string): boolean {
-  return value.length <= 253 && (/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(value) || /^[0-9a-f:]+$/.test(value) && value.includes(':'));
+  return (
+    value.length <= 253 &&
+    (/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(value) || (/^[0-9a-f:]+$/.test(value) && value.includes(':')))
+  );
 }
 
 function isOrigin(value: string): boolean {

@@ -55,13 +55,20 @@ const MESSAGE_BY_STATUS: Record<number, string> = {
  * Our own errors keep their code and message; other 4xx errors get a generic message for their status
  * (plugin messages can mention internals); anything else is logged and answered as a generic 500.
  */
-export function toGatewayErrorResponse(err: unknown, logger?: Logger): { status: number; body: ErrorBody; headers: Record<string, string> } {
+export function toGatewayErrorResponse(
+  err: unknown,
+  logger?: Logger,
+): { status: number; body: ErrorBody; headers: Record<string, string> } {
   if (err instanceof GatewayHttpError) {
     return { status: err.statusCode, body: { code: err.code, message: err.message }, headers: err.headers };
   }
   const status = (err as { statusCode?: unknown })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { status, body: { code: CODE_BY_STATUS[status] ?? GatewayErrorCodes.badRequest, message: MESSAGE_BY_STATUS[status] ?? 'Bad request' }, headers: {} };
+    return {
+      status,
+      body: { code: CODE_BY_STATUS[status] ?? GatewayErrorCodes.badRequest, message: MESSAGE_BY_STATUS[status] ?? 'Bad request' },
+      headers: {},
+    };
   }
   logger?.error({ err }, 'unhandled gateway error');
   return { status: 500, body: { code: ErrorCodes.internal, message: 'Internal error' }, headers: {} };

@@ -76,7 +76,9 @@ function operationsPage(doc: OpenApiDocument): string {
     for (const [method, op] of Object.entries(item)) {
       if (typeof op !== 'object' || op === null || !('responses' in op)) continue;
       const { summary, tags } = op as { summary?: string; tags?: string[] };
-      rows.push(`<tr><td>${escape(tags?.[0] ?? '')}</td><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(summary ?? '')}</td></tr>`);
+      rows.push(
+        `<tr><td>${escape(tags?.[0] ?? '')}</td><td><code>${method.toUpperCase()}</code></td><td><code>${escape(path)}</code></td><td>${escape(summary ?? '')}</td></tr>`,
+      );
     }
   }
   return `<!doctype html>

@@ -111,7 +111,7 @@ function planRenames(inputs: readonly ServiceDocument[]): Map<string, Renames> {
     }
     return out;
   };
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     const renames = build();
     for (const [key, services] of definers) {

@@ -57,7 +57,10 @@ export async function installApiProxy(app: FastifyInstance, options: ApiProxyOpt
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       // Refused before a byte goes upstream; the connection closes rather than reading the rest.
-      done(new GatewayHttpError(413, ErrorCodes.payloadTooLarge, new PayloadTooLargeError(limit).message, { connection: 'close' }), undefined);
+      done(
+        new GatewayHttpError(413, ErrorCodes.payloadTooLarge, new PayloadTooLargeError(limit).message, { connection: 'close' }),
+        undefined,
+      );
       return;
     }
     const body = limitBody(payload, limit);
@@ -106,7 +109,8 @@ export async function installApiProxy(app: FastifyInstance, options: ApiProxyOpt
         },
         rewriteHeaders: (headers, req) => clientResponseHeaders(headers as IncomingHttpHeaders, req as FastifyRequest),
         // Failover between instances happens below (Upstreams); here only a stale kept-alive socket is retried.
-        retryDelay: ({ err, req, attempt }) => (err && attempt === 0 && IDEMPOTENT.has(req.method) && STALE_SOCKET.has(codeOf(err)) ? 1 : null),
+        retryDelay: ({ err, req, attempt }) =>
+          err && attempt === 0 && IDEMPOTENT.has(req.method) && STALE_SOCKET.has(codeOf(err)) ? 1 : null,
         onResponse: (_req, rep, res) => {
           endSpan((res as unknown as UpstreamResponse).statusCode);
           forwardResponse(rep as FastifyReply, res as unknown as UpstreamResponse, service);
@@ -120,7 +124,8 @@ export async function installApiProxy(app: FastifyInstance, options: ApiProxyOpt
           const body = bodies.get(request);
           const kind = body && !body.ended && UPLOAD_CUT.has(codeOf(causeOf(error))) ? 'payload_too_large' : classify(error);
           options.onUpstreamError?.(service, kind);
-          if (kind !== 'payload_too_large' && kind !== 'client_closed') logger.warn({ service, err: causeOf(error), requestId: request.id }, 'upstream request failed');
+          if (kind !== 'payload_too_large' && kind !== 'client_closed')
+            logger.warn({ service, err: causeOf(error), requestId: request.id }, 'upstream request failed');
           answerFailure(rep as FastifyReply, service, kind, timeoutMs);
         },
       });
@@ -150,7 +155,12 @@ function forwardResponse(reply: FastifyReply, res: UpstreamResponse, service: Se
   if (res.statusCode >= 500 && !type.includes('json')) {
     res.stream.resume();
     for (const name of ['content-length', 'content-encoding', 'content-type', 'etag', 'last-modified']) reply.removeHeader(name);
-    void sendError(reply, res.statusCode, res.statusCode === 504 ? GatewayErrorCodes.upstreamTimeout : ErrorCodes.serviceUnavailable, `The ${service} service failed to answer`);
+    void sendError(
+      reply,
+      res.statusCode,
+      res.statusCode === 504 ? GatewayErrorCodes.upstreamTimeout : ErrorCodes.serviceUnavailable,
+      `The ${service} service failed to answer`,
+    );
     return;
   }
   void reply.send(res.stream);

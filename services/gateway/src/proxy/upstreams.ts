@@ -14,7 +14,10 @@ export function isConnectError(err: unknown): boolean {
 
 /** Parses `http://a:3101,http://b:3101` into origins; base URLs carry no path, query or credentials. */
 export function parseInstanceUrls(variable: string, value: string): string[] {
-  const parts = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (parts.length === 0) throw new Error(`${variable}: at least one URL is required`);
   return parts.map((part) => {
     let url: URL;

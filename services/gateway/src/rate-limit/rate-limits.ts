@@ -45,7 +45,10 @@ export async function createRateLimitHook(app: FastifyInstance, settings: RateLi
   return async function applyRateLimits(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const ip = await perIp(request);
     if (!ip.isAllowed) {
-      void reply.header('x-ratelimit-limit', ip.max).header('x-ratelimit-remaining', ip.remaining).header('x-ratelimit-reset', ip.ttlInSeconds);
+      void reply
+        .header('x-ratelimit-limit', ip.max)
+        .header('x-ratelimit-remaining', ip.remaining)
+        .header('x-ratelimit-reset', ip.ttlInSeconds);
       if (ip.isExceeded) throw limited('ip', ip, settings);
     }
     const userId = await verifiedUserId(request, settings);

@@ -64,15 +64,18 @@ export function catalogueReads(upstreams: Upstreams, options: CatalogueReadsOpti
   const list = async <T>(path: string, isValue: (body: unknown) => body is T): Promise<ListResponse<T>> => {
     const { status, body } = await upstreams.getJson('catalogue', path, listTimeoutMs);
     const page = body as Partial<ListResponse<unknown>> | undefined;
-    if (status !== 200 || !Array.isArray(page?.results) || typeof page.matches_estimated !== 'number') throw new Error(`catalogue answered ${status} to ${path}`);
+    if (status !== 200 || !Array.isArray(page?.results) || typeof page.matches_estimated !== 'number')
+      throw new Error(`catalogue answered ${status} to ${path}`);
     return { results: page.results.filter(isValue), matches_estimated: page.matches_estimated };
   };
 
   return {
     item: (owner, item) => one(`/catalogue/items/${seg(owner)}/${seg(item)}`, isItem),
     catalogue: (owner, slug) => one(`/catalogue/public/referral/${seg(owner)}/catalogues/${seg(slug)}`, isCatalogue),
-    listItems: (shop, type, offset, limit) => list(`/catalogue/shops/${seg(shop)}/items?type=${type}&offset=${offset}&limit=${limit}`, isItem),
-    listCatalogues: (owner, offset, limit) => list(`/catalogue/public/referral/${seg(owner)}/catalogues?offset=${offset}&limit=${limit}&sort=-weight,name`, isCatalogue),
+    listItems: (shop, type, offset, limit) =>
+      list(`/catalogue/shops/${seg(shop)}/items?type=${type}&offset=${offset}&limit=${limit}`, isItem),
+    listCatalogues: (owner, offset, limit) =>
+      list(`/catalogue/public/referral/${seg(owner)}/catalogues?offset=${offset}&limit=${limit}&sort=-weight,name`, isCatalogue),
   };
 }
 
@@ -82,7 +85,14 @@ function seg(value: string): string {
 
 function isItem(body: unknown): body is ItemJson {
   const b = body as Partial<ItemJson> | undefined;
-  return typeof b === 'object' && b !== null && typeof b.id === 'string' && typeof b.owner === 'string' && typeof b.name === 'string' && typeof b.type === 'string';
+  return (
+    typeof b === 'object' &&
+    b !== null &&
+    typeof b.id === 'string' &&
+    typeof b.owner === 'string' &&
+    typeof b.name === 'string' &&
+    typeof b.type === 'string'
+  );
 }
 
 function isCatalogue(body: unknown): body is CatalogueJson {

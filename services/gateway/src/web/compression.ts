@@ -19,7 +19,8 @@ import compress from '@fastify/compress';
  *   this runs per request. `Vary: Accept-Encoding` on every answer that was compressed.
  * - Request bodies are never decompressed here: the proxy passes them to the services untouched.
  */
-export const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|^application\/(?:[\w.-]+\+)?(?:json|xml)\s*(?:;|$)|^application\/(?:x-)?javascript|^image\/svg\+xml/i;
+export const COMPRESSIBLE_TYPES =
+  /^text\/(?!event-stream)|^application\/(?:[\w.-]+\+)?(?:json|xml)\s*(?:;|$)|^application\/(?:x-)?javascript|^image\/svg\+xml/i;
 
 export interface CompressionOptions {
   /** Smallest body compressed, in bytes; default 1024. */
@@ -51,5 +52,7 @@ export async function installCompression(app: FastifyInstance, options: Compress
 }
 
 function isNodeStream(payload: unknown): payload is Readable {
-  return typeof payload === 'object' && payload !== null && typeof (payload as Readable).pipe === 'function' && Symbol.asyncIterator in payload;
+  return (
+    typeof payload === 'object' && payload !== null && typeof (payload as Readable).pipe === 'function' && Symbol.asyncIterator in payload
+  );
 }

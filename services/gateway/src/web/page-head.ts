@@ -66,12 +66,34 @@ export async function renderPageHead(options: {
   switch (page.kind) {
     case 'listing': {
       const title = LISTING_TITLES[page.type];
-      return ok(headTags({ ...common, title, description: `${title} de ${shopName}. ${shopDescription}`, canonical: withPage(shopPageUrl(urls, listingPagePath(page.type)), pageNumber) }));
+      return ok(
+        headTags({
+          ...common,
+          title,
+          description: `${title} de ${shopName}. ${shopDescription}`,
+          canonical: withPage(shopPageUrl(urls, listingPagePath(page.type)), pageNumber),
+        }),
+      );
     }
     case 'catalogues':
-      return ok(headTags({ ...common, title: CATALOGUES_TITLE, description: `${CATALOGUES_TITLE} de ${shopName}. ${shopDescription}`, canonical: withPage(shopPageUrl(urls, '/catalogos'), pageNumber) }));
+      return ok(
+        headTags({
+          ...common,
+          title: CATALOGUES_TITLE,
+          description: `${CATALOGUES_TITLE} de ${shopName}. ${shopDescription}`,
+          canonical: withPage(shopPageUrl(urls, '/catalogos'), pageNumber),
+        }),
+      );
     case 'titled':
-      return ok(headTags({ ...common, title: page.title, description: shopDescription, canonical: shopPageUrl(urls, page.path), noindex: !page.index }));
+      return ok(
+        headTags({
+          ...common,
+          title: page.title,
+          description: shopDescription,
+          canonical: shopPageUrl(urls, page.path),
+          noindex: !page.index,
+        }),
+      );
     case 'unknown':
       return notFound(common, shopDescription);
     case 'catalogue': {
@@ -164,7 +186,12 @@ function itemHead(item: ItemJson, common: Common): string {
     canonical,
     image: images[0],
     ogType: 'product',
-    properties: offer ? [['product:price:amount', String(offer.price)], ['product:price:currency', String(offer.priceCurrency)]] : [],
+    properties: offer
+      ? [
+          ['product:price:amount', String(offer.price)],
+          ['product:price:currency', String(offer.priceCurrency)],
+        ]
+      : [],
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -195,7 +222,9 @@ export function itemOffer(item: ItemJson, url: string, seller: string): Record<s
 }
 
 /** From the item's stock (spec 1 §3 'Cart product': onstock items cannot be bought beyond `available`). */
-export function availabilityOf(item: Pick<ItemJson, 'sold_out' | 'concluded' | 'experience_available' | 'type' | 'stock_type' | 'available'>): 'InStock' | 'OutOfStock' {
+export function availabilityOf(
+  item: Pick<ItemJson, 'sold_out' | 'concluded' | 'experience_available' | 'type' | 'stock_type' | 'available'>,
+): 'InStock' | 'OutOfStock' {
   if (item.sold_out || item.concluded) return 'OutOfStock';
   if (item.type === 'experience' && item.experience_available === false) return 'OutOfStock';
   if (item.stock_type === 'onstock' && item.available !== null && item.available <= 0) return 'OutOfStock';
@@ -253,13 +282,21 @@ function withPage(url: string, page: number | undefined): string {
 
 /** Text of an item description (plain text or simple HTML): tags dropped, entities left, whitespace collapsed. */
 function plainText(value: string | null | undefined): string {
-  return (value ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return (value ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function shorten(text: string, max: number): string {
   // Cut between graphemes, so an emoji or an accented letter written with a combining mark is never split.
   const chars = Array.from(new Intl.Segmenter().segment(text), (g) => g.segment);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 function httpUrl(value: string | null | undefined, base?: string): URL | undefined {

@@ -164,7 +164,9 @@ export function shopHeadTags(shop: ShopJson, urls: PageUrls): string {
 }
 
 function localBusiness(shop: ShopJson, name: string, description: string, url: string, image: string | undefined): Record<string, unknown> {
-  const telephone = shop.contact_phone?.trim() ? `${shop.contact_country_code ? `+${shop.contact_country_code.replace(/^\+/, '')} ` : ''}${shop.contact_phone.trim()}` : undefined;
+  const telephone = shop.contact_phone?.trim()
+    ? `${shop.contact_country_code ? `+${shop.contact_country_code.replace(/^\+/, '')} ` : ''}${shop.contact_phone.trim()}`
+    : undefined;
   const sameAs = SOCIAL_NETWORKS.flatMap((network) => {
     const link = socialUrl(network, shop[network]);
     return link ? [link] : [];

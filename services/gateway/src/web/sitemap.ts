@@ -41,7 +41,8 @@ interface Entry {
 }
 
 /** One run of the flat order of a shop's URLs. */
-type Segment = { kind: 'fixed'; entries: Entry[] } | { kind: 'catalogues'; count: number } | { kind: 'items'; type: ItemType; count: number };
+type Segment =
+  { kind: 'fixed'; entries: Entry[] } | { kind: 'catalogues'; count: number } | { kind: 'items'; type: ItemType; count: number };
 
 export function createSitemaps(options: SitemapOptions): Sitemaps {
   const perFile = Math.min(MAX_URLS_PER_FILE, Math.max(1, options.urlsPerFile ?? MAX_URLS_PER_FILE));
@@ -67,7 +68,8 @@ export function createSitemaps(options: SitemapOptions): Sitemaps {
     ];
     const total = segments.reduce((n, s) => n + (s.kind === 'fixed' ? s.entries.length : s.count), 0);
     const files = Math.ceil(total / perFile);
-    if (file === undefined && files > 1) return { status: 200, xml: sitemapIndex(Array.from({ length: files }, (_, i) => `${fileBase}/sitemap-${i + 1}.xml`)) };
+    if (file === undefined && files > 1)
+      return { status: 200, xml: sitemapIndex(Array.from({ length: files }, (_, i) => `${fileBase}/sitemap-${i + 1}.xml`)) };
     const index = file ?? 1;
     if (index < 1 || index > Math.max(1, files)) return { status: 404 };
     const entries = await entriesIn(segments, (index - 1) * perFile, Math.min(total, index * perFile), shop, owner, urls);
@@ -75,7 +77,14 @@ export function createSitemaps(options: SitemapOptions): Sitemaps {
   };
 
   /** The entries of the flat order in [start, end). */
-  const entriesIn = async (segments: Segment[], start: number, end: number, shop: ShopJson, owner: string, urls: ShopUrls): Promise<Entry[]> => {
+  const entriesIn = async (
+    segments: Segment[],
+    start: number,
+    end: number,
+    shop: ShopJson,
+    owner: string,
+    urls: ShopUrls,
+  ): Promise<Entry[]> => {
     const out: Entry[] = [];
     let at = 0;
     for (const segment of segments) {
@@ -90,8 +99,12 @@ export function createSitemaps(options: SitemapOptions): Sitemaps {
       }
       const read = (offset: number, limit: number): Promise<Entry[]> =>
         segment.kind === 'catalogues'
-          ? reads.listCatalogues(owner, offset, limit).then((p) => p.results.map((c) => ({ loc: shopPageUrl(urls, cataloguePagePath(c.slug)), lastmod: c.updated_at })))
-          : reads.listItems(shop.slug, segment.type, offset, limit).then((p) => p.results.map((item) => ({ loc: shopPageUrl(urls, itemPagePath(item)), lastmod: item.updated_at })));
+          ? reads
+              .listCatalogues(owner, offset, limit)
+              .then((p) => p.results.map((c) => ({ loc: shopPageUrl(urls, cataloguePagePath(c.slug)), lastmod: c.updated_at })))
+          : reads
+              .listItems(shop.slug, segment.type, offset, limit)
+              .then((p) => p.results.map((item) => ({ loc: shopPageUrl(urls, itemPagePath(item)), lastmod: item.updated_at })));
       out.push(...(await readRange(from, to, read, concurrency)));
     }
     return out;
@@ -99,12 +112,19 @@ export function createSitemaps(options: SitemapOptions): Sitemaps {
 
   return {
     sitemap: (shop, urls, fileBase, file) =>
-      cache(`${shop.slug}|${urls.base}|${fileBase}|${file ?? 'index'}`, () => build(shop, urls, fileBase, file)).then((answer) => answer ?? { status: 503 }),
+      cache(`${shop.slug}|${urls.base}|${fileBase}|${file ?? 'index'}`, () => build(shop, urls, fileBase, file)).then(
+        (answer) => answer ?? { status: 503 },
+      ),
   };
 }
 
 /** Reads [from, to) in pages of 100, `concurrency` at a time, in order. */
-async function readRange(from: number, to: number, read: (offset: number, limit: number) => Promise<Entry[]>, concurrency: number): Promise<Entry[]> {
+async function readRange(
+  from: number,
+  to: number,
+  read: (offset: number, limit: number) => Promise<Entry[]>,
+  concurrency: number,
+): Promise<Entry[]> {
   const offsets: number[] = [];
   for (let offset = from; offset < to; offset += READ_PAGE) offsets.push(offset);
   const pages: Entry[][] = Array.from({ length: offsets.length }, () => []);

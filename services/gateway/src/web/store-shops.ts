@@ -12,7 +12,8 @@ import type { FetchShop, ShopRef } from './shop-head.js';
 export function storeShopFetcher(upstreams: Upstreams, timeoutMs: number, logger?: Logger): FetchShop {
   let lastWarned = 0;
   return async (ref: ShopRef) => {
-    const path = 'slug' in ref ? `/store/shops/by-slug/${encodeURIComponent(ref.slug)}` : `/store/shops/by-host/${encodeURIComponent(ref.host)}`;
+    const path =
+      'slug' in ref ? `/store/shops/by-slug/${encodeURIComponent(ref.slug)}` : `/store/shops/by-host/${encodeURIComponent(ref.host)}`;
     try {
       const { status, body } = await upstreams.getJson('store', path, timeoutMs);
       if (status === 200 && isShop(body)) return { found: true, shop: body };

@@ -6,7 +6,16 @@ import { ErrorCodes } from '@vitrina/contracts';
 import type { CatalogueReads } from './catalogue-reads.js';
 import { IndexHtml } from './index-html.js';
 import { fetchItemData, renderPageHead, shopUrls } from './page-head.js';
-import { escapeHtml, injectHead, isOwnHost, normaliseHost, shopHostMeta, shopRefOf, type RenderShopHead, type ShopRef } from './shop-head.js';
+import {
+  escapeHtml,
+  injectHead,
+  isOwnHost,
+  normaliseHost,
+  shopHostMeta,
+  shopRefOf,
+  type RenderShopHead,
+  type ShopRef,
+} from './shop-head.js';
 import { isPageRequest, isPlatformRootPath, shopPageOf } from './shop-pages.js';
 import { createSitemaps, robotsTxt } from './sitemap.js';
 
@@ -50,7 +59,11 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
   const platformHosts = new Set(options.platformHosts.map((h) => h.toLowerCase()));
   installSitemaps(app, options, platformHosts);
   if (!webDist || !existsSync(join(webDist, 'index.html'))) {
-    return { scriptHashes: () => [], serveApp: async (_request, reply) => reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE) };
+    return {
+      scriptHashes: () => [],
+      serveApp: async (_request, reply) =>
+        reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE),
+    };
   }
   const indexHtml = new IndexHtml(webDist);
   await indexHtml.load();
@@ -65,7 +78,10 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
     preCompressed: true,
     setHeaders: (reply, path) => {
       const file = path.replace(/\.(?:br|gz)$/, '');
-      reply.header('cache-control', file.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+      reply.header(
+        'cache-control',
+        file.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : file.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
+      );
     },
   });
   const webApp: WebApp = {
@@ -80,13 +96,23 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
       const pathname = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
       const query = new URLSearchParams(queryAt < 0 ? '' : request.url.slice(queryAt + 1));
       // The platform's own pages keep their root path on a shop's host: they get the shop's head, as before.
-      const page = isOwnHost(shop) && isPlatformRootPath(pathname) ? undefined : shopPageOf(isOwnHost(shop) ? pathname : pathname.replace(/^\/tienda\/[^/]+/, ''));
+      const page =
+        isOwnHost(shop) && isPlatformRootPath(pathname)
+          ? undefined
+          : shopPageOf(isOwnHost(shop) ? pathname : pathname.replace(/^\/tienda\/[^/]+/, ''));
       // An item needs no shop to be read: both reads run at once.
       const item = page ? fetchItemData(page, options.catalogue) : undefined;
       const rendered = await options.renderShopHead(shop, request);
       const pageHead =
         rendered?.status === 200 && rendered.shop && page && page.kind !== 'home'
-          ? await renderPageHead({ page, shop: rendered.shop, urls: shopUrls(request, shop, rendered.shop), query, reads: options.catalogue, item })
+          ? await renderPageHead({
+              page,
+              shop: rendered.shop,
+              urls: shopUrls(request, shop, rendered.shop),
+              query,
+              reads: options.catalogue,
+              item,
+            })
           : undefined;
       const head = pageHead?.head ?? rendered?.head;
       if (!isOwnHost(shop)) {
@@ -146,7 +172,12 @@ function installSitemaps(app: FastifyInstance, options: WebAppOptions, platformH
 }
 
 function unavailable(reply: FastifyReply): FastifyReply {
-  return sendPlainError(reply.header('retry-after', '60'), 503, ErrorCodes.serviceUnavailable, 'The sitemap cannot be built right now; try again shortly');
+  return sendPlainError(
+    reply.header('retry-after', '60'),
+    503,
+    ErrorCodes.serviceUnavailable,
+    'The sitemap cannot be built right now; try again shortly',
+  );
 }
 
 /** `{ code, message }` like every error of the gateway, not cached. */
@@ -178,7 +209,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
-const PAGE_STYLE = 'body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#222;background:#fafafa}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem}p{color:#555}';
+const PAGE_STYLE =
+  'body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#222;background:#fafafa}main{max-width:32rem;padding:2rem;text-align:center}h1{font-size:1.5rem}p{color:#555}';
 
 /** The page of a host no shop is served on: Spanish first (the platform's default language), then English. */
 function unknownHostPage(hostname: string): string {

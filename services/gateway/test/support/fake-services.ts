@@ -57,11 +57,19 @@ export async function startFakeService(name: ServiceName, options: FakeServiceOp
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   app.get('/health/ready', async (_req, reply) => reply.status(fake.ready ? 200 : 503).send({ status: fake.ready ? 'ok' : 'unavailable' }));
-  app.get('/openapi.json', async (_req, reply) => (options.openapi ? options.openapi : reply.status(404).send({ code: 'not_found', message: 'no' })));
+  app.get('/openapi.json', async (_req, reply) =>
+    options.openapi ? options.openapi : reply.status(404).send({ code: 'not_found', message: 'no' }),
+  );
   for (const group of SERVICES[name].groups) {
     app.all(`/${group}/echo*`, async (req) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const entry: SeenRequest = { method: req.method, url: req.url, headers: { ...req.headers }, bodyBytes: body.length, body: body.length <= 4096 ? body.toString('utf8') : '' };
+      const entry: SeenRequest = {
+        method: req.method,
+        url: req.url,
+        headers: { ...req.headers },
+        bodyBytes: body.length,
+        body: body.length <= 4096 ? body.toString('utf8') : '',
+      };
       seen.push(entry);
       return { service: name, ...entry };
     });
@@ -92,7 +100,10 @@ export async function startFakeService(name: ServiceName, options: FakeServiceOp
       return { late: true };
     });
     app.get(`/${group}/crash`, async (_req, reply) =>
-      reply.status(500).type('text/html').send('<html><body><pre>Error: boom\n    at secret (/srv/app/internal.js:1:1)</pre></body></html>'),
+      reply
+        .status(500)
+        .type('text/html')
+        .send('<html><body><pre>Error: boom\n    at secret (/srv/app/internal.js:1:1)</pre></body></html>'),
     );
   }
   fake.url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,6 +5,10 @@ import { jest } from '@jest/globals';
  * Jest's CommonJS loader cannot before Node 24.9, so tests stand in for it. Only `reply.download()` uses it,
  * and the gateway never calls that.
  */
-jest.mock('content-disposition', () => ({ __esModule: true, default: () => 'attachment', parse: () => ({ type: 'attachment', parameters: {} }) }));
+jest.mock('content-disposition', () => ({
+  __esModule: true,
+  default: () => 'attachment',
+  parse: () => ({ type: 'attachment', parameters: {} }),
+}));
 
 export const { startGateway } = await import('../../src/gateway.module.js');

@@ -57,7 +57,16 @@ export function shopJson(overrides: Partial<ShopJson> = {}): ShopJson {
     header: true,
     user_info: { user_level: null, is_owner: false },
     root_affinity_store_info: null,
-    store_theme_info: { theme: '03', color1: null, color2: null, columns: 2, signup_form: 'basic', sections_info: [], slider_info: [], header_info: [] },
+    store_theme_info: {
+      theme: '03',
+      color1: null,
+      color2: null,
+      columns: 2,
+      signup_form: 'basic',
+      sections_info: [],
+      slider_info: [],
+      header_info: [],
+    },
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
@@ -106,7 +115,11 @@ export function itemJson(overrides: Partial<ItemJson> = {}): ItemJson {
     updated_at: '2026-02-03T04:05:06.000Z',
   };
   const item = { ...base, ...overrides };
-  return { ...item, images: item.photos, stock: { available: item.available, stock_type: item.stock_type, max_purchase_amount: item.max_purchase_amount } };
+  return {
+    ...item,
+    images: item.photos,
+    stock: { available: item.available, stock_type: item.stock_type, max_purchase_amount: item.max_purchase_amount },
+  };
 }
 
 export function catalogueJson(overrides: Partial<CatalogueJson> = {}): CatalogueJson {
@@ -156,8 +169,16 @@ export interface FakeStorefront {
  */
 export async function startFakeStorefront(world: StorefrontWorld): Promise<FakeStorefront> {
   const store: FastifyInstance = Fastify();
-  store.get<{ Params: { slug: string } }>('/store/shops/by-slug/:slug', async (req, reply) => world.shops.find((s) => s.slug === req.params.slug) ?? reply.status(404).send({ code: 'shop_not_found', message: 'No such shop' }));
-  store.get<{ Params: { host: string } }>('/store/shops/by-host/:host', async (req, reply) => world.shops.find((s) => s.host === req.params.host) ?? reply.status(404).send({ code: 'shop_not_found', message: 'No such shop' }));
+  store.get<{ Params: { slug: string } }>(
+    '/store/shops/by-slug/:slug',
+    async (req, reply) =>
+      world.shops.find((s) => s.slug === req.params.slug) ?? reply.status(404).send({ code: 'shop_not_found', message: 'No such shop' }),
+  );
+  store.get<{ Params: { host: string } }>(
+    '/store/shops/by-host/:host',
+    async (req, reply) =>
+      world.shops.find((s) => s.host === req.params.host) ?? reply.status(404).send({ code: 'shop_not_found', message: 'No such shop' }),
+  );
 
   const catalogue: FastifyInstance = Fastify();
   const catalogueCalls: string[] = [];
@@ -189,16 +210,26 @@ export async function startFakeStorefront(world: StorefrontWorld): Promise<FakeS
     const found = (world.catalogues[owner] ?? []).find((c) => c.slug === req.params.slug);
     return found ?? reply.status(404).send({ code: 'catalogue_not_found', message: 'No such catalogue' });
   });
-  catalogue.get<{ Params: { owner: string }; Querystring: { offset?: string; limit?: string } }>('/catalogue/public/referral/:owner/catalogues', async (req) =>
-    page(world.catalogues[ownerOf(world, req.params.owner)] ?? [], req.query),
+  catalogue.get<{ Params: { owner: string }; Querystring: { offset?: string; limit?: string } }>(
+    '/catalogue/public/referral/:owner/catalogues',
+    async (req) => page(world.catalogues[ownerOf(world, req.params.owner)] ?? [], req.query),
   );
-  catalogue.get<{ Params: { shop: string }; Querystring: { type?: ItemType; offset?: string; limit?: string } }>('/catalogue/shops/:shop/items', async (req, reply) => {
-    const all = world.listings[req.params.shop];
-    if (!all) return reply.status(404).send({ code: 'shop_not_found', message: 'No such shop' });
-    return page(all.filter((i) => !req.query.type || i.type === req.query.type), req.query);
-  });
+  catalogue.get<{ Params: { shop: string }; Querystring: { type?: ItemType; offset?: string; limit?: string } }>(
+    '/catalogue/shops/:shop/items',
+    async (req, reply) => {
+      const all = world.listings[req.params.shop];
+      if (!all) return reply.status(404).send({ code: 'shop_not_found', message: 'No such shop' });
+      return page(
+        all.filter((i) => !req.query.type || i.type === req.query.type),
+        req.query,
+      );
+    },
+  );
   // For the compression tests.
-  catalogue.get('/catalogue/large-json', async () => ({ results: Array.from({ length: 200 }, (_, i) => ({ id: `item-${i}`, name: `Artículo número ${i}` })), matches_estimated: 200 }));
+  catalogue.get('/catalogue/large-json', async () => ({
+    results: Array.from({ length: 200 }, (_, i) => ({ id: `item-${i}`, name: `Artículo número ${i}` })),
+    matches_estimated: 200,
+  }));
   catalogue.get('/catalogue/small-json', async () => ({ ok: true }));
   catalogue.get('/catalogue/events', (_req, reply) => {
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -208,7 +239,10 @@ export async function startFakeStorefront(world: StorefrontWorld): Promise<FakeS
     reply.raw.on('close', () => clearTimeout(timer));
   });
   catalogue.get('/catalogue/gzipped', async (_req, reply) =>
-    reply.header('content-encoding', 'gzip').type('application/json').send(gzipSync(JSON.stringify({ already: 'compressed', padding: 'y'.repeat(4096) }))),
+    reply
+      .header('content-encoding', 'gzip')
+      .type('application/json')
+      .send(gzipSync(JSON.stringify({ already: 'compressed', padding: 'y'.repeat(4096) }))),
   );
 
   const storeUrl = await store.listen({ port: 0, host: '127.0.0.1' });

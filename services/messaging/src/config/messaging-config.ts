@@ -28,10 +28,16 @@ export const messagingEnvShape = {
   SMTP_SECURE: optionalBool(),
   /** SMS provider: `twilio` (Messages API) or `mailbox` (local, not in production). Default: mailbox outside production. */
   SMS_PROVIDER: z.enum(['twilio', 'mailbox']).optional(),
-  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{8,}$/, 'must be a Twilio account SID (AC...)').optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-zA-Z]{8,}$/, 'must be a Twilio account SID (AC...)')
+    .optional(),
   TWILIO_AUTH_TOKEN: z.string().min(8).optional(),
   /** Sender: an E.164 number or a Messaging Service SID (MG...). */
-  TWILIO_FROM: z.string().regex(/^(\+\d{6,15}|MG[0-9a-zA-Z]{8,})$/, 'must be an E.164 number or a Messaging Service SID').optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+\d{6,15}|MG[0-9a-zA-Z]{8,})$/, 'must be an E.164 number or a Messaging Service SID')
+    .optional(),
   /** Base URL of the Twilio API (tests point it at a local server). */
   TWILIO_API_URL: env.url(['https', 'http']).default('https://api.twilio.com'),
   /** Lists the local mailbox at GET /api/dev/mailbox. Default on outside production; refused in production. */
@@ -42,7 +48,8 @@ export type MessagingEnv = z.infer<z.ZodObject<typeof messagingEnvShape>>;
 
 export interface MessagingConfig {
   nodeEnv: MessagingEnv['NODE_ENV'];
-  email: { kind: 'smtp'; host: string; port: number; secure: boolean; user?: string; password?: string; from: string } | { kind: 'mailbox' };
+  email:
+    { kind: 'smtp'; host: string; port: number; secure: boolean; user?: string; password?: string; from: string } | { kind: 'mailbox' };
   sms: { kind: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string } | { kind: 'mailbox' };
   devMailbox: boolean;
 }
@@ -79,7 +86,13 @@ export function loadMessagingConfig(source: NodeJS.ProcessEnv = process.env): Me
       : { kind: 'mailbox' },
     sms:
       e.SMS_PROVIDER === 'twilio'
-        ? { kind: 'twilio', accountSid: e.TWILIO_ACCOUNT_SID!, authToken: e.TWILIO_AUTH_TOKEN!, from: e.TWILIO_FROM!, apiUrl: e.TWILIO_API_URL.replace(/\/+$/, '') }
+        ? {
+            kind: 'twilio',
+            accountSid: e.TWILIO_ACCOUNT_SID!,
+            authToken: e.TWILIO_AUTH_TOKEN!,
+            from: e.TWILIO_FROM!,
+            apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
+          }
         : { kind: 'mailbox' },
     devMailbox: e.DEV_MAILBOX ?? !production,
   };

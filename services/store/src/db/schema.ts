@@ -41,7 +41,10 @@ export const shops = storeSchema.table(
     contactEmail: text('contact_email'),
     contactPhone: text('contact_phone'),
     contactCountryCode: text('contact_country_code'),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     aboutEntryId: text('about_entry_id'),
     seoDescription: text('seo_description'),
     favicon: text('favicon'),
@@ -73,7 +76,10 @@ export const shops = storeSchema.table(
     color2: text('color2'),
     columns: smallint('columns').notNull().default(2),
     signupForm: text('signup_form').notNull().default('complete'),
-    sectionsInfo: text('sections_info').array().notNull().default(sql`'{}'::text[]`),
+    sectionsInfo: text('sections_info')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Lower-case, accent-folded name for the franchise search. */
     searchName: text('search_name').notNull().default(''),
     createdAt: createdAt(),
@@ -172,7 +178,10 @@ export const shopFranchises = storeSchema.table(
     franchiseId: text('franchise_id').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'shop_franchises_pk', columns: [t.shopId, t.franchiseId] }), index('shop_franchises_franchise_idx').on(t.franchiseId)],
+  (t) => [
+    primaryKey({ name: 'shop_franchises_pk', columns: [t.shopId, t.franchiseId] }),
+    index('shop_franchises_franchise_idx').on(t.franchiseId),
+  ],
 );
 
 /** Uploaded images (gallery): stored under generated names by the storage adapter. */
@@ -189,7 +198,10 @@ export const galleryImages = storeSchema.table(
     size: bigint('size', { mode: 'number' }).notNull(),
     width: integer('width'),
     height: integer('height'),
-    mainColors: jsonb('main_colors').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    mainColors: jsonb('main_colors')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     /**
      * Set in the transaction that drops the last reference (a deleted banner); the clean-up job then deletes
@@ -201,6 +213,8 @@ export const galleryImages = storeSchema.table(
   (t) => [
     uniqueIndex('gallery_images_file_uq').on(t.fileName),
     index('gallery_images_owner_idx').on(t.ownerId, t.createdAt),
-    index('gallery_images_pending_delete_idx').on(t.deleteRequestedAt).where(sql`delete_requested_at is not null and deleted_at is null`),
+    index('gallery_images_pending_delete_idx')
+      .on(t.deleteRequestedAt)
+      .where(sql`delete_requested_at is not null and deleted_at is null`),
   ],
 );

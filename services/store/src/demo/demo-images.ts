@@ -62,13 +62,19 @@ export function bannerSvg(b: BannerArt): string {
   // the top, clear of the carousel's controls drawn over the slide's lower left
   const lineHeight = Math.round(titleSize * 1.1);
   const ctaSize = Math.round(titleSize * (phone ? 0.42 : 0.36));
-  const block = titleSize + (title.length - 1) * lineHeight + (b.subtitle ? titleSize * 0.85 : 0) + (b.cta ? titleSize * 0.5 + ctaSize * 2.3 : 0);
+  const block =
+    titleSize + (title.length - 1) * lineHeight + (b.subtitle ? titleSize * 0.85 : 0) + (b.cta ? titleSize * 0.5 + ctaSize * 2.3 : 0);
   let y = Math.round((phone ? h * 0.16 : Math.max(h * 0.2, (h - block) / 2 + h * 0.05)) + titleSize * 0.8);
-  const text: string[] = title.map((line, i) => `<text x="${x}" y="${y + i * lineHeight}" font-family="DejaVu Serif, serif" font-weight="700" font-size="${titleSize}" fill="#fff">${escape(line)}</text>`);
+  const text: string[] = title.map(
+    (line, i) =>
+      `<text x="${x}" y="${y + i * lineHeight}" font-family="DejaVu Serif, serif" font-weight="700" font-size="${titleSize}" fill="#fff">${escape(line)}</text>`,
+  );
   y += (title.length - 1) * lineHeight;
   if (b.subtitle) {
     y += Math.round(titleSize * 0.85);
-    text.push(`<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(titleSize * (phone ? 0.5 : 0.42))}" fill="#fff" fill-opacity="0.92">${escape(b.subtitle)}</text>`);
+    text.push(
+      `<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(titleSize * (phone ? 0.5 : 0.42))}" fill="#fff" fill-opacity="0.92">${escape(b.subtitle)}</text>`,
+    );
   }
   if (b.cta) {
     const size = ctaSize;
@@ -79,15 +85,21 @@ export function bannerSvg(b: BannerArt): string {
     );
   }
   // the panel ends in a scalloped edge with a band of flowers, like a painted sign
-  const scallops = Array.from({ length: 9 }, (_, i) => `<circle cx="${panel}" cy="${(h / 8) * i}" r="${h / 16}" fill="${b.colour}"/>`).join('');
-  const flowers = Array.from({ length: 5 }, (_, i) => flower(panel * 0.1 + i * h * 0.075, h * 0.12, h * 0.035, p.accents[i % 4]!, FOLK.amarillo)).join('');
+  const scallops = Array.from({ length: 9 }, (_, i) => `<circle cx="${panel}" cy="${(h / 8) * i}" r="${h / 16}" fill="${b.colour}"/>`).join(
+    '',
+  );
+  const flowers = Array.from({ length: 5 }, (_, i) =>
+    flower(panel * 0.1 + i * h * 0.075, h * 0.12, h * 0.035, p.accents[i % 4]!, FOLK.amarillo),
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${scene}${papelPicado(r, w, 0, p.accents)}
     <rect width="${panel}" height="${h}" fill="${b.colour}"/>${scallops}<rect width="${panel}" height="${h}" fill="url(#wall)" opacity="0.08"/>${flowers}${text.join('')}</svg>`;
 }
 
 /** A demo banner rendered to JPEG (the gallery stores PNG or JPEG). */
 export async function renderBanner(b: BannerArt): Promise<Buffer> {
-  return sharp(Buffer.from(bannerSvg(b))).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  return sharp(Buffer.from(bannerSvg(b)))
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
 }
 
 /** A shop logo: initials on the brand colour inside a ring of folk flowers. */
@@ -106,5 +118,7 @@ export function logoSvg(opts: { from: string; to: string; initials: string }): s
 }
 
 export async function renderLogo(opts: { from: string; to: string; initials: string }): Promise<Buffer> {
-  return sharp(Buffer.from(logoSvg(opts))).png({ compressionLevel: 6 }).toBuffer();
+  return sharp(Buffer.from(logoSvg(opts)))
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }

@@ -261,9 +261,17 @@ export class StoreDemoSeeder implements OnApplicationBootstrap {
 
       const supplierA = DEMO_ITEMS.filter((i) => i.supplier === 'supplierA').map((i) => i.id);
       const supplierB = DEMO_ITEMS.filter((i) => i.supplier === 'supplierB').map((i) => i.id);
-      await this.addItems(tx, S.demo.id, DEMO_ITEMS.map((i) => i.id));
+      await this.addItems(
+        tx,
+        S.demo.id,
+        DEMO_ITEMS.map((i) => i.id),
+      );
       await this.addItems(tx, S.franchise.id, supplierA);
-      await this.addItems(tx, S.reseller.id, DEMO_ITEMS.filter((i, n) => i.dropshipping && n % 2 === 0).map((i) => i.id));
+      await this.addItems(
+        tx,
+        S.reseller.id,
+        DEMO_ITEMS.filter((i, n) => i.dropshipping && n % 2 === 0).map((i) => i.id),
+      );
       await this.addItems(tx, S.other.id, supplierB);
       await tx.insert(shopFranchises).values({ shopId: S.demo.id, franchiseId: S.franchise.id }).onConflictDoNothing();
     });
@@ -290,7 +298,16 @@ export class StoreDemoSeeder implements OnApplicationBootstrap {
       await this.tx.run(async (tx) => {
         await tx
           .insert(itemRefs)
-          .values(ids.map((n) => ({ itemId: benchItemId(n), ownerId: benchSupplierId(benchSupplierOfItem(n)), type: benchItemType(n), listState: 'published', isDropshipping: true, revision: 1 })))
+          .values(
+            ids.map((n) => ({
+              itemId: benchItemId(n),
+              ownerId: benchSupplierId(benchSupplierOfItem(n)),
+              type: benchItemType(n),
+              listState: 'published',
+              isDropshipping: true,
+              revision: 1,
+            })),
+          )
           .onConflictDoNothing();
         const byShop = new Map<number, string[]>();
         for (const n of ids) {
@@ -337,7 +354,11 @@ export class StoreDemoSeeder implements OnApplicationBootstrap {
       // no drawn button on phones: the whole slide is the link, and the carousel's pause control sits bottom left
       v: () => renderBanner({ width: 1000, height: 450, title, subtitle, colour, motifs: motifs.slice(0, 2) }),
     });
-    const alebrijes = slide('Alebrijes pintados a mano', 'Arte de Oaxaca en tu casa', 'Ver alebrijes', '#0f766e', ['jar', 'alebrije', 'plate']);
+    const alebrijes = slide('Alebrijes pintados a mano', 'Arte de Oaxaca en tu casa', 'Ver alebrijes', '#0f766e', [
+      'jar',
+      'alebrije',
+      'plate',
+    ]);
     const coffee = slide('Café de altura', 'Tostado cada semana', 'Comprar café', '#78350f', ['coffeeBag', 'cup', 'press']);
     const signup = slide('Crea tu tienda gratis', 'Y gana comisiones', 'Empieza hoy', '#7c3aed', ['basket', 'rebozo', 'necklace']);
     const catalogues = slide('Catálogos para revender', 'Comparte y gana', 'Ver catálogos', '#1d4ed8', ['huipil', 'box', 'candle']);
@@ -361,7 +382,9 @@ export class StoreDemoSeeder implements OnApplicationBootstrap {
     const entries = await Promise.all(
       Object.entries(plan).map(async ([key, [n, ownerId, mashupId, name, render]]) => {
         const id = imageId(n);
-        const url = (await this.gallery.existingUrl(id)) ?? (await this.gallery.importGenerated({ id, ownerId, mashupId, name, bytes: await render() }));
+        const url =
+          (await this.gallery.existingUrl(id)) ??
+          (await this.gallery.importGenerated({ id, ownerId, mashupId, name, bytes: await render() }));
         return [key, url] as const;
       }),
     );

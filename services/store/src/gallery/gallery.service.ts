@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { ErrorCodes, GALLERY_VARIANT_WIDTHS, GalleryLimits, StoreErrorCodes, type GalleryUpload, type GalleryVariant } from '@vitrina/contracts';
+import {
+  ErrorCodes,
+  GALLERY_VARIANT_WIDTHS,
+  GalleryLimits,
+  StoreErrorCodes,
+  type GalleryUpload,
+  type GalleryVariant,
+} from '@vitrina/contracts';
 import { DB, DomainError, NotFoundError, newId, type Db } from '@vitrina/platform';
 import { galleryImages } from '../db/schema.js';
 import { STORE_CONFIG, type StoreConfig } from '../shared/config.js';
@@ -24,7 +31,8 @@ export interface UploadInput {
   mainColors: number;
 }
 
-const invalidImage = (message = 'Los formatos válidos son .jpeg, .png, .svg') => new DomainError(StoreErrorCodes.invalidImage, message, 400);
+const invalidImage = (message = 'Los formatos válidos son .jpeg, .png, .svg') =>
+  new DomainError(StoreErrorCodes.invalidImage, message, 400);
 
 /**
  * The store's media module (spec 2 'Gallery upload'): judges the format by the bytes, sanitises SVGs,
@@ -86,7 +94,9 @@ export class GalleryService {
         mainColors: colours,
       });
     } catch (err) {
-      await Promise.all([fileName, ...variants.map((v) => variantFileName(id, v.nameWidth))].map((n) => this.storage.delete(n).catch(() => undefined)));
+      await Promise.all(
+        [fileName, ...variants.map((v) => variantFileName(id, v.nameWidth))].map((n) => this.storage.delete(n).catch(() => undefined)),
+      );
       throw err;
     }
     return {
@@ -199,7 +209,10 @@ export class GalleryService {
     // Variants first: a retry after a failure still finds the row, and deleting a missing file succeeds.
     if (hasVariants(row.fileName)) await Promise.all(GALLERY_VARIANT_WIDTHS.map((w) => this.storage.delete(variantFileName(id, w))));
     await this.storage.delete(row.fileName);
-    await this.db.update(galleryImages).set({ deletedAt: sql`now()` }).where(eq(galleryImages.id, id));
+    await this.db
+      .update(galleryImages)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(galleryImages.id, id));
   }
 
   private async variantsOf(body: Buffer): Promise<RenderedVariant[]> {
@@ -215,7 +228,13 @@ export class GalleryService {
   }
 
   private describe(id: string, v: RenderedVariant): GalleryVariant {
-    return { name_width: v.nameWidth, width: v.width, height: v.height, url: `${this.config.gallery.publicBaseUrl}/${variantFileName(id, v.nameWidth)}`, content_type: 'image/webp' };
+    return {
+      name_width: v.nameWidth,
+      width: v.width,
+      height: v.height,
+      url: `${this.config.gallery.publicBaseUrl}/${variantFileName(id, v.nameWidth)}`,
+      content_type: 'image/webp',
+    };
   }
 
   private async prepare(format: ImageFormat, bytes: Buffer): Promise<{ body: Buffer; width: number | null; height: number | null }> {
@@ -248,7 +267,11 @@ export class GalleryService {
   private async colours(body: Buffer, count: number): Promise<string[]> {
     if (count <= 0) return [];
     try {
-      const raw = await sharp(body, { limitInputPixels: MAX_PIXELS }).resize(64, 64, { fit: 'inside', kernel: 'nearest' }).ensureAlpha().raw().toBuffer();
+      const raw = await sharp(body, { limitInputPixels: MAX_PIXELS })
+        .resize(64, 64, { fit: 'inside', kernel: 'nearest' })
+        .ensureAlpha()
+        .raw()
+        .toBuffer();
       return mainColors(raw, count);
     } catch {
       throw invalidImage('The image could not be read');

@@ -34,7 +34,10 @@ export interface StoreConfig {
 
 export const STORE_CONFIG = Symbol.for('vitrina.store.config');
 
-export function loadStoreConfig(platform: Pick<PlatformConfig, 'NODE_ENV' | 'DATA_DIR'>, source: NodeJS.ProcessEnv = process.env): StoreConfig {
+export function loadStoreConfig(
+  platform: Pick<PlatformConfig, 'NODE_ENV' | 'DATA_DIR'>,
+  source: NodeJS.ProcessEnv = process.env,
+): StoreConfig {
   const nodeEnv = platform.NODE_ENV;
   const e = parseEnv(
     {
@@ -61,12 +64,14 @@ export function loadStoreConfig(platform: Pick<PlatformConfig, 'NODE_ENV' | 'DAT
         for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
           if (!c[name]) problems.push(`${name}: required when GALLERY_STORAGE=s3`);
         }
-        if (!c.GALLERY_PUBLIC_BASE_URL) problems.push('GALLERY_PUBLIC_BASE_URL: required when GALLERY_STORAGE=s3 (public URL of the bucket)');
+        if (!c.GALLERY_PUBLIC_BASE_URL)
+          problems.push('GALLERY_PUBLIC_BASE_URL: required when GALLERY_STORAGE=s3 (public URL of the bucket)');
       }
       return problems;
     },
   );
-  const seedDemo = nodeEnv !== 'production' && (e.SEED_DEMO === undefined ? nodeEnv === 'development' : ['true', '1', 'yes'].includes(e.SEED_DEMO));
+  const seedDemo =
+    nodeEnv !== 'production' && (e.SEED_DEMO === undefined ? nodeEnv === 'development' : ['true', '1', 'yes'].includes(e.SEED_DEMO));
   return {
     seedDemo,
     benchItems: nodeEnv === 'production' ? 0 : e.SEED_BENCH_ITEMS,

@@ -1,13 +1,4 @@
-import type {
-  FooterStyle,
-  PhotoDisplay,
-  RootAffinityStoreInfo,
-  Shop,
-  ShopSection,
-  SignupForm,
-  StoreType,
-  Theme,
-} from '@vitrina/contracts';
+import type { FooterStyle, PhotoDisplay, RootAffinityStoreInfo, Shop, ShopSection, SignupForm, StoreType, Theme } from '@vitrina/contracts';
 import type { AuthUser } from '@vitrina/platform';
 import { toBannerJson, type BannerRow } from '../banners/banner.mapper.js';
 import { toHeaderJson, type HeaderRow } from '../headers/header.mapper.js';
@@ -36,10 +27,7 @@ export function toRootAffinityInfo(root: ShopRow, currentShopId: string): RootAf
 }
 
 /** spec 1 §3 'Shop' with root_affinity_store_info and store_theme_info (banners/headers already filtered). */
-export function toShopJson(
-  shop: ShopRow,
-  parts: { root?: ShopRow; banners: BannerRow[]; headers: HeaderRow[]; viewer?: AuthUser },
-): Shop {
+export function toShopJson(shop: ShopRow, parts: { root?: ShopRow; banners: BannerRow[]; headers: HeaderRow[]; viewer?: AuthUser }): Shop {
   return {
     id: shop.id,
     slug: shop.slug,

@@ -33,11 +33,23 @@ export async function shopOfOwner(db: Reader, ownerId: string, opts: { forUpdate
 export async function shopBanners(db: Reader, shopId: string, targets?: VisibilityTarget[], page = { offset: 0, limit: 100 }) {
   const conds: SQL[] = [eq(banners.shopId, shopId)];
   if (targets) conds.push(inArray(banners.target, targets));
-  return db.select().from(banners).where(and(...conds)).orderBy(asc(banners.position), asc(banners.id)).offset(page.offset).limit(page.limit);
+  return db
+    .select()
+    .from(banners)
+    .where(and(...conds))
+    .orderBy(asc(banners.position), asc(banners.id))
+    .offset(page.offset)
+    .limit(page.limit);
 }
 
 export async function shopHeaders(db: Reader, shopId: string, targets?: VisibilityTarget[], page = { offset: 0, limit: 100 }) {
   const conds: SQL[] = [eq(headers.shopId, shopId)];
   if (targets) conds.push(inArray(headers.target, targets));
-  return db.select().from(headers).where(and(...conds)).orderBy(asc(headers.position), asc(headers.id)).offset(page.offset).limit(page.limit);
+  return db
+    .select()
+    .from(headers)
+    .where(and(...conds))
+    .orderBy(asc(headers.position), asc(headers.id))
+    .offset(page.offset)
+    .limit(page.limit);
 }

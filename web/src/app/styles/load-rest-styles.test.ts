@@ -18,7 +18,9 @@ describe('loadRestStylesWhenNeeded', () => {
     const load = vi.fn(() => Promise.resolve());
     loadRestStylesWhenNeeded(document, load);
     document.body.append(
-      element('<div class="mantine-Card-root"><button class="mantine-Button-root mantine-focus-auto mantine-active"><span class="mantine-Button-label">x</span></button></div>'),
+      element(
+        '<div class="mantine-Card-root"><button class="mantine-Button-root mantine-focus-auto mantine-active"><span class="mantine-Button-label">x</span></button></div>',
+      ),
     );
     await flush();
     expect(load).not.toHaveBeenCalled();

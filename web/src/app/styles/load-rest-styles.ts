@@ -8,13 +8,43 @@
  * A storefront page seen without touching it never loads them.
  */
 const FIRST_PAINT = new Set([
-  'UnstyledButton', 'VisuallyHidden', 'Paper', 'Text', 'Title', 'Anchor', 'Group', 'Stack', 'Center', 'Container',
-  'SimpleGrid', 'Divider', 'Affix', 'Card', 'Image', 'Badge', 'Button', 'ActionIcon', 'Burger', 'Breadcrumbs',
-  'Pagination', 'Input', 'InputWrapper', 'NativeSelect', 'ComboboxChevron', 'Combobox', 'Loader', 'Skeleton',
+  'UnstyledButton',
+  'VisuallyHidden',
+  'Paper',
+  'Text',
+  'Title',
+  'Anchor',
+  'Group',
+  'Stack',
+  'Center',
+  'Container',
+  'SimpleGrid',
+  'Divider',
+  'Affix',
+  'Card',
+  'Image',
+  'Badge',
+  'Button',
+  'ActionIcon',
+  'Burger',
+  'Breadcrumbs',
+  'Pagination',
+  'Input',
+  'InputWrapper',
+  'NativeSelect',
+  'ComboboxChevron',
+  'Combobox',
+  'Loader',
+  'Skeleton',
   // Not @mantine/core: they bring their own styles.
-  'Carousel', 'Dropzone',
+  'Carousel',
+  'Dropzone',
   // Mantine's state classes (`mantine-active`, `mantine-focus-auto`, `mantine-visible-from-sm`…), not components.
-  'active', 'focus', 'hidden', 'visible', 'rotate',
+  'active',
+  'focus',
+  'hidden',
+  'visible',
+  'rotate',
 ]);
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;

@@ -13,12 +13,22 @@ afterEach(() => {
 
 function signedInAs(meID: string | null, shop = shopFixture()) {
   const auth: AuthResult | null = meID
-    ? { meID, keychain: ['referral'], myKeychain: ['referral'], level: 2, account_type: 'affiliate', access_token: 'token-1', token_type: 'Bearer', expires_in: 900 }
+    ? {
+        meID,
+        keychain: ['referral'],
+        myKeychain: ['referral'],
+        level: 2,
+        account_type: 'affiliate',
+        access_token: 'token-1',
+        token_type: 'Bearer',
+        expires_in: 900,
+      }
     : null;
   // The readable hint the accounts service sets with the refresh cookie: without it no refresh is tried.
   if (auth) document.cookie = `${SESSION_HINT_COOKIE}=1; Path=${SESSION_HINT_COOKIE_PATH}`;
   return fakeGateway({
-    'POST /api/auth/refresh': () => (auth ? jsonResponse(200, auth) : jsonResponse(401, { code: 'invalid_refresh_token', message: 'No session' })),
+    'POST /api/auth/refresh': () =>
+      auth ? jsonResponse(200, auth) : jsonResponse(401, { code: 'invalid_refresh_token', message: 'No session' }),
     'GET /api/store/shops/by-slug/demo': () => shop,
   });
 }

@@ -24,7 +24,8 @@ describe('the shop follows the viewer (issue 10 §3)', { timeout: 30_000 }, () =
       'GET /api/store/shops/by-slug/demo': shopFor,
       'GET /api/catalogue/shops/demo/items': () => jsonResponse(200, list([])),
       'POST /api/auth/login': () => jsonResponse(200, authResult({ level: 2 })),
-      [`GET /api/profile-admin/${authResult().meID}:${authResult().meID}/${authResult().meID}`]: () => jsonResponse(200, adminProfile({ level: 2 })),
+      [`GET /api/profile-admin/${authResult().meID}:${authResult().meID}/${authResult().meID}`]: () =>
+        jsonResponse(200, adminProfile({ level: 2 })),
     });
     renderApp('/tienda/demo/');
     await screen.findByRole('region', { name: 'Promociones' });
@@ -52,9 +53,12 @@ describe('the shop follows the viewer (issue 10 §3)', { timeout: 30_000 }, () =
       'POST /api/auth/refresh': () => jsonResponse(200, authResult()),
       [`GET /api/profile-admin/${me}:${me}/${me}`]: () => jsonResponse(200, adminProfile()),
       'GET /api/store/shops/by-slug/demo': () => jsonResponse(200, shopJson()),
-      'GET /api/catalogue/public/referral/01930000-0000-7000-8000-000000000001/catalogues': () => jsonResponse(200, list([catalogueJson(1)])),
-      'GET /api/catalogue/public/referral/01930000-0000-7000-8000-000000000001/catalogues/catalogo-1': () => jsonResponse(200, catalogueJson(1)),
-      'GET /api/catalogue/public/referral/01930000-0000-7000-8000-000000000001/catalogues/catalogo-1/products': () => jsonResponse(200, list([])),
+      'GET /api/catalogue/public/referral/01930000-0000-7000-8000-000000000001/catalogues': () =>
+        jsonResponse(200, list([catalogueJson(1)])),
+      'GET /api/catalogue/public/referral/01930000-0000-7000-8000-000000000001/catalogues/catalogo-1': () =>
+        jsonResponse(200, catalogueJson(1)),
+      'GET /api/catalogue/public/referral/01930000-0000-7000-8000-000000000001/catalogues/catalogo-1/products': () =>
+        jsonResponse(200, list([])),
     });
     renderApp('/tienda/demo/catalogos/catalogo-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Catálogo 1' })).toBeTruthy();

@@ -88,7 +88,10 @@ describe('storefront routes', { timeout: 20_000 }, () => {
       variants: { Talla: 'S, M, L' },
       return_info: { return_type: '72hrs', return_fees: 'free', return_shipping_label: 'download', restocking_fees: 10 },
     });
-    demoApi({ '/api/catalogue/items/:owner/:item': detail, '/api/catalogue/dssuppliers/:id': { id: detail.owner, name: 'Artesanías del Sol', image: null, enabled: true } });
+    demoApi({
+      '/api/catalogue/items/:owner/:item': detail,
+      '/api/catalogue/dssuppliers/:id': { id: detail.owner, name: 'Artesanías del Sol', image: null, enabled: true },
+    });
     renderApp(`/tienda/demo/productos/${detail.owner}/${detail.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Producto 3' })).toBeTruthy();
     expect(screen.getByTestId('item-price').textContent).toContain('$103.00');
@@ -133,7 +136,9 @@ describe('storefront routes', { timeout: 20_000 }, () => {
       '/api/catalogue/shops/demo/suggestions': (url: URL) =>
         url.searchParams.get('text') === 'zzz'
           ? list([])
-          : list([1, 2, 3, 4, 5].map((n) => ({ id: `i${n}`, owner: 'o', name: `Café ${n}`, slug: `cafe-${n}`, type: 'product', photo: null }))),
+          : list(
+              [1, 2, 3, 4, 5].map((n) => ({ id: `i${n}`, owner: 'o', name: `Café ${n}`, slug: `cafe-${n}`, type: 'product', photo: null })),
+            ),
     });
     renderApp('/tienda/demo/');
     fireEvent.click(await screen.findByRole('button', { name: 'Buscar en la tienda' }));
@@ -170,7 +175,11 @@ describe('storefront routes', { timeout: 20_000 }, () => {
     fireEvent.submit(screen.getByRole('search'));
     await waitFor(() => expect(router.state.location.search).toEqual({ text: 'taza' }));
     await waitFor(() =>
-      expect(Object.fromEntries(callsTo(fetchMock, '/api/catalogue/public/referral/01930000-0000-7000-8000-000000000001/catalogues/catalogo-1/products').at(-1)!)).toMatchObject({
+      expect(
+        Object.fromEntries(
+          callsTo(fetchMock, '/api/catalogue/public/referral/01930000-0000-7000-8000-000000000001/catalogues/catalogo-1/products').at(-1)!,
+        ),
+      ).toMatchObject({
         text: 'taza',
         offset: '0',
         limit: '30',

@@ -52,5 +52,7 @@ export const AdminProfileSchema = z
 export type AdminProfile = z.infer<typeof AdminProfileSchema>;
 
 /** `profile-admin /{me}/date`: the last heartbeat (ISO) and whether it counts as online. */
-export const HeartbeatResponseSchema = z.strictObject({ date: z.string().nullable(), online: z.boolean() }).meta({ id: 'HeartbeatResponse' });
+export const HeartbeatResponseSchema = z
+  .strictObject({ date: z.string().nullable(), online: z.boolean() })
+  .meta({ id: 'HeartbeatResponse' });
 export type HeartbeatResponse = z.infer<typeof HeartbeatResponseSchema>;

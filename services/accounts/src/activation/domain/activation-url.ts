@@ -6,7 +6,11 @@ import { ValidationError } from '@vitrina/platform';
  * Only http(s) URLs holding `__KEY__`, and in production only towards our own origins: our e-mails must
  * never carry a key to someone else's site.
  */
-export function activationUrlTemplate(requested: string | undefined, publicUrl: string, allowedOrigins: readonly string[] | undefined): string {
+export function activationUrlTemplate(
+  requested: string | undefined,
+  publicUrl: string,
+  allowedOrigins: readonly string[] | undefined,
+): string {
   if (requested === undefined) return `${publicUrl}/activate/${ACTIVATION_KEY_PLACEHOLDER}`;
   let url: URL;
   try {

@@ -36,7 +36,11 @@ export class ActivationHttpController {
   @Post('pin')
   @HttpCode(200)
   @ApiAnswer(ActivationResponseSchema, { errors: [400, 401, 404, 409, 429] })
-  async activateWithPin(@Body() dto: ActivateWithPinDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ActivationResponse> {
+  async activateWithPin(
+    @Body() dto: ActivateWithPinDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ActivationResponse> {
     return this.signedIn(await this.withPin.execute(dto, requestMeta(req)), req, reply);
   }
 
@@ -67,7 +71,11 @@ export class ActivationHttpController {
   @Post(':key')
   @HttpCode(200)
   @ApiAnswer(ActivationResponseSchema, { errors: [400, 409] })
-  async activateWithLink(@Param('key') key: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ActivationResponse> {
+  async activateWithLink(
+    @Param('key') key: string,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ActivationResponse> {
     return this.signedIn(await this.withLink.activate(key, requestMeta(req)), req, reply);
   }
 

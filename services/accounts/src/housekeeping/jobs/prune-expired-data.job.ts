@@ -76,7 +76,11 @@ export class PruneExpiredDataJob implements OnModuleInit, OnApplicationBootstrap
   async ensureScheduled(nowMs = Date.now()): Promise<void> {
     const period = housekeepingPeriod(nowMs);
     try {
-      await this.jobs.add<PruneExpiredDataData>(PRUNE_EXPIRED_DATA_JOB, { period }, { jobId: `${PRUNE_EXPIRED_DATA_JOB}:${period}`, attempts: 3, backoffMs: 60_000 });
+      await this.jobs.add<PruneExpiredDataData>(
+        PRUNE_EXPIRED_DATA_JOB,
+        { period },
+        { jobId: `${PRUNE_EXPIRED_DATA_JOB}:${period}`, attempts: 3, backoffMs: 60_000 },
+      );
     } catch (err) {
       this.logger.warn({ err }, 'could not queue accounts housekeeping; will try again');
     }
@@ -90,7 +94,16 @@ export class PruneExpiredDataJob implements OnModuleInit, OnApplicationBootstrap
     const refreshTokensDeleted = await this.inBatches(() =>
       this.db
         .delete(refreshTokens)
-        .where(inArray(refreshTokens.id, this.db.select({ id: refreshTokens.id }).from(refreshTokens).where(lt(refreshTokens.expiresAt, c.refreshTokensExpiredBefore)).limit(BATCH)))
+        .where(
+          inArray(
+            refreshTokens.id,
+            this.db
+              .select({ id: refreshTokens.id })
+              .from(refreshTokens)
+              .where(lt(refreshTokens.expiresAt, c.refreshTokensExpiredBefore))
+              .limit(BATCH),
+          ),
+        )
         .returning({ id: refreshTokens.id }),
     );
     // A session is the family of its refresh tokens: once the last one is gone (expired a day ago), so is the session,
@@ -107,7 +120,12 @@ export class PruneExpiredDataJob implements OnModuleInit, OnApplicationBootstrap
               .where(
                 and(
                   lt(sessions.createdAt, c.refreshTokensExpiredBefore),
-                  notExists(this.db.select({ one: sql`1` }).from(refreshTokens).where(eq(refreshTokens.sessionId, sessions.id))),
+                  notExists(
+                    this.db
+                      .select({ one: sql`1` })
+                      .from(refreshTokens)
+                      .where(eq(refreshTokens.sessionId, sessions.id)),
+                  ),
                 ),
               )
               .limit(BATCH),
@@ -201,7 +219,12 @@ export class PruneExpiredDataJob implements OnModuleInit, OnApplicationBootstrap
           and(
             eq(users.status, 'pending'),
             lt(users.updatedAt, since),
-            notExists(tx.select({ one: sql`1` }).from(oneTimeCodes).where(and(eq(oneTimeCodes.userId, users.id), gte(oneTimeCodes.createdAt, since)))),
+            notExists(
+              tx
+                .select({ one: sql`1` })
+                .from(oneTimeCodes)
+                .where(and(eq(oneTimeCodes.userId, users.id), gte(oneTimeCodes.createdAt, since))),
+            ),
           ),
         )
         .limit(BATCH)
@@ -211,7 +234,10 @@ export class PruneExpiredDataJob implements OnModuleInit, OnApplicationBootstrap
       await tx.delete(oneTimeCodes).where(inArray(oneTimeCodes.userId, ids));
       await tx.delete(follows).where(or(inArray(follows.followerId, ids), inArray(follows.followeeId, ids)));
       await tx.delete(setupTours).where(inArray(setupTours.userId, ids));
-      return tx.delete(users).where(and(inArray(users.id, ids), eq(users.status, 'pending'))).returning({ id: users.id });
+      return tx
+        .delete(users)
+        .where(and(inArray(users.id, ids), eq(users.status, 'pending')))
+        .returning({ id: users.id });
     });
   }
 

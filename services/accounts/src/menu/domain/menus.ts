@@ -28,7 +28,13 @@ const MENUS: Record<string, Definition[]> = {
       rule: { minLevel: 2 },
       submenu: [
         { label: label('Pedidos', 'Orders'), icon: 'receipt', icon_color: '#1E88E5', path: '/apps/me/store/orders', app_module: 'store' },
-        { label: label('Reportes', 'Reports'), icon: 'chart-bar', icon_color: '#1E88E5', path: '/apps/me/store/reports/orders', app_module: 'store' },
+        {
+          label: label('Reportes', 'Reports'),
+          icon: 'chart-bar',
+          icon_color: '#1E88E5',
+          path: '/apps/me/store/reports/orders',
+          app_module: 'store',
+        },
       ],
     },
     {
@@ -39,8 +45,20 @@ const MENUS: Record<string, Definition[]> = {
       app_module: 'dssupplier',
       rule: { api: 'dssupplier-admin' },
       submenu: [
-        { label: label('Pedidos', 'Orders'), icon: 'receipt', icon_color: '#6D4C41', path: '/apps/me/dssupplier/orders', app_module: 'dssupplier' },
-        { label: label('Cargas', 'Imports'), icon: 'upload', icon_color: '#6D4C41', path: '/apps/me/dssupplier/products/cargas', app_module: 'dssupplier' },
+        {
+          label: label('Pedidos', 'Orders'),
+          icon: 'receipt',
+          icon_color: '#6D4C41',
+          path: '/apps/me/dssupplier/orders',
+          app_module: 'dssupplier',
+        },
+        {
+          label: label('Cargas', 'Imports'),
+          icon: 'upload',
+          icon_color: '#6D4C41',
+          path: '/apps/me/dssupplier/products/cargas',
+          app_module: 'dssupplier',
+        },
       ],
     },
     {
@@ -51,10 +69,34 @@ const MENUS: Record<string, Definition[]> = {
       app_module: 'referral',
       rule: { api: 'referral' },
       submenu: [
-        { label: label('Productos', 'Products'), icon: 'package', icon_color: '#43A047', path: '/apps/me/referral', app_module: 'referral' },
-        { label: label('Campañas', 'Campaigns'), icon: 'speakerphone', icon_color: '#43A047', path: '/apps/me/referral/campaigns', app_module: 'referral' },
-        { label: label('Planes de servicio', 'Service plans'), icon: 'list-details', icon_color: '#43A047', path: '/apps/me/referral/resale/plans', app_module: 'referral' },
-        { label: label('Catálogos', 'Catalogues'), icon: 'books', icon_color: '#43A047', path: '/apps/me/referral/resale/catalogues', app_module: 'referral' },
+        {
+          label: label('Productos', 'Products'),
+          icon: 'package',
+          icon_color: '#43A047',
+          path: '/apps/me/referral',
+          app_module: 'referral',
+        },
+        {
+          label: label('Campañas', 'Campaigns'),
+          icon: 'speakerphone',
+          icon_color: '#43A047',
+          path: '/apps/me/referral/campaigns',
+          app_module: 'referral',
+        },
+        {
+          label: label('Planes de servicio', 'Service plans'),
+          icon: 'list-details',
+          icon_color: '#43A047',
+          path: '/apps/me/referral/resale/plans',
+          app_module: 'referral',
+        },
+        {
+          label: label('Catálogos', 'Catalogues'),
+          icon: 'books',
+          icon_color: '#43A047',
+          path: '/apps/me/referral/resale/catalogues',
+          app_module: 'referral',
+        },
       ],
     },
     {
@@ -74,13 +116,31 @@ const MENUS: Record<string, Definition[]> = {
       rule: { api: 'contact-admin' },
     },
     { label: label('Mensajes', 'Messages'), icon: 'messages', icon_color: '#00897B', path: '/me/inbox/messages', app_module: 'inbox' },
-    { label: label('Mis compras', 'My purchases'), icon: 'shopping-bag', icon_color: '#3949AB', path: '/mis-compras', app_module: 'purchases' },
+    {
+      label: label('Mis compras', 'My purchases'),
+      icon: 'shopping-bag',
+      icon_color: '#3949AB',
+      path: '/mis-compras',
+      app_module: 'purchases',
+    },
     { label: label('Paquetes', 'Packages'), icon: 'box', icon_color: '#FB8C00', path: '/apps/paquetes', app_module: 'packages' },
   ],
   me: [
-    { label: label('Mis compras', 'My purchases'), icon: 'shopping-bag', icon_color: '#3949AB', path: '/mis-compras', app_module: 'purchases' },
+    {
+      label: label('Mis compras', 'My purchases'),
+      icon: 'shopping-bag',
+      icon_color: '#3949AB',
+      path: '/mis-compras',
+      app_module: 'purchases',
+    },
     { label: label('Mensajes', 'Messages'), icon: 'messages', icon_color: '#00897B', path: '/me/inbox/messages', app_module: 'inbox' },
-    { label: label('Preferencias', 'Preferences'), icon: 'settings', icon_color: '#546E7A', path: '/preferencias', app_module: 'preferences' },
+    {
+      label: label('Preferencias', 'Preferences'),
+      icon: 'settings',
+      icon_color: '#546E7A',
+      path: '/preferencias',
+      app_module: 'preferences',
+    },
     { label: label('Cerrar sesión', 'Log out'), icon: 'logout', icon_color: '#546E7A', path: '/logout', app_module: 'session' },
   ],
 };

@@ -2,7 +2,12 @@ import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiAnswer } from '@vitrina/platform';
-import { ActivationResponseSchema, PasswordResetRequestedSchema, type ActivationResponse, type PasswordResetRequested } from '@vitrina/contracts';
+import {
+  ActivationResponseSchema,
+  PasswordResetRequestedSchema,
+  type ActivationResponse,
+  type PasswordResetRequested,
+} from '@vitrina/contracts';
 import { activationResponse } from '../../activation/account-activation.js';
 import { Sessions } from '../../sessions/sessions.js';
 import { requestMeta, setCookies } from '../../shared/http.js';
@@ -29,7 +34,11 @@ export class PasswordResetHttpController {
   @Post('confirm')
   @HttpCode(200)
   @ApiAnswer(ActivationResponseSchema, { errors: [400, 429] })
-  async confirm(@Body() dto: ResetPasswordDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ActivationResponse> {
+  async confirm(
+    @Body() dto: ResetPasswordDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ActivationResponse> {
     const meta = requestMeta(req);
     const result = await this.reset.execute(dto, meta);
     setCookies(reply, this.sessions.cookies(result.auth, result.refreshToken, meta.secure));

@@ -15,7 +15,8 @@ export class ProfilePublicHttpController {
   @ApiAnswer(PublicProfileSchema, { errors: [400, 404] })
   one(@Param('ref') ref: string, @Param('id') id: string): Promise<PublicProfile> {
     const parsed = parseOwnerSegment(ref);
-    if (!parsed || parsed.ownerId !== id) throw new ValidationError('The path must be /{id}:{key}/{id}', { id: ['must match the first id'] });
+    if (!parsed || parsed.ownerId !== id)
+      throw new ValidationError('The path must be /{id}:{key}/{id}', { id: ['must match the first id'] });
     return this.profiles.one(id);
   }
 

@@ -61,7 +61,15 @@ export function readRegistration(input: RegistrationInput): Registration {
   if (channel === 'email' && !email) throw new ValidationError('email: required', { email: ['required'] });
   if (channel === 'phone' && !input.phone) throw new ValidationError('phone: required', { phone: ['required'] });
   const phone = input.phone ? mobileNumber(input.phone, input.country, input.country_code) : undefined;
-  const affiliate: AffiliateParams = pick(input, ['referral', 'campaign', 'click_id', 'referral_id', 'landing_code', 'package_code', 'pixel']);
+  const affiliate: AffiliateParams = pick(input, [
+    'referral',
+    'campaign',
+    'click_id',
+    'referral_id',
+    'landing_code',
+    'package_code',
+    'pixel',
+  ]);
   return {
     channel,
     ...(email ? { email } : {}),
@@ -89,7 +97,12 @@ export function canSkipPin(registration: Registration, shop: { signupForm: 'comp
  * spec 2 §3 response message; the phone form is a text with a colon and the number after it. When the PIN is
  * skipped nothing was sent, so the message does not say so.
  */
-export function sentMessage(channel: Channel, destination: { email?: string; phone?: PhoneNumber }, locale: Locale, skipped = false): string {
+export function sentMessage(
+  channel: Channel,
+  destination: { email?: string; phone?: PhoneNumber },
+  locale: Locale,
+  skipped = false,
+): string {
   const es = locale !== 'en';
   const to = channel === 'phone' ? displayPhone(destination.phone!) : destination.email!;
   if (skipped) return es ? `Tu registro está listo para: ${to}` : `Your registration is ready for: ${to}`;

@@ -2,7 +2,12 @@ import { ApiAnswer, IgnoreInvalidToken } from '@vitrina/platform';
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { RegistrationResponseSchema, UserExistsResponseSchema, type RegistrationResponse, type UserExistsResponse } from '@vitrina/contracts';
+import {
+  RegistrationResponseSchema,
+  UserExistsResponseSchema,
+  type RegistrationResponse,
+  type UserExistsResponse,
+} from '@vitrina/contracts';
 import { RegisterUserDto, UserExistsDto } from '../commands/register-user/register-user.dto.js';
 import { RegisterUserHandler } from '../commands/register-user/register-user.handler.js';
 import { UserExistsHandler } from '../queries/user-exists/user-exists.handler.js';

@@ -41,7 +41,8 @@ export class BoundedSemaphore {
       return await task();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // hands the slot over: `active` stays the same
+      if (next)
+        next(); // hands the slot over: `active` stays the same
       else this.active--;
     }
   }

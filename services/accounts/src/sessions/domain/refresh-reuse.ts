@@ -4,7 +4,12 @@
  * tab (or a retried request) racing the first: it gets the rotation's answer again. Otherwise it is a copied token
  * being replayed: the family is revoked.
  */
-export function rotatedTokenOutcome(input: { rotatedAt: Date; now: Date; graceMs: number; successorIsNewest: boolean }): 'replay' | 'reuse' {
+export function rotatedTokenOutcome(input: {
+  rotatedAt: Date;
+  now: Date;
+  graceMs: number;
+  successorIsNewest: boolean;
+}): 'replay' | 'reuse' {
   const elapsed = input.now.getTime() - input.rotatedAt.getTime();
   return elapsed >= 0 && elapsed <= input.graceMs && input.successorIsNewest ? 'replay' : 'reuse';
 }

@@ -72,7 +72,12 @@ export function claimClientAttempt(state: ThrottleState | null, now: Date, p = S
   const failures = (live?.failures ?? 0) + 1;
   return {
     allowed: true,
-    next: { failures, windowStartedAt: live?.windowStartedAt ?? now, lastFailureAt: now, blockedUntil: new Date(t + clientDelayMs(failures, p)) },
+    next: {
+      failures,
+      windowStartedAt: live?.windowStartedAt ?? now,
+      lastFailureAt: now,
+      blockedUntil: new Date(t + clientDelayMs(failures, p)),
+    },
   };
 }
 
@@ -84,6 +89,11 @@ export function claimNetworkAttempt(state: ThrottleState | null, now: Date, p = 
   const failures = (live?.failures ?? 0) + 1;
   return {
     allowed: true,
-    next: { failures, windowStartedAt: live?.windowStartedAt ?? now, lastFailureAt: now, blockedUntil: new Date(t + networkDelayMs(failures, p)) },
+    next: {
+      failures,
+      windowStartedAt: live?.windowStartedAt ?? now,
+      lastFailureAt: now,
+      blockedUntil: new Date(t + networkDelayMs(failures, p)),
+    },
   };
 }

@@ -33,7 +33,10 @@ export class SessionsHttpController {
   async login(@Body() dto: SignInDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<AuthResult> {
     const meta = requestMeta(req);
     const result = await this.signIn.execute(dto, meta, readCookie(req, DEVICE_COOKIE));
-    setCookies(reply, [...this.sessions.cookies(result.auth, result.refreshToken, meta.secure), this.devices.cookie(result.deviceToken, meta.secure)]);
+    setCookies(reply, [
+      ...this.sessions.cookies(result.auth, result.refreshToken, meta.secure),
+      this.devices.cookie(result.deviceToken, meta.secure),
+    ]);
     return result.auth;
   }
 
@@ -57,7 +60,11 @@ export class SessionsHttpController {
   @Post('logout')
   @HttpCode(200)
   @ApiAnswer(AccountsMessageSchema)
-  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @CurrentUser() user?: AuthUser): Promise<MessageResponse> {
+  async logout(
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @CurrentUser() user?: AuthUser,
+  ): Promise<MessageResponse> {
     await this.signOut.execute(readCookie(req, REFRESH_TOKEN_COOKIE), user?.sessionId);
     setCookies(reply, this.sessions.clearCookies(requestMeta(req).secure));
     return { message: 'Signed out' };

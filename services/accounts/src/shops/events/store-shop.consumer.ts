@@ -1,14 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { eq } from 'drizzle-orm';
-import {
-  AccountsEvents,
-  StoreEvents,
-  Topics,
-  type EventEnvelope,
-  type StoreShopCreated,
-  type UserLevelChanged,
-} from '@vitrina/contracts';
+import { AccountsEvents, StoreEvents, Topics, type EventEnvelope, type StoreShopCreated, type UserLevelChanged } from '@vitrina/contracts';
 import { LOGGER, Outbox, TransactionRunner, type Logger } from '@vitrina/platform';
 import { shops, users } from '../../db/schema.js';
 import type { AccountsTx, UserRow, AccountsSchema } from '../../db/db.js';
@@ -29,7 +22,10 @@ export function signupFormOf(shop: StoreShopCreated): 'complete' | 'basic' | 'no
 
 /** APIs a shop owner gains with a shop (docs/architecture.md §3 keychain; spec 2 §6 account type). */
 export function keychainWithShop(keychain: readonly string[], storeType: StoreShopCreated['storeType']): string[] {
-  const add = ['contact-admin', ...(storeType === 'affinity' ? ['orders-affinity'] : storeType === 'franchise' ? ['dssupplier-admin'] : [])];
+  const add = [
+    'contact-admin',
+    ...(storeType === 'affinity' ? ['orders-affinity'] : storeType === 'franchise' ? ['dssupplier-admin'] : []),
+  ];
   return [...new Set([...keychain, ...add])];
 }
 
@@ -59,7 +55,14 @@ export class StoreShopConsumer {
     const signupForm = signupFormOf(shop);
     await this.tx.run(async (tx) => {
       const now = this.clock.now();
-      const fields = { ownerId: shop.ownerId, slug: shop.slug, storeType: shop.storeType, name: shop.name ?? shop.slug, updatedAt: now, ...(signupForm !== undefined ? { signupForm } : {}) };
+      const fields = {
+        ownerId: shop.ownerId,
+        slug: shop.slug,
+        storeType: shop.storeType,
+        name: shop.name ?? shop.slug,
+        updatedAt: now,
+        ...(signupForm !== undefined ? { signupForm } : {}),
+      };
       await tx
         .insert(shops)
         .values({ id: shop.shopId, ...fields })

@@ -34,23 +34,27 @@ export function displayPhone(phone: Pick<PhoneNumber, 'countryCode' | 'national'
 }
 
 /** How someone names their account when signing in or asking for a code: an e-mail or a phone number. */
-export type LoginIdentifier =
-  | { kind: 'email'; email: string }
-  | { kind: 'phone'; e164: string }
-  | { kind: 'national'; national: string };
+export type LoginIdentifier = { kind: 'email'; email: string } | { kind: 'phone'; e164: string } | { kind: 'national'; national: string };
 
 /**
  * Reads a username: an e-mail, a full international number (`+5255...`), or national digits (with a
  * country code given separately, or alone, in which case the number must be unique).
  */
-export function loginIdentifier(input: { username?: string; email?: string; phone?: string; country?: string; country_code?: string }): LoginIdentifier | undefined {
+export function loginIdentifier(input: {
+  username?: string;
+  email?: string;
+  phone?: string;
+  country?: string;
+  country_code?: string;
+}): LoginIdentifier | undefined {
   const email = input.email ?? (input.username?.includes('@') ? input.username : undefined);
   if (email) return { kind: 'email', email: email.replace(/\s+/g, '').toLowerCase() };
   const raw = (input.phone ?? input.username)?.replace(/[\s().-]+/g, '');
   if (!raw) return undefined;
   if (/^\+\d{8,15}$/.test(raw)) return { kind: 'phone', e164: raw };
   if (!/^\d{6,15}$/.test(raw)) return undefined;
-  const code = input.country_code?.replace(/[\s+]+/g, '') || (input.country ? COUNTRY_CALLING_CODES[input.country.toUpperCase()] : undefined);
+  const code =
+    input.country_code?.replace(/[\s+]+/g, '') || (input.country ? COUNTRY_CALLING_CODES[input.country.toUpperCase()] : undefined);
   return code ? { kind: 'phone', e164: `+${code}${raw}` } : { kind: 'national', national: raw };
 }
 

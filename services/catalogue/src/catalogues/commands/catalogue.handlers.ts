@@ -115,7 +115,8 @@ export class CatalogueHandlers {
       if (dto.query.ids && !dto.silent) {
         const ok = new Set(eligible);
         const refused = dto.query.ids.filter((id) => !ok.has(id));
-        if (refused.length) throw new DomainError(ErrorCodes.invalidProduct, `These products cannot be added: ${refused.slice(0, 10).join(', ')}`, 400);
+        if (refused.length)
+          throw new DomainError(ErrorCodes.invalidProduct, `These products cannot be added: ${refused.slice(0, 10).join(', ')}`, 400);
       }
       const added = await appendProducts(tx, catalogue.id, eligible);
       const row = await refreshCount(tx, catalogue.id);
@@ -157,8 +158,15 @@ export class CatalogueHandlers {
         update ${catalogueProducts} p set "position" = v.pos
           from unnest(${textArray(order)}) with ordinality as v(id, pos)
          where p.catalogue_id = ${catalogue.id} and p.item_id = v.id and p."position" <> v.pos`);
-      const [row] = await tx.update(catalogues).set({ updatedAt: sql`now()` }).where(eq(catalogues.id, catalogue.id)).returning();
-      await this.publish(tx, CatalogueCatalogueEvents.productMoved, row!, { itemIds: [dto.product], position: order.indexOf(dto.product) + 1 });
+      const [row] = await tx
+        .update(catalogues)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(catalogues.id, catalogue.id))
+        .returning();
+      await this.publish(tx, CatalogueCatalogueEvents.productMoved, row!, {
+        itemIds: [dto.product],
+        position: order.indexOf(dto.product) + 1,
+      });
       return this.json(tx, row!);
     });
   }
@@ -181,7 +189,8 @@ export class CatalogueHandlers {
         await this.publish(tx, CatalogueCatalogueEvents.created, target);
       } else {
         target = await findOwn(tx, ownerId, targetRef, true);
-        if (target.id === source.id) throw new ValidationError('A catalogue cannot be cloned into itself', { origin_id: ['same catalogue'] });
+        if (target.id === source.id)
+          throw new ValidationError('A catalogue cannot be cloned into itself', { origin_id: ['same catalogue'] });
         await tx.update(catalogues).set({ originId: source.id, originSlug: source.slug }).where(eq(catalogues.id, target.id));
       }
       const itemIds = await originItems(tx, ownerId, source);
@@ -208,9 +217,19 @@ export class CatalogueHandlers {
   private async insertCatalogue(
     tx: Tx,
     ownerId: string,
-    v: { name: string; photo: string | null; weight?: number | undefined; state?: string | undefined; originId?: string; originSlug?: string },
+    v: {
+      name: string;
+      photo: string | null;
+      weight?: number | undefined;
+      state?: string | undefined;
+      originId?: string;
+      originSlug?: string;
+    },
   ): Promise<CatalogueRow> {
-    const [stats] = await tx.select({ last: max(catalogues.position) }).from(catalogues).where(eq(catalogues.ownerId, ownerId));
+    const [stats] = await tx
+      .select({ last: max(catalogues.position) })
+      .from(catalogues)
+      .where(eq(catalogues.ownerId, ownerId));
     const [row] = await tx
       .insert(catalogues)
       .values({
@@ -245,21 +264,28 @@ export class CatalogueHandlers {
   }
 
   private async json(tx: Tx, row: CatalogueRow): Promise<Catalogue> {
-    const [shop] = await tx.select({ slug: shops.slug, canonicalUrl: shops.canonicalUrl }).from(shops).where(eq(shops.ownerId, row.ownerId)).limit(1);
+    const [shop] = await tx
+      .select({ slug: shops.slug, canonicalUrl: shops.canonicalUrl })
+      .from(shops)
+      .where(eq(shops.ownerId, row.ownerId))
+      .limit(1);
     return toCatalogueJson(row, shop, this.config.shareBase);
   }
 }
 
 const hasOrigin = (dto: CatalogueOriginDto) => Boolean(dto.origin_id || dto.origin_slug);
 
-const textArray = (values: string[]) => sql`array[${sql.join(values.length ? values.map((v) => sql`${v}`) : [sql`null`], sql`, `)}]::text[]`;
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(values.length ? values.map((v) => sql`${v}`) : [sql`null`], sql`, `)}]::text[]`;
 
 /** One of the owner's catalogues by id or slug (row-locked when asked); 404 otherwise, whoever owns it. */
 async function findOwn(tx: Tx, ownerId: string, ref: string, lock: boolean): Promise<CatalogueRow> {
   const q = tx
     .select()
     .from(catalogues)
-    .where(and(eq(catalogues.ownerId, ownerId), isUuid(ref) ? or(eq(catalogues.id, ref), eq(catalogues.slug, ref)) : eq(catalogues.slug, ref)))
+    .where(
+      and(eq(catalogues.ownerId, ownerId), isUuid(ref) ? or(eq(catalogues.id, ref), eq(catalogues.slug, ref)) : eq(catalogues.slug, ref)),
+    )
     .limit(1);
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw new NotFoundError('Catalogue not found');
@@ -272,7 +298,8 @@ async function findOrigin(tx: Tx, ownerId: string, o: CatalogueOriginDto): Promi
     if (!isUuid(o.origin_id)) throw originNotFound();
     conds.push(eq(catalogues.id, o.origin_id));
   } else {
-    if (!o.origin_owner) throw new ValidationError('origin_owner is required with origin_slug', { origin_owner: ['required with origin_slug'] });
+    if (!o.origin_owner)
+      throw new ValidationError('origin_owner is required with origin_slug', { origin_owner: ['required with origin_slug'] });
     const owner = o.origin_owner;
     const [shop] = await tx
       .select({ ownerId: shops.ownerId })
@@ -281,7 +308,11 @@ async function findOrigin(tx: Tx, ownerId: string, o: CatalogueOriginDto): Promi
       .limit(1);
     conds.push(eq(catalogues.ownerId, shop?.ownerId ?? owner), eq(catalogues.slug, o.origin_slug!));
   }
-  const [row] = await tx.select().from(catalogues).where(and(...conds)).limit(1);
+  const [row] = await tx
+    .select()
+    .from(catalogues)
+    .where(and(...conds))
+    .limit(1);
   // Another owner's catalogue must be published; one's own may be cloned in any state.
   if (!row || (row.ownerId !== ownerId && row.state !== 'published')) throw originNotFound();
   return row;
@@ -336,11 +367,17 @@ async function originItems(tx: Tx, ownerId: string, origin: CatalogueRow): Promi
 /** Appends items (those not there yet) after the catalogue's last position; answers the ids added. */
 async function appendProducts(tx: Tx, catalogueId: string, itemIds: string[]): Promise<string[]> {
   if (itemIds.length === 0) return [];
-  const [stats] = await tx.select({ last: max(catalogueProducts.position) }).from(catalogueProducts).where(eq(catalogueProducts.catalogueId, catalogueId));
+  const [stats] = await tx
+    .select({ last: max(catalogueProducts.position) })
+    .from(catalogueProducts)
+    .where(eq(catalogueProducts.catalogueId, catalogueId));
   const present = new Set(
-    (await tx.select({ id: catalogueProducts.itemId }).from(catalogueProducts).where(and(eq(catalogueProducts.catalogueId, catalogueId), inArray(catalogueProducts.itemId, itemIds)))).map(
-      (r) => r.id,
-    ),
+    (
+      await tx
+        .select({ id: catalogueProducts.itemId })
+        .from(catalogueProducts)
+        .where(and(eq(catalogueProducts.catalogueId, catalogueId), inArray(catalogueProducts.itemId, itemIds)))
+    ).map((r) => r.id),
   );
   const fresh = itemIds.filter((id) => !present.has(id));
   if (fresh.length === 0) return [];
@@ -407,4 +444,3 @@ async function uniqueSlug(tx: Tx, ownerId: string, base: string): Promise<string
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
-

@@ -10,7 +10,8 @@ export function checkCatalogueName(value: unknown): string {
   if (typeof value !== 'string') throw problem('name is required');
   const name = value.trim().replace(/\s+/g, ' ');
   if (!name) throw problem('name is required');
-  if (Array.from(name).length > CatalogueLimits.catalogueNameMax) throw problem(`name must be at most ${CatalogueLimits.catalogueNameMax} characters`);
+  if (Array.from(name).length > CatalogueLimits.catalogueNameMax)
+    throw problem(`name must be at most ${CatalogueLimits.catalogueNameMax} characters`);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) throw problem('name may not hold control characters');
   return name;

@@ -1,18 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import {
-  Allow,
-  ArrayMaxSize,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsObject,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { Allow, ArrayMaxSize, IsBoolean, IsIn, IsInt, IsObject, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Optional, OptionalNullable } from '@vitrina/platform';
 import { CATALOGUE_STATES, CatalogueLimits, ITEM_TYPES, type CatalogueState, type ItemType } from '@vitrina/contracts';
 import { IsWebOrPathUrl } from '../../shared/dto.js';
@@ -45,7 +33,11 @@ export class CatalogueOriginDto {
  * answers 400 `invalid_name` (the web's 'Invalid name'); giving an origin forks that catalogue (clone).
  */
 export class CreateCatalogueDto extends CatalogueOriginDto {
-  @ApiProperty({ type: 'string', maxLength: CatalogueLimits.catalogueNameMax, description: 'Required (taken from the origin when forking)' })
+  @ApiProperty({
+    type: 'string',
+    maxLength: CatalogueLimits.catalogueNameMax,
+    description: 'Required (taken from the origin when forking)',
+  })
   @Allow()
   name?: unknown;
 

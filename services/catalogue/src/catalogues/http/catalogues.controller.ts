@@ -37,7 +37,9 @@ export class CataloguesAdminController {
   ) {}
 
   @Post(':owner/:scope/catalogues')
-  @ApiOperation({ summary: 'Create a catalogue (name required ≤150 → 400 invalid_name; photo a valid URL); with origin_id/origin_slug: fork' })
+  @ApiOperation({
+    summary: 'Create a catalogue (name required ≤150 → 400 invalid_name; photo a valid URL); with origin_id/origin_slug: fork',
+  })
   @ApiAnswer(CatalogueSchema, { status: 201, errors: [404] })
   create(@PathOwner() owner: OwnerRef, @Body() body: CreateCatalogueDto): Promise<Catalogue> {
     return this.commands.create(owner.ownerId, body);
@@ -85,7 +87,8 @@ export class CataloguesAdminController {
   @Post(':owner/:scope/catalogues/:id/products/clone')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Fork: copy origin_id / origin_slug+origin_owner into catalogue {id} (or a new one when {id} is "new"); without an origin in the body, {id} is the origin and a new catalogue is made',
+    summary:
+      'Fork: copy origin_id / origin_slug+origin_owner into catalogue {id} (or a new one when {id} is "new"); without an origin in the body, {id} is the origin and a new catalogue is made',
   })
   @ApiAnswer(CatalogueProductsResultSchema, { errors: [404] })
   clone(@PathOwner() owner: OwnerRef, @Param('id') id: string, @Body() body: CloneCatalogueDto): Promise<CatalogueProductsResult> {
@@ -176,7 +179,11 @@ export class CataloguesPublicController {
   @Get('public/referral/:owner/catalogues/:slug/products')
   @ApiOperation({ summary: 'Products of a referral owner’s published catalogue, by slug' })
   @ApiAnswer(CatalogueItemListSchema, { errors: [404] })
-  async referralProducts(@Param('owner') owner: string, @Param('slug') slug: string, @Query() q: CatalogueProductsQueryDto): Promise<CatalogueItemList> {
+  async referralProducts(
+    @Param('owner') owner: string,
+    @Param('slug') slug: string,
+    @Query() q: CatalogueProductsQueryDto,
+  ): Promise<CatalogueItemList> {
     return this.queries.products(await this.queries.ownerOf(owner), slug, q, true);
   }
 }

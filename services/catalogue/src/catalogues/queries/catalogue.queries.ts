@@ -32,7 +32,9 @@ function catalogueOrder(sort: string | undefined): SQL[] {
       throw new ValidationError(`sort must be among ${CATALOGUE_SORTS.join(', ')}`, { sort: ['unknown sort'] });
     }
     const d = f.startsWith('-');
-    const column = { weight: catalogues.weight, name: catalogues.name, position: catalogues.position, updated_at: catalogues.updatedAt }[d ? f.slice(1) : f]!;
+    const column = { weight: catalogues.weight, name: catalogues.name, position: catalogues.position, updated_at: catalogues.updatedAt }[
+      d ? f.slice(1) : f
+    ]!;
     order.push(d ? desc(column) : asc(column));
   }
   return [...order, asc(catalogues.id)];
@@ -101,7 +103,12 @@ export class CatalogueQueries {
    * A catalogue's products: text (word prefixes), offset/limit (30), sort (-contribution_margin default).
    * Public reads get only published, not hidden items of a published catalogue.
    */
-  async products(ownerId: string | undefined, ref: string, q: PageQuery & { text?: string }, publicOnly: boolean): Promise<CatalogueItemList> {
+  async products(
+    ownerId: string | undefined,
+    ref: string,
+    q: PageQuery & { text?: string },
+    publicOnly: boolean,
+  ): Promise<CatalogueItemList> {
     const catalogue = await this.find(ownerId, ref, publicOnly);
     const conds: SQL[] = [eq(catalogueProducts.catalogueId, catalogue.id), isNull(items.deletedAt)];
     if (publicOnly) conds.push(eq(items.listState, 'published'), eq(items.hidden, false));
@@ -123,7 +130,10 @@ export class CatalogueQueries {
       .innerJoin(items, eq(items.id, catalogueProducts.itemId))
       .where(where);
     const now = new Date();
-    return listResponse((rows as ItemRow[]).map((r) => toItemJson(r, now)), Number(total?.n ?? 0));
+    return listResponse(
+      (rows as ItemRow[]).map((r) => toItemJson(r, now)),
+      Number(total?.n ?? 0),
+    );
   }
 
   private async list(ownerId: string, q: PageQuery & { text?: string }, publishedOnly: boolean): Promise<CatalogueList> {
@@ -141,22 +151,37 @@ export class CatalogueQueries {
       .limit(q.limit ?? CatalogueLimits.cataloguesPageSize);
     const [total] = await this.db.select({ n: count() }).from(catalogues).where(where);
     const shop = await this.shareShop(ownerId);
-    return listResponse(rows.map((r) => toCatalogueJson(r, shop, this.config.shareBase)), Number(total?.n ?? 0));
+    return listResponse(
+      rows.map((r) => toCatalogueJson(r, shop, this.config.shareBase)),
+      Number(total?.n ?? 0),
+    );
   }
 
   private async find(ownerId: string | undefined, ref: string, publishedOnly: boolean): Promise<CatalogueRow> {
     const conds: SQL[] = [];
-    if (ownerId) conds.push(eq(catalogues.ownerId, ownerId), isUuid(ref) ? or(eq(catalogues.id, ref), eq(catalogues.slug, ref))! : eq(catalogues.slug, ref));
+    if (ownerId)
+      conds.push(
+        eq(catalogues.ownerId, ownerId),
+        isUuid(ref) ? or(eq(catalogues.id, ref), eq(catalogues.slug, ref))! : eq(catalogues.slug, ref),
+      );
     else if (isUuid(ref)) conds.push(eq(catalogues.id, ref));
     else throw new NotFoundError('Catalogue not found');
     if (publishedOnly) conds.push(eq(catalogues.state, 'published'));
-    const [row] = await this.db.select().from(catalogues).where(and(...conds)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(catalogues)
+      .where(and(...conds))
+      .limit(1);
     if (!row) throw new NotFoundError('Catalogue not found');
     return row;
   }
 
   private async shareShop(ownerId: string): Promise<ShareShop | undefined> {
-    const [shop] = await this.db.select({ slug: shops.slug, canonicalUrl: shops.canonicalUrl }).from(shops).where(eq(shops.ownerId, ownerId)).limit(1);
+    const [shop] = await this.db
+      .select({ slug: shops.slug, canonicalUrl: shops.canonicalUrl })
+      .from(shops)
+      .where(eq(shops.ownerId, ownerId))
+      .limit(1);
     return shop;
   }
 }

@@ -89,7 +89,12 @@ export function wallPattern(r: Rng, p: Palette, id: string): string {
     kind === 0
       ? // talavera tile: a four-petal flower in a square
         `<rect width="${s}" height="${s}" fill="none" stroke="${p.ink}" stroke-width="2"/><circle cx="${s / 2}" cy="${s / 2}" r="${s / 8}" fill="${p.ink}"/>` +
-        [0, 90, 180, 270].map((a) => `<ellipse cx="${s / 2}" cy="${s / 4}" rx="${s / 10}" ry="${s / 6}" fill="${p.ink}" transform="rotate(${a} ${s / 2} ${s / 2})"/>`).join('')
+        [0, 90, 180, 270]
+          .map(
+            (a) =>
+              `<ellipse cx="${s / 2}" cy="${s / 4}" rx="${s / 10}" ry="${s / 6}" fill="${p.ink}" transform="rotate(${a} ${s / 2} ${s / 2})"/>`,
+          )
+          .join('')
       : kind === 1
         ? // zigzag like a woven band
           `<path d="M0 ${s * 0.7} L${s / 4} ${s * 0.4} L${s / 2} ${s * 0.7} L${(s * 3) / 4} ${s * 0.4} L${s} ${s * 0.7}" fill="none" stroke="${p.ink}" stroke-width="4"/>`
@@ -115,7 +120,12 @@ export function papelPicado(r: Rng, width: number, y: number, colours: string[])
     const fh = fw * 1.1;
     out += `<g transform="translate(${n(x)} ${n(top)})"><path d="M0 0 H${n(fw)} V${n(fh)} L${n(fw * 0.75)} ${n(fh * 0.9)} L${n(fw / 2)} ${n(fh)} L${n(fw * 0.25)} ${n(fh * 0.9)} L0 ${n(fh)} Z" fill="${c}" opacity="0.9"/>`;
     out += `<circle cx="${n(fw / 2)}" cy="${n(fh * 0.42)}" r="${n(fw * 0.16)}" fill="#fff" opacity="0.55"/>`;
-    out += [0.2, 0.8].map((fx) => `<path d="M${n(fw * fx)} ${n(fh * 0.2)} l${n(fw * 0.06)} ${n(fh * 0.08)} l-${n(fw * 0.06)} ${n(fh * 0.08)} l-${n(fw * 0.06)} -${n(fh * 0.08)} Z" fill="#fff" opacity="0.55"/>`).join('');
+    out += [0.2, 0.8]
+      .map(
+        (fx) =>
+          `<path d="M${n(fw * fx)} ${n(fh * 0.2)} l${n(fw * 0.06)} ${n(fh * 0.08)} l-${n(fw * 0.06)} ${n(fh * 0.08)} l-${n(fw * 0.06)} -${n(fh * 0.08)} Z" fill="#fff" opacity="0.55"/>`,
+      )
+      .join('');
     out += '</g>';
   }
   return out;
@@ -124,7 +134,10 @@ export function papelPicado(r: Rng, width: number, y: number, colours: string[])
 /** A five-petal folk flower (used on pottery, textiles and backgrounds). */
 export function flower(x: number, y: number, size: number, petal: string, centre: string): string {
   const petals = [0, 72, 144, 216, 288]
-    .map((a) => `<ellipse cx="${n(x)}" cy="${n(y - size * 0.5)}" rx="${n(size * 0.28)}" ry="${n(size * 0.5)}" fill="${petal}" transform="rotate(${a} ${n(x)} ${n(y)})"/>`)
+    .map(
+      (a) =>
+        `<ellipse cx="${n(x)}" cy="${n(y - size * 0.5)}" rx="${n(size * 0.28)}" ry="${n(size * 0.5)}" fill="${petal}" transform="rotate(${a} ${n(x)} ${n(y)})"/>`,
+    )
     .join('');
   return `${petals}<circle cx="${n(x)}" cy="${n(y)}" r="${n(size * 0.25)}" fill="${centre}"/>`;
 }
@@ -139,7 +152,10 @@ export type Motif = (r: Rng, p: Palette) => string;
 const plate: Motif = (r, p) => {
   const a = p.accents;
   const blue = r() < 0.6 ? FOLK.cobalto : a[0]!;
-  const rim = Array.from({ length: 12 }, (_, i) => `<ellipse cx="0" cy="-78" rx="7" ry="12" fill="${i % 2 ? a[1] : blue}" transform="rotate(${i * 30})"/>`).join('');
+  const rim = Array.from(
+    { length: 12 },
+    (_, i) => `<ellipse cx="0" cy="-78" rx="7" ry="12" fill="${i % 2 ? a[1] : blue}" transform="rotate(${i * 30})"/>`,
+  ).join('');
   return `${shadow(90)}<g transform="translate(0 2)"><circle r="96" fill="#fbf8f1" stroke="#d8d2c4" stroke-width="3"/><circle r="88" fill="none" stroke="${blue}" stroke-width="5"/>${rim}<circle r="60" fill="none" stroke="${blue}" stroke-width="3"/>${flower(0, 0, 44, blue, a[2]!)}${[45, 135, 225, 315].map((d) => `<circle cx="0" cy="-42" r="5" fill="${a[3]}" transform="rotate(${d})"/>`).join('')}</g>`;
 };
 
@@ -151,7 +167,10 @@ function jar(dark: boolean): Motif {
     const neck = 22 + r() * 14;
     const belly = 70 + r() * 18;
     const d = `M-${neck} -95 C-${neck} -70 -${belly} -60 -${belly} 5 C-${belly} 60 -50 100 -30 100 H30 C50 100 ${belly} 60 ${belly} 5 C${belly} -60 ${neck} -70 ${neck} -95 Z`;
-    const dots = Array.from({ length: 7 }, (_, i) => `<circle cx="${-54 + i * 18}" cy="0" r="5" fill="${dark ? '#b5afa8' : p.accents[1]}"/>`).join('');
+    const dots = Array.from(
+      { length: 7 },
+      (_, i) => `<circle cx="${-54 + i * 18}" cy="0" r="5" fill="${dark ? '#b5afa8' : p.accents[1]}"/>`,
+    ).join('');
     return `${shadow(70)}<path d="${d}" fill="${body}"/><ellipse cx="0" cy="-95" rx="${neck + 4}" ry="7" fill="${dark ? '#111' : '#7a4a2c'}"/>
       <path d="M-${belly - 6} -28 H${belly - 6}" stroke="${ink}" stroke-width="6"/><path d="M-${belly - 4} 30 H${belly - 4}" stroke="${ink}" stroke-width="6"/>${dots}
       ${dark ? '' : flower(0, -55, 22, p.accents[2]!, p.accents[3]!)}<path d="M-${belly - 14} -40 C-${belly - 10} 0 -${belly - 20} 40 -40 70" stroke="#fff" stroke-width="6" fill="none" opacity="0.25"/>`;
@@ -174,9 +193,20 @@ const cup: Motif = (r, p) => {
 const alebrije: Motif = (r, p) => {
   const [c1, c2, c3, c4] = p.accents;
   const long = 80 + r() * 20;
-  const tail = r() < 0.5 ? `M${long - 10} -20 C${long + 50} -40 ${long + 40} -110 ${long + 5} -95 C${long - 15} -85 ${long + 10} -70 ${long + 20} -75` : `M${long - 10} -10 C${long + 60} 0 ${long + 70} -80 ${long + 30} -90`;
-  const legs = [-55, -25, 25, 55].map((x) => `<path d="M${x} 20 L${x - 6} 92 H${x + 18} L${x + 12} 20 Z" fill="${c2}"/><path d="M${x - 6} 70 H${x + 16}" stroke="${c3}" stroke-width="5"/>`).join('');
-  const spots = Array.from({ length: 14 }, () => `<circle cx="${n(-60 + r() * 120)}" cy="${n(-35 + r() * 50)}" r="${n(4 + r() * 6)}" fill="${pick(r, [c3, c4, '#fff'])}"/>`).join('');
+  const tail =
+    r() < 0.5
+      ? `M${long - 10} -20 C${long + 50} -40 ${long + 40} -110 ${long + 5} -95 C${long - 15} -85 ${long + 10} -70 ${long + 20} -75`
+      : `M${long - 10} -10 C${long + 60} 0 ${long + 70} -80 ${long + 30} -90`;
+  const legs = [-55, -25, 25, 55]
+    .map(
+      (x) =>
+        `<path d="M${x} 20 L${x - 6} 92 H${x + 18} L${x + 12} 20 Z" fill="${c2}"/><path d="M${x - 6} 70 H${x + 16}" stroke="${c3}" stroke-width="5"/>`,
+    )
+    .join('');
+  const spots = Array.from(
+    { length: 14 },
+    () => `<circle cx="${n(-60 + r() * 120)}" cy="${n(-35 + r() * 50)}" r="${n(4 + r() * 6)}" fill="${pick(r, [c3, c4, '#fff'])}"/>`,
+  ).join('');
   const stripes = [-40, -10, 20, 50].map((x) => `<path d="M${x} -48 q8 20 0 40" stroke="${c4}" stroke-width="6" fill="none"/>`).join('');
   const ears = `<path d="M-${long + 18} -92 L-${long + 8} -128 L-${long - 4} -90 Z" fill="${c3}"/><path d="M-${long - 12} -88 L-${long - 4} -124 L-${long + 10} -86 Z" fill="${c4}"/>`;
   const head = `<ellipse cx="-${long}" cy="-70" rx="36" ry="30" fill="${c1}"/><circle cx="-${long + 12}" cy="-76" r="9" fill="#fff"/><circle cx="-${long + 13}" cy="-76" r="4.5" fill="#111"/><path d="M-${long + 34} -62 q12 8 0 16" stroke="${c3}" stroke-width="5" fill="none"/>${[0, 1, 2].map((i) => `<path d="M-${long - 20 + i * 8} -98 l6 -16 l6 16" fill="${pick(r, [c2, c3, c4])}"/>`).join('')}`;
@@ -189,7 +219,12 @@ const alebrije: Motif = (r, p) => {
 function textile(kind: 'rebozo' | 'sarape' | 'tapete' | 'bordado'): Motif {
   return (r, p) => {
     const a = p.accents;
-    const base = kind === 'rebozo' ? pick(r, [FOLK.rojo, FOLK.morado, FOLK.turquesa, FOLK.rosa]) : kind === 'bordado' ? '#fbf8f1' : pick(r, [FOLK.cacao, '#263a5e', FOLK.rojo]);
+    const base =
+      kind === 'rebozo'
+        ? pick(r, [FOLK.rojo, FOLK.morado, FOLK.turquesa, FOLK.rosa])
+        : kind === 'bordado'
+          ? '#fbf8f1'
+          : pick(r, [FOLK.cacao, '#263a5e', FOLK.rojo]);
     const layers = kind === 'tapete' ? 1 : 3;
     let out = shadow(120);
     for (let l = 0; l < layers; l++) {
@@ -200,8 +235,10 @@ function textile(kind: 'rebozo' | 'sarape' | 'tapete' | 'bordado'): Motif {
       out += `<rect x="${x0}" y="${y}" width="${w}" height="${h}" rx="6" fill="${base}"/>`;
       if (kind === 'sarape' || kind === 'tapete') {
         const stripes = kind === 'tapete' ? 5 : 6;
-        for (let s = 0; s < stripes; s++) out += `<rect x="${x0 + (w / stripes) * s + 6}" y="${y}" width="${n(w / stripes / 3)}" height="${h}" fill="${a[s % a.length]}"/>`;
-        if (kind === 'tapete') out += `<path d="M${x0 + w / 2} ${y + 12} l30 33 l-30 33 l-30 -33 Z" fill="none" stroke="${a[2]}" stroke-width="7"/><path d="M${x0 + w / 2} ${y + 30} l14 15 l-14 15 l-14 -15 Z" fill="${a[4]}"/>`;
+        for (let s = 0; s < stripes; s++)
+          out += `<rect x="${x0 + (w / stripes) * s + 6}" y="${y}" width="${n(w / stripes / 3)}" height="${h}" fill="${a[s % a.length]}"/>`;
+        if (kind === 'tapete')
+          out += `<path d="M${x0 + w / 2} ${y + 12} l30 33 l-30 33 l-30 -33 Z" fill="none" stroke="${a[2]}" stroke-width="7"/><path d="M${x0 + w / 2} ${y + 30} l14 15 l-14 15 l-14 -15 Z" fill="${a[4]}"/>`;
       } else if (kind === 'rebozo') {
         out += `<path d="M${x0} ${y + h / 2} ${Array.from({ length: 23 }, (_, i) => `L${x0 + (i + 1) * (w / 23)} ${y + h / 2 + (i % 2 ? -6 : 6)}`).join(' ')}" stroke="${a[2]}" stroke-width="3" fill="none" opacity="0.8"/>`;
         out += `<rect x="${x0}" y="${y + 5}" width="${w}" height="4" fill="#fff" opacity="0.35"/>`;
@@ -211,7 +248,11 @@ function textile(kind: 'rebozo' | 'sarape' | 'tapete' | 'bordado'): Motif {
     }
     // fringe hanging over the front edge
     const fy = 100 - (kind === 'tapete' ? 90 : 42);
-    const fringe = Array.from({ length: 22 }, (_, i) => `<path d="M${-110 + i * 10.4} ${fy + 2} v${kind === 'tapete' ? 0 : 0} l-2 ${kind === 'rebozo' ? 26 : 16}" stroke="${kind === 'bordado' ? a[0] : base}" stroke-width="3"/>`).join('');
+    const fringe = Array.from(
+      { length: 22 },
+      (_, i) =>
+        `<path d="M${-110 + i * 10.4} ${fy + 2} v${kind === 'tapete' ? 0 : 0} l-2 ${kind === 'rebozo' ? 26 : 16}" stroke="${kind === 'bordado' ? a[0] : base}" stroke-width="3"/>`,
+    ).join('');
     return out + (kind === 'bordado' ? '' : `<g transform="translate(-6 ${kind === 'tapete' ? 90 : 42})">${fringe}</g>`);
   };
 }
@@ -234,55 +275,64 @@ const coffeeBag: Motif = (r, p) => {
 };
 
 /** French press (`press`) or a hand grinder: a coffee gadget. */
-const coffeeTool = (press: boolean): Motif => (r, p) => {
-  if (press) {
-    return `${shadow(70)}<rect x="-50" y="-70" width="100" height="165" rx="8" fill="#5a3820" opacity="0.85"/><rect x="-50" y="-70" width="100" height="40" fill="#d9b38c" opacity="0.7"/>
+const coffeeTool =
+  (press: boolean): Motif =>
+  (r, p) => {
+    if (press) {
+      return `${shadow(70)}<rect x="-50" y="-70" width="100" height="165" rx="8" fill="#5a3820" opacity="0.85"/><rect x="-50" y="-70" width="100" height="40" fill="#d9b38c" opacity="0.7"/>
       <rect x="-58" y="-80" width="116" height="180" rx="10" fill="#cfe6ec" opacity="0.35" stroke="#9bb3ba" stroke-width="4"/>
       <rect x="-62" y="-100" width="124" height="22" rx="6" fill="${FOLK.negro}"/><rect x="-5" y="-140" width="10" height="44" fill="#8a8580"/><circle cx="0" cy="-145" r="11" fill="${FOLK.negro}"/>
       <path d="M58 -60 C100 -60 100 40 58 40" stroke="${FOLK.negro}" stroke-width="12" fill="none"/><rect x="-62" y="92" width="124" height="10" rx="4" fill="${p.accents[0]}"/>`;
-  }
-  return `${shadow(70)}<path d="M-55 -20 H55 L50 95 H-50 Z" fill="#8a5a36"/><path d="M-55 10 H55" stroke="#6b4226" stroke-width="5"/><rect x="-20" y="30" width="40" height="30" rx="4" fill="#6b4226"/>
+    }
+    return `${shadow(70)}<path d="M-55 -20 H55 L50 95 H-50 Z" fill="#8a5a36"/><path d="M-55 10 H55" stroke="#6b4226" stroke-width="5"/><rect x="-20" y="30" width="40" height="30" rx="4" fill="#6b4226"/>
     <path d="M-40 -20 C-40 -80 40 -80 40 -20 Z" fill="#b9b4ad"/><rect x="-4" y="-96" width="8" height="30" fill="#8a8580"/><path d="M0 -96 H70" stroke="#8a8580" stroke-width="8"/><circle cx="74" cy="-96" r="12" fill="${p.accents[0]}"/>`;
-};
+  };
 
 /** Huipil: a square-cut blouse with an embroidered yoke and hem; `cushion` draws an embroidered pillow instead. */
-const huipil = (cushion: boolean): Motif => (r, p) => {
-  const a = p.accents;
-  const cloth = pick(r, ['#fbf8f1', '#f3e7c9', FOLK.negro]);
-  const flowers = (y: number, count: number, span: number, size: number) =>
-    Array.from({ length: count }, (_, i) => flower(-span / 2 + (i * span) / (count - 1), y, size, a[i % 4]!, a[(i + 2) % 4]!)).join('');
-  if (cushion) {
-    return `${shadow(115)}<path d="M-110 -70 Q0 -86 110 -70 Q122 10 110 92 Q0 104 -110 92 Q-122 10 -110 -70 Z" fill="${cloth}"/>${flowers(-30, 5, 170, 20)}${flowers(40, 4, 130, 26)}
+const huipil =
+  (cushion: boolean): Motif =>
+  (r, p) => {
+    const a = p.accents;
+    const cloth = pick(r, ['#fbf8f1', '#f3e7c9', FOLK.negro]);
+    const flowers = (y: number, count: number, span: number, size: number) =>
+      Array.from({ length: count }, (_, i) => flower(-span / 2 + (i * span) / (count - 1), y, size, a[i % 4]!, a[(i + 2) % 4]!)).join('');
+    if (cushion) {
+      return `${shadow(115)}<path d="M-110 -70 Q0 -86 110 -70 Q122 10 110 92 Q0 104 -110 92 Q-122 10 -110 -70 Z" fill="${cloth}"/>${flowers(-30, 5, 170, 20)}${flowers(40, 4, 130, 26)}
       <path d="M-100 -50 Q0 -60 100 -50" stroke="${a[1]}" stroke-width="5" fill="none"/><path d="M-100 78 Q0 88 100 78" stroke="${a[1]}" stroke-width="5" fill="none"/>`;
-  }
-  return `${shadow(110)}<path d="M-70 -110 H70 L130 -70 L112 -20 L78 -40 V98 H-78 V-40 L-112 -20 L-130 -70 Z" fill="${cloth}"/><path d="M-16 -110 L0 -80 L16 -110" fill="${p.wall}" stroke="${a[0]}" stroke-width="4"/>
+    }
+    return `${shadow(110)}<path d="M-70 -110 H70 L130 -70 L112 -20 L78 -40 V98 H-78 V-40 L-112 -20 L-130 -70 Z" fill="${cloth}"/><path d="M-16 -110 L0 -80 L16 -110" fill="${p.wall}" stroke="${a[0]}" stroke-width="4"/>
     <path d="M-78 -90 H78 V-10 H-78 Z" fill="${a[0]}" opacity="0.15"/>${flowers(-60, 5, 130, 16)}${flowers(-28, 4, 100, 12)}<path d="M-78 -4 H78" stroke="${a[1]}" stroke-width="5"/>
     ${flowers(78, 6, 140, 11)}<path d="M-128 -66 L-114 -24" stroke="${a[2]}" stroke-width="8"/><path d="M128 -66 L114 -24" stroke="${a[2]}" stroke-width="8"/>`;
-};
+  };
 
 /** Beaded necklace (or bracelet) on a bust, or filigree earrings (`earrings`). */
-const jewellery = (earrings: boolean): Motif => (r, p) => {
-  const a = p.accents;
-  const cloth = `<path d="M-120 100 C-110 40 -40 20 0 24 C60 20 110 40 120 100 Z" fill="${pick(r, ['#3a2b4d', '#1f3b4d', '#4d1f2e'])}"/>`;
-  if (!earrings) {
-    const beads = Array.from({ length: 29 }, (_, i) => {
-      const t = (i / 28) * Math.PI;
-      return `<circle cx="${n(-90 * Math.cos(t))}" cy="${n(-40 + 90 * Math.sin(t) * 0.9)}" r="${i === 14 ? 16 : 8}" fill="${a[i % 4]}" stroke="#fff" stroke-width="1.5"/>`;
-    }).join('');
-    return `${shadow(120)}${cloth}${beads}${flower(0, 56, 20, a[1]!, a[3]!)}`;
-  }
-  const earring = (x: number) =>
-    `<g transform="translate(${x} -30)"><path d="M0 -60 q10 -10 0 -20" stroke="#d9d9d9" stroke-width="3" fill="none"/><circle cy="-50" r="8" fill="none" stroke="#e5e4e2" stroke-width="4"/>
+const jewellery =
+  (earrings: boolean): Motif =>
+  (r, p) => {
+    const a = p.accents;
+    const cloth = `<path d="M-120 100 C-110 40 -40 20 0 24 C60 20 110 40 120 100 Z" fill="${pick(r, ['#3a2b4d', '#1f3b4d', '#4d1f2e'])}"/>`;
+    if (!earrings) {
+      const beads = Array.from({ length: 29 }, (_, i) => {
+        const t = (i / 28) * Math.PI;
+        return `<circle cx="${n(-90 * Math.cos(t))}" cy="${n(-40 + 90 * Math.sin(t) * 0.9)}" r="${i === 14 ? 16 : 8}" fill="${a[i % 4]}" stroke="#fff" stroke-width="1.5"/>`;
+      }).join('');
+      return `${shadow(120)}${cloth}${beads}${flower(0, 56, 20, a[1]!, a[3]!)}`;
+    }
+    const earring = (x: number) =>
+      `<g transform="translate(${x} -30)"><path d="M0 -60 q10 -10 0 -20" stroke="#d9d9d9" stroke-width="3" fill="none"/><circle cy="-50" r="8" fill="none" stroke="#e5e4e2" stroke-width="4"/>
       <path d="M0 -42 C-40 -20 -40 40 0 70 C40 40 40 -20 0 -42 Z" fill="none" stroke="#e5e4e2" stroke-width="5"/>
       ${[0, 1, 2, 3].map((k) => `<circle cx="0" cy="${-20 + k * 20}" r="${9 - k}" fill="none" stroke="#cfcfcf" stroke-width="3"/>`).join('')}<circle cy="62" r="7" fill="${a[0]}"/></g>`;
-  return `${shadow(120)}${cloth}${earring(-45)}${earring(45)}`;
-};
+    return `${shadow(120)}${cloth}${earring(-45)}${earring(45)}`;
+  };
 
 /** Woven palm: a basket, or a hat when `hat`. */
 function palm(hat: boolean): Motif {
   return (r, p) => {
     const straw = pick(r, ['#e2c48b', '#d8b277', '#ead39f']);
-    const weave = Array.from({ length: 9 }, (_, i) => `<path d="M${-80 + i * 20} -20 L${-70 + i * 18} 95" stroke="#b89457" stroke-width="3"/>`).join('');
+    const weave = Array.from(
+      { length: 9 },
+      (_, i) => `<path d="M${-80 + i * 20} -20 L${-70 + i * 18} 95" stroke="#b89457" stroke-width="3"/>`,
+    ).join('');
     const rows = Array.from({ length: 6 }, (_, i) => `<path d="M-84 ${-10 + i * 18} H84" stroke="#c6a066" stroke-width="4"/>`).join('');
     if (hat) {
       return `${shadow(125)}<ellipse cx="0" cy="60" rx="125" ry="36" fill="${straw}"/><ellipse cx="0" cy="56" rx="110" ry="28" fill="none" stroke="#b89457" stroke-width="3"/>
@@ -303,7 +353,9 @@ const face: Motif = (r, p) => {
        <path d="M-36 40 H36" stroke="${FOLK.negro}" stroke-width="3"/>${[-28, -14, 0, 14, 28].map((x) => `<path d="M${x} 32 V48" stroke="${FOLK.negro}" stroke-width="3"/>`).join('')}`
     : `<ellipse cx="-30" cy="-18" rx="16" ry="10" fill="#fff"/><ellipse cx="30" cy="-18" rx="16" ry="10" fill="#fff"/><circle cx="-30" cy="-18" r="6" fill="#111"/><circle cx="30" cy="-18" r="6" fill="#111"/>
        <path d="M-40 30 Q0 60 40 30" stroke="#fff" stroke-width="6" fill="none"/><path d="M-60 -45 q30 -20 50 0 M10 -45 q30 -20 50 0" stroke="${a[2]}" stroke-width="6" fill="none"/>`;
-  const crown = skull ? [-50, -18, 18, 50].map((x, i) => flower(x, -78 + Math.abs(x) * 0.3, 18, a[i % 4]!, a[(i + 2) % 4]!)).join('') : `<path d="M-70 -60 L-50 -110 L-25 -70 L0 -120 L25 -70 L50 -110 L70 -60 Z" fill="${a[3]}"/>`;
+  const crown = skull
+    ? [-50, -18, 18, 50].map((x, i) => flower(x, -78 + Math.abs(x) * 0.3, 18, a[i % 4]!, a[(i + 2) % 4]!)).join('')
+    : `<path d="M-70 -60 L-50 -110 L-25 -70 L0 -120 L25 -70 L50 -110 L70 -60 Z" fill="${a[3]}"/>`;
   return `${shadow(80)}<path d="M-70 -50 C-70 -100 70 -100 70 -50 C72 30 40 95 0 95 C-40 95 -72 30 -70 -50 Z" fill="${skin}"/>${eyes}${crown}`;
 };
 
@@ -333,7 +385,10 @@ const box: Motif = (r, p) => {
 /** Glass tumblers (vidrio soplado) with the blue rim of Guadalajara glass. */
 const glasses: Motif = () =>
   `${shadow(120)}${[-70, 0, 70]
-    .map((x, i) => `<g transform="translate(${x} ${i === 1 ? -10 : 0})"><path d="M-32 -60 H32 L26 98 H-26 Z" fill="#bfe3e6" opacity="0.55" stroke="#7fb3b9" stroke-width="3"/><path d="M-32 -60 H32" stroke="${FOLK.cobalto}" stroke-width="8"/><path d="M-20 -40 V80" stroke="#fff" stroke-width="5" opacity="0.5"/>${[0, 1, 2].map((k) => `<circle cx="${-8 + k * 9}" cy="${20 + k * 16}" r="3" fill="#fff" opacity="0.7"/>`).join('')}</g>`)
+    .map(
+      (x, i) =>
+        `<g transform="translate(${x} ${i === 1 ? -10 : 0})"><path d="M-32 -60 H32 L26 98 H-26 Z" fill="#bfe3e6" opacity="0.55" stroke="#7fb3b9" stroke-width="3"/><path d="M-32 -60 H32" stroke="${FOLK.cobalto}" stroke-width="8"/><path d="M-20 -40 V80" stroke="#fff" stroke-width="5" opacity="0.5"/>${[0, 1, 2].map((k) => `<circle cx="${-8 + k * 9}" cy="${20 + k * 16}" r="3" fill="#fff" opacity="0.7"/>`).join('')}</g>`,
+    )
     .join('')}`;
 
 /** Stone molcajete on three legs, with a chile beside it. */

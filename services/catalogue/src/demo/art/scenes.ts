@@ -13,7 +13,8 @@ export interface Shot {
   dx: number;
 }
 
-const svg = (w: number, h: number, body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
+const svg = (w: number, h: number, body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
 
 function backdrop(r: Rng, p: Palette, w: number, h: number, tableY: number): string {
   const id = `wp${Math.floor(r() * 1e6)}`;
@@ -43,15 +44,32 @@ export function productScene(r: Rng, motif: MotifName, w: number, h: number, sho
  * Experiences: the place itself. `tour` = hills and a road, `workshop` = a craft table with `craft` (what is
  * made there) in the middle, `tasting` = cups in a row.
  */
-export function experienceScene(r: Rng, kind: 'tour' | 'coffeeFarm' | 'workshop' | 'coffeeWorkshop' | 'tasting', craft: MotifName, w: number, h: number, shot: Shot): string {
+export function experienceScene(
+  r: Rng,
+  kind: 'tour' | 'coffeeFarm' | 'workshop' | 'coffeeWorkshop' | 'tasting',
+  craft: MotifName,
+  w: number,
+  h: number,
+  shot: Shot,
+): string {
   const p = palette(r);
   const evening = r() < 0.3;
   const sky = evening ? ['#f6b40e', '#e4572e'] : ['#9ed8eb', '#fdf1c7'];
   if (kind === 'workshop' || kind === 'coffeeWorkshop' || kind === 'tasting') {
     const tableY = h * 0.58;
-    const items: MotifName[] = kind === 'tasting' ? ['cup', 'coffeeBag', 'cup'] : kind === 'coffeeWorkshop' ? ['press', 'cup', 'grinder'] : [pick(r, ['jar', 'basket', 'plate'] as MotifName[]), craft, pick(r, ['candle', 'plate', 'jar'] as MotifName[])];
+    const items: MotifName[] =
+      kind === 'tasting'
+        ? ['cup', 'coffeeBag', 'cup']
+        : kind === 'coffeeWorkshop'
+          ? ['press', 'cup', 'grinder']
+          : [pick(r, ['jar', 'basket', 'plate'] as MotifName[]), craft, pick(r, ['candle', 'plate', 'jar'] as MotifName[])];
     const s = (h / 420) * shot.zoom;
-    const objects = items.map((m, i) => `<g transform="translate(${w * (0.22 + i * 0.28) + shot.dx * w} ${tableY + h * 0.2 - 100 * s}) scale(${s})">${MOTIFS[m](r, p)}</g>`).join('');
+    const objects = items
+      .map(
+        (m, i) =>
+          `<g transform="translate(${w * (0.22 + i * 0.28) + shot.dx * w} ${tableY + h * 0.2 - 100 * s}) scale(${s})">${MOTIFS[m](r, p)}</g>`,
+      )
+      .join('');
     return svg(w, h, `${backdrop(r, p, w, h, tableY)}${papelPicado(r, w, 0, p.accents)}${objects}`);
   }
   const hills = (y: number, amp: number, colour: string) => {
@@ -62,11 +80,23 @@ export function experienceScene(r: Rng, kind: 'tour' | 'coffeeFarm' | 'workshop'
   const sun = `<circle cx="${w * (0.2 + r() * 0.6)}" cy="${h * 0.25}" r="${h * 0.09}" fill="${evening ? '#fff3c4' : FOLK.amarillo}"/>`;
   const rows =
     kind === 'coffeeFarm'
-      ? Array.from({ length: 7 }, (_, i) => `<path d="M${-w * 0.1} ${h * (0.62 + i * 0.06)} Q${w / 2} ${h * (0.56 + i * 0.06)} ${w * 1.1} ${h * (0.64 + i * 0.06)}" stroke="#2f6b1f" stroke-width="${h * 0.025}" stroke-dasharray="${h * 0.03} ${h * 0.015}" fill="none"/>`).join('') +
-        Array.from({ length: 14 }, () => `<circle cx="${n2(r() * w)}" cy="${n2(h * (0.64 + r() * 0.34))}" r="${h * 0.008}" fill="${FOLK.rojo}"/>`).join('')
+      ? Array.from(
+          { length: 7 },
+          (_, i) =>
+            `<path d="M${-w * 0.1} ${h * (0.62 + i * 0.06)} Q${w / 2} ${h * (0.56 + i * 0.06)} ${w * 1.1} ${h * (0.64 + i * 0.06)}" stroke="#2f6b1f" stroke-width="${h * 0.025}" stroke-dasharray="${h * 0.03} ${h * 0.015}" fill="none"/>`,
+        ).join('') +
+        Array.from(
+          { length: 14 },
+          () => `<circle cx="${n2(r() * w)}" cy="${n2(h * (0.64 + r() * 0.34))}" r="${h * 0.008}" fill="${FOLK.rojo}"/>`,
+        ).join('')
       : `<path d="M${w * 0.46} ${h} C${w * 0.5} ${h * 0.8} ${w * 0.56} ${h * 0.7} ${w * 0.52} ${h * 0.58}" stroke="#d9b38c" stroke-width="${h * 0.06}" fill="none"/>` +
-        Array.from({ length: 5 }, (_, i) => agave(w * (0.08 + i * 0.2 + r() * 0.05), h * (0.8 + r() * 0.1), h * 0.09 * (0.8 + r() * 0.4))).join('');
-  const church = kind === 'tour' ? `<g transform="translate(${w * 0.72} ${h * 0.5})" fill="#f7ecd9"><rect x="-30" y="-40" width="60" height="50"/><rect x="-16" y="-80" width="32" height="42"/><path d="M-16 -80 Q0 -104 16 -80 Z"/><rect x="-8" y="-12" width="16" height="22" fill="#7a4a2c"/></g>` : '';
+        Array.from({ length: 5 }, (_, i) =>
+          agave(w * (0.08 + i * 0.2 + r() * 0.05), h * (0.8 + r() * 0.1), h * 0.09 * (0.8 + r() * 0.4)),
+        ).join('');
+  const church =
+    kind === 'tour'
+      ? `<g transform="translate(${w * 0.72} ${h * 0.5})" fill="#f7ecd9"><rect x="-30" y="-40" width="60" height="50"/><rect x="-16" y="-80" width="32" height="42"/><path d="M-16 -80 Q0 -104 16 -80 Z"/><rect x="-8" y="-12" width="16" height="22" fill="#7a4a2c"/></g>`
+      : '';
   return svg(
     w,
     h,
@@ -135,5 +165,9 @@ export function catalogueScene(r: Rng, motifs: MotifName[], w: number, h: number
       return `<g transform="translate(${x} ${tableY + h * 0.12 - 100 * s}) scale(${s})">${MOTIFS[m](r, p)}</g>`;
     })
     .join('');
-  return svg(w, h, `${backdrop(r, p, w, h, tableY)}${papelPicado(r, w, 0, p.accents)}${objects}<rect y="${h - 14}" width="${w}" height="14" fill="${p.accents[0]}"/>`);
+  return svg(
+    w,
+    h,
+    `${backdrop(r, p, w, h, tableY)}${papelPicado(r, w, 0, p.accents)}${objects}<rect y="${h - 14}" width="${w}" height="14" fill="${p.accents[0]}"/>`,
+  );
 }

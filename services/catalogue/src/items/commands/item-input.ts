@@ -99,7 +99,9 @@ export function applyInput(base: ItemDraft, input: ItemInput): { draft: ItemDraf
     ...(stock?.stock_type !== undefined ? { stockType: stock.stock_type } : {}),
     ...(stock?.max_purchase_amount !== undefined ? { maxPurchaseAmount: stock.max_purchase_amount } : {}),
     ...(stock?.sold_out !== undefined ? { soldOut: stock.sold_out } : {}),
-    ...(input.experience_date !== undefined ? { experienceDate: input.experience_date === null ? null : new Date(input.experience_date) } : {}),
+    ...(input.experience_date !== undefined
+      ? { experienceDate: input.experience_date === null ? null : new Date(input.experience_date) }
+      : {}),
     ...(input.list_state !== undefined ? { listState: input.list_state } : {}),
     ...(input.hiden !== undefined ? { hidden: input.hiden } : {}),
     ...(input.queue_position !== undefined ? { queuePosition: input.queue_position } : {}),

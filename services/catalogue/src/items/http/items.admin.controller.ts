@@ -35,7 +35,15 @@ export class ItemsAdminController {
   @ApiOperation({ summary: "The supplier's items in every state" })
   @ApiAnswer(CatalogueItemListSchema)
   list(@PathOwner() owner: OwnerRef, @Query() q: OwnerItemsQueryDto): Promise<CatalogueItemList> {
-    return this.queries.ownerItems({ ownerId: owner.ownerId, type: q.type, listState: q.list_state, text: q.text, offset: q.offset, limit: q.limit, sort: q.sort });
+    return this.queries.ownerItems({
+      ownerId: owner.ownerId,
+      type: q.type,
+      listState: q.list_state,
+      text: q.text,
+      offset: q.offset,
+      limit: q.limit,
+      sort: q.sort,
+    });
   }
 
   @Post(':owner/:scope/items')

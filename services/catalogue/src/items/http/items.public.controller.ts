@@ -45,7 +45,12 @@ export class ItemsPublicController {
   @Get(':owner/:item')
   @ApiOperation({ summary: 'An item of a supplier by id or slug (/productos/{owner}/{id})' })
   @ApiAnswer(CatalogueItemSchema, { errors: [404] })
-  byOwner(@Param('owner') owner: string, @Param('item') item: string, @Query() q: ItemDetailQueryDto, @CurrentUser() viewer?: AuthUser): Promise<CatalogueItem> {
+  byOwner(
+    @Param('owner') owner: string,
+    @Param('item') item: string,
+    @Query() q: ItemDetailQueryDto,
+    @CurrentUser() viewer?: AuthUser,
+  ): Promise<CatalogueItem> {
     return this.queries.itemForViewer(owner, item, viewer, q.shop);
   }
 }

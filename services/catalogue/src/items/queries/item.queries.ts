@@ -31,10 +31,18 @@ export class ItemQueries {
     const live = (...conds: SQL[]) => and(isNull(items.deletedAt), ...conds);
     const select = () => this.db.select(ITEM_COLUMNS).from(items).leftJoin(suppliers, eq(suppliers.id, items.ownerId));
     this.byOwnerRef = select()
-      .where(live(eq(items.ownerId, sql.placeholder('owner')), sql`(${items.id} = ${sql.placeholder('ref')} or ${items.slug} = ${sql.placeholder('ref')})`))
+      .where(
+        live(
+          eq(items.ownerId, sql.placeholder('owner')),
+          sql`(${items.id} = ${sql.placeholder('ref')} or ${items.slug} = ${sql.placeholder('ref')})`,
+        ),
+      )
       .limit(1)
       .prepare('catalogue_item_by_owner_ref');
-    this.byId = select().where(live(eq(items.id, sql.placeholder('id')))).limit(1).prepare('catalogue_item_by_id');
+    this.byId = select()
+      .where(live(eq(items.id, sql.placeholder('id'))))
+      .limit(1)
+      .prepare('catalogue_item_by_id');
   }
 
   /** A supplier's items, every state (the supplier's admin list). */
@@ -62,7 +70,10 @@ export class ItemQueries {
       .offset(f.offset ?? 0)
       .limit(f.limit ?? 30);
     const [total] = await this.db.select({ n: count() }).from(items).where(where);
-    return listResponse((rows as ItemRow[]).map((r) => toItemJson(r)), Number(total?.n ?? 0));
+    return listResponse(
+      (rows as ItemRow[]).map((r) => toItemJson(r)),
+      Number(total?.n ?? 0),
+    );
   }
 
   /**

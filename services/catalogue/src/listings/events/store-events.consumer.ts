@@ -47,7 +47,12 @@ export class StoreEventsConsumer {
       isProxy: d.isProxy ?? false,
       updatedAt: sql`now()`,
     };
-    await this.tx.run((tx) => tx.insert(shops).values({ id: d.shopId, ...values }).onConflictDoUpdate({ target: shops.id, set: values }));
+    await this.tx.run((tx) =>
+      tx
+        .insert(shops)
+        .values({ id: d.shopId, ...values })
+        .onConflictDoUpdate({ target: shops.id, set: values }),
+    );
   }
 }
 
@@ -56,7 +61,10 @@ export class StoreEventsConsumer {
  * (the item's own event is late) gets a placeholder that the item's creation fills in; a deleted item is skipped.
  */
 export async function addShopItems(tx: Tx, shopId: string, itemIds: string[]): Promise<void> {
-  const ids = sql`array[${sql.join(itemIds.map((id) => sql`${id}`), sql`, `)}]::text[]`;
+  const ids = sql`array[${sql.join(
+    itemIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
   await tx.execute(sql`
     insert into ${shopItems} (shop_id, item_id, item_known, item_type, supplier_id, listed, list_price_minor, queue_position)
     select ${shopId}, v.id, i.id is not null, coalesce(i.type, ''), coalesce(i.owner_id, ''),

@@ -24,7 +24,13 @@ class PickerQueryDto {
   @ApiPropertyOptional({ default: '-contribution_margin' }) @Optional() @IsString() @MaxLength(32) sort?: string;
   @ApiPropertyOptional({ minimum: 0 }) @Optional() @Type(() => Number) @IsInt() @Min(0) @Max(1_000_000) offset?: number;
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 10 }) @Optional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
-  @ApiPropertyOptional({ description: 'Accepted for the spec’s modal call (counts are exact)' }) @Optional() @Type(() => Number) @IsInt() @Min(0) @Max(100_000) check_at_least?: number;
+  @ApiPropertyOptional({ description: 'Accepted for the spec’s modal call (counts are exact)' })
+  @Optional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(100_000)
+  check_at_least?: number;
   @ApiPropertyOptional({ description: 'Accepted for the spec’s modal call' }) @Optional() @IsString() @MaxLength(100) filter?: string;
 }
 

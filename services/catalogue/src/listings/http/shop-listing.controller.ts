@@ -28,7 +28,9 @@ export class ShopListingController {
     content: { 'application/json': { schema: openApiSchemaOf(CatalogueItemListSchema) as never } },
   })
   @ApiRefusals(404)
-  @ApiOperation({ summary: 'Listing and search of a shop: type, text, tags, supplier, category; sort queue_position | -list_price | list_price' })
+  @ApiOperation({
+    summary: 'Listing and search of a shop: type, text, tags, supplier, category; sort queue_position | -list_price | list_price',
+  })
   items(@Param('shop') shop: string, @Query() q: ShopItemsQueryDto, @CurrentUser() viewer?: AuthUser): Promise<string> {
     return this.listing.searchJson({
       shop,
@@ -48,7 +50,11 @@ export class ShopListingController {
   @Get(':shop/suggestions')
   @ApiOperation({ summary: 'Type-ahead of a shop’s items (5 by default); empty text answers no results' })
   @ApiAnswer(CatalogueItemSuggestionListSchema, { errors: [404] })
-  suggestions(@Param('shop') shop: string, @Query() q: SuggestionsQueryDto, @CurrentUser() viewer?: AuthUser): Promise<CatalogueItemSuggestionList> {
+  suggestions(
+    @Param('shop') shop: string,
+    @Query() q: SuggestionsQueryDto,
+    @CurrentUser() viewer?: AuthUser,
+  ): Promise<CatalogueItemSuggestionList> {
     return this.listing.suggestions({ shop, viewer, text: q.text, type: q.type, limit: q.n_suggestions });
   }
 }

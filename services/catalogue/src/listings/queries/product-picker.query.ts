@@ -33,7 +33,8 @@ export class ProductPickerQuery {
 
   async search(f: PickerFilter): Promise<PickerItemList> {
     const sort = f.sort ?? '-contribution_margin';
-    if (!(SORTS as readonly string[]).includes(sort)) throw new ValidationError(`sort must be one of ${SORTS.join(', ')}`, { sort: ['unknown sort'] });
+    if (!(SORTS as readonly string[]).includes(sort))
+      throw new ValidationError(`sort must be one of ${SORTS.join(', ')}`, { sort: ['unknown sort'] });
     const shop = await shopOfOwner(this.db, f.ownerId);
     const conds: SQL[] = [isNull(items.deletedAt)];
     const visible = and(eq(items.listState, 'published'), eq(items.hidden, false))!;
@@ -50,9 +51,11 @@ export class ProductPickerQuery {
     const tsq = prefixTsQuery(f.text);
     if (tsq) conds.push(sql`${items.searchVector} @@ to_tsquery('simple', ${tsq})`);
     const desc_ = sort.startsWith('-');
-    const column = { contribution_margin: items.contributionMarginMinor, list_price: items.listPriceMinor, queue_position: items.queuePosition }[
-      desc_ ? sort.slice(1) : sort
-    ]!;
+    const column = {
+      contribution_margin: items.contributionMarginMinor,
+      list_price: items.listPriceMinor,
+      queue_position: items.queuePosition,
+    }[desc_ ? sort.slice(1) : sort]!;
     const where = and(...conds);
     const rows = (await this.db
       .select(ITEM_COLUMNS)
@@ -68,10 +71,21 @@ export class ProductPickerQuery {
       const present = await this.db
         .select({ id: shopItems.itemId })
         .from(shopItems)
-        .where(and(eq(shopItems.shopId, shop.id), inArray(shopItems.itemId, rows.map((r) => r.id))));
+        .where(
+          and(
+            eq(shopItems.shopId, shop.id),
+            inArray(
+              shopItems.itemId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        );
       for (const p of present) inStore.add(p.id);
     }
     const now = new Date();
-    return listResponse(rows.map((r) => ({ ...toItemJson(r, now), in_store: inStore.has(r.id) })), Number(total?.n ?? 0));
+    return listResponse(
+      rows.map((r) => ({ ...toItemJson(r, now), in_store: inStore.has(r.id) })),
+      Number(total?.n ?? 0),
+    );
   }
 }

@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { CatalogueLimits, LISTING_PAGE_SIZE, type CatalogueItemList, type CatalogueItemSuggestionList, type ItemType } from '@vitrina/contracts';
+import {
+  CatalogueLimits,
+  LISTING_PAGE_SIZE,
+  type CatalogueItemList,
+  type CatalogueItemSuggestionList,
+  type ItemType,
+} from '@vitrina/contracts';
 import { DB, listResponse, parseSort, type AuthUser, type Db } from '@vitrina/platform';
 import { items, shopItems, suppliers } from '../../db/schema.js';
 import { toItemJson } from '../../items/item.mapper.js';
@@ -77,7 +83,13 @@ export class ShopListingQuery {
     const itemConds: SQL[] = [];
     if (f.category) itemConds.push(sql`${items.categoryIds} @> array[${f.category}]::text[]`);
     const tags = (f.tags ?? []).map((t) => t.trim().toLowerCase()).filter(Boolean);
-    if (tags.length > 0) itemConds.push(sql`${items.tags} && array[${sql.join(tags.map((t) => sql`${t}`), sql`, `)}]::text[]`);
+    if (tags.length > 0)
+      itemConds.push(
+        sql`${items.tags} && array[${sql.join(
+          tags.map((t) => sql`${t}`),
+          sql`, `,
+        )}]::text[]`,
+      );
 
     const tsq = prefixTsQuery(f.text);
     if (!tsq) return this.page([...base, ...itemConds], itemConds.length > 0, this.order(sort), offset, limit);
@@ -98,7 +110,13 @@ export class ShopListingQuery {
   }
 
   /** Type-ahead (spec 1 §2 'Search'): only for non-empty text, lower-cased; 5 by default. */
-  async suggestions(f: { shop: string; viewer?: AuthUser; text?: string; type?: ItemType; limit?: number }): Promise<CatalogueItemSuggestionList> {
+  async suggestions(f: {
+    shop: string;
+    viewer?: AuthUser;
+    text?: string;
+    type?: ItemType;
+    limit?: number;
+  }): Promise<CatalogueItemSuggestionList> {
     const text = (f.text ?? '').trim().toLowerCase();
     const tsq = prefixTsQuery(text);
     if (!tsq) return listResponse([], 0);
@@ -114,7 +132,14 @@ export class ShopListingQuery {
       .where(and(...conds))
       .orderBy(desc(sql`ts_rank(${items.searchVector}, ${query})`), asc(shopItems.queuePosition), asc(shopItems.itemId))
       .limit(f.limit ?? CatalogueLimits.suggestions);
-    const results = rows.map((r) => ({ id: r.id, owner: r.owner, name: r.name, slug: r.slug, type: r.type as ItemType, photo: r.photos[0] ?? null }));
+    const results = rows.map((r) => ({
+      id: r.id,
+      owner: r.owner,
+      name: r.name,
+      slug: r.slug,
+      type: r.type as ItemType,
+      photo: r.photos[0] ?? null,
+    }));
     return listResponse(results, results.length);
   }
 
@@ -139,11 +164,25 @@ export class ShopListingQuery {
       ? await this.db.select({ n: count() }).from(shopItems).innerJoin(items, eq(items.id, shopItems.itemId)).where(where)
       : await this.db.select({ n: count() }).from(shopItems).where(where);
     const now = new Date();
-    return listResponse((rows as ItemRow[]).map((r) => toItemJson(r, now)), Number(counted[0]?.n ?? 0));
+    return listResponse(
+      (rows as ItemRow[]).map((r) => toItemJson(r, now)),
+      Number(counted[0]?.n ?? 0),
+    );
   }
 }
 
 /** Everything of the filter a public page depends on, besides the shop (the viewer only matters for its owner). */
 function cacheKey(shopId: string, f: ShopListingFilter): string {
-  return JSON.stringify([shopId, f.type ?? '', f.text ?? '', f.tags ?? [], f.supplier ?? '', f.category ?? '', f.sort ?? '', f.offset ?? null, f.limit ?? null, f.page ?? null]);
+  return JSON.stringify([
+    shopId,
+    f.type ?? '',
+    f.text ?? '',
+    f.tags ?? [],
+    f.supplier ?? '',
+    f.category ?? '',
+    f.sort ?? '',
+    f.offset ?? null,
+    f.limit ?? null,
+    f.page ?? null,
+  ]);
 }

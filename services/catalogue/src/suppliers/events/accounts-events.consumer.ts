@@ -30,7 +30,10 @@ export class AccountsEventsConsumer {
     const userName = name.slice(0, 200);
     await this.tx.run(async (tx) => {
       const set = { name: userName, ...(photo !== undefined ? { photo } : {}), updatedAt: sql`now()` };
-      await tx.insert(profiles).values({ id: userId, name: userName, photo: photo ?? null }).onConflictDoUpdate({ target: profiles.id, set });
+      await tx
+        .insert(profiles)
+        .values({ id: userId, name: userName, photo: photo ?? null })
+        .onConflictDoUpdate({ target: profiles.id, set });
       await renameSupplier(tx, userId, userName, photo);
     });
   }

@@ -21,7 +21,13 @@ function startsWith(text: string): string {
 export class DirectoryQueries {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  async suppliers(f: { text?: string; offset?: number; limit: number; onlyWithPublishedItems?: boolean; onlyId?: string }): Promise<CatalogueSupplierList> {
+  async suppliers(f: {
+    text?: string;
+    offset?: number;
+    limit: number;
+    onlyWithPublishedItems?: boolean;
+    onlyId?: string;
+  }): Promise<CatalogueSupplierList> {
     const text = normaliseText(f.text ?? '');
     const conds: SQL[] = [];
     if (text) conds.push(sql`${suppliers.searchName} like ${contains(text)}`);
@@ -37,7 +43,9 @@ export class DirectoryQueries {
       );
     }
     const where = conds.length ? and(...conds) : undefined;
-    const order = text ? [desc(sql`${suppliers.searchName} like ${startsWith(text)}`), asc(suppliers.name), asc(suppliers.id)] : [asc(suppliers.name), asc(suppliers.id)];
+    const order = text
+      ? [desc(sql`${suppliers.searchName} like ${startsWith(text)}`), asc(suppliers.name), asc(suppliers.id)]
+      : [asc(suppliers.name), asc(suppliers.id)];
     const rows = await this.db
       .select({ id: suppliers.id, name: suppliers.name, image: suppliers.image, enabled: suppliers.enabled })
       .from(suppliers)

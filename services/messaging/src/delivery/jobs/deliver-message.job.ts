@@ -82,8 +82,15 @@ export class DeliverMessageJob implements OnModuleInit, OnApplicationShutdown {
       .limit(100);
     for (const { id } of pending) {
       if (this.stopped) return;
-      await this.jobs.add<DeliverMessageData>(DELIVER_MESSAGE_JOB, { deliveryId: id }, { jobId: id, attempts: DELIVERY_JOB_ATTEMPTS, backoffMs: DELIVERY_JOB_BACKOFF_MS });
-      await this.db.update(deliveries).set({ enqueuedAt: new Date() }).where(and(eq(deliveries.id, id), isNull(deliveries.enqueuedAt)));
+      await this.jobs.add<DeliverMessageData>(
+        DELIVER_MESSAGE_JOB,
+        { deliveryId: id },
+        { jobId: id, attempts: DELIVERY_JOB_ATTEMPTS, backoffMs: DELIVERY_JOB_BACKOFF_MS },
+      );
+      await this.db
+        .update(deliveries)
+        .set({ enqueuedAt: new Date() })
+        .where(and(eq(deliveries.id, id), isNull(deliveries.enqueuedAt)));
     }
     if (pending.length === 100) this.again = true;
   }
@@ -97,16 +104,33 @@ export class DeliverMessageJob implements OnModuleInit, OnApplicationShutdown {
     }
     if (row.status !== 'queued') return; // sent (or given up) already: a retried job sends nothing twice
     if (row.expiresAt && row.expiresAt.getTime() < Date.now()) {
-      await this.db.update(deliveries).set({ status: 'failed', attempts: ctx.attempt, lastError: 'the code expired before it could be sent' }).where(eq(deliveries.id, row.id));
+      await this.db
+        .update(deliveries)
+        .set({ status: 'failed', attempts: ctx.attempt, lastError: 'the code expired before it could be sent' })
+        .where(eq(deliveries.id, row.id));
       this.logger.warn({ deliveryId }, 'code expired before delivery; dropped');
       return;
     }
     const sender = row.channel === 'email' ? this.email : this.sms;
     try {
-      const receipt = await sender.send({ deliveryId: row.id, channel: row.channel, to: row.destination, subject: row.subject, text: row.text, html: row.html });
+      const receipt = await sender.send({
+        deliveryId: row.id,
+        channel: row.channel,
+        to: row.destination,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+      });
       await this.db
         .update(deliveries)
-        .set({ status: 'sent', provider: receipt.provider, providerMessageId: receipt.messageId ?? null, attempts: ctx.attempt, sentAt: new Date(), lastError: null })
+        .set({
+          status: 'sent',
+          provider: receipt.provider,
+          providerMessageId: receipt.messageId ?? null,
+          attempts: ctx.attempt,
+          sentAt: new Date(),
+          lastError: null,
+        })
         .where(eq(deliveries.id, row.id));
       this.logger.info({ deliveryId, channel: row.channel, provider: receipt.provider }, 'message delivered');
     } catch (err) {
@@ -114,7 +138,11 @@ export class DeliverMessageJob implements OnModuleInit, OnApplicationShutdown {
       const last = permanent || ctx.attempt >= DELIVERY_JOB_ATTEMPTS;
       await this.db
         .update(deliveries)
-        .set({ attempts: ctx.attempt, lastError: String((err as Error)?.message ?? err).slice(0, 500), ...(last ? { status: 'failed' as const } : {}) })
+        .set({
+          attempts: ctx.attempt,
+          lastError: String((err as Error)?.message ?? err).slice(0, 500),
+          ...(last ? { status: 'failed' as const } : {}),
+        })
         .where(eq(deliveries.id, row.id));
       if (permanent) {
         this.logger.error({ err, deliveryId, channel: row.channel }, 'message refused by the provider; not retried');

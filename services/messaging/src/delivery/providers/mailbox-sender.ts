@@ -18,7 +18,15 @@ export class MailboxStore {
     const id = newId();
     const [row] = await this.db
       .insert(mailboxMessages)
-      .values({ id, deliveryId: message.deliveryId, channel: message.channel, to: message.to, subject: message.subject, text: message.text, html: message.html })
+      .values({
+        id,
+        deliveryId: message.deliveryId,
+        channel: message.channel,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      })
       .onConflictDoNothing({ target: mailboxMessages.deliveryId })
       .returning({ id: mailboxMessages.id });
     return { provider: this.name, messageId: row?.id ?? id };

@@ -146,7 +146,10 @@ export function renderCodeMessage(event: UserPinIssued): RenderedMessage {
     `<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(event.code)}</p>`,
     `<p>${escapeHtml(copy.expiry(MINUTES))}</p>`,
     ...(link
-      ? [`<p>${escapeHtml(copy.link)}</p>`, `<p><a href="${escapeHtml(link)}" style="background:#1E88E5;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(copy.linkButton)}</a></p>`]
+      ? [
+          `<p>${escapeHtml(copy.link)}</p>`,
+          `<p><a href="${escapeHtml(link)}" style="background:#1E88E5;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(copy.linkButton)}</a></p>`,
+        ]
       : []),
     `<p style="color:#777;font-size:12px">${escapeHtml(copy.ignore)}</p>`,
     '</body></html>',

@@ -78,7 +78,10 @@ export class BannerHandlers {
       const shop = await shopOfOwner(tx, ownerId, { forUpdate: true });
       checkBanner(draft, shop.columns);
       await checkOwnImages(tx, ownerId, [draft.hztImageId, draft.vrtImageId]);
-      const [stats] = await tx.select({ n: count(), last: max(banners.position) }).from(banners).where(eq(banners.shopId, shop.id));
+      const [stats] = await tx
+        .select({ n: count(), last: max(banners.position) })
+        .from(banners)
+        .where(eq(banners.shopId, shop.id));
       if (Number(stats?.n ?? 0) >= StoreLimits.bannersPerShopMax) {
         throw new ValidationError(`A shop has at most ${StoreLimits.bannersPerShopMax} banners`, { banners: ['too many banners'] });
       }
@@ -100,7 +103,12 @@ export class BannerHandlers {
   async update(ownerId: string, bannerId: string, dto: BannerDto): Promise<StoreBanner> {
     return this.tx.run(async (tx) => {
       const shop = await shopOfOwner(tx, ownerId);
-      const [current] = await tx.select().from(banners).where(and(eq(banners.id, bannerId), eq(banners.shopId, shop.id))).for('update').limit(1);
+      const [current] = await tx
+        .select()
+        .from(banners)
+        .where(and(eq(banners.id, bannerId), eq(banners.shopId, shop.id)))
+        .for('update')
+        .limit(1);
       if (!current) throw new NotFoundError('Banner not found');
       const draft = apply(draftOf(current), dto);
       checkBanner(draft, shop.columns);
@@ -108,7 +116,11 @@ export class BannerHandlers {
         draft.hztImageId !== current.hztImageId ? draft.hztImageId : null,
         draft.vrtImageId !== current.vrtImageId ? draft.vrtImageId : null,
       ]);
-      const [row] = await tx.update(banners).set({ ...columns(draft), updatedAt: sql`now()` }).where(eq(banners.id, current.id)).returning();
+      const [row] = await tx
+        .update(banners)
+        .set({ ...columns(draft), updatedAt: sql`now()` })
+        .where(eq(banners.id, current.id))
+        .returning();
       await this.outbox.add(tx, {
         type: StoreEvents.bannerUpdated,
         key: shop.id,
@@ -123,7 +135,10 @@ export class BannerHandlers {
   async delete(ownerId: string, bannerId: string): Promise<void> {
     const released = await this.tx.run(async (tx) => {
       const shop = await shopOfOwner(tx, ownerId);
-      const [row] = await tx.delete(banners).where(and(eq(banners.id, bannerId), eq(banners.shopId, shop.id))).returning();
+      const [row] = await tx
+        .delete(banners)
+        .where(and(eq(banners.id, bannerId), eq(banners.shopId, shop.id)))
+        .returning();
       if (!row) throw new NotFoundError('Banner not found');
       const imageIds = await releaseImages(tx, shop.id, ownerId, row.id, [row.hztImageId, row.vrtImageId]);
       await this.outbox.add(tx, {

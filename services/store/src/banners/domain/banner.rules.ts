@@ -49,7 +49,10 @@ export function checkBanner(d: BannerDraft, columns: number): void {
   }
   if (d.url) {
     const ok = columns === 2 ? isWebOrPath(d.url) : isWebAddress(d.url);
-    if (!ok) throw new DomainError(StoreErrorCodes.invalidCarouselLink, 'The banner link must be a web address', 400, { url: ['invalid_carousel_link'] });
+    if (!ok)
+      throw new DomainError(StoreErrorCodes.invalidCarouselLink, 'The banner link must be a web address', 400, {
+        url: ['invalid_carousel_link'],
+      });
   }
 }
 

@@ -27,7 +27,14 @@ class PublishedFranchisesQueryDto extends PageQueryDto {
 
   @ApiPropertyOptional({ description: 'Comma-joined: affinity,franchise (both by default)' })
   @Optional()
-  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : value))
+  @Transform(({ value }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : value,
+  )
   @IsArray()
   @ArrayMaxSize(2)
   @IsString({ each: true })

@@ -8,7 +8,10 @@ import { containsPattern, isUuid, normaliseText } from '../../shared/text.js';
 
 const FRANCHISE_TYPES = ['franchise', 'affinity'] as const;
 
-function toFranchiseJson(row: Pick<ShopRow, 'id' | 'name' | 'slug' | 'photo' | 'canonicalUrl' | 'storeType'>, inStore?: boolean): Franchise {
+function toFranchiseJson(
+  row: Pick<ShopRow, 'id' | 'name' | 'slug' | 'photo' | 'canonicalUrl' | 'storeType'>,
+  inStore?: boolean,
+): Franchise {
   return {
     id: row.id,
     name: row.name,
@@ -20,7 +23,14 @@ function toFranchiseJson(row: Pick<ShopRow, 'id' | 'name' | 'slug' | 'photo' | '
   };
 }
 
-const FRANCHISE_COLUMNS = { id: shops.id, name: shops.name, slug: shops.slug, photo: shops.photo, canonicalUrl: shops.canonicalUrl, storeType: shops.storeType };
+const FRANCHISE_COLUMNS = {
+  id: shops.id,
+  name: shops.name,
+  slug: shops.slug,
+  photo: shops.photo,
+  canonicalUrl: shops.canonicalUrl,
+  storeType: shops.storeType,
+};
 
 /**
  * Franchises (spec 1 §3 'Franchise'): published franchise and affinity shops, searchable by name; the
@@ -59,11 +69,22 @@ export class FranchiseQueries {
         const present = await this.db
           .select({ id: shopFranchises.franchiseId })
           .from(shopFranchises)
-          .where(and(eq(shopFranchises.shopId, shop.id), inArray(shopFranchises.franchiseId, rows.map((r) => r.id))));
+          .where(
+            and(
+              eq(shopFranchises.shopId, shop.id),
+              inArray(
+                shopFranchises.franchiseId,
+                rows.map((r) => r.id),
+              ),
+            ),
+          );
         inStore = new Set(present.map((p) => p.id));
       }
     }
-    return listResponse(rows.map((r) => toFranchiseJson(r, inStore ? inStore.has(r.id) : undefined)), Number(total?.n ?? 0));
+    return listResponse(
+      rows.map((r) => toFranchiseJson(r, inStore ? inStore.has(r.id) : undefined)),
+      Number(total?.n ?? 0),
+    );
   }
 
   /** The franchises a shop shows (public franchises of a referral's catalogue page; the owner's admin list). */
@@ -79,8 +100,15 @@ export class FranchiseQueries {
       .orderBy(asc(shopFranchises.addedAt), asc(shops.id))
       .offset(page.offset ?? 0)
       .limit(page.limit ?? StoreLimits.franchisesPageSize);
-    const [total] = await this.db.select({ n: count() }).from(shopFranchises).innerJoin(shops, eq(shops.id, shopFranchises.franchiseId)).where(where);
-    return listResponse(rows.map((r) => toFranchiseJson(r, true)), Number(total?.n ?? 0));
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(shopFranchises)
+      .innerJoin(shops, eq(shops.id, shopFranchises.franchiseId))
+      .where(where);
+    return listResponse(
+      rows.map((r) => toFranchiseJson(r, true)),
+      Number(total?.n ?? 0),
+    );
   }
 
   /** A referral reference: an owner id, a shop id or a shop slug -> that shop. */
@@ -110,7 +138,11 @@ export class FranchiseQueries {
   async add(ownerId: string, franchiseId: string): Promise<void> {
     await this.tx.run(async (tx) => {
       const shop = await shopOfOwner(tx, ownerId);
-      const [franchise] = await tx.select(FRANCHISE_COLUMNS).from(shops).where(and(eq(shops.id, franchiseId), eq(shops.state, 'published'))).limit(1);
+      const [franchise] = await tx
+        .select(FRANCHISE_COLUMNS)
+        .from(shops)
+        .where(and(eq(shops.id, franchiseId), eq(shops.state, 'published')))
+        .limit(1);
       if (!franchise || !(FRANCHISE_TYPES as readonly string[]).includes(franchise.storeType) || franchise.id === shop.id) {
         throw new NotFoundError('Franchise not found');
       }

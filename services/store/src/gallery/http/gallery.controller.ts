@@ -74,17 +74,31 @@ export class GalleryController {
       if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw this.gallery.tooLarge();
       // Anything else the parser raises is the body's fault (no boundary, truncated, a part it cannot frame:
       // busboy's plain Errors carry no code), never a 500.
-      throw new ValidationError('The multipart body could not be read', { image: [e.code?.startsWith('FST_') ? e.code : 'malformed multipart body'] });
+      throw new ValidationError('The multipart body could not be read', {
+        image: [e.code?.startsWith('FST_') ? e.code : 'malformed multipart body'],
+      });
     }
     // Field values are text like any JSON field: no NUL or lone surrogate (request-guards.ts does this for JSON bodies).
-    for (const [field, value] of Object.entries(fields)) if (!isCleanString(value)) throw new InvalidTextError(`The multipart field ${field.slice(0, 50)}`);
+    for (const [field, value] of Object.entries(fields))
+      if (!isCleanString(value)) throw new InvalidTextError(`The multipart field ${field.slice(0, 50)}`);
     if (!image) throw new ValidationError('image is required', { image: ['image is required'] });
-    const wanted = fields.get_main_colors === undefined || fields.get_main_colors === '' ? GalleryLimits.defaultMainColors : Number(fields.get_main_colors);
+    const wanted =
+      fields.get_main_colors === undefined || fields.get_main_colors === ''
+        ? GalleryLimits.defaultMainColors
+        : Number(fields.get_main_colors);
     if (!Number.isInteger(wanted) || wanted < 0 || wanted > GalleryLimits.maxMainColors) {
-      throw new ValidationError(`get_main_colors must be an integer from 0 to ${GalleryLimits.maxMainColors}`, { get_main_colors: ['out of range'] });
+      throw new ValidationError(`get_main_colors must be an integer from 0 to ${GalleryLimits.maxMainColors}`, {
+        get_main_colors: ['out of range'],
+      });
     }
     const name = fields.name?.trim().slice(0, 200) || undefined;
-    return this.gallery.upload({ ownerId: owner.ownerId, mashupId: owner.qualifier ?? owner.ownerId, name, bytes: image, mainColors: wanted });
+    return this.gallery.upload({
+      ownerId: owner.ownerId,
+      mashupId: owner.qualifier ?? owner.ownerId,
+      name,
+      bytes: image,
+      mainColors: wanted,
+    });
   }
 
   @Delete(':owner/:id')

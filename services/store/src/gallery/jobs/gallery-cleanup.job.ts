@@ -40,18 +40,25 @@ export class GalleryCleanup implements OnModuleInit, OnApplicationBootstrap {
     if (pending.length === 0) return;
     this.logger.info({ images: pending.length }, 'queueing pending gallery deletions');
     // A restart's jobs get their own ids: an earlier job for the same image may have used up its attempts.
-    await this.schedule(pending.map((p) => p.id), `restart-${Date.now()}`);
+    await this.schedule(
+      pending.map((p) => p.id),
+      `restart-${Date.now()}`,
+    );
   }
 
   /** Queues the deletion of images already marked in the database. Never throws: the next start catches up. */
   async schedule(imageIds: string[], generation = 'first'): Promise<void> {
     for (const imageId of imageIds) {
       try {
-        await this.jobs.add<DeleteImageJob>(GALLERY_DELETE_JOB, { imageId }, {
-          jobId: `gallery-delete:${imageId}:${generation}`,
-          attempts: this.config.gallery.cleanupAttempts,
-          backoffMs: this.config.gallery.cleanupBackoffMs,
-        });
+        await this.jobs.add<DeleteImageJob>(
+          GALLERY_DELETE_JOB,
+          { imageId },
+          {
+            jobId: `gallery-delete:${imageId}:${generation}`,
+            attempts: this.config.gallery.cleanupAttempts,
+            backoffMs: this.config.gallery.cleanupBackoffMs,
+          },
+        );
       } catch (err) {
         this.logger.error({ err, imageId }, 'could not queue a gallery deletion; it is retried at the next start');
       }

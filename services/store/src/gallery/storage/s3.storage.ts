@@ -18,7 +18,10 @@ export interface SignInput {
 
 /** AWS Signature Version 4 for S3 (path or virtual-host style): the headers to send, Authorization included. */
 export function signS3Request(input: SignInput): Record<string, string> {
-  const amzDate = input.now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const amzDate = input.now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const dateStamp = amzDate.slice(0, 8);
   const headers: Record<string, string> = {
     ...Object.fromEntries(Object.entries(input.headers).map(([k, v]) => [k.toLowerCase(), v.trim()])),
@@ -31,7 +34,9 @@ export function signS3Request(input: SignInput): Record<string, string> {
   const signedHeaders = names.join(';');
   const canonicalUri = input.url.pathname
     .split('/')
-    .map((segment) => encodeURIComponent(decodeURIComponent(segment)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+    .map((segment) =>
+      encodeURIComponent(decodeURIComponent(segment)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+    )
     .join('/');
   const canonicalQuery = [...input.url.searchParams.entries()]
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
@@ -63,7 +68,10 @@ export class S3Storage extends GalleryStorage {
   }
 
   async put(name: string, body: Buffer, contentType: string): Promise<void> {
-    const res = await this.request('PUT', name, body, { 'content-type': contentType, 'cache-control': 'public, max-age=31536000, immutable' });
+    const res = await this.request('PUT', name, body, {
+      'content-type': contentType,
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     if (!res.ok) throw new Error(`S3 PUT ${name} answered ${res.status}`);
   }
 
@@ -81,7 +89,8 @@ export class S3Storage extends GalleryStorage {
 
   private objectUrl(name: string): URL {
     const base = new URL(this.s.endpoint);
-    if (this.s.forcePathStyle) return new URL(`${base.origin}${base.pathname.replace(/\/+$/, '')}/${this.s.bucket}/${encodeURIComponent(name)}`);
+    if (this.s.forcePathStyle)
+      return new URL(`${base.origin}${base.pathname.replace(/\/+$/, '')}/${this.s.bucket}/${encodeURIComponent(name)}`);
     return new URL(`${base.protocol}//${this.s.bucket}.${base.host}${base.pathname.replace(/\/+$/, '')}/${encodeURIComponent(name)}`);
   }
 
@@ -98,6 +107,11 @@ export class S3Storage extends GalleryStorage {
       now: new Date(),
     });
     const { host: _host, ...send } = signed;
-    return this.fetchImpl(url, { method, headers: send, ...(body ? { body: new Uint8Array(body) } : {}), signal: AbortSignal.timeout(15_000) });
+    return this.fetchImpl(url, {
+      method,
+      headers: send,
+      ...(body ? { body: new Uint8Array(body) } : {}),
+      signal: AbortSignal.timeout(15_000),
+    });
   }
 }

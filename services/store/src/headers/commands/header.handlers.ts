@@ -70,7 +70,10 @@ export class HeaderHandlers {
     checkHeader(draft);
     return this.tx.run(async (tx) => {
       const shop = await shopOfOwner(tx, ownerId, { forUpdate: true });
-      const [stats] = await tx.select({ n: count(), last: max(headers.position) }).from(headers).where(eq(headers.shopId, shop.id));
+      const [stats] = await tx
+        .select({ n: count(), last: max(headers.position) })
+        .from(headers)
+        .where(eq(headers.shopId, shop.id));
       if (Number(stats?.n ?? 0) >= StoreLimits.headersPerShopMax) {
         throw new ValidationError(`A shop has at most ${StoreLimits.headersPerShopMax} headers`, { headers: ['too many headers'] });
       }
@@ -86,11 +89,20 @@ export class HeaderHandlers {
   async update(ownerId: string, headerId: string, dto: HeaderDto): Promise<StoreHeader> {
     return this.tx.run(async (tx) => {
       const shop = await shopOfOwner(tx, ownerId);
-      const [current] = await tx.select().from(headers).where(and(eq(headers.id, headerId), eq(headers.shopId, shop.id))).for('update').limit(1);
+      const [current] = await tx
+        .select()
+        .from(headers)
+        .where(and(eq(headers.id, headerId), eq(headers.shopId, shop.id)))
+        .for('update')
+        .limit(1);
       if (!current) throw new NotFoundError('Header not found');
       const draft = apply(draftOf(current), dto);
       checkHeader(draft);
-      const [row] = await tx.update(headers).set({ ...columns(draft), updatedAt: sql`now()` }).where(eq(headers.id, current.id)).returning();
+      const [row] = await tx
+        .update(headers)
+        .set({ ...columns(draft), updatedAt: sql`now()` })
+        .where(eq(headers.id, current.id))
+        .returning();
       await this.event(tx, StoreEvents.headerUpdated, shop.id, current.id, ownerId);
       return toHeaderJson(row!);
     });
@@ -99,13 +111,22 @@ export class HeaderHandlers {
   async delete(ownerId: string, headerId: string): Promise<void> {
     await this.tx.run(async (tx) => {
       const shop = await shopOfOwner(tx, ownerId);
-      const [row] = await tx.delete(headers).where(and(eq(headers.id, headerId), eq(headers.shopId, shop.id))).returning({ id: headers.id });
+      const [row] = await tx
+        .delete(headers)
+        .where(and(eq(headers.id, headerId), eq(headers.shopId, shop.id)))
+        .returning({ id: headers.id });
       if (!row) throw new NotFoundError('Header not found');
       await this.event(tx, StoreEvents.headerDeleted, shop.id, row.id, ownerId);
     });
   }
 
-  private event(tx: Parameters<Parameters<TransactionRunner['run']>[0]>[0], type: string, shopId: string, headerId: string, actorId: string) {
+  private event(
+    tx: Parameters<Parameters<TransactionRunner['run']>[0]>[0],
+    type: string,
+    shopId: string,
+    headerId: string,
+    actorId: string,
+  ) {
     return this.outbox.add(tx, { type, key: shopId, shopId, actorId, data: { shopId, headerId } satisfies StoreShopHeaderChanged });
   }
 }

@@ -41,7 +41,8 @@ export function checkHeader(d: HeaderDraft): void {
   const add = (f: string, m: string) => (fields[f] ??= []).push(m);
   if (!d.title) add('title', 'title is required');
   if (d.title.length > StoreLimits.headerTitleMax) add('title', `title must be at most ${StoreLimits.headerTitleMax} characters`);
-  if (d.subtitle && d.subtitle.length > StoreLimits.headerSubtitleMax) add('subtitle', `subtitle must be at most ${StoreLimits.headerSubtitleMax} characters`);
+  if (d.subtitle && d.subtitle.length > StoreLimits.headerSubtitleMax)
+    add('subtitle', `subtitle must be at most ${StoreLimits.headerSubtitleMax} characters`);
   if (d.description && d.description.length > StoreLimits.headerDescriptionMax) {
     add('description', `description must be at most ${StoreLimits.headerDescriptionMax} characters`);
   }

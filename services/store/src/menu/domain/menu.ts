@@ -3,14 +3,44 @@ import type { ShopMenu, ShopMenuLabel, ShopMenuOption, ShopSection } from '@vitr
 type Key = ShopSection | 'info';
 
 const ENTRIES: Record<Key, { label: ShopMenuLabel; icon: string; icon_color: string; path: string }> = {
-  products: { label: { es: 'Productos', en: 'Products', 'es-AR': 'Productos' }, icon: 'shopping-bag', icon_color: '#2f80ed', path: '/productos' },
-  services: { label: { es: 'Servicios', en: 'Services', 'es-AR': 'Servicios' }, icon: 'briefcase', icon_color: '#9b51e0', path: '/servicios' },
-  experiences: { label: { es: 'Experiencias', en: 'Experiences', 'es-AR': 'Experiencias' }, icon: 'ticket', icon_color: '#f2994a', path: '/experiencias' },
+  products: {
+    label: { es: 'Productos', en: 'Products', 'es-AR': 'Productos' },
+    icon: 'shopping-bag',
+    icon_color: '#2f80ed',
+    path: '/productos',
+  },
+  services: {
+    label: { es: 'Servicios', en: 'Services', 'es-AR': 'Servicios' },
+    icon: 'briefcase',
+    icon_color: '#9b51e0',
+    path: '/servicios',
+  },
+  experiences: {
+    label: { es: 'Experiencias', en: 'Experiences', 'es-AR': 'Experiencias' },
+    icon: 'ticket',
+    icon_color: '#f2994a',
+    path: '/experiencias',
+  },
   digital: { label: { es: 'Digitales', en: 'Digital', 'es-AR': 'Digitales' }, icon: 'download', icon_color: '#27ae60', path: '/digitales' },
-  catalogues: { label: { es: 'Catálogos', en: 'Catalogues', 'es-AR': 'Catálogos' }, icon: 'book', icon_color: '#eb5757', path: '/catalogos' },
+  catalogues: {
+    label: { es: 'Catálogos', en: 'Catalogues', 'es-AR': 'Catálogos' },
+    icon: 'book',
+    icon_color: '#eb5757',
+    path: '/catalogos',
+  },
   blogs: { label: { es: 'Blogs', en: 'Blogs', 'es-AR': 'Blogs' }, icon: 'article', icon_color: '#56ccf2', path: '/blogs' },
-  franchises: { label: { es: 'Franquicias', en: 'Franchises', 'es-AR': 'Franquicias' }, icon: 'store', icon_color: '#6fcf97', path: '/franquicias' },
-  retail: { label: { es: 'Contacto', en: 'Contact', 'es-AR': 'Contacto' }, icon: 'phone', icon_color: '#828282', path: '/admin/configuracion' },
+  franchises: {
+    label: { es: 'Franquicias', en: 'Franchises', 'es-AR': 'Franquicias' },
+    icon: 'store',
+    icon_color: '#6fcf97',
+    path: '/franquicias',
+  },
+  retail: {
+    label: { es: 'Contacto', en: 'Contact', 'es-AR': 'Contacto' },
+    icon: 'phone',
+    icon_color: '#828282',
+    path: '/admin/configuracion',
+  },
   info: { label: { es: 'Información', en: 'Information', 'es-AR': 'Información' }, icon: 'info', icon_color: '#4f4f4f', path: '/info' },
 };
 

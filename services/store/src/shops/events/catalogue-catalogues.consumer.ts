@@ -42,7 +42,11 @@ export class CatalogueCataloguesConsumer {
       const has = shop.sectionsInfo.includes('catalogues');
       if (has !== d.ownerCatalogues > 0) {
         const sectionsInfo = has ? shop.sectionsInfo.filter((s) => s !== 'catalogues') : [...shop.sectionsInfo, 'catalogues'];
-        const [row] = await tx.update(shops).set({ sectionsInfo, updatedAt: sql`now()` }).where(eq(shops.id, shop.id)).returning();
+        const [row] = await tx
+          .update(shops)
+          .set({ sectionsInfo, updatedAt: sql`now()` })
+          .where(eq(shops.id, shop.id))
+          .returning();
         await this.outbox.add(tx, {
           type: StoreEvents.shopUpdated,
           key: shop.id,

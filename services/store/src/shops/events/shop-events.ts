@@ -18,6 +18,16 @@ export function shopSnapshot(shop: ShopRow): StoreShopCreated {
 
 /** `store.shop.created` / `store.shop.updated`, keyed by the shop id. */
 export const shopEvents = {
-  created: (shop: ShopRow): NewEvent<StoreShopCreated> => ({ type: StoreEvents.shopCreated, key: shop.id, shopId: shop.id, data: shopSnapshot(shop) }),
-  updated: (shop: ShopRow): NewEvent<StoreShopCreated> => ({ type: StoreEvents.shopUpdated, key: shop.id, shopId: shop.id, data: shopSnapshot(shop) }),
+  created: (shop: ShopRow): NewEvent<StoreShopCreated> => ({
+    type: StoreEvents.shopCreated,
+    key: shop.id,
+    shopId: shop.id,
+    data: shopSnapshot(shop),
+  }),
+  updated: (shop: ShopRow): NewEvent<StoreShopCreated> => ({
+    type: StoreEvents.shopUpdated,
+    key: shop.id,
+    shopId: shop.id,
+    data: shopSnapshot(shop),
+  }),
 };

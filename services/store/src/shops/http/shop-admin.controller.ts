@@ -54,7 +54,8 @@ export class ShopAdminController {
   @Patch(':owner/:scope/store')
   @ApiAnswer(ShopSchema, { errors: [400, 404, 409] })
   @ApiOperation({
-    summary: 'Update the shop’s identity and settings (name required, photo, colours, columns, background, social links, contact, dark mode, footer, configuration); 409 slug_taken',
+    summary:
+      'Update the shop’s identity and settings (name required, photo, colours, columns, background, social links, contact, dark mode, footer, configuration); 409 slug_taken',
   })
   async update(@PathOwner() owner: OwnerRef, @Body() body: UpdateShopDto, @CurrentUser() user?: AuthUser): Promise<Shop> {
     return this.shopJson(await this.updateShop.execute(owner.ownerId, body), user);

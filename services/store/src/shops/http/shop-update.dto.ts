@@ -19,7 +19,8 @@ import { IsWebOrPathUrl, emptyToNull, trim } from '../../shared/dto.js';
 import { isWebAddress } from '../../shared/text.js';
 
 /** A CSS colour the editors produce: #rgb, #rrggbb, #rrggbbaa, rgb()/rgba(). */
-export const COLOUR = /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/;
+export const COLOUR =
+  /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/;
 /** A social handle (appended to the network's address): letters, digits, '.', '_', '-'; a leading @ is dropped. */
 export const HANDLE = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -80,8 +81,16 @@ export class UpdateShopDto {
   @ApiPropertyOptional() @Optional() @IsBoolean() hidden_affinity_xheader?: boolean;
 
   // theme
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(COLOUR, { message: '$property must be a colour' }) color1?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(COLOUR, { message: '$property must be a colour' }) color2?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @OptionalNullable()
+  @Matches(COLOUR, { message: '$property must be a colour' })
+  color1?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @OptionalNullable()
+  @Matches(COLOUR, { message: '$property must be a colour' })
+  color2?: string | null;
 
   @ApiPropertyOptional({ enum: [1, 2] })
   @Optional()
@@ -103,20 +112,53 @@ export class UpdateShopDto {
   @ApiPropertyOptional() @Optional() @IsBoolean() slider?: boolean;
   @ApiPropertyOptional() @Optional() @IsBoolean() header?: boolean;
 
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsString() @MaxLength(40) adornment_type?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsString() @MaxLength(40) adornment_type?:
+    string | null;
 
   // footer
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(COLOUR, { message: '$property must be a colour' }) footer_bg?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(COLOUR, { message: '$property must be a colour' }) footer_fg?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @OptionalNullable()
+  @Matches(COLOUR, { message: '$property must be a colour' })
+  footer_bg?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @OptionalNullable()
+  @Matches(COLOUR, { message: '$property must be a colour' })
+  footer_fg?: string | null;
   @ApiPropertyOptional({ enum: FOOTER_STYLES }) @Optional() @IsIn(FOOTER_STYLES) footer_style?: FooterStyle;
 
   // social links (spec 1 §5): handles, discord a full URL; "" -> null
-  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @OptionalNullable() @Matches(HANDLE, { message: '$property must be a handle' }) facebook?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @OptionalNullable() @Matches(HANDLE, { message: '$property must be a handle' }) instagram?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @OptionalNullable() @Matches(HANDLE, { message: '$property must be a handle' }) twitter?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @OptionalNullable() @Matches(HANDLE, { message: '$property must be a handle' }) youtube?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @OptionalNullable() @Matches(HANDLE, { message: '$property must be a handle' }) twitch?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(handle) @OptionalNullable() @Matches(HANDLE, { message: '$property must be a handle' }) kick?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(handle)
+  @OptionalNullable()
+  @Matches(HANDLE, { message: '$property must be a handle' })
+  facebook?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(handle)
+  @OptionalNullable()
+  @Matches(HANDLE, { message: '$property must be a handle' })
+  instagram?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(handle)
+  @OptionalNullable()
+  @Matches(HANDLE, { message: '$property must be a handle' })
+  twitter?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(handle)
+  @OptionalNullable()
+  @Matches(HANDLE, { message: '$property must be a handle' })
+  youtube?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(handle)
+  @OptionalNullable()
+  @Matches(HANDLE, { message: '$property must be a handle' })
+  twitch?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(handle)
+  @OptionalNullable()
+  @Matches(HANDLE, { message: '$property must be a handle' })
+  kick?: string | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'A full, valid URL' })
   @Transform(emptyToNull)
@@ -125,22 +167,52 @@ export class UpdateShopDto {
   discord?: string | null;
 
   // contact (admin/configuracion)
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsEmail({}, { message: 'contact_email must be an e-mail' }) @MaxLength(254) contact_email?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(/^[0-9]{4,15}$/, { message: '$property must be a phone number (digits)' }) contact_phone?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(/^\+?[0-9]{1,4}$/, { message: '$property must be a country code' }) contact_country_code?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(/^[0-9]{4,15}$/, { message: '$property must be a phone number (digits)' }) whatsapp_phone?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(/^\+?[0-9]{1,4}$/, { message: '$property must be a country code' }) whatsapp_country_code?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsString() @MaxLength(100) live_chat_license?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @OptionalNullable()
+  @IsEmail({}, { message: 'contact_email must be an e-mail' })
+  @MaxLength(254)
+  contact_email?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @OptionalNullable()
+  @Matches(/^[0-9]{4,15}$/, { message: '$property must be a phone number (digits)' })
+  contact_phone?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @OptionalNullable()
+  @Matches(/^\+?[0-9]{1,4}$/, { message: '$property must be a country code' })
+  contact_country_code?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @OptionalNullable()
+  @Matches(/^[0-9]{4,15}$/, { message: '$property must be a phone number (digits)' })
+  whatsapp_phone?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @OptionalNullable()
+  @Matches(/^\+?[0-9]{1,4}$/, { message: '$property must be a country code' })
+  whatsapp_country_code?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsString() @MaxLength(100) live_chat_license?:
+    string | null;
 
   // settings (admin/configuracion)
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsString() @MaxLength(300) seo_description?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsString() @MaxLength(300) seo_description?:
+    string | null;
   @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsWebOrPathUrl() favicon?: string | null;
-  @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @Matches(/^[0-9]{5,20}$/, { message: 'fb_pixel must be a pixel id (digits)' }) fb_pixel?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @Transform(emptyToNull)
+  @OptionalNullable()
+  @Matches(/^[0-9]{5,20}$/, { message: 'fb_pixel must be a pixel id (digits)' })
+  fb_pixel?: string | null;
   @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsWebAddress() users_support_url?: string | null;
 
-  @ApiPropertyOptional({ enum: SHOP_SECTIONS, isArray: true, description: 'Sections the shop shows ("catalogues" follows the catalogues themselves)' })
+  @ApiPropertyOptional({
+    enum: SHOP_SECTIONS,
+    isArray: true,
+    description: 'Sections the shop shows ("catalogues" follows the catalogues themselves)',
+  })
   @Optional()
   @IsIn(SHOP_SECTIONS, { each: true })
   sections_info?: ShopSection[];
-
 }

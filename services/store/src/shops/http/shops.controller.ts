@@ -28,7 +28,7 @@ export class ShopsController {
 
   @Get('by-slug/:slug')
   @ApiAnswer(ShopSchema, { errors: [400, 404] })
-  @ApiOperation({ summary: 'Load a shop by its slug (spec 1 §7, \'Load shop\'); 404 shop_not_found' })
+  @ApiOperation({ summary: "Load a shop by its slug (spec 1 §7, 'Load shop'); 404 shop_not_found" })
   bySlug(@Param('slug') slug: string, @Query() q: LoadShopQueryDto, @CurrentUser() viewer?: AuthUser): Promise<Shop> {
     return this.load.bySlug(slug, viewer, q);
   }
@@ -42,9 +42,13 @@ export class ShopsController {
 
   @Get('slug-availability')
   @ApiAnswer(SlugAvailabilitySchema, { errors: [400] })
-  @ApiOperation({ summary: 'Whether a slug is free (spec 1 §8: \'Este dominio no está disponible\' when not)' })
+  @ApiOperation({ summary: "Whether a slug is free (spec 1 §8: 'Este dominio no está disponible' when not)" })
   async slugAvailability(@Query() q: SlugQueryDto): Promise<SlugAvailability> {
-    const rows = await this.db.select({ id: shops.id }).from(shops).where(eq(sql`lower(${shops.slug})`, q.slug.toLowerCase())).limit(1);
+    const rows = await this.db
+      .select({ id: shops.id })
+      .from(shops)
+      .where(eq(sql`lower(${shops.slug})`, q.slug.toLowerCase()))
+      .limit(1);
     return { slug: q.slug, available: rows.length === 0 };
   }
 

@@ -64,7 +64,10 @@ export class LoadShopQuery {
     const shop = await this.resolve(ref);
     const targets = visibleTargets(viewer);
     const rows = await shopBanners(this.db, shop.id, targets, page);
-    const [total] = await this.db.select({ n: count() }).from(banners).where(and(eq(banners.shopId, shop.id), inArray(banners.target, targets)));
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(banners)
+      .where(and(eq(banners.shopId, shop.id), inArray(banners.target, targets)));
     return listResponse(rows.map(toBannerJson), Number(total?.n ?? 0));
   }
 
@@ -72,7 +75,10 @@ export class LoadShopQuery {
     const shop = await this.resolve(ref);
     const targets = visibleTargets(viewer);
     const rows = await shopHeaders(this.db, shop.id, targets, page);
-    const [total] = await this.db.select({ n: count() }).from(headers).where(and(eq(headers.shopId, shop.id), inArray(headers.target, targets)));
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(headers)
+      .where(and(eq(headers.shopId, shop.id), inArray(headers.target, targets)));
     return listResponse(rows.map(toHeaderJson), Number(total?.n ?? 0));
   }
 
@@ -90,8 +96,23 @@ export class LoadShopQuery {
   private async recordVisit(shop: ShopRow, viewer: AuthUser | undefined, params: AffiliateParams, host: string | null): Promise<void> {
     const present = Object.fromEntries(AFFILIATE_PARAMS.flatMap((k) => (params[k] ? [[k, params[k]!]] : []))) as StoreShopVisited['params'];
     if (Object.keys(present).length === 0) return;
-    const data: StoreShopVisited = { shopId: shop.id, ownerId: shop.ownerId, slug: shop.slug, params: present, host, ...(viewer ? { visitorId: viewer.id } : {}) };
-    await this.tx.run((tx) => this.outbox.add(tx, { type: StoreEvents.shopVisited, key: shop.id, shopId: shop.id, data, ...(viewer ? { actorId: viewer.id } : {}) }));
+    const data: StoreShopVisited = {
+      shopId: shop.id,
+      ownerId: shop.ownerId,
+      slug: shop.slug,
+      params: present,
+      host,
+      ...(viewer ? { visitorId: viewer.id } : {}),
+    };
+    await this.tx.run((tx) =>
+      this.outbox.add(tx, {
+        type: StoreEvents.shopVisited,
+        key: shop.id,
+        shopId: shop.id,
+        data,
+        ...(viewer ? { actorId: viewer.id } : {}),
+      }),
+    );
   }
 }
 

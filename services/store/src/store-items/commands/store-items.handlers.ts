@@ -32,7 +32,14 @@ export class StoreItemsHandlers {
         .values(ids.map((itemId) => ({ shopId: shop.id, itemId })))
         .onConflictDoNothing()
         .returning({ id: shopItems.itemId });
-      if (added.length > 0) await this.publish(tx, shop, StoreEvents.itemsAdded, added.map((a) => a.id), ownerId);
+      if (added.length > 0)
+        await this.publish(
+          tx,
+          shop,
+          StoreEvents.itemsAdded,
+          added.map((a) => a.id),
+          ownerId,
+        );
       return ids;
     });
   }
@@ -45,7 +52,14 @@ export class StoreItemsHandlers {
         .delete(shopItems)
         .where(and(eq(shopItems.shopId, shop.id), inArray(shopItems.itemId, ids)))
         .returning({ id: shopItems.itemId });
-      if (removed.length > 0) await this.publish(tx, shop, StoreEvents.itemsRemoved, removed.map((r) => r.id), ownerId);
+      if (removed.length > 0)
+        await this.publish(
+          tx,
+          shop,
+          StoreEvents.itemsRemoved,
+          removed.map((r) => r.id),
+          ownerId,
+        );
     });
   }
 
@@ -53,7 +67,10 @@ export class StoreItemsHandlers {
   async inStore(shopId: string, itemIds: string[]): Promise<Record<string, boolean>> {
     const ids = [...new Set(itemIds)];
     const found = ids.length
-      ? await this.db.select({ id: shopItems.itemId }).from(shopItems).where(and(eq(shopItems.shopId, shopId), inArray(shopItems.itemId, ids)))
+      ? await this.db
+          .select({ id: shopItems.itemId })
+          .from(shopItems)
+          .where(and(eq(shopItems.shopId, shopId), inArray(shopItems.itemId, ids)))
       : [];
     const present = new Set(found.map((f) => f.id));
     return Object.fromEntries(ids.map((id) => [id, present.has(id)]));
@@ -65,14 +82,25 @@ export class StoreItemsHandlers {
     if (q.type) conds.push(eq(itemRefs.type, q.type));
     const where = and(...conds);
     const rows = await this.db
-      .select({ id: shopItems.itemId, addedAt: shopItems.addedAt, type: itemRefs.type, owner: itemRefs.ownerId, listState: itemRefs.listState, hidden: itemRefs.hidden })
+      .select({
+        id: shopItems.itemId,
+        addedAt: shopItems.addedAt,
+        type: itemRefs.type,
+        owner: itemRefs.ownerId,
+        listState: itemRefs.listState,
+        hidden: itemRefs.hidden,
+      })
       .from(shopItems)
       .leftJoin(itemRefs, eq(itemRefs.itemId, shopItems.itemId))
       .where(where)
       .orderBy(asc(shopItems.addedAt), asc(shopItems.itemId))
       .offset(q.offset ?? 0)
       .limit(q.limit ?? 30);
-    const [total] = await this.db.select({ n: count() }).from(shopItems).leftJoin(itemRefs, eq(itemRefs.itemId, shopItems.itemId)).where(where);
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(shopItems)
+      .leftJoin(itemRefs, eq(itemRefs.itemId, shopItems.itemId))
+      .where(where);
     return listResponse(
       rows.map((r) => ({
         id: r.id,
@@ -88,6 +116,12 @@ export class StoreItemsHandlers {
   }
 
   private publish(tx: Tx, shop: ShopRow, type: string, itemIds: string[], actorId: string) {
-    return this.outbox.add(tx, { type, key: shop.id, shopId: shop.id, actorId, data: { shopId: shop.id, itemIds } satisfies StoreItemsChanged });
+    return this.outbox.add(tx, {
+      type,
+      key: shop.id,
+      shopId: shop.id,
+      actorId,
+      data: { shopId: shop.id, itemIds } satisfies StoreItemsChanged,
+    });
   }
 }

@@ -47,7 +47,11 @@ export class CatalogueEventsConsumer {
           await tx
             .insert(itemRefs)
             .values({ itemId: d.itemId, ...values })
-            .onConflictDoUpdate({ target: itemRefs.itemId, set: values, setWhere: sql`${itemRefs.revision} < excluded.revision and not ${itemRefs.deleted}` });
+            .onConflictDoUpdate({
+              target: itemRefs.itemId,
+              set: values,
+              setWhere: sql`${itemRefs.revision} < excluded.revision and not ${itemRefs.deleted}`,
+            });
           return;
         }
         case CatalogueItemEvents.stockChanged: {

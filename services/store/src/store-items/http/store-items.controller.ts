@@ -54,7 +54,9 @@ export class StoreItemsAdminController {
 
   @Put(':owner/:scope/store/items/:item')
   @ApiAnswer(InStoreAddedSchema, { errors: [400, 404] })
-  @ApiOperation({ summary: 'Add an item (product, service, experience or digital) to the store; franchise stores: invalid_product for other suppliers' })
+  @ApiOperation({
+    summary: 'Add an item (product, service, experience or digital) to the store; franchise stores: invalid_product for other suppliers',
+  })
   async add(@PathOwner() owner: OwnerRef, @Param('item') item: string): Promise<InStoreAdded> {
     await this.items.add(owner.ownerId, [item]);
     return { id: item, in_store: true };

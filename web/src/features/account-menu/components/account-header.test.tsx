@@ -83,7 +83,10 @@ describe('account corner of the header (spec 1 §2)', () => {
     fakeApi({
       'POST /api/auth/refresh': () => jsonResponse(200, authResult({ level: 2 })),
       [`GET /api/profile-admin/${authResult().meID}:${authResult().meID}/${authResult().meID}`]: () =>
-        jsonResponse(200, adminProfile({ store_id: '01930000-0000-7000-8000-000000000101', store_slug: 'demo', store_name: 'Demo', level: 2 })),
+        jsonResponse(
+          200,
+          adminProfile({ store_id: '01930000-0000-7000-8000-000000000101', store_slug: 'demo', store_name: 'Demo', level: 2 }),
+        ),
     });
     renderApp('/preferencias');
     await ready();
@@ -97,7 +100,8 @@ describe('account corner of the header (spec 1 §2)', () => {
   it("offers a supplier their items ('Mis artículos', dssupplier-admin in the keychain)", async () => {
     fakeApi({
       'POST /api/auth/refresh': () => jsonResponse(200, authResult({ keychain: ['referral', 'dssupplier-admin'] })),
-      [`GET /api/profile-admin/${authResult().meID}:${authResult().meID}/${authResult().meID}`]: () => jsonResponse(200, adminProfile({ keychain: ['referral', 'dssupplier-admin'] })),
+      [`GET /api/profile-admin/${authResult().meID}:${authResult().meID}/${authResult().meID}`]: () =>
+        jsonResponse(200, adminProfile({ keychain: ['referral', 'dssupplier-admin'] })),
     });
     renderApp('/preferencias');
     await ready();

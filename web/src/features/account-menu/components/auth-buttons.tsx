@@ -80,7 +80,9 @@ export function AuthButtons({ registerOptions }: AuthButtonsProps) {
         <Button variant="default" size="sm" onClick={login}>
           {t('login')}
         </Button>
-        <Button size="sm" onClick={register}>{t('register')}</Button>
+        <Button size="sm" onClick={register}>
+          {t('register')}
+        </Button>
       </Group>
       <Box hiddenFrom="sm">
         <MobileAuthMenu login={login} register={register} />

@@ -1,14 +1,6 @@
 import { Avatar, Divider, Drawer, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconBuildingStore,
-  IconLogout,
-  IconPackage,
-  IconSettings,
-  IconShoppingBag,
-  IconSparkles,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconBuildingStore, IconLogout, IconPackage, IconSettings, IconShoppingBag, IconSparkles, type Icon } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

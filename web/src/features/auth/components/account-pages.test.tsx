@@ -96,7 +96,8 @@ describe('sign-out (spec 2 §2 /logout?next={shopPath})', () => {
     const api = fakeApi({
       'POST /api/auth/refresh': () => jsonResponse(200, authResult()),
       'POST /api/auth/logout': () => new Response(null, { status: 204 }),
-      'GET /api/store/shops/by-slug/demo': () => jsonResponse(200, { id: '01930000-0000-7000-8000-000000000101', slug: 'demo', name: 'Tienda Demo' }),
+      'GET /api/store/shops/by-slug/demo': () =>
+        jsonResponse(200, { id: '01930000-0000-7000-8000-000000000101', slug: 'demo', name: 'Tienda Demo' }),
     });
     sessionStore.start();
     await sessionStore.ready();
@@ -133,7 +134,11 @@ describe('password reset (/password/reset/)', () => {
     fireEvent.change(screen.getByLabelText('Repite la contraseña'), { target: { value: 'nueva-clave-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     expect(await screen.findByRole('heading', { name: 'Contraseña actualizada' })).toBeTruthy();
-    expect(api.callsTo('POST /api/auth/password/reset/confirm')[0]?.body).toEqual({ code: 'rst-1', pin: '654321', password: 'nueva-clave-1' });
+    expect(api.callsTo('POST /api/auth/password/reset/confirm')[0]?.body).toEqual({
+      code: 'rst-1',
+      pin: '654321',
+      password: 'nueva-clave-1',
+    });
     // The service signs the user in with the new password.
     expect(sessionStore.getSnapshot().status).toBe('authenticated');
   });

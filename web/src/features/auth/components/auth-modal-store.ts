@@ -63,7 +63,11 @@ export const authModal = {
 };
 
 export function useAuthModalState(): AuthModalState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }
 
 /** True for the one host that renders the modal. */

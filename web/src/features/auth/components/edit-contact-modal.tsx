@@ -25,7 +25,16 @@ interface EditContactModalProps {
  * spec 2 §2 PIN confirmation 'Edit': an overlay form to change the e-mail or the phone, with an Update
  * button and a close button. Updating sends a new PIN to the new destination (spec 2 §4).
  */
-export function EditContactModal({ opened, channel, locale, initialEmail, initialPhone, submitting, onClose, onSubmit }: EditContactModalProps) {
+export function EditContactModal({
+  opened,
+  channel,
+  locale,
+  initialEmail,
+  initialPhone,
+  submitting,
+  onClose,
+  onSubmit,
+}: EditContactModalProps) {
   const { t } = useTranslation('auth');
   const [email, setEmail] = useState(initialEmail ?? '');
   const [phone, setPhone] = useState<PhoneValue>(initialPhone ?? { phone: '', ...defaultPhoneCountry(locale) });
@@ -47,7 +56,13 @@ export function EditContactModal({ opened, channel, locale, initialEmail, initia
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t(channel === 'email' ? 'pin.edit.emailTitle' : 'pin.edit.phoneTitle')} centered closeButtonProps={{ 'aria-label': t('pin.edit.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(channel === 'email' ? 'pin.edit.emailTitle' : 'pin.edit.phoneTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('pin.edit.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">

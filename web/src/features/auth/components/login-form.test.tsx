@@ -17,7 +17,10 @@ async function submitLogin(locale: 'es' | 'en' = 'es') {
   await screen.findAllByRole('button', { name: locale === 'es' ? 'Regístrate' : 'Sign up' });
   act(() => authModal.open('login'));
   const dialog = await screen.findByRole('dialog');
-  fireEvent.change(within(dialog).getByLabelText(locale === 'es' ? /Correo electrónico/ : /Email/, { selector: 'input:not([type=radio])' }), { target: { value: 'ana@example.com' } });
+  fireEvent.change(
+    within(dialog).getByLabelText(locale === 'es' ? /Correo electrónico/ : /Email/, { selector: 'input:not([type=radio])' }),
+    { target: { value: 'ana@example.com' } },
+  );
   fireEvent.change(within(dialog).getByLabelText(locale === 'es' ? /Contraseña/ : /Password/), { target: { value: 'no-es-la-clave' } });
   fireEvent.click(within(dialog).getByRole('button', { name: locale === 'es' ? 'Iniciar sesión' : 'Log in' }));
   return dialog;
@@ -37,7 +40,13 @@ describe('log-in form under sign-in throttling (issue 9 §3)', () => {
   });
 
   it('falls back to the plain message when the answer names no wait', async () => {
-    fakeApi({ 'POST /api/auth/login': () => new Response(JSON.stringify({ code: 'rate_limited', message: 'x' }), { status: 429, headers: { 'content-type': 'application/json' } }) });
+    fakeApi({
+      'POST /api/auth/login': () =>
+        new Response(JSON.stringify({ code: 'rate_limited', message: 'x' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
     const dialog = await submitLogin();
     expect(await within(dialog).findByText('Hiciste demasiadas solicitudes. Espera un momento e inténtalo de nuevo.')).toBeTruthy();
   });

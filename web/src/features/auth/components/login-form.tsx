@@ -156,6 +156,7 @@ export function LoginForm({ next, onSwitchToRegister, onDone }: LoginFormProps) 
 /** The refusal's message; a throttled sign-in also says how long to wait (the server's Retry-After). */
 function signInErrorText(t: TFunction<'auth'>, error: unknown, language: string): string {
   const wait = retryAfterOf(error);
-  if (wait !== null && errorCodeOf(error) === ErrorCodes.rateLimited) return t('errors.rate_limited_wait', { wait: formatWait(wait, language) });
+  if (wait !== null && errorCodeOf(error) === ErrorCodes.rateLimited)
+    return t('errors.rate_limited_wait', { wait: formatWait(wait, language) });
   return t(authErrorMessageKey(error));
 }

@@ -31,7 +31,8 @@ export function PasswordResetPage() {
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [done, setDone] = useState(false);
 
-  const destinationOf = () => (channel === 'email' ? stripSpaces(email).toLowerCase() : displayPhone(phone.country_code, phone.phone, phone.country));
+  const destinationOf = () =>
+    channel === 'email' ? stripSpaces(email).toLowerCase() : displayPhone(phone.country_code, phone.phone, phone.country);
 
   const sendCode = (event?: FormEvent) => {
     event?.preventDefault();
@@ -41,7 +42,13 @@ export function PasswordResetPage() {
     const body: PasswordResetRequest =
       channel === 'email'
         ? { type: 'email', username: stripSpaces(email).toLowerCase() }
-        : { type: 'phone', username: phoneDigits(phone.phone), phone: phoneDigits(phone.phone), country: phone.country, country_code: phone.country_code };
+        : {
+            type: 'phone',
+            username: phoneDigits(phone.phone),
+            phone: phoneDigits(phone.phone),
+            country: phone.country,
+            country_code: phone.country_code,
+          };
     const destination = destinationOf();
     request.mutate(
       { body, locale },
@@ -49,7 +56,11 @@ export function PasswordResetPage() {
         onSuccess: (answer) => {
           setRequested({ ...answer, destination });
           setPin('');
-          notifySuccess(t(channel === 'phone' ? 'pin.sentSms' : 'pin.sentEmail', { destination }), REGISTRATION_NOTICE_MS, t('reset.sentTitle'));
+          notifySuccess(
+            t(channel === 'phone' ? 'pin.sentSms' : 'pin.sentEmail', { destination }),
+            REGISTRATION_NOTICE_MS,
+            t('reset.sentTitle'),
+          );
         },
         onError: (error) => notifyFailure(t, error),
       },
@@ -105,7 +116,14 @@ export function PasswordResetPage() {
       >
         <form onSubmit={savePassword} noValidate>
           <Stack gap="md">
-            <PinField label={t('reset.codeLabel')} value={pin} onChange={setPin} error={errors.pin} autoFocus disabled={confirm.isPending} />
+            <PinField
+              label={t('reset.codeLabel')}
+              value={pin}
+              onChange={setPin}
+              error={errors.pin}
+              autoFocus
+              disabled={confirm.isPending}
+            />
             <PasswordInput
               label={t('reset.newPassword')}
               description={t('fields.passwordHint')}

@@ -13,7 +13,8 @@ const activated = () =>
     auth: { type: 'SET_AUTH', payload: authResult() },
   });
 
-const byEmail = '/register/activate/?code=reg-1&can_skip_pin=false&type=email&username=ana%40example.com&full_name=Ana&next=%2Ftienda%2Fdemo%2F';
+const byEmail =
+  '/register/activate/?code=reg-1&can_skip_pin=false&type=email&username=ana%40example.com&full_name=Ana&next=%2Ftienda%2Fdemo%2F';
 const byPhone = '/register/activate/?code=reg-2&can_skip_pin=true&type=phone&phone=5512345678&country=MX&country_code=52';
 
 function typePin(pin: string) {
@@ -70,7 +71,12 @@ describe('PIN confirmation (spec 2 §2 /register/activate/)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByText('Algo falló')).toBeTruthy();
     expect(screen.getAllByText('Código incorrecto o vencido').length).toBeGreaterThanOrEqual(2);
-    expect(screen.getAllByLabelText(/^PIN de 6 dígitos/).map((box) => (box as HTMLInputElement).value).join('')).toBe('');
+    expect(
+      screen
+        .getAllByLabelText(/^PIN de 6 dígitos/)
+        .map((box) => (box as HTMLInputElement).value)
+        .join(''),
+    ).toBe('');
   });
 
   it.each([
@@ -144,7 +150,11 @@ describe('PIN confirmation (spec 2 §2 /register/activate/)', () => {
     fireEvent.change(email, { target: { value: 'ana.p@example.com' } });
     fireEvent.click(within(overlay).getByRole('button', { name: 'Actualizar' }));
     await waitFor(() => expect(screen.getByTestId('pin-destination').textContent).toBe('ana.p@example.com'));
-    expect(api.callsTo('POST /api/auth/activate/pin/resend')[0]?.body).toMatchObject({ code: 'reg-1', type: 'email', email: 'ana.p@example.com' });
+    expect(api.callsTo('POST /api/auth/activate/pin/resend')[0]?.body).toMatchObject({
+      code: 'reg-1',
+      type: 'email',
+      email: 'ana.p@example.com',
+    });
     expect(router.state.location.search).toMatchObject({ username: 'ana.p@example.com', next: '/tienda/demo/' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });

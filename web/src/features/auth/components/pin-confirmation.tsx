@@ -91,7 +91,11 @@ export function PinConfirmation({ search, onDestinationChange, onActivated }: Pi
   };
 
   const sendAgain = (change?: ContactChange) => {
-    const target = change ?? (byPhone ? { type: 'phone' as const, phone: search.phone ?? '', country: search.country ?? '', country_code: search.country_code ?? '' } : { type: 'email' as const, email: search.username ?? '' });
+    const target =
+      change ??
+      (byPhone
+        ? { type: 'phone' as const, phone: search.phone ?? '', country: search.country ?? '', country_code: search.country_code ?? '' }
+        : { type: 'email' as const, email: search.username ?? '' });
     const body =
       target.type === 'email'
         ? { code, type: 'email' as const, email: target.email, username: target.email }
@@ -101,7 +105,11 @@ export function PinConfirmation({ search, onDestinationChange, onActivated }: Pi
       {
         onSuccess: () => {
           const to = target.type === 'phone' ? displayPhone(target.country_code, target.phone, target.country) : target.email;
-          notifySuccess(t(target.type === 'phone' ? 'pin.sentSms' : 'pin.sentEmail', { destination: to }), REGISTRATION_NOTICE_MS, t('pin.sentTitle'));
+          notifySuccess(
+            t(target.type === 'phone' ? 'pin.sentSms' : 'pin.sentEmail', { destination: to }),
+            REGISTRATION_NOTICE_MS,
+            t('pin.sentTitle'),
+          );
           setPin('');
           setPinError(null);
           setEditing(null);

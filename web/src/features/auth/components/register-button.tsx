@@ -32,7 +32,12 @@ export function RegisterButton({ label = 'signup', options, ...props }: Register
   }
   return (
     <>
-      <Button {...props} onPointerEnter={authModal.prefetch} onFocus={authModal.prefetch} onClick={() => authModal.open('register', options)}>
+      <Button
+        {...props}
+        onPointerEnter={authModal.prefetch}
+        onFocus={authModal.prefetch}
+        onClick={() => authModal.open('register', options)}
+      >
         {t(`cta.${label}`)}
       </Button>
       <AuthModalHost />

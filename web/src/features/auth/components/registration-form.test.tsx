@@ -102,7 +102,8 @@ describe('registration form (spec 2 §2, §5)', () => {
   it('activates at once, without the PIN step, when the PIN may be skipped (complete and basic sign-ups)', async () => {
     const api = fakeApi({
       'POST /api/auth/users/exist': () => jsonResponse(200, { exist: false }),
-      'POST /api/auth/register': () => jsonResponse(201, { code: 'reg-9', can_skip_pin: true, username: '+525512345678', message: '', type: 'phone' }),
+      'POST /api/auth/register': () =>
+        jsonResponse(201, { code: 'reg-9', can_skip_pin: true, username: '+525512345678', message: '', type: 'phone' }),
       'POST /api/auth/activate/pin': () =>
         jsonResponse(200, {
           notification: { type: 'NOTIFICATION', payload: { level: 'success', message: '¡Tu cuenta está activa!' } },
@@ -132,7 +133,8 @@ describe('registration form (spec 2 §2, §5)', () => {
   it('takes a phone sign-up to the SMS landing /register/complete/ (spec 2 §2), where the PIN activates it', async () => {
     const api = fakeApi({
       'POST /api/auth/users/exist': () => jsonResponse(200, { exist: false }),
-      'POST /api/auth/register': () => jsonResponse(201, { code: 'reg-5', can_skip_pin: false, username: '+34612345678', message: '', type: 'phone' }),
+      'POST /api/auth/register': () =>
+        jsonResponse(201, { code: 'reg-5', can_skip_pin: false, username: '+34612345678', message: '', type: 'phone' }),
       'POST /api/auth/activate/pin': () =>
         jsonResponse(200, {
           notification: { type: 'NOTIFICATION', payload: { level: 'success', message: '¡Tu cuenta está activa!' } },
@@ -148,8 +150,18 @@ describe('registration form (spec 2 §2, §5)', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Contraseña/), { target: { value: 'secreto123' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Regístrate' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/register/complete/'), { timeout: 10_000 });
-    expect(router.state.location.search).toMatchObject({ code: 'reg-5', number: '+34612345678', username: '+34612345678', page: '/preferencias' });
-    expect(api.callsTo('POST /api/auth/register')[0]?.body).toMatchObject({ type: 'phone', phone: '612345678', country: 'ES', country_code: '34' });
+    expect(router.state.location.search).toMatchObject({
+      code: 'reg-5',
+      number: '+34612345678',
+      username: '+34612345678',
+      page: '/preferencias',
+    });
+    expect(api.callsTo('POST /api/auth/register')[0]?.body).toMatchObject({
+      type: 'phone',
+      phone: '612345678',
+      country: 'ES',
+      country_code: '34',
+    });
     expect((await screen.findByTestId('pin-destination', {}, { timeout: 10_000 })).textContent).toBe('+34 612 34 56 78');
   });
 

@@ -1,6 +1,13 @@
 import { Anchor, Button, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ErrorCodes, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, type Channel, type Locale, type RegistrationResponse } from '@vitrina/contracts';
+import {
+  ErrorCodes,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  type Channel,
+  type Locale,
+  type RegistrationResponse,
+} from '@vitrina/contracts';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/client';
 import es from '../i18n/es.json';
 import en from '../i18n/en.json';
-import { authErrorDetailKey, authErrorMessageKey, fieldOfError, formatWait, parseRetryAfter, retryAfterOf, RetryLaterApiError } from './auth-errors';
+import {
+  authErrorDetailKey,
+  authErrorMessageKey,
+  fieldOfError,
+  formatWait,
+  parseRetryAfter,
+  retryAfterOf,
+  RetryLaterApiError,
+} from './auth-errors';
 
 const error = (code: string, fields?: Record<string, string[]>) => new ApiError(400, code, code, fields);
-const text = (messages: typeof es, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
+const text = (messages: typeof es, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
 
 describe('error codes to messages (spec 2 §8)', () => {
   it.each([
@@ -13,7 +22,11 @@ describe('error codes to messages (spec 2 §8)', () => {
     ['user_already_exists', 'The user has already been activated!', '¡El usuario ya fue activado!'],
     ['invalid_pin', 'Incorrect or expired code', 'Código incorrecto o vencido'],
     ['expired_pin', 'Incorrect or expired code', 'Código incorrecto o vencido'],
-    ['not_eligible', 'Your line is not eligible to execute the service charge.', 'Tu línea no es elegible para ejecutar el cobro del servicio.'],
+    [
+      'not_eligible',
+      'Your line is not eligible to execute the service charge.',
+      'Tu línea no es elegible para ejecutar el cobro del servicio.',
+    ],
     ['some_new_code', 'Unknown error', 'Error desconocido'],
   ])('%s shows "%s"', (code, english, spanish) => {
     const key = authErrorMessageKey(error(code));

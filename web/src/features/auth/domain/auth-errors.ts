@@ -86,6 +86,11 @@ export function parseRetryAfter(header: string | null): number | null {
 
 /** A wait in the reader's language, rounded up to whole seconds, minutes or hours: "15 minutos", "1 hour". */
 export function formatWait(seconds: number, locale: string): string {
-  const [value, unit] = seconds < 60 ? [Math.ceil(seconds), 'second'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
+  const [value, unit] =
+    seconds < 60
+      ? [Math.ceil(seconds), 'second']
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
   return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }

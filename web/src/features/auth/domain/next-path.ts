@@ -12,4 +12,3 @@ export function safeNextPath(next: unknown, fallback = '/'): string {
     return fallback;
   }
 }
-

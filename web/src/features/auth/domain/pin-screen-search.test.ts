@@ -5,7 +5,15 @@ import { safeNextPath } from './next-path';
 describe('PIN screen query (spec 2 §2 /register/activate/)', () => {
   it('reads values the router parsed as JSON back as text', () => {
     expect(
-      parsePinScreenSearch({ code: 'abc', can_skip_pin: true, type: 'phone', phone: 5512345678, country: 'mx', country_code: 52, full_name: 'Ana' }),
+      parsePinScreenSearch({
+        code: 'abc',
+        can_skip_pin: true,
+        type: 'phone',
+        phone: 5512345678,
+        country: 'mx',
+        country_code: 52,
+        full_name: 'Ana',
+      }),
     ).toEqual({ code: 'abc', can_skip_pin: true, type: 'phone', phone: '5512345678', country: 'MX', country_code: '52', full_name: 'Ana' });
   });
 
@@ -23,7 +31,14 @@ describe('PIN screen query (spec 2 §2 /register/activate/)', () => {
 
   it('turns the SMS registration landing into a phone PIN step', () => {
     const search = parseRegisterCompleteSearch({ code: 'k', number: 5512345678, username: 'u', page: '/tienda/demo/', package_code: 'p1' });
-    expect(pinSearchOfComplete(search)).toEqual({ code: 'k', can_skip_pin: false, type: 'phone', phone: '5512345678', username: 'u', next: '/tienda/demo/' });
+    expect(pinSearchOfComplete(search)).toEqual({
+      code: 'k',
+      can_skip_pin: false,
+      type: 'phone',
+      phone: '5512345678',
+      username: 'u',
+      next: '/tienda/demo/',
+    });
   });
 
   it('takes the number the auth screens read (any length, with its country) when given', () => {

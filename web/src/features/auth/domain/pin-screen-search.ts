@@ -89,14 +89,19 @@ export function parseRegisterCompleteSearch(raw: Record<string, unknown>): Regis
  * by the auth screens (phone.ts `splitInternational`, kept out of this module so route files stay light); without
  * it a national 10-digit number is sent back as `phone`, anything else only identifies the screen.
  */
-export function pinSearchOfComplete(search: RegisterCompleteSearch, phone?: { phone: string; country: string; country_code: string } | null): PinScreenSearch {
+export function pinSearchOfComplete(
+  search: RegisterCompleteSearch,
+  phone?: { phone: string; country: string; country_code: string } | null,
+): PinScreenSearch {
   const digits = (search.number ?? '').replace(/\D+/g, '');
   const national = digits.length === 10 ? digits : undefined;
   return {
     code: search.code,
     can_skip_pin: false,
     type: 'phone',
-    ...(phone ? { phone: phone.phone, country: phone.country, country_code: phone.country_code } : optional('phone', national ?? search.number)),
+    ...(phone
+      ? { phone: phone.phone, country: phone.country, country_code: phone.country_code }
+      : optional('phone', national ?? search.number)),
     ...optional('username', search.username),
     ...optional('next', search.page),
   };

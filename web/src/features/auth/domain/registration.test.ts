@@ -29,7 +29,7 @@ describe('registration form validation (spec 2 §5)', () => {
     expect(validateEmail(' ana@example.com ')).toBeNull();
   });
 
-  it("requires a mobile number of the chosen country (invalid number)", () => {
+  it('requires a mobile number of the chosen country (invalid number)', () => {
     expect(validatePhone('', 'MX')).toBe('validation.required');
     expect(validatePhone('55123', 'MX')).toBe('validation.invalidNumber');
     expect(validatePhone('(551) 234-5678', 'MX')).toBeNull();

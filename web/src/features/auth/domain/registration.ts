@@ -83,7 +83,11 @@ export function dropEmpty<T extends object>(value: T): Partial<T> {
  * spec 2 §3 registration payload: by e-mail, `username` and `email` carry the address; by phone, the
  * number with its country and calling code. Spaces are stripped from e-mail and phone, empty fields dropped.
  */
-export function buildRegistrationRequest(values: RegistrationFormValues, locale: Locale, extras: RegistrationExtras = {}): RegistrationRequest {
+export function buildRegistrationRequest(
+  values: RegistrationFormValues,
+  locale: Locale,
+  extras: RegistrationExtras = {},
+): RegistrationRequest {
   const email = stripSpaces(values.email).toLowerCase();
   const contact =
     values.channel === 'email'

@@ -99,7 +99,9 @@ describe('session store', () => {
         return jsonResponse(200, authResult({ access_token: `t${refreshes}` }));
       }
       seen.push(request.headers.get('authorization'));
-      return request.headers.get('authorization') === 'Bearer t2' ? jsonResponse(200, { ok: true }) : jsonResponse(401, { code: 'unauthorized', message: 'expired' });
+      return request.headers.get('authorization') === 'Bearer t2'
+        ? jsonResponse(200, { ok: true })
+        : jsonResponse(401, { code: 'unauthorized', message: 'expired' });
     });
     store.start();
     await store.ready();

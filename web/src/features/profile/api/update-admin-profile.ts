@@ -15,7 +15,9 @@ export function profileChanges(values: ProfileUpdateRequest): ProfileUpdateReque
 
 /** spec 2 §7 `PUT profile-admin /{meID}:{key}/{meID}`. */
 export function updateAdminProfile(meID: string, body: ProfileUpdateRequest): Promise<AdminProfile> {
-  return unwrap(api.PUT('/api/profile-admin/{owner}/{me}', { params: { path: { owner: ownerSegment(meID), me: meID } }, body: profileChanges(body) }));
+  return unwrap(
+    api.PUT('/api/profile-admin/{owner}/{me}', { params: { path: { owner: ownerSegment(meID), me: meID } }, body: profileChanges(body) }),
+  );
 }
 
 export function useUpdateAdminProfile(meID: string) {

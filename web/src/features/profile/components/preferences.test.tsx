@@ -123,7 +123,10 @@ describe('preferences page (/preferencias)', () => {
   });
 
   it('shows the profile inside a shop too', async () => {
-    signedIn({ 'GET /api/store/shops/by-slug/demo': () => jsonResponse(200, { id: '01930000-0000-7000-8000-000000000101', slug: 'demo', name: 'Tienda Demo' }) });
+    signedIn({
+      'GET /api/store/shops/by-slug/demo': () =>
+        jsonResponse(200, { id: '01930000-0000-7000-8000-000000000101', slug: 'demo', name: 'Tienda Demo' }),
+    });
     renderApp('/tienda/demo/preferencias');
     expect(await screen.findByRole('heading', { level: 1, name: 'Preferencias' })).toBeTruthy();
     expect(await screen.findByLabelText(/Nombre completo/)).toBeTruthy();

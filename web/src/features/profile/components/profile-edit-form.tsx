@@ -38,7 +38,13 @@ export function ProfileEditForm({ profile }: { profile: AdminProfile }) {
       <ProfilePhotoDropzone meID={profile.id} name={profile.full_name || profile.name} photo={profile.photo ?? profile.images.url} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label={t('fullName')} autoComplete="name" maxLength={FULL_NAME_MAX_LENGTH} required {...form.getInputProps('full_name')} />
+          <TextInput
+            label={t('fullName')}
+            autoComplete="name"
+            maxLength={FULL_NAME_MAX_LENGTH}
+            required
+            {...form.getInputProps('full_name')}
+          />
           <Textarea
             label={t('bio')}
             description={t('bioHint', { max: BIO_MAX_LENGTH })}

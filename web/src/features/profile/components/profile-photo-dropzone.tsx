@@ -25,7 +25,9 @@ interface ProfilePhotoDropzoneProps {
 
 /** The server refused the file itself (size or format), as opposed to failing to store it. */
 function isRejectedFile(error: unknown): boolean {
-  return isApiError(error) && (error.code === ErrorCodes.payloadTooLarge || error.code === ErrorCodes.validationFailed || error.status === 415);
+  return (
+    isApiError(error) && (error.code === ErrorCodes.payloadTooLarge || error.code === ErrorCodes.validationFailed || error.status === 415)
+  );
 }
 
 /**

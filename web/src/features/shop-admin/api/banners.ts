@@ -40,7 +40,8 @@ export function useSaveBanner(owner: OwnerRef) {
 export function useDeleteBanner(owner: OwnerRef) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/api/store/{owner}/{scope}/store/banners/{id}', { params: { path: { ...ownerParams(owner), id } } })),
+    mutationFn: (id: string) =>
+      unwrap(api.DELETE('/api/store/{owner}/{scope}/store/banners/{id}', { params: { path: { ...ownerParams(owner), id } } })),
     onSettled: () => client.invalidateQueries({ queryKey: bannersQueryOptions(owner).queryKey }),
   });
 }

@@ -1,5 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { CatalogueLimits, type CatalogueJson, type CatalogueProductsResultJson, type ItemJson, type ItemType, type ListResponse } from '@vitrina/contracts';
+import {
+  CatalogueLimits,
+  type CatalogueJson,
+  type CatalogueProductsResultJson,
+  type ItemJson,
+  type ItemType,
+  type ListResponse,
+} from '@vitrina/contracts';
 import { api, unwrap } from '@/api/client';
 import { cleanQuery, ownerParams, type OwnerRef } from './http';
 
@@ -21,7 +28,10 @@ export function catalogueProductsQueryOptions(owner: OwnerRef, catalogueId: stri
     queryFn: ({ pageParam, signal }): Promise<ListResponse<ItemJson>> =>
       unwrap(
         api.GET('/api/catalogue/{owner}/{scope}/catalogues/{id}/products', {
-          params: { ...at(owner, catalogueId), query: { sort: 'position', offset: pageParam, limit: CatalogueLimits.catalogueProductsPageSize } },
+          params: {
+            ...at(owner, catalogueId),
+            query: { sort: 'position', offset: pageParam, limit: CatalogueLimits.catalogueProductsPageSize },
+          },
           signal,
         }),
       ),
@@ -35,17 +45,31 @@ export function useCatalogueProducts(owner: OwnerRef, catalogueId: string) {
 
 /** DELETE .../catalogues/{id}/products/{productId}. */
 export function removeProductFromCatalogue(owner: OwnerRef, catalogueId: string, productId: string): Promise<CatalogueJson> {
-  return unwrap(api.DELETE('/api/catalogue/{owner}/{scope}/catalogues/{id}/products/{productId}', { params: { path: { ...ownerParams(owner), id: catalogueId, productId } } }));
+  return unwrap(
+    api.DELETE('/api/catalogue/{owner}/{scope}/catalogues/{id}/products/{productId}', {
+      params: { path: { ...ownerParams(owner), id: catalogueId, productId } },
+    }),
+  );
 }
 
 /** POST .../catalogues/{id}/products/move { product, position } (1-based). */
 export function moveProductInCatalogue(owner: OwnerRef, catalogueId: string, productId: string, position: number): Promise<CatalogueJson> {
-  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues/{id}/products/move', { params: at(owner, catalogueId), body: { product: productId, position } }));
+  return unwrap(
+    api.POST('/api/catalogue/{owner}/{scope}/catalogues/{id}/products/move', {
+      params: at(owner, catalogueId),
+      body: { product: productId, position },
+    }),
+  );
 }
 
 /** POST .../catalogues/{id}/products/add_filtered { query: { ids }, silent: true }: refused ids are skipped. */
 export function addProductsToCatalogue(owner: OwnerRef, catalogueId: string, ids: string[]): Promise<CatalogueProductsResultJson> {
-  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues/{id}/products/add_filtered', { params: at(owner, catalogueId), body: { query: { ids }, silent: true } }));
+  return unwrap(
+    api.POST('/api/catalogue/{owner}/{scope}/catalogues/{id}/products/add_filtered', {
+      params: at(owner, catalogueId),
+      body: { query: { ids }, silent: true },
+    }),
+  );
 }
 
 export interface ShopItemsFilter {
@@ -67,7 +91,13 @@ export function shopItemsQueryOptions(shop: string, filter: ShopItemsFilter) {
         api.GET('/api/catalogue/shops/{shop}/items', {
           params: {
             path: { shop },
-            query: cleanQuery({ type: filter.type, text, sort: 'queue_position', offset: pageParam, limit: CatalogueLimits.modalProductsPageSize }),
+            query: cleanQuery({
+              type: filter.type,
+              text,
+              sort: 'queue_position',
+              offset: pageParam,
+              limit: CatalogueLimits.modalProductsPageSize,
+            }),
           },
           signal,
         }),

@@ -46,7 +46,11 @@ export function updateCatalogue(owner: OwnerRef, id: string, body: CatalogueBody
  * product_catalogue_has_products; the owner is asked, and `force` deletes it with them.
  */
 export function deleteCatalogue(owner: OwnerRef, id: string, force = false): Promise<void> {
-  return unwrap(api.DELETE('/api/catalogue/{owner}/{scope}/catalogues/{id}', { params: { ...at(owner, id), ...(force ? { query: { force: true } } : {}) } })).then(() => undefined);
+  return unwrap(
+    api.DELETE('/api/catalogue/{owner}/{scope}/catalogues/{id}', {
+      params: { ...at(owner, id), ...(force ? { query: { force: true } } : {}) },
+    }),
+  ).then(() => undefined);
 }
 
 /** POST .../catalogues/{id}/move { position } (1-based). */
@@ -56,7 +60,9 @@ export function moveCatalogue(owner: OwnerRef, id: string, position: number): Pr
 
 /** POST .../catalogues with an origin: a new catalogue forked from another owner's (its products copied). */
 export function forkCatalogue(owner: OwnerRef, name: string, origin: CatalogueOrigin): Promise<CatalogueJson> {
-  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues', { params: { path: ownerParams(owner) }, body: { name, photo: null, ...origin } }));
+  return unwrap(
+    api.POST('/api/catalogue/{owner}/{scope}/catalogues', { params: { path: ownerParams(owner) }, body: { name, photo: null, ...origin } }),
+  );
 }
 
 /** POST .../catalogues/{id}/products/clone: copy an origin's products into catalogue {id}. */
@@ -78,5 +84,7 @@ export function parseCatalogueOrigin(input: string): CatalogueOrigin | null {
 
 /** POST .../catalogues/{id}/products/add_filtered { query, silent }. */
 export function addFilteredToCatalogue(owner: OwnerRef, id: string, query: Record<string, unknown>, silent = false): Promise<unknown> {
-  return unwrap(api.POST('/api/catalogue/{owner}/{scope}/catalogues/{id}/products/add_filtered', { params: at(owner, id), body: { query, silent } }));
+  return unwrap(
+    api.POST('/api/catalogue/{owner}/{scope}/catalogues/{id}/products/add_filtered', { params: at(owner, id), body: { query, silent } }),
+  );
 }

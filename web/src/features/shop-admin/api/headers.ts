@@ -39,7 +39,8 @@ export function useSaveHeader(owner: OwnerRef) {
 export function useDeleteHeader(owner: OwnerRef) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/api/store/{owner}/{scope}/store/headers/{id}', { params: { path: { ...ownerParams(owner), id } } })),
+    mutationFn: (id: string) =>
+      unwrap(api.DELETE('/api/store/{owner}/{scope}/store/headers/{id}', { params: { path: { ...ownerParams(owner), id } } })),
     onSettled: () => client.invalidateQueries({ queryKey: headersQueryOptions(owner).queryKey }),
   });
 }

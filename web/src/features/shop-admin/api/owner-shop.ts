@@ -7,7 +7,8 @@ import { ownerParams, type OwnerRef } from './http';
 export function ownerShopQueryOptions(owner: OwnerRef) {
   return queryOptions({
     queryKey: ['shop-admin', 'shop', owner.ownerId],
-    queryFn: ({ signal }): Promise<ShopJson> => unwrap(api.GET('/api/store/{owner}/{scope}/store', { params: { path: ownerParams(owner) }, signal })),
+    queryFn: ({ signal }): Promise<ShopJson> =>
+      unwrap(api.GET('/api/store/{owner}/{scope}/store', { params: { path: ownerParams(owner) }, signal })),
     staleTime: 60_000,
   });
 }

@@ -32,7 +32,12 @@ export function itemQueryOptions(supplier: string, item: string, shop: string | 
   return queryOptions({
     queryKey: ['shop-admin', 'item', supplier, item, shop],
     queryFn: ({ signal }): Promise<ItemJson> =>
-      unwrap(api.GET('/api/catalogue/items/{owner}/{item}', { params: { path: { owner: supplier, item }, query: cleanQuery({ shop }) }, signal })),
+      unwrap(
+        api.GET('/api/catalogue/items/{owner}/{item}', {
+          params: { path: { owner: supplier, item }, query: cleanQuery({ shop }) },
+          signal,
+        }),
+      ),
     staleTime: 60_000,
   });
 }

@@ -79,7 +79,12 @@ export function useCategorySearch(text: string) {
     queryOptions({
       queryKey: ['shop-admin', 'categories', query],
       queryFn: ({ signal }): Promise<ListResponse<CategoryJson>> =>
-        unwrap(api.GET('/api/catalogue/categories/suggestions', { params: { query: { text: query, limit: CatalogueLimits.categories } }, signal })),
+        unwrap(
+          api.GET('/api/catalogue/categories/suggestions', {
+            params: { query: { text: query, limit: CatalogueLimits.categories } },
+            signal,
+          }),
+        ),
       enabled: query.length > 0,
     }),
   );
@@ -106,7 +111,13 @@ export function franchisesQueryOptions(text: string) {
       unwrap(
         api.GET('/api/store/published/franchises', {
           params: {
-            query: cleanQuery({ text: text.trim(), state: 'published' as const, type: ['affinity', 'franchise'], offset: pageParam, limit: StoreLimits.franchisesSearchPageSize }),
+            query: cleanQuery({
+              text: text.trim(),
+              state: 'published' as const,
+              type: ['affinity', 'franchise'],
+              offset: pageParam,
+              limit: StoreLimits.franchisesSearchPageSize,
+            }),
           },
           // One comma-joined value, `type=affinity,franchise`, as the spec writes it.
           querySerializer: { array: { style: 'form', explode: false } },

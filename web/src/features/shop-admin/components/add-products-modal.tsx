@@ -1,4 +1,21 @@
-import { ActionIcon, Alert, Autocomplete, Badge, Button, Card, Group, Image, Modal, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Autocomplete,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +24,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
 import type { OwnerRef } from '../api/http';
-import { addItemToStore, pickerItemsQueryOptions, removeItemFromStore, useCategorySearch, usePickerItems, useSupplierSearch, type PickerItem } from '../api/store-items';
+import {
+  addItemToStore,
+  pickerItemsQueryOptions,
+  removeItemFromStore,
+  useCategorySearch,
+  usePickerItems,
+  useSupplierSearch,
+  type PickerItem,
+} from '../api/store-items';
 import { notifyError, notifySuccess, notifyWarning } from './notify';
 import { useUndoableActions } from './use-undoable-actions';
 
@@ -61,7 +86,14 @@ export function AddProductsModal({ owner, shop, opened, onClose, onChanged, init
           </Tabs.List>
         </Tabs>
         <Group grow align="flex-start">
-          <TextInput leftSection={<IconSearch size={16} />} placeholder={t('picker.search')} aria-label={t('picker.search')} value={text} onChange={(event) => setText(event.currentTarget.value)} data-testid="picker-search" />
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={t('picker.search')}
+            aria-label={t('picker.search')}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            data-testid="picker-search"
+          />
           <Autocomplete
             placeholder={t('picker.category')}
             aria-label={t('picker.category')}
@@ -93,13 +125,25 @@ export function AddProductsModal({ owner, shop, opened, onClose, onChanged, init
             />
           )}
         </Group>
-        <PickerResults owner={owner} params={{ type, text: debouncedText, category, dssupplier: isFranchise ? undefined : supplier }} onChanged={onChanged} />
+        <PickerResults
+          owner={owner}
+          params={{ type, text: debouncedText, category, dssupplier: isFranchise ? undefined : supplier }}
+          onChanged={onChanged}
+        />
       </Stack>
     </Modal>
   );
 }
 
-function PickerResults({ owner, params, onChanged }: { owner: OwnerRef; params: Parameters<typeof usePickerItems>[1]; onChanged: () => void }) {
+function PickerResults({
+  owner,
+  params,
+  onChanged,
+}: {
+  owner: OwnerRef;
+  params: Parameters<typeof usePickerItems>[1];
+  onChanged: () => void;
+}) {
   const { t } = useTranslation('shopAdmin');
   const client = useQueryClient();
   const items = usePickerItems(owner, params);
@@ -109,7 +153,8 @@ function PickerResults({ owner, params, onChanged }: { owner: OwnerRef; params: 
   const removals = useUndoableActions();
   // The cached pages still hold the old in_store: mark them stale (without refetching the list on screen) so
   // another search, or the modal opened again, reads the store as it is now.
-  const markStale = () => void client.invalidateQueries({ queryKey: pickerItemsQueryOptions(owner, params).queryKey.slice(0, 3), refetchType: 'none' });
+  const markStale = () =>
+    void client.invalidateQueries({ queryKey: pickerItemsQueryOptions(owner, params).queryKey.slice(0, 3), refetchType: 'none' });
 
   const add = async (item: PickerItem) => {
     setAdding(item.id);
@@ -197,14 +242,28 @@ function PickerResults({ owner, params, onChanged }: { owner: OwnerRef; params: 
                       {t('picker.inStore')}
                     </Badge>
                     <Tooltip label={t('picker.removeFromStore')}>
-                      <ActionIcon color="red" variant="filled" size="sm" aria-label={t('picker.removeFromStore')} onClick={() => remove(item)}>
+                      <ActionIcon
+                        color="red"
+                        variant="filled"
+                        size="sm"
+                        aria-label={t('picker.removeFromStore')}
+                        onClick={() => remove(item)}
+                      >
                         <IconX size={14} />
                       </ActionIcon>
                     </Tooltip>
                   </>
                 ) : (
                   <Tooltip label={t('picker.addToStore')}>
-                    <ActionIcon color="green" variant="filled" size="sm" ml="auto" aria-label={t('picker.addToStore')} loading={adding === item.id} onClick={() => void add(item)}>
+                    <ActionIcon
+                      color="green"
+                      variant="filled"
+                      size="sm"
+                      ml="auto"
+                      aria-label={t('picker.addToStore')}
+                      loading={adding === item.id}
+                      onClick={() => void add(item)}
+                    >
                       <IconPlus size={14} />
                     </ActionIcon>
                   </Tooltip>

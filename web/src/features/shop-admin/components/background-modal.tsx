@@ -72,7 +72,14 @@ export function BackgroundModal({ owner, shop, opened, onClose, onSaved }: Props
           />
           {kind === 'color' && <ColorInput label={t('background.color')} format="hex" {...form.getInputProps('color')} />}
           {kind === 'image' && (
-            <ImageDrop owner={owner} label={t('background.image')} value={image} onChange={(next) => form.setFieldValue('image', next)} onUploadingChange={setUploading} rejection="long" />
+            <ImageDrop
+              owner={owner}
+              label={t('background.image')}
+              value={image}
+              onChange={(next) => form.setFieldValue('image', next)}
+              onUploadingChange={setUploading}
+              rejection="long"
+            />
           )}
           <Group grow>
             <ColorInput label={t('background.colour1')} format="hex" {...form.getInputProps('color1')} />

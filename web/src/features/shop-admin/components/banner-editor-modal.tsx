@@ -1,4 +1,18 @@
-import { Alert, Button, Group, Image, Modal, SegmentedControl, Select, Skeleton, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Image,
+  Modal,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { EditDeleteActions } from './edit-delete-actions';
 import { StoreErrorCodes, VISIBILITY_TARGETS, type BannerJson, type ShopJson } from '@vitrina/contracts';
@@ -67,7 +81,14 @@ export function BannerEditorModal({ owner, shop, opened, onClose, onSaved }: Pro
   return (
     <Modal opened={opened} onClose={close} title={t('banners.title')} size="xl">
       {editing === null ? (
-        <BannerList owner={owner} shopRef={shop.id} columns={columns} onColumns={(value) => void changeColumns(value)} onEdit={setEditing} onChanged={onSaved} />
+        <BannerList
+          owner={owner}
+          shopRef={shop.id}
+          columns={columns}
+          onColumns={(value) => void changeColumns(value)}
+          onEdit={setEditing}
+          onChanged={onSaved}
+        />
       ) : (
         <BannerForm
           owner={owner}
@@ -167,7 +188,8 @@ function BannerList({
                   <Text size="sm" lineClamp={1}>
                     {banner.action_type === 'product' && banner.product ? (
                       <>
-                        {t('banners.linkProduct')}: <ProductName owner={owner} shopRef={shopRef} value={{ product: banner.product, supplier: banner.supplier ?? '' }} />
+                        {t('banners.linkProduct')}:{' '}
+                        <ProductName owner={owner} shopRef={shopRef} value={{ product: banner.product, supplier: banner.supplier ?? '' }} />
                       </>
                     ) : (
                       (banner.url ?? '—')
@@ -178,7 +200,11 @@ function BannerList({
                   </Text>
                 </Table.Td>
                 <Table.Td w={90}>
-                  <EditDeleteActions onEdit={() => onEdit(banner)} onDelete={() => onDelete(banner)} deleting={remove.isPending && remove.variables === banner.id} />
+                  <EditDeleteActions
+                    onEdit={() => onEdit(banner)}
+                    onDelete={() => onDelete(banner)}
+                    deleting={remove.isPending && remove.variables === banner.id}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -232,7 +258,8 @@ function BannerForm({
           onDone(true);
         },
         onError: (error) => {
-          if (isApiError(error) && error.code === StoreErrorCodes.invalidCarouselLink) form.setFieldError('url', t('validation.invalidCarouselLink'));
+          if (isApiError(error) && error.code === StoreErrorCodes.invalidCarouselLink)
+            form.setFieldError('url', t('validation.invalidCarouselLink'));
           // spec 1 §8 'Banner errors': title Error, 'Ocurrió un error' unless the code says more (the limit, the image).
           notifyApiError(error);
         },
@@ -283,7 +310,13 @@ function BannerForm({
         />
       </Stack>
       {values.link_type === 'URL' ? (
-        <TextInput label={t('banners.url')} value={values.url} onChange={(event) => set('url', event.currentTarget.value)} error={err('url')} placeholder="https://" />
+        <TextInput
+          label={t('banners.url')}
+          value={values.url}
+          onChange={(event) => set('url', event.currentTarget.value)}
+          error={err('url')}
+          placeholder="https://"
+        />
       ) : (
         <ProductPicker
           owner={owner}
@@ -306,7 +339,11 @@ function BannerForm({
         onChange={(value) => value && set('target', value as BannerFormValues['target'])}
         data={VISIBILITY_TARGETS.map((value) => ({ value, label: t(`banners.targets.${value}`) }))}
       />
-      <Switch label={t('banners.newTab')} checked={values.url_target} onChange={(event) => set('url_target', event.currentTarget.checked)} />
+      <Switch
+        label={t('banners.newTab')}
+        checked={values.url_target}
+        onChange={(event) => set('url_target', event.currentTarget.checked)}
+      />
       <Group justify="flex-end">
         <Button variant="default" onClick={() => onDone(false)}>
           {t('common.cancel')}

@@ -37,7 +37,9 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
   });
 
   it('removes a product after 5 s, unless undone', async () => {
-    const { api, onChanged } = renderModal({ [`DELETE ${CATALOGUE}/catalogues/cat-1/products/${TWO!.id}`]: () => catalogueFixture({ num_products: 2 }) });
+    const { api, onChanged } = renderModal({
+      [`DELETE ${CATALOGUE}/catalogues/cat-1/products/${TWO!.id}`]: () => catalogueFixture({ num_products: 2 }),
+    });
     const row = () => screen.getAllByTestId('catalogue-product-row')[1]!;
     await screen.findAllByTestId('catalogue-product-row');
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -67,7 +69,9 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
   });
 
   it('tells when the removal failed and keeps the product', async () => {
-    renderModal({ [`DELETE ${CATALOGUE}/catalogues/cat-1/products/${ONE!.id}`]: () => jsonResponse(500, { code: 'internal_error', message: 'x' }) });
+    renderModal({
+      [`DELETE ${CATALOGUE}/catalogues/cat-1/products/${ONE!.id}`]: () => jsonResponse(500, { code: 'internal_error', message: 'x' }),
+    });
     await screen.findAllByTestId('catalogue-product-row');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Quitar Producto 1 del catálogo' }));
@@ -96,19 +100,24 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
   });
 
   it('puts the old order back when the move fails', async () => {
-    renderModal({ [`POST ${CATALOGUE}/catalogues/cat-1/products/move`]: () => jsonResponse(400, { code: 'updating_position_error', message: 'busy' }) });
+    renderModal({
+      [`POST ${CATALOGUE}/catalogues/cat-1/products/move`]: () => jsonResponse(400, { code: 'updating_position_error', message: 'busy' }),
+    });
     await screen.findAllByTestId('catalogue-product-row');
     fireEvent.click(screen.getByRole('button', { name: 'Subir Producto 3' }));
     expect(await screen.findByText('Se está actualizando el orden, inténtalo más tarde')).toBeTruthy();
     expect(rowNames()).toEqual(['Producto 1', 'Producto 2', 'Producto 3']);
   });
 
-  it("adds chosen products of the shop with add_filtered", async () => {
+  it('adds chosen products of the shop with add_filtered', async () => {
     const NEW = itemJson(4, { name: 'Producto 4' });
     const { api, onChanged } = renderModal({
       [`GET ${STORE}`]: () => shopFixture(),
       [`GET /api/catalogue/shops/${SHOP_ID}/items`]: () => list([ONE!, NEW]),
-      [`POST ${CATALOGUE}/catalogues/cat-1/products/add_filtered`]: () => ({ catalogue: catalogueFixture({ num_products: 4 }), added: [NEW.id] }),
+      [`POST ${CATALOGUE}/catalogues/cat-1/products/add_filtered`]: () => ({
+        catalogue: catalogueFixture({ num_products: 4 }),
+        added: [NEW.id],
+      }),
     });
     await screen.findAllByTestId('catalogue-product-row');
     fireEvent.click(screen.getByTestId('catalogue-products-add'));
@@ -123,7 +132,10 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
     expect(submit.textContent).toBe('Agregar seleccionados (1)');
     fireEvent.click(submit);
     expect(await screen.findByText('Los productos han sido agregado al catálogo')).toBeTruthy();
-    expect(api.callsTo(`POST ${CATALOGUE}/catalogues/cat-1/products/add_filtered`)[0]?.body).toEqual({ query: { ids: [NEW.id] }, silent: true });
+    expect(api.callsTo(`POST ${CATALOGUE}/catalogues/cat-1/products/add_filtered`)[0]?.body).toEqual({
+      query: { ids: [NEW.id] },
+      silent: true,
+    });
     const search = api.callsTo(`GET /api/catalogue/shops/${SHOP_ID}/items`)[0]!.url.searchParams;
     expect(search.get('type')).toBe('product');
     expect(search.get('limit')).toBe('10');

@@ -93,7 +93,8 @@ export function CatalogueProductsModal({ owner, catalogue, opened, onClose, onCh
 
 /** spec 1 §8 'Catalogue products': move failed, or try again later while the ordering finishes. */
 function notifyMoveError(error: unknown, t: (key: 'catalogueProducts.moveTryLater' | 'catalogueProducts.moveError') => string) {
-  if (isApiError(error) && error.status === 400 && error.code === 'updating_position_error') notifyWarning(t('catalogueProducts.moveTryLater'));
+  if (isApiError(error) && error.status === 400 && error.code === 'updating_position_error')
+    notifyWarning(t('catalogueProducts.moveTryLater'));
   else notifyError(t('catalogueProducts.moveError'));
 }
 
@@ -117,7 +118,10 @@ function ProductList({
   const [locked, setLocked] = useState(false);
   const [gone, setGone] = useState<Set<string>>(new Set());
   const removals = useUndoableActions();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const loaded = useMemo(() => products.data?.pages.flatMap((page) => page.results) ?? [], [products.data]);
   // The server's order, unless a move is in flight (the optimistic order stays until the overlay ends). Adjusted
@@ -130,7 +134,10 @@ function ProductList({
   useEffect(() => onLoaded(new Set(loaded.map((item) => item.id))), [loaded, onLoaded]);
 
   // Removed products still in the loaded pages are not counted (a later read no longer has them).
-  const total = Math.max(0, (products.data?.pages[0]?.matches_estimated ?? rows.length) - loaded.filter((item) => gone.has(item.id)).length);
+  const total = Math.max(
+    0,
+    (products.data?.pages[0]?.matches_estimated ?? rows.length) - loaded.filter((item) => gone.has(item.id)).length,
+  );
 
   const move = async (from: number, to: number) => {
     if (locked || from === to || from < 0 || to < 0 || from >= rows.length || to >= rows.length) return;
@@ -282,7 +289,10 @@ interface RowProps {
 function ProductRow({ item, first, last, disabled, seconds, onUp, onDown, onRemove, onUndo }: RowProps) {
   const { t } = useTranslation('shopAdmin');
   const removing = seconds !== null;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled: disabled || removing });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.id,
+    disabled: disabled || removing,
+  });
   return (
     <Table.Tr
       ref={setNodeRef}
@@ -291,7 +301,15 @@ function ProductRow({ item, first, last, disabled, seconds, onUp, onDown, onRemo
       style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : removing ? 0.5 : 1 }}
     >
       <Table.Td w={36} px={4}>
-        <ActionIcon variant="subtle" color="gray" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={t('catalogues.drag')} style={{ cursor: 'grab' }}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={t('catalogues.drag')}
+          style={{ cursor: 'grab' }}
+        >
           <IconGripVertical size={16} />
         </ActionIcon>
       </Table.Td>
@@ -323,13 +341,30 @@ function ProductRow({ item, first, last, disabled, seconds, onUp, onDown, onRemo
           </Group>
         ) : (
           <Group gap={2} wrap="nowrap">
-            <ActionIcon variant="subtle" aria-label={t('catalogueProducts.moveUp', { name: item.name })} onClick={onUp} disabled={disabled || first}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('catalogueProducts.moveUp', { name: item.name })}
+              onClick={onUp}
+              disabled={disabled || first}
+            >
               <IconArrowUp size={16} />
             </ActionIcon>
-            <ActionIcon variant="subtle" aria-label={t('catalogueProducts.moveDown', { name: item.name })} onClick={onDown} disabled={disabled || last}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('catalogueProducts.moveDown', { name: item.name })}
+              onClick={onDown}
+              disabled={disabled || last}
+            >
               <IconArrowDown size={16} />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={t('catalogueProducts.remove', { name: item.name })} onClick={onRemove} disabled={disabled} data-testid="catalogue-product-remove">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('catalogueProducts.remove', { name: item.name })}
+              onClick={onRemove}
+              disabled={disabled}
+              data-testid="catalogue-product-remove"
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
@@ -339,7 +374,17 @@ function ProductRow({ item, first, last, disabled, seconds, onUp, onDown, onRemo
   );
 }
 
-function AddToCatalogue({ owner, catalogue, inCatalogue, onDone }: { owner: OwnerRef; catalogue: CatalogueJson; inCatalogue: Set<string>; onDone: (added: boolean) => void }) {
+function AddToCatalogue({
+  owner,
+  catalogue,
+  inCatalogue,
+  onDone,
+}: {
+  owner: OwnerRef;
+  catalogue: CatalogueJson;
+  inCatalogue: Set<string>;
+  onDone: (added: boolean) => void;
+}) {
   const { t } = useTranslation('shopAdmin');
   const shop = useOwnerShopRef(owner);
   const [type, setType] = useState<ItemType>('product');

@@ -28,7 +28,8 @@ export function FranchisePickerModal({ owner, opened, onClose, onChanged }: Prop
   const removals = useUndoableActions();
   const client = useQueryClient();
   // Cached pages keep the old in_store: mark them stale without refetching the list on screen (see add-products).
-  const markStale = () => void client.invalidateQueries({ queryKey: franchisesQueryOptions(debounced).queryKey.slice(0, 2), refetchType: 'none' });
+  const markStale = () =>
+    void client.invalidateQueries({ queryKey: franchisesQueryOptions(debounced).queryKey.slice(0, 2), refetchType: 'none' });
 
   const add = async (franchise: FranchiseJson) => {
     try {
@@ -62,7 +63,13 @@ export function FranchisePickerModal({ owner, opened, onClose, onChanged }: Prop
   return (
     <Modal opened={opened} onClose={onClose} title={t('picker.franchisesTitle')}>
       <Stack>
-        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('picker.search')} aria-label={t('picker.search')} value={text} onChange={(event) => setText(event.currentTarget.value)} />
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('picker.search')}
+          aria-label={t('picker.search')}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
         {franchises.isError ? (
           <Alert color="red">{t('common.loadError')}</Alert>
         ) : franchises.isPending ? (
@@ -70,7 +77,10 @@ export function FranchisePickerModal({ owner, opened, onClose, onChanged }: Prop
         ) : list.length === 0 ? (
           <Text c="dimmed">{t('picker.noFranchises')}</Text>
         ) : (
-          <ScrollArea h={250} onBottomReached={() => franchises.hasNextPage && !franchises.isFetchingNextPage && void franchises.fetchNextPage()}>
+          <ScrollArea
+            h={250}
+            onBottomReached={() => franchises.hasNextPage && !franchises.isFetchingNextPage && void franchises.fetchNextPage()}
+          >
             <Stack gap="xs">
               {list.map((franchise) => {
                 const inStore = overrides[franchise.id] ?? franchise.in_store ?? false;

@@ -22,11 +22,22 @@ describe('<HeaderEditorModal>', { timeout: 30_000 }, () => {
   it('says a refused limit in the owner’s language, not the server’s English', async () => {
     fakeGateway({
       [`GET ${STORE}/headers`]: () => ({ results: [], matches_estimated: 0 }),
-      [`POST ${STORE}/headers`]: () => jsonResponse(400, { code: 'validation_failed', message: 'A shop has at most 30 headers', fields: { headers: ['too many headers'] } }),
+      [`POST ${STORE}/headers`]: () =>
+        jsonResponse(400, {
+          code: 'validation_failed',
+          message: 'A shop has at most 30 headers',
+          fields: { headers: ['too many headers'] },
+        }),
     });
     renderUi(<HeaderEditorModal owner={OWNER} shopRef="demo" opened onClose={() => {}} onSaved={() => {}} />);
     await addHeader();
-    expect(await screen.findByText('Tu tienda ya tiene 30 secciones de encabezado, el máximo. Elimina una para agregar otra.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Tu tienda ya tiene 30 secciones de encabezado, el máximo. Elimina una para agregar otra.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText(/at most/)).toBeNull();
   });
 

@@ -17,7 +17,15 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { EditDeleteActions } from './edit-delete-actions';
-import { HEADER_BUTTON_LABELS, StoreLimits, VISIBILITY_TARGETS, type HeaderActionType, type HeaderButtonLabel, type HeaderJson, type VisibilityTarget } from '@vitrina/contracts';
+import {
+  HEADER_BUTTON_LABELS,
+  StoreLimits,
+  VISIBILITY_TARGETS,
+  type HeaderActionType,
+  type HeaderButtonLabel,
+  type HeaderJson,
+  type VisibilityTarget,
+} from '@vitrina/contracts';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +88,15 @@ export function HeaderEditorModal({ owner, shopRef, opened, onClose, onSaved }: 
   );
 }
 
-function HeaderList({ owner, onEdit, onChanged }: { owner: OwnerRef; onEdit: (header: HeaderJson | 'new') => void; onChanged: () => void }) {
+function HeaderList({
+  owner,
+  onEdit,
+  onChanged,
+}: {
+  owner: OwnerRef;
+  onEdit: (header: HeaderJson | 'new') => void;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation('shopAdmin');
   const headers = useHeaders(owner);
   const remove = useDeleteHeader(owner);
@@ -122,7 +138,15 @@ function HeaderList({ owner, onEdit, onChanged }: { owner: OwnerRef; onEdit: (he
             {headers.data.results.map((header) => (
               <Table.Tr key={header.id} data-testid="header-row">
                 <Table.Td w={56}>
-                  <Box w={40} h={40} style={{ borderRadius: '50%', background: gradientCss(header.initial_color, header.final_color), border: '1px solid var(--mantine-color-gray-3)' }} />
+                  <Box
+                    w={40}
+                    h={40}
+                    style={{
+                      borderRadius: '50%',
+                      background: gradientCss(header.initial_color, header.final_color),
+                      border: '1px solid var(--mantine-color-gray-3)',
+                    }}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={600} lineClamp={1}>
@@ -133,7 +157,11 @@ function HeaderList({ owner, onEdit, onChanged }: { owner: OwnerRef; onEdit: (he
                   </Text>
                 </Table.Td>
                 <Table.Td w={90}>
-                  <EditDeleteActions onEdit={() => onEdit(header)} onDelete={() => onDelete(header)} deleting={remove.isPending && remove.variables === header.id} />
+                  <EditDeleteActions
+                    onEdit={() => onEdit(header)}
+                    onDelete={() => onDelete(header)}
+                    deleting={remove.isPending && remove.variables === header.id}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -144,7 +172,17 @@ function HeaderList({ owner, onEdit, onChanged }: { owner: OwnerRef; onEdit: (he
   );
 }
 
-function HeaderForm({ owner, shopRef, header, onDone }: { owner: OwnerRef; shopRef: string | undefined; header: HeaderJson | null; onDone: (saved: boolean) => void }) {
+function HeaderForm({
+  owner,
+  shopRef,
+  header,
+  onDone,
+}: {
+  owner: OwnerRef;
+  shopRef: string | undefined;
+  header: HeaderJson | null;
+  onDone: (saved: boolean) => void;
+}) {
   const { t } = useTranslation('shopAdmin');
   // The section's values and spec 1 §5's rules in one @mantine/form; changing a field clears its message.
   const form = useForm<HeaderFormValues>({
@@ -233,7 +271,14 @@ function HeaderForm({ owner, shopRef, header, onDone }: { owner: OwnerRef; shopR
             data-testid="header-button-label"
           />
           {values.action_type === 'url' ? (
-            <TextInput label={t('headers.url')} value={values.url} onChange={(event) => set('url', event.currentTarget.value)} error={err('url')} placeholder="https://" data-testid="header-url" />
+            <TextInput
+              label={t('headers.url')}
+              value={values.url}
+              onChange={(event) => set('url', event.currentTarget.value)}
+              error={err('url')}
+              placeholder="https://"
+              data-testid="header-url"
+            />
           ) : (
             <ProductPicker
               owner={owner}
@@ -298,8 +343,20 @@ function HeaderForm({ owner, shopRef, header, onDone }: { owner: OwnerRef; shopR
         </Group>
         {custom && (
           <Group grow>
-            <ColorInput label={t('headers.initialColour')} format="hex" value={values.initial_color} onChange={(value) => set('initial_color', value)} error={err('initial_color')} />
-            <ColorInput label={t('headers.finalColour')} format="hex" value={values.final_color} onChange={(value) => set('final_color', value)} error={err('final_color')} />
+            <ColorInput
+              label={t('headers.initialColour')}
+              format="hex"
+              value={values.initial_color}
+              onChange={(value) => set('initial_color', value)}
+              error={err('initial_color')}
+            />
+            <ColorInput
+              label={t('headers.finalColour')}
+              format="hex"
+              value={values.final_color}
+              onChange={(value) => set('final_color', value)}
+              error={err('final_color')}
+            />
           </Group>
         )}
       </Stack>
@@ -314,4 +371,3 @@ function HeaderForm({ owner, shopRef, header, onDone }: { owner: OwnerRef; shopR
     </Stack>
   );
 }
-

@@ -18,7 +18,9 @@ describe('<MyCataloguesModal> delete (spec 1 §7, §8)', { timeout: 30_000 }, ()
     const api = fakeGateway({
       [`GET ${CATALOGUE}/catalogues`]: () => ({ results: [catalogueFixture({ num_products: 3 })], matches_estimated: 1 }),
       [DELETE]: (_request, url) =>
-        url.searchParams.get('force') === 'true' ? new Response(null, { status: 204 }) : jsonResponse(409, { code: 'product_catalogue_has_products', message: 'has products' }),
+        url.searchParams.get('force') === 'true'
+          ? new Response(null, { status: 204 })
+          : jsonResponse(409, { code: 'product_catalogue_has_products', message: 'has products' }),
     });
     renderUi(<MyCataloguesModal owner={OWNER} opened onClose={() => {}} onChanged={() => {}} />);
     const row = await screen.findByTestId('catalogue-row', {}, { timeout: 15_000 });
@@ -27,7 +29,11 @@ describe('<MyCataloguesModal> delete (spec 1 §7, §8)', { timeout: 30_000 }, ()
     // The 5 s undo window, then the plain delete.
     await act(() => vi.advanceTimersByTimeAsync(5_100));
     vi.useRealTimers();
-    const question = await screen.findByText('«Regalos» tiene 3 productos. ¿Eliminar el catálogo de todos modos? Los productos siguen en tu tienda.', {}, { timeout: 10_000 });
+    const question = await screen.findByText(
+      '«Regalos» tiene 3 productos. ¿Eliminar el catálogo de todos modos? Los productos siguen en tu tienda.',
+      {},
+      { timeout: 10_000 },
+    );
     expect(question).toBeTruthy();
     expect(api.callsTo(DELETE).map((call) => call.url.searchParams.get('force'))).toEqual([null]);
     fireEvent.click(screen.getByTestId('catalogue-force-delete'));

@@ -25,8 +25,12 @@ interface Props {
 }
 
 /** spec 1 §8 'Position update failure'. */
-function notifyPositionError(error: unknown, t: (key: 'catalogues.positionTryLater' | 'catalogues.positionError' | 'common.tryAgain') => string) {
-  if (isApiError(error) && error.status === 400 && error.code === 'updating_position_error') notifyWarning(t('catalogues.positionTryLater'));
+function notifyPositionError(
+  error: unknown,
+  t: (key: 'catalogues.positionTryLater' | 'catalogues.positionError' | 'common.tryAgain') => string,
+) {
+  if (isApiError(error) && error.status === 400 && error.code === 'updating_position_error')
+    notifyWarning(t('catalogues.positionTryLater'));
   else if (isApiError(error) && error.status === 400) notifyError(t('catalogues.positionError'));
   else notifyError(t('common.tryAgain'));
 }
@@ -45,7 +49,10 @@ export function MyCataloguesModal({ owner, opened, onClose, onChanged }: Props) 
   const [withProducts, setWithProducts] = useState<CatalogueJson | null>(null);
   const [forcing, setForcing] = useState(false);
   const deletes = useUndoableActions();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   // The server's order, unless a move is in flight (the optimistic order stays until the lock ends). Adjusted while
   // rendering when the data or the lock changes, not in an effect (react.dev 'You might not need an effect').
@@ -117,7 +124,12 @@ export function MyCataloguesModal({ owner, opened, onClose, onChanged }: Props) 
 
   return (
     <>
-      <Modal opened={opened && form === null && !duplicating && productsOf === null && withProducts === null} onClose={onClose} title={`${t('catalogues.title')} (${total})`} size="xl">
+      <Modal
+        opened={opened && form === null && !duplicating && productsOf === null && withProducts === null}
+        onClose={onClose}
+        title={`${t('catalogues.title')} (${total})`}
+        size="xl"
+      >
         <Stack>
           <Group justify="space-between">
             <Button variant="light" leftSection={<IconCopy size={16} />} onClick={() => setDuplicating(true)}>
@@ -192,7 +204,13 @@ export function MyCataloguesModal({ owner, opened, onClose, onChanged }: Props) 
         />
       )}
       {productsOf !== null && (
-        <CatalogueProductsModal owner={owner} catalogue={productsOf} opened onClose={() => setProductsOf(null)} onChanged={() => void refresh()} />
+        <CatalogueProductsModal
+          owner={owner}
+          catalogue={productsOf}
+          opened
+          onClose={() => setProductsOf(null)}
+          onChanged={() => void refresh()}
+        />
       )}
       {withProducts && (
         <Modal opened onClose={() => setWithProducts(null)} title={t('catalogues.hasProducts')} data-testid="catalogue-has-products">
@@ -226,17 +244,34 @@ interface RowProps {
 
 function CatalogueRow({ row, disabled, seconds, onEdit, onProducts, onDelete, onUndo }: RowProps) {
   const { t } = useTranslation('shopAdmin');
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: row.id, disabled });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: row.id,
+    disabled,
+  });
   const deleting = seconds !== null;
   return (
     <Table.Tr
       ref={setNodeRef}
       data-testid="catalogue-row"
       data-catalogue-id={row.id}
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : deleting ? 0.5 : 1, background: isDragging ? 'var(--mantine-color-gray-1)' : undefined }}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : deleting ? 0.5 : 1,
+        background: isDragging ? 'var(--mantine-color-gray-1)' : undefined,
+      }}
     >
       <Table.Td>
-        <ActionIcon variant="subtle" color="gray" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={t('catalogues.drag')} style={{ cursor: 'grab' }} data-testid="catalogue-drag">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={t('catalogues.drag')}
+          style={{ cursor: 'grab' }}
+          data-testid="catalogue-drag"
+        >
           <IconGripVertical size={16} />
         </ActionIcon>
       </Table.Td>
@@ -267,10 +302,23 @@ function CatalogueRow({ row, disabled, seconds, onEdit, onProducts, onDelete, on
             <ActionIcon variant="subtle" aria-label={t('common.edit')} onClick={onEdit} disabled={disabled}>
               <IconPencil size={16} />
             </ActionIcon>
-            <ActionIcon variant="subtle" aria-label={t('catalogueProducts.openLabel', { name: row.name })} onClick={onProducts} disabled={disabled} data-testid="catalogue-products">
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('catalogueProducts.openLabel', { name: row.name })}
+              onClick={onProducts}
+              disabled={disabled}
+              data-testid="catalogue-products"
+            >
               <IconListDetails size={16} />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} onClick={onDelete} disabled={disabled} data-testid="catalogue-delete">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('common.delete')}
+              onClick={onDelete}
+              disabled={disabled}
+              data-testid="catalogue-delete"
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Group>

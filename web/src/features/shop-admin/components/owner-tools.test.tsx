@@ -37,7 +37,13 @@ describe('<OwnerTools> and the admin menu’s plus buttons', () => {
     expect(within(dialog).getByRole('tab', { name: 'Servicios' }).getAttribute('aria-selected')).toBe('true');
     // Another section's plus while the modal is open starts it on that tab.
     ask({ kind: 'add-items', itemType: 'digital' });
-    await waitFor(() => expect(within(screen.getByRole('dialog', { name: 'Agregar a mi tienda' })).getByRole('tab', { name: 'Digitales' }).getAttribute('aria-selected')).toBe('true'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('dialog', { name: 'Agregar a mi tienda' }))
+          .getByRole('tab', { name: 'Digitales' })
+          .getAttribute('aria-selected'),
+      ).toBe('true'),
+    );
   });
 
   it('opens the modal on products from the toolbar, even over another tab', async () => {
@@ -48,7 +54,13 @@ describe('<OwnerTools> and the admin menu’s plus buttons', () => {
     expect(within(before).getByRole('tab', { name: 'Experiencias' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.click(screen.getByTestId('owner-tools-menu'));
     fireEvent.click(await screen.findByTestId('owner-tool-products'));
-    await waitFor(() => expect(within(screen.getByRole('dialog', { name: 'Agregar a mi tienda' })).getByRole('tab', { name: 'Productos' }).getAttribute('aria-selected')).toBe('true'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('dialog', { name: 'Agregar a mi tienda' }))
+          .getByRole('tab', { name: 'Productos' })
+          .getAttribute('aria-selected'),
+      ).toBe('true'),
+    );
   });
 
   it('opens the new-catalogue form and the franchise picker', async () => {
@@ -91,16 +103,11 @@ describe('<OwnerTools> and the admin menu’s plus buttons', () => {
     expect(strip.closest('.mantine-Affix-root')).toBeNull();
     fireEvent.click(screen.getByTestId('owner-tools-menu'));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Nombre y logo',
-      'Fondo',
-      'Banners',
-      'Encabezado',
-      'Mis catálogos',
-      'Agregar productos',
-      'Franquicias',
-      'Redes sociales',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Nombre y logo', 'Fondo', 'Banners', 'Encabezado', 'Mis catálogos', 'Agregar productos', 'Franquicias', 'Redes sociales']);
     fireEvent.click(screen.getByRole('button', { name: 'Ocultar las herramientas' }));
     await waitFor(() => expect(screen.queryByTestId('edit-mode')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Mostrar las herramientas de la tienda' }));

@@ -84,7 +84,11 @@ export default function OwnerTools({ shop, userId, accountType, onChanged }: Own
       } else setPanel(action.kind === 'new-catalogue' ? 'new-catalogue' : 'franchises');
     });
   }, [takesMenuActions]);
-  const [collapsed, setCollapsed] = useLocalStorage({ key: 'vitrina-owner-tools-collapsed', defaultValue: false, getInitialValueInEffect: false });
+  const [collapsed, setCollapsed] = useLocalStorage({
+    key: 'vitrina-owner-tools-collapsed',
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
   if (!showsOwnerTools(shop, userId) || !userId) return null;
   const owner: OwnerRef = { ownerId: userId, accountType: accountType ?? (shop.store_type === 'franchise' ? 'franchise' : 'affiliate') };
   const close = () => setPanel(null);
@@ -101,56 +105,86 @@ export default function OwnerTools({ shop, userId, accountType, onChanged }: Own
 
   return (
     <>
-      <div className={classes.strip} data-collapsed={collapsed ? '' : undefined} data-testid="owner-tools" aria-label={t('toolbar.label')} role="toolbar">
+      <div
+        className={classes.strip}
+        data-collapsed={collapsed ? '' : undefined}
+        data-testid="owner-tools"
+        aria-label={t('toolbar.label')}
+        role="toolbar"
+      >
         {/* Aligned with the shop header's content (its Container is 'lg' too). */}
         <Container size="lg">
-        {collapsed ? (
-          <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} aria-hidden />} rightSection={<IconChevronDown size={14} aria-hidden />} onClick={() => setCollapsed(false)} aria-expanded={false} aria-label={t('toolbar.expand')}>
-            {t('toolbar.tools')}
-          </Button>
-        ) : (
-          <Group gap="sm" wrap="wrap" justify="space-between">
-            <Group gap="sm" wrap="nowrap">
-              <Switch size="sm" label={<Text size="sm" fw={600}>{t('toolbar.editMode')}</Text>} checked={editMode} onChange={(event) => setEditMode(event.currentTarget.checked)} data-testid="edit-mode" />
-              {editMode && (
-                <Menu position="bottom-start" shadow="md" withinPortal>
-                  <Menu.Target>
-                    <Button size="compact-sm" variant="light" leftSection={<IconPencil size={14} aria-hidden />} rightSection={<IconChevronDown size={14} aria-hidden />} data-testid="owner-tools-menu">
-                      {t('toolbar.tools')}
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {tool('identity', t('toolbar.identity'), <IconBuildingStore size={16} />)}
-                    {tool('background', t('toolbar.background'), <IconPalette size={16} />)}
-                    {tool('banners', t('toolbar.banners'), <IconSlideshow size={16} />)}
-                    {tool('headers', t('toolbar.headers'), <IconLayoutNavbar size={16} />)}
-                    {tool('catalogues', t('toolbar.catalogues'), <IconCategory size={16} />)}
-                    {tool('products', t('toolbar.addProducts'), <IconPlus size={16} />)}
-                    {tool('franchises', t('toolbar.franchises'), <IconPhoto size={16} />)}
-                    {tool('social', t('toolbar.social'), <IconShare size={16} />)}
-                  </Menu.Dropdown>
-                </Menu>
-              )}
+          {collapsed ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPencil size={14} aria-hidden />}
+              rightSection={<IconChevronDown size={14} aria-hidden />}
+              onClick={() => setCollapsed(false)}
+              aria-expanded={false}
+              aria-label={t('toolbar.expand')}
+            >
+              {t('toolbar.tools')}
+            </Button>
+          ) : (
+            <Group gap="sm" wrap="wrap" justify="space-between">
+              <Group gap="sm" wrap="nowrap">
+                <Switch
+                  size="sm"
+                  label={
+                    <Text size="sm" fw={600}>
+                      {t('toolbar.editMode')}
+                    </Text>
+                  }
+                  checked={editMode}
+                  onChange={(event) => setEditMode(event.currentTarget.checked)}
+                  data-testid="edit-mode"
+                />
+                {editMode && (
+                  <Menu position="bottom-start" shadow="md" withinPortal>
+                    <Menu.Target>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        leftSection={<IconPencil size={14} aria-hidden />}
+                        rightSection={<IconChevronDown size={14} aria-hidden />}
+                        data-testid="owner-tools-menu"
+                      >
+                        {t('toolbar.tools')}
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      {tool('identity', t('toolbar.identity'), <IconBuildingStore size={16} />)}
+                      {tool('background', t('toolbar.background'), <IconPalette size={16} />)}
+                      {tool('banners', t('toolbar.banners'), <IconSlideshow size={16} />)}
+                      {tool('headers', t('toolbar.headers'), <IconLayoutNavbar size={16} />)}
+                      {tool('catalogues', t('toolbar.catalogues'), <IconCategory size={16} />)}
+                      {tool('products', t('toolbar.addProducts'), <IconPlus size={16} />)}
+                      {tool('franchises', t('toolbar.franchises'), <IconPhoto size={16} />)}
+                      {tool('social', t('toolbar.social'), <IconShare size={16} />)}
+                    </Menu.Dropdown>
+                  </Menu>
+                )}
+              </Group>
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label={t('toolbar.settings')}>
+                  <ActionIcon
+                    renderRoot={(props) => <Link {...props} to="/tienda/$shopSlug/admin/configuracion" params={{ shopSlug: shop.slug }} />}
+                    variant="subtle"
+                    aria-label={t('toolbar.settings')}
+                    data-testid="owner-settings"
+                  >
+                    <IconSettings size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t('toolbar.collapse')}>
+                  <ActionIcon variant="subtle" onClick={() => setCollapsed(true)} aria-expanded aria-label={t('toolbar.collapse')}>
+                    <IconChevronUp size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
             </Group>
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label={t('toolbar.settings')}>
-                <ActionIcon
-                  renderRoot={(props) => <Link {...props} to="/tienda/$shopSlug/admin/configuracion" params={{ shopSlug: shop.slug }} />}
-                  variant="subtle"
-                  aria-label={t('toolbar.settings')}
-                  data-testid="owner-settings"
-                >
-                  <IconSettings size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('toolbar.collapse')}>
-                <ActionIcon variant="subtle" onClick={() => setCollapsed(true)} aria-expanded aria-label={t('toolbar.collapse')}>
-                  <IconChevronUp size={18} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          </Group>
-        )}
+          )}
         </Container>
       </div>
       {panel === 'identity' && <IdentityModal owner={owner} shop={shop} opened onClose={close} onSaved={onChanged} />}
@@ -171,7 +205,9 @@ export default function OwnerTools({ shop, userId, accountType, onChanged }: Own
         />
       )}
       {/* Keyed by the first tab: a plus on another section while the modal is open starts it on that tab. */}
-      {panel === 'products' && <AddProductsModal key={itemType} owner={owner} shop={shop} opened onClose={close} onChanged={onChanged} initialType={itemType} />}
+      {panel === 'products' && (
+        <AddProductsModal key={itemType} owner={owner} shop={shop} opened onClose={close} onChanged={onChanged} initialType={itemType} />
+      )}
       {panel === 'franchises' && <FranchisePickerModal owner={owner} opened onClose={close} onChanged={onChanged} />}
       {panel === 'social' && <SocialLinksModal owner={owner} shop={shop} opened onClose={close} onSaved={onChanged} />}
     </>

@@ -104,7 +104,8 @@ describe('product picker in the header form (spec 1 §2, §4, §5)', { timeout: 
   it("searches the shop's products and saves the chosen one with its supplier", async () => {
     const api = fakeGateway({
       [`GET ${STORE}/headers`]: () => list([]),
-      [`POST ${STORE}/headers`]: () => headerJson({ action_type: 'product', product: CAFE.id, product_supplier: SUPPLIER_ID, button_label: 'buynow' }),
+      [`POST ${STORE}/headers`]: () =>
+        headerJson({ action_type: 'product', product: CAFE.id, product_supplier: SUPPLIER_ID, button_label: 'buynow' }),
       ...catalogueReads,
     });
     const onSaved = vi.fn();
@@ -171,11 +172,19 @@ describe('product picker in the banner form', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByTestId('banner-save'));
     expect(await screen.findByText('El banner se actualizó')).toBeTruthy();
-    expect(api.callsTo(`PATCH ${STORE}/banners/banner-1`)[0]?.body).toMatchObject({ action_type: 'product', product: MEZCAL.id, supplier: SUPPLIER_ID, url: null });
+    expect(api.callsTo(`PATCH ${STORE}/banners/banner-1`)[0]?.body).toMatchObject({
+      action_type: 'product',
+      product: MEZCAL.id,
+      supplier: SUPPLIER_ID,
+      url: null,
+    });
   });
 
   it('requires a product for a product link', async () => {
-    const api = fakeGateway({ [`GET ${STORE}/banners`]: () => list([bannerJson({ product: null, supplier: null, action_type: 'none' })]), ...catalogueReads });
+    const api = fakeGateway({
+      [`GET ${STORE}/banners`]: () => list([bannerJson({ product: null, supplier: null, action_type: 'none' })]),
+      ...catalogueReads,
+    });
     renderUi(<BannerEditorModal owner={OWNER} shop={shopFixture()} opened onClose={vi.fn()} onSaved={vi.fn()} />);
     fireEvent.click(within(await screen.findByTestId('banner-row')).getByRole('button', { name: 'Editar' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Producto' }));

@@ -56,7 +56,9 @@ describe('shop editors on @mantine/form', { timeout: 30_000 }, () => {
   });
 
   it('catalogue form: the server refusing the name shows under the field, in Spanish', async () => {
-    const api = fakeGateway({ [`POST ${CATALOGUE}/catalogues`]: () => jsonResponse(400, { code: 'invalid_name', message: 'Invalid name' }) });
+    const api = fakeGateway({
+      [`POST ${CATALOGUE}/catalogues`]: () => jsonResponse(400, { code: 'invalid_name', message: 'Invalid name' }),
+    });
     renderUi(<CatalogueFormModal owner={OWNER} catalogue={null} opened onClose={() => {}} onSaved={() => {}} />);
     fireEvent.change(await screen.findByTestId('catalogue-name', {}, { timeout: 15_000 }), { target: { value: 'Ofertas' } });
     fireEvent.click(screen.getByTestId('catalogue-save'));

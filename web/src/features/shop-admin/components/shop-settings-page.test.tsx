@@ -96,7 +96,12 @@ describe('admin/configuracion (spec 1 §2, §5, §8)', { timeout: 20_000 }, () =
     fireEvent.click(screen.getByRole('radio', { name: '1 columna' }));
     fireEvent.click(screen.getByTestId('settings-save'));
     expect(await screen.findByText('La configuración se guardó')).toBeTruthy();
-    expect(api.callsTo(`PATCH ${STORE}`)[0]?.body).toEqual({ name: 'Café Demo', whatsapp_country_code: '52', whatsapp_phone: '5512345678', columns: 1 });
+    expect(api.callsTo(`PATCH ${STORE}`)[0]?.body).toEqual({
+      name: 'Café Demo',
+      whatsapp_country_code: '52',
+      whatsapp_phone: '5512345678',
+      columns: 1,
+    });
     expect(onSaved).toHaveBeenCalledWith(saved, expect.objectContaining({ name: 'Tienda Demo' }));
   });
 

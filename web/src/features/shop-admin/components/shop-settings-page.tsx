@@ -57,7 +57,14 @@ export interface ShopSettingsPageProps {
  * messaging, appearance, footer, menu sections and SEO, saved with one PATCH of what changed. No breadcrumbs:
  * an admin path is excluded from them (spec 1 §2).
  */
-export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = false, shopUrlPrefix, backLink, onSaved }: ShopSettingsPageProps) {
+export default function ShopSettingsPage({
+  shop,
+  owner,
+  showCustomShopToggle = false,
+  shopUrlPrefix,
+  backLink,
+  onSaved,
+}: ShopSettingsPageProps) {
   const { t, i18n } = useTranslation('shopAdmin');
   const [baseline, setBaseline] = useState(shop);
   const message = (error: SettingsError) => t(error.key as 'validation.required', { max: error.max });
@@ -65,7 +72,8 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
   // once it was left, or after a save attempt.
   const form = useForm<ShopSettingsValues>({
     initialValues: settingsOf(shop),
-    validate: (all) => Object.fromEntries(Object.entries(validateSettings(all)).map(([field, error]) => [field, error ? message(error) : null])),
+    validate: (all) =>
+      Object.fromEntries(Object.entries(validateSettings(all)).map(([field, error]) => [field, error ? message(error) : null])),
     validateInputOnBlur: true,
   });
   const values = form.getValues();
@@ -100,7 +108,11 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
   const touch = (field: SettingsField) => () => void form.validateField(field);
 
   /** Props shared by the text fields. */
-  const text = (field: SettingsField, label: string, extra: { description?: ReactNode; placeholder?: string; type?: string; inputMode?: 'tel' | 'email' | 'url' | 'numeric' } = {}) => ({
+  const text = (
+    field: SettingsField,
+    label: string,
+    extra: { description?: ReactNode; placeholder?: string; type?: string; inputMode?: 'tel' | 'email' | 'url' | 'numeric' } = {},
+  ) => ({
     label,
     value: values[field] as string,
     onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value as never),
@@ -199,8 +211,16 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
               spellCheck={false}
             />
             <Stack gap="xs">
-              <Checkbox label={t('settings.fields.hiddenStoreName')} checked={values.hidden_store_name} onChange={(event) => set('hidden_store_name', event.currentTarget.checked)} />
-              <Checkbox label={t('settings.fields.hiddenSearchBar')} checked={values.hidden_search_bar} onChange={(event) => set('hidden_search_bar', event.currentTarget.checked)} />
+              <Checkbox
+                label={t('settings.fields.hiddenStoreName')}
+                checked={values.hidden_store_name}
+                onChange={(event) => set('hidden_store_name', event.currentTarget.checked)}
+              />
+              <Checkbox
+                label={t('settings.fields.hiddenSearchBar')}
+                checked={values.hidden_search_bar}
+                onChange={(event) => set('hidden_search_bar', event.currentTarget.checked)}
+              />
               {baseline.root_affinity_store_info && (
                 <Checkbox
                   label={t('settings.fields.hiddenAffinityXheader')}
@@ -212,25 +232,70 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
           </Section>
 
           <Section title={t('settings.sections.contact')}>
-            <TextInput {...text('contact_email', t('settings.fields.contactEmail'), { type: 'email', inputMode: 'email', placeholder: 'hola@mitienda.com' })} />
+            <TextInput
+              {...text('contact_email', t('settings.fields.contactEmail'), {
+                type: 'email',
+                inputMode: 'email',
+                placeholder: 'hola@mitienda.com',
+              })}
+            />
             <PhoneFields
-              code={<TextInput {...text('contact_country_code', t('settings.fields.countryCode'), { inputMode: 'tel', placeholder: defaultCountryCode })} />}
+              code={
+                <TextInput
+                  {...text('contact_country_code', t('settings.fields.countryCode'), { inputMode: 'tel', placeholder: defaultCountryCode })}
+                />
+              }
               phone={<TextInput {...text('contact_phone', t('settings.fields.contactPhone'), { type: 'tel', inputMode: 'tel' })} />}
             />
             <PhoneFields
-              code={<TextInput {...text('whatsapp_country_code', t('settings.fields.countryCode'), { inputMode: 'tel', placeholder: defaultCountryCode })} />}
-              phone={<TextInput {...text('whatsapp_phone', t('settings.fields.whatsappPhone'), { type: 'tel', inputMode: 'tel', description: t('settings.whatsappHelp') })} />}
+              code={
+                <TextInput
+                  {...text('whatsapp_country_code', t('settings.fields.countryCode'), {
+                    inputMode: 'tel',
+                    placeholder: defaultCountryCode,
+                  })}
+                />
+              }
+              phone={
+                <TextInput
+                  {...text('whatsapp_phone', t('settings.fields.whatsappPhone'), {
+                    type: 'tel',
+                    inputMode: 'tel',
+                    description: t('settings.whatsappHelp'),
+                  })}
+                />
+              }
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput {...text('live_chat_license', t('settings.fields.liveChatLicense'))} />
-              <TextInput {...text('users_support_url', t('settings.fields.usersSupportUrl'), { type: 'url', inputMode: 'url', placeholder: 'https://' })} />
+              <TextInput
+                {...text('users_support_url', t('settings.fields.usersSupportUrl'), {
+                  type: 'url',
+                  inputMode: 'url',
+                  placeholder: 'https://',
+                })}
+              />
             </SimpleGrid>
           </Section>
 
           <Section title={t('settings.sections.appearance')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <ColorField label={t('settings.fields.color1')} value={values.color1} onChange={(value) => set('color1', value)} onBlur={touch('color1')} error={errorOf('color1')} testId="settings-color1" />
-              <ColorField label={t('settings.fields.color2')} value={values.color2} onChange={(value) => set('color2', value)} onBlur={touch('color2')} error={errorOf('color2')} testId="settings-color2" />
+              <ColorField
+                label={t('settings.fields.color1')}
+                value={values.color1}
+                onChange={(value) => set('color1', value)}
+                onBlur={touch('color1')}
+                error={errorOf('color1')}
+                testId="settings-color1"
+              />
+              <ColorField
+                label={t('settings.fields.color2')}
+                value={values.color2}
+                onChange={(value) => set('color2', value)}
+                onBlur={touch('color2')}
+                error={errorOf('color2')}
+                testId="settings-color2"
+              />
             </SimpleGrid>
             <Labelled label={t('settings.fields.columns')} id="settings-columns-label">
               <SegmentedControl
@@ -253,7 +318,12 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
               />
             </Labelled>
             <Stack gap="xs">
-              <Switch label={t('settings.fields.darkmode')} checked={values.darkmode} onChange={(event) => set('darkmode', event.currentTarget.checked)} data-testid="settings-darkmode" />
+              <Switch
+                label={t('settings.fields.darkmode')}
+                checked={values.darkmode}
+                onChange={(event) => set('darkmode', event.currentTarget.checked)}
+                data-testid="settings-darkmode"
+              />
               <Switch
                 label={t('settings.fields.hiddenDarkmode')}
                 checked={values.hidden_darkmode}
@@ -273,13 +343,32 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
               />
             </Labelled>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <ColorField label={t('settings.fields.footerBg')} value={values.footer_bg} onChange={(value) => set('footer_bg', value)} onBlur={touch('footer_bg')} error={errorOf('footer_bg')} testId="settings-footer_bg" />
-              <ColorField label={t('settings.fields.footerFg')} value={values.footer_fg} onChange={(value) => set('footer_fg', value)} onBlur={touch('footer_fg')} error={errorOf('footer_fg')} testId="settings-footer_fg" />
+              <ColorField
+                label={t('settings.fields.footerBg')}
+                value={values.footer_bg}
+                onChange={(value) => set('footer_bg', value)}
+                onBlur={touch('footer_bg')}
+                error={errorOf('footer_bg')}
+                testId="settings-footer_bg"
+              />
+              <ColorField
+                label={t('settings.fields.footerFg')}
+                value={values.footer_fg}
+                onChange={(value) => set('footer_fg', value)}
+                onBlur={touch('footer_fg')}
+                error={errorOf('footer_fg')}
+                testId="settings-footer_fg"
+              />
             </SimpleGrid>
           </Section>
 
           <Section title={t('settings.sections.menu')}>
-            <Checkbox.Group value={values.sections_info} onChange={(value) => set('sections_info', value as ShopSection[])} label={t('settings.fields.sections')} description={t('settings.cataloguesNote')}>
+            <Checkbox.Group
+              value={values.sections_info}
+              onChange={(value) => set('sections_info', value as ShopSection[])}
+              label={t('settings.fields.sections')}
+              description={t('settings.cataloguesNote')}
+            >
               <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} mt="xs">
                 {sections.map((section) => (
                   <Checkbox key={section} value={section} label={t(`settings.sectionLabels.${section}`)} />
@@ -290,7 +379,9 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
 
           <Section title={t('settings.sections.seo')}>
             <Textarea
-              {...text('seo_description', t('settings.fields.seoDescription'), { description: t('settings.seoDescriptionHelp', { name: values.name.trim() || baseline.name }) })}
+              {...text('seo_description', t('settings.fields.seoDescription'), {
+                description: t('settings.seoDescriptionHelp', { name: values.name.trim() || baseline.name }),
+              })}
               autosize
               minRows={2}
               maxRows={6}
@@ -303,7 +394,12 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
 
           {showCustomShopToggle && (
             <Section title={t('settings.sections.custom')}>
-              <Switch label={t('settings.fields.customShop')} checked={customising} onChange={(event) => setCustomising(event.currentTarget.checked)} data-testid="settings-custom-toggle" />
+              <Switch
+                label={t('settings.fields.customShop')}
+                checked={customising}
+                onChange={(event) => setCustomising(event.currentTarget.checked)}
+                data-testid="settings-custom-toggle"
+              />
               {customising && (
                 <Stack gap="sm">
                   <Labelled label={t('settings.fields.theme')} id="settings-theme-label">
@@ -314,8 +410,16 @@ export default function ShopSettingsPage({ shop, owner, showCustomShopToggle = f
                       data={THEMES.map((value) => ({ value, label: t('settings.themeName', { theme: value }) }))}
                     />
                   </Labelled>
-                  <Switch label={t('settings.fields.slider')} checked={values.slider} onChange={(event) => set('slider', event.currentTarget.checked)} />
-                  <Switch label={t('settings.fields.header')} checked={values.header} onChange={(event) => set('header', event.currentTarget.checked)} />
+                  <Switch
+                    label={t('settings.fields.slider')}
+                    checked={values.slider}
+                    onChange={(event) => set('slider', event.currentTarget.checked)}
+                  />
+                  <Switch
+                    label={t('settings.fields.header')}
+                    checked={values.header}
+                    onChange={(event) => set('header', event.currentTarget.checked)}
+                  />
                   <TextInput {...text('adornment_type', t('settings.fields.adornmentType'))} />
                 </Stack>
               )}
@@ -397,5 +501,16 @@ function ColorField({
   error: string | null;
   testId: string;
 }) {
-  return <ColorInput label={label} format="hex" value={value} onChange={onChange} onBlur={onBlur} error={error} placeholder="#ffffff" data-testid={testId} />;
+  return (
+    <ColorInput
+      label={label}
+      format="hex"
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      error={error}
+      placeholder="#ffffff"
+      data-testid={testId}
+    />
+  );
 }

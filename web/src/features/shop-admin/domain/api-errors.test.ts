@@ -5,12 +5,17 @@ import esAR from '../i18n/es-AR.json';
 import es from '../i18n/es.json';
 import { shopAdminErrorKey } from './api-errors';
 
-const lookup = (texts: unknown, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+const lookup = (texts: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
 
 describe('shopAdminErrorKey: server codes to the owner’s language', () => {
   it('names the per-shop limits from the field the server names', () => {
-    expect(shopAdminErrorKey(new ApiError(400, 'validation_failed', 'A shop has at most 30 headers', { headers: ['too many headers'] }))).toBe('errors.tooManyHeaders');
-    expect(shopAdminErrorKey(new ApiError(400, 'validation_failed', 'A shop has at most 30 banners', { banners: ['too many banners'] }))).toBe('errors.tooManyBanners');
+    expect(
+      shopAdminErrorKey(new ApiError(400, 'validation_failed', 'A shop has at most 30 headers', { headers: ['too many headers'] })),
+    ).toBe('errors.tooManyHeaders');
+    expect(
+      shopAdminErrorKey(new ApiError(400, 'validation_failed', 'A shop has at most 30 banners', { banners: ['too many banners'] })),
+    ).toBe('errors.tooManyBanners');
   });
 
   it('maps known codes and falls back to spec 1 §8 "Ocurrió un error"', () => {
@@ -23,7 +28,19 @@ describe('shopAdminErrorKey: server codes to the owner’s language', () => {
   });
 
   it('has every message in Spanish and English, none left in English in Spanish', () => {
-    const keys = ['errors.tooManyHeaders', 'errors.tooManyBanners', 'errors.invalidImage', 'errors.tooLarge', 'errors.forbidden', 'errors.notFound', 'errors.rateLimited', 'errors.network', 'errors.unavailable', 'errors.invalidText', 'validation.invalidName'];
+    const keys = [
+      'errors.tooManyHeaders',
+      'errors.tooManyBanners',
+      'errors.invalidImage',
+      'errors.tooLarge',
+      'errors.forbidden',
+      'errors.notFound',
+      'errors.rateLimited',
+      'errors.network',
+      'errors.unavailable',
+      'errors.invalidText',
+      'validation.invalidName',
+    ];
     for (const key of keys) {
       expect({ key, es: typeof lookup(es, key), en: typeof lookup(en, key) }).toEqual({ key, es: 'string', en: 'string' });
     }

@@ -50,7 +50,10 @@ describe('shop settings rules (spec 1 §5, store UpdateShopDto)', () => {
   });
 
   it('limits the SEO description to 300 characters', () => {
-    expect(validateSettings({ ...settingsOf(shop), seo_description: 'a'.repeat(301) }).seo_description).toEqual({ key: 'settings.errors.tooLong', max: 300 });
+    expect(validateSettings({ ...settingsOf(shop), seo_description: 'a'.repeat(301) }).seo_description).toEqual({
+      key: 'settings.errors.tooLong',
+      max: 300,
+    });
   });
 });
 

@@ -60,9 +60,18 @@ export const SETTINGS_MAX = {
 } as const;
 
 /** Sections the owner turns on or off here ('catalogues' is not among them). */
-export const EDITABLE_SECTIONS = ['products', 'services', 'experiences', 'digital', 'franchises', 'retail', 'blogs'] as const satisfies readonly ShopSection[];
+export const EDITABLE_SECTIONS = [
+  'products',
+  'services',
+  'experiences',
+  'digital',
+  'franchises',
+  'retail',
+  'blogs',
+] as const satisfies readonly ShopSection[];
 
-const COLOUR = /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/;
+const COLOUR =
+  /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/;
 /** spec 1 §5 'slug' validator: letters, digits, underscore, hyphen. */
 export const SLUG = /^[A-Za-z0-9_-]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -176,7 +185,15 @@ const NULLABLE_TEXT = [
   'whatsapp_country_code',
   'adornment_type',
 ] as const;
-const FLAGS = ['hidden_store_name', 'hidden_search_bar', 'hidden_affinity_xheader', 'darkmode', 'hidden_darkmode', 'slider', 'header'] as const;
+const FLAGS = [
+  'hidden_store_name',
+  'hidden_search_bar',
+  'hidden_affinity_xheader',
+  'darkmode',
+  'hidden_darkmode',
+  'slider',
+  'header',
+] as const;
 const CHOICES = ['columns', 'signup_form', 'footer_style', 'theme'] as const;
 
 /**

@@ -100,7 +100,11 @@ describe('banner rules (spec 1 §5)', () => {
 
   it('needs product and supplier for a product link and sends the action type', () => {
     expect(validateBanner(banner({ link_type: 'PRODUCT' }), 1).product).toBe('validation.required');
-    expect(bannerPayload(banner({ link_type: 'PRODUCT', product: 'p', supplier: 's', url: 'x' }))).toMatchObject({ action_type: 'product', url: null, product: 'p' });
+    expect(bannerPayload(banner({ link_type: 'PRODUCT', product: 'p', supplier: 's', url: 'x' }))).toMatchObject({
+      action_type: 'product',
+      url: null,
+      product: 'p',
+    });
     expect(bannerPayload(banner({ url: 'https://a.com' }))).toMatchObject({ action_type: 'url', url_target: true, target: 'all' });
     expect(bannerPayload(banner())).toMatchObject({ action_type: 'none', url: null });
   });
@@ -127,7 +131,10 @@ describe('catalogue and shop rules (spec 1 §5)', () => {
 
   it('reads a fork origin from an id, a share link or shop/slug', () => {
     expect(parseCatalogueOrigin('01930000-0000-7000-8000-000000000301')).toEqual({ origin_id: '01930000-0000-7000-8000-000000000301' });
-    expect(parseCatalogueOrigin('http://localhost:3000/tienda/olga/catalogos/cafe?x=1')).toEqual({ origin_owner: 'olga', origin_slug: 'cafe' });
+    expect(parseCatalogueOrigin('http://localhost:3000/tienda/olga/catalogos/cafe?x=1')).toEqual({
+      origin_owner: 'olga',
+      origin_slug: 'cafe',
+    });
     expect(parseCatalogueOrigin('olga/cafe')).toEqual({ origin_owner: 'olga', origin_slug: 'cafe' });
     expect(parseCatalogueOrigin('cafe')).toBeNull();
   });
@@ -145,7 +152,23 @@ describe('social links (spec 1 §5)', () => {
   });
 
   it('sends empty values as null and handles without the address', () => {
-    const body = socialPayload({ facebook: '', instagram: 'https://www.instagram.com/bazar/', twitter: '@bazar', youtube: ' ', twitch: 'x', kick: '', discord: 'https://discord.gg/a' });
-    expect(body).toEqual({ facebook: null, instagram: 'bazar', twitter: 'bazar', youtube: null, twitch: 'x', kick: null, discord: 'https://discord.gg/a' });
+    const body = socialPayload({
+      facebook: '',
+      instagram: 'https://www.instagram.com/bazar/',
+      twitter: '@bazar',
+      youtube: ' ',
+      twitch: 'x',
+      kick: '',
+      discord: 'https://discord.gg/a',
+    });
+    expect(body).toEqual({
+      facebook: null,
+      instagram: 'bazar',
+      twitter: 'bazar',
+      youtube: null,
+      twitch: 'x',
+      kick: null,
+      discord: 'https://discord.gg/a',
+    });
   });
 });

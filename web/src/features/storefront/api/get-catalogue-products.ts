@@ -18,9 +18,15 @@ export interface CatalogueProductsParams {
  * spec 1 §7 'Catalogue products (listing page)': offset=(page-1)*30, limit 30, with the search text;
  * GET /api/catalogue/public/referral/{owner}/catalogues/{slug}/products (sort -contribution_margin by default).
  */
-export async function getCatalogueProducts({ owner, slug, ...query }: CatalogueProductsParams, signal?: AbortSignal): Promise<ListResponse<ItemJson>> {
+export async function getCatalogueProducts(
+  { owner, slug, ...query }: CatalogueProductsParams,
+  signal?: AbortSignal,
+): Promise<ListResponse<ItemJson>> {
   const raw = await unwrap(
-    api.GET('/api/catalogue/public/referral/{owner}/catalogues/{slug}/products', { params: { path: { owner, slug }, query: cleanQuery(query) }, signal }),
+    api.GET('/api/catalogue/public/referral/{owner}/catalogues/{slug}/products', {
+      params: { path: { owner, slug }, query: cleanQuery(query) },
+      signal,
+    }),
   );
   return toList(raw);
 }

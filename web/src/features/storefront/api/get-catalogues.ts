@@ -20,7 +20,10 @@ export interface CataloguesParams {
  */
 export async function getCatalogues({ owner, ...query }: CataloguesParams, signal?: AbortSignal): Promise<ListResponse<CatalogueJson>> {
   const raw = await unwrap(
-    api.GET('/api/catalogue/public/referral/{owner}/catalogues', { params: { path: { owner }, query: cleanQuery({ ...query, sort: '-weight,name' }) }, signal }),
+    api.GET('/api/catalogue/public/referral/{owner}/catalogues', {
+      params: { path: { owner }, query: cleanQuery({ ...query, sort: '-weight,name' }) },
+      signal,
+    }),
   );
   return toList(raw);
 }

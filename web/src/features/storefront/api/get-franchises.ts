@@ -11,7 +11,10 @@ export interface FranchisesParams {
 }
 
 /** spec 1 §7 'Published franchises': GET /api/store/published/franchises (limit 10, text, type affinity,franchise). */
-export async function getPublishedFranchises({ text, offset, limit = StoreLimits.franchisesSearchPageSize }: FranchisesParams, signal?: AbortSignal): Promise<ListResponse<FranchiseJson>> {
+export async function getPublishedFranchises(
+  { text, offset, limit = StoreLimits.franchisesSearchPageSize }: FranchisesParams,
+  signal?: AbortSignal,
+): Promise<ListResponse<FranchiseJson>> {
   const raw = await unwrap(
     api.GET('/api/store/published/franchises', {
       params: { query: cleanQuery({ text, offset, limit, type: ['affinity', 'franchise'] }) },

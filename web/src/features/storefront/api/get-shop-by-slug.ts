@@ -104,7 +104,9 @@ export function affiliateParamsOf(search: Record<string, unknown>): AffiliatePar
 
 /** spec 1 §7 'Load shop': GET /api/store/shops/by-slug/{slug}. A missing shop answers 404 shop_not_found. */
 export async function getShopBySlug(slug: string, affiliate?: AffiliateParams, signal?: AbortSignal): Promise<Shop> {
-  const raw = await unwrap(api.GET('/api/store/shops/by-slug/{slug}', { params: { path: { slug }, query: cleanQuery({ ...affiliate }) }, signal }));
+  const raw = await unwrap(
+    api.GET('/api/store/shops/by-slug/{slug}', { params: { path: { slug }, query: cleanQuery({ ...affiliate }) }, signal }),
+  );
   return toShop(raw);
 }
 

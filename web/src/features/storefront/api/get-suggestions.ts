@@ -10,7 +10,10 @@ export interface SuggestionsParams {
 }
 
 /** spec 1 §2 'Search', §9: type-ahead of a shop's items, 5 suggestions, lower-cased text. */
-export async function getSuggestions({ shop, text, type }: SuggestionsParams, signal?: AbortSignal): Promise<ListResponse<ItemSuggestionJson>> {
+export async function getSuggestions(
+  { shop, text, type }: SuggestionsParams,
+  signal?: AbortSignal,
+): Promise<ListResponse<ItemSuggestionJson>> {
   const query = { text: text.trim().toLowerCase(), type, n_suggestions: CatalogueLimits.suggestions };
   return toList(await unwrap(api.GET('/api/catalogue/shops/{shop}/suggestions', { params: { path: { shop }, query }, signal })));
 }

@@ -22,7 +22,9 @@ export interface ShopItemsParams {
  */
 export async function searchShopItems(params: ShopItemsParams, signal?: AbortSignal): Promise<ListResponse<ItemJson>> {
   const { shop, ...query } = params;
-  return toList(await unwrap(api.GET('/api/catalogue/shops/{shop}/items', { params: { path: { shop }, query: cleanQuery(query) }, signal })));
+  return toList(
+    await unwrap(api.GET('/api/catalogue/shops/{shop}/items', { params: { path: { shop }, query: cleanQuery(query) }, signal })),
+  );
 }
 
 export function shopItemsQueryOptions(params: ShopItemsParams, viewer: ViewerId) {
@@ -38,7 +40,12 @@ export function useShopItems(params: ShopItemsParams, enabled = true) {
 }
 
 /** The listing query of a page: loader (prefetch) and component build it the same way, so they share the cache. */
-export function listingItemsParams(shop: string, type: ItemType, search: { page?: number; sort?: ItemSort; text?: string }, pageSize: number): ShopItemsParams {
+export function listingItemsParams(
+  shop: string,
+  type: ItemType,
+  search: { page?: number; sort?: ItemSort; text?: string },
+  pageSize: number,
+): ShopItemsParams {
   return {
     shop,
     type,

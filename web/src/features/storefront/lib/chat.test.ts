@@ -3,7 +3,8 @@ import { chatAllowedOn, chatLinkOf } from './chat';
 
 describe('floating chat button (spec 1 §2)', () => {
   it('shows only on the home, product and service listings, franchises and blogs', () => {
-    for (const path of ['/', '/productos', '/servicios', '/franquicias', '/blogs', '/blogs/una-entrada']) expect(chatAllowedOn(path)).toBe(true);
+    for (const path of ['/', '/productos', '/servicios', '/franquicias', '/blogs', '/blogs/una-entrada'])
+      expect(chatAllowedOn(path)).toBe(true);
     for (const path of ['/experiencias', '/productos/o/i', '/catalogos', '/admin/configuracion']) expect(chatAllowedOn(path)).toBe(false);
   });
 

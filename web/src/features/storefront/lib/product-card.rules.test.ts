@@ -23,7 +23,10 @@ describe('product card rules (spec 1 §2 "Product card")', () => {
   });
 
   it('labels a free item "Gratis" with no crossout, whatever its crossout price', () => {
-    const model = productCardModel(item(1, { is_free: true, list_price_minor: 0, crossout_price_minor: 5000 }), { level: 2, resaleInfo: true });
+    const model = productCardModel(item(1, { is_free: true, list_price_minor: 0, crossout_price_minor: 5000 }), {
+      level: 2,
+      resaleInfo: true,
+    });
     expect(model.price).toEqual({ kind: 'free' });
     expect(model.publicPriceLabel).toBe(false);
     expect(model.buyByMinor).toBeNull();

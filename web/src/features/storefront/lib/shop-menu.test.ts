@@ -66,20 +66,41 @@ describe('visibleMenu', () => {
 
 describe('menuAddTarget', () => {
   it('opens the add-products modal on the section’s tab for the item sections', () => {
-    expect(menuAddTarget({ key: 'products', path: '/productos', canAdd: true })).toEqual({ section: 'products', open: { kind: 'add-items', itemType: 'product' } });
-    expect(menuAddTarget({ key: 'services', path: '/servicios', canAdd: true })).toEqual({ section: 'services', open: { kind: 'add-items', itemType: 'service' } });
-    expect(menuAddTarget({ key: 'experiences', path: '/experiencias', canAdd: true })).toEqual({ section: 'experiences', open: { kind: 'add-items', itemType: 'experience' } });
-    expect(menuAddTarget({ key: 'digital', path: '/digitales', canAdd: true })).toEqual({ section: 'digital', open: { kind: 'add-items', itemType: 'digital' } });
+    expect(menuAddTarget({ key: 'products', path: '/productos', canAdd: true })).toEqual({
+      section: 'products',
+      open: { kind: 'add-items', itemType: 'product' },
+    });
+    expect(menuAddTarget({ key: 'services', path: '/servicios', canAdd: true })).toEqual({
+      section: 'services',
+      open: { kind: 'add-items', itemType: 'service' },
+    });
+    expect(menuAddTarget({ key: 'experiences', path: '/experiencias', canAdd: true })).toEqual({
+      section: 'experiences',
+      open: { kind: 'add-items', itemType: 'experience' },
+    });
+    expect(menuAddTarget({ key: 'digital', path: '/digitales', canAdd: true })).toEqual({
+      section: 'digital',
+      open: { kind: 'add-items', itemType: 'digital' },
+    });
   });
 
   it('opens the new-catalogue form and the franchise picker', () => {
-    expect(menuAddTarget({ key: 'catalogues', path: '/catalogos', canAdd: true })).toEqual({ section: 'catalogues', open: { kind: 'new-catalogue' } });
-    expect(menuAddTarget({ key: 'franchises', path: '/franquicias', canAdd: true })).toEqual({ section: 'franchises', open: { kind: 'franchises' } });
+    expect(menuAddTarget({ key: 'catalogues', path: '/catalogos', canAdd: true })).toEqual({
+      section: 'catalogues',
+      open: { kind: 'new-catalogue' },
+    });
+    expect(menuAddTarget({ key: 'franchises', path: '/franquicias', canAdd: true })).toEqual({
+      section: 'franchises',
+      open: { kind: 'franchises' },
+    });
   });
 
   it('goes to the server’s path for blogs and retail', () => {
     expect(menuAddTarget({ key: 'blogs', path: '/blogs', canAdd: true })).toEqual({ section: 'blogs', navigate: '/blogs' });
-    expect(menuAddTarget({ key: 'retail', path: '/admin/configuracion', canAdd: true })).toEqual({ section: 'retail', navigate: '/admin/configuracion' });
+    expect(menuAddTarget({ key: 'retail', path: '/admin/configuracion', canAdd: true })).toEqual({
+      section: 'retail',
+      navigate: '/admin/configuracion',
+    });
   });
 
   it('has nothing for entries without can_add, nor for info', () => {

@@ -49,7 +49,11 @@ export function isShopAdmin(shop: Pick<ShopJson, 'permissions' | 'is_proxy'>, is
  * read-only sections. Public and proxy answers are read-only links (admin-only targets such as /admin/... out);
  * anonymous visitors, a loading or a failed menu get the read-only menu built from the shop's sections.
  */
-export function visibleMenu(shop: Pick<ShopJson, 'permissions' | 'is_proxy' | 'store_theme_info'>, menu: MenuJson | undefined, isOwner: boolean): MenuEntry[] {
+export function visibleMenu(
+  shop: Pick<ShopJson, 'permissions' | 'is_proxy' | 'store_theme_info'>,
+  menu: MenuJson | undefined,
+  isOwner: boolean,
+): MenuEntry[] {
   const fallback = shopMenuEntries(shop.store_theme_info.sections_info);
   if (!menu) return fallback;
   if (menu.mode === 'admin') return isShopAdmin(shop, isOwner) ? menuEntriesOf(menu) : fallback;

@@ -21,7 +21,10 @@ export interface AutoplayState {
  * own for a visitor who asked the system for reduced motion (prefers-reduced-motion); the play control still
  * starts it. `restartKey` (the shown slide) restarts the wait after every move, manual or not.
  */
-export function useAutoplay(advance: () => void, { enabled, interval = BANNER_AUTOPLAY_MS, restartKey }: { enabled: boolean; interval?: number; restartKey: unknown }): AutoplayState {
+export function useAutoplay(
+  advance: () => void,
+  { enabled, interval = BANNER_AUTOPLAY_MS, restartKey }: { enabled: boolean; interval?: number; restartKey: unknown },
+): AutoplayState {
   const reducedMotion = useReducedMotion();
   // null: the visitor has not chosen; the system's motion preference decides.
   const [chosen, setChosen] = useState<boolean | null>(null);
@@ -37,7 +40,10 @@ export function useAutoplay(advance: () => void, { enabled, interval = BANNER_AU
   }, [playing, held, interval, advance, restartKey]);
 
   const toggle = useCallback(() => setChosen(!wanted), [wanted]);
-  const hold = useCallback((reason: PauseReason, on: boolean) => setHolds((current) => (current[reason] === on ? current : { ...current, [reason]: on })), []);
+  const hold = useCallback(
+    (reason: PauseReason, on: boolean) => setHolds((current) => (current[reason] === on ? current : { ...current, [reason]: on })),
+    [],
+  );
   return { playing, toggle, hold };
 }
 

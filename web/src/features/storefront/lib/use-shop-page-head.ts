@@ -16,7 +16,10 @@ import { catalogueOwnerRef, visibleShopBase } from './shop-path';
  * description and picture, canonical URLs on the shop's canonical domain when it has one. Item and catalogue data
  * come from the queries their pages already made (same keys: no extra request).
  */
-const SEGMENT_TYPES = Object.fromEntries(Object.entries(LISTING_SEGMENTS).map(([type, segment]) => [segment, type as ItemType])) as Record<string, ItemType>;
+const SEGMENT_TYPES = Object.fromEntries(Object.entries(LISTING_SEGMENTS).map(([type, segment]) => [segment, type as ItemType])) as Record<
+  string,
+  ItemType
+>;
 
 type Match = { routeId: string; params: Record<string, string>; search: Record<string, unknown> };
 
@@ -32,14 +35,27 @@ export function useShopPageHead(shop: ShopJson, viewer: ViewerId): void {
     enabled: itemType !== undefined && Boolean(params.owner && params.itemId),
   }).data;
   const isCatalogue = route === '/catalogos/$catalogueSlug';
-  const catalogue = useQuery({ ...catalogueQueryOptions(catalogueOwnerRef(shop), params.catalogueSlug ?? '', viewer), enabled: isCatalogue && Boolean(params.catalogueSlug) }).data;
+  const catalogue = useQuery({
+    ...catalogueQueryOptions(catalogueOwnerRef(shop), params.catalogueSlug ?? '', viewer),
+    enabled: isCatalogue && Boolean(params.catalogueSlug),
+  }).data;
 
   const name = shop.name.trim() || shop.slug;
   const origin = window.location.origin;
   const base = (httpUrl(shop.canonical_url) ?? `${origin}${visibleShopBase(shop.slug)}`).replace(/\/+$/, '');
   const page = typeof match?.search.page === 'number' && match.search.page > 1 ? `?page=${match.search.page}` : '';
-  const shopHead = { siteName: name, description: shop.seo_description?.trim() || t('home.welcome', { name }), image: absolute(shop.photo, origin) };
-  const titled = (title: string, path: string, extra: Partial<PageHead> = {}): PageHead => ({ ...shopHead, title: `${title} | ${name}`, ogTitle: title, canonical: `${base}${path}`, ...extra });
+  const shopHead = {
+    siteName: name,
+    description: shop.seo_description?.trim() || t('home.welcome', { name }),
+    image: absolute(shop.photo, origin),
+  };
+  const titled = (title: string, path: string, extra: Partial<PageHead> = {}): PageHead => ({
+    ...shopHead,
+    title: `${title} | ${name}`,
+    ogTitle: title,
+    canonical: `${base}${path}`,
+    ...extra,
+  });
 
   let head: PageHead | null;
   const listingType = SEGMENT_TYPES[route.replace(/^\/|\/$/g, '')];
@@ -48,13 +64,23 @@ export function useShopPageHead(shop: ShopJson, viewer: ViewerId): void {
   else if (itemType) {
     head = item
       ? titled(item.name, itemDetailPath(item), {
-          description: item.description.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300) || `${item.name} · ${name}`,
+          description:
+            item.description
+              .replace(/<[^>]*>/g, ' ')
+              .replace(/\s+/g, ' ')
+              .trim()
+              .slice(0, 300) || `${item.name} · ${name}`,
           image: absolute(item.photos[0], origin) ?? shopHead.image,
           ogType: 'product',
         })
       : null;
   } else if (route === '/catalogos/') head = titled(t('catalogues.title'), `/catalogos${page}`);
-  else if (isCatalogue) head = catalogue ? titled(catalogue.name, `/catalogos/${encodeURIComponent(catalogue.slug)}${page}`, { image: absolute(catalogue.photo, origin) ?? shopHead.image }) : null;
+  else if (isCatalogue)
+    head = catalogue
+      ? titled(catalogue.name, `/catalogos/${encodeURIComponent(catalogue.slug)}${page}`, {
+          image: absolute(catalogue.photo, origin) ?? shopHead.image,
+        })
+      : null;
   else head = otherPage(route, t, titled, name);
   usePageHead(head);
 }

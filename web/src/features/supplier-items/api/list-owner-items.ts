@@ -21,7 +21,14 @@ export function ownerItemsQueryOptions(owner: SupplierRef, filters: OwnerItemsFi
         api.GET('/api/catalogue/{owner}/{scope}/items', {
           params: {
             path: ownerParams(owner),
-            query: cleanQuery({ type: filters.type, list_state: filters.listState, text: filters.text, offset: filters.offset, limit: filters.limit, sort: '-created_at' }),
+            query: cleanQuery({
+              type: filters.type,
+              list_state: filters.listState,
+              text: filters.text,
+              offset: filters.offset,
+              limit: filters.limit,
+              sort: '-created_at',
+            }),
           },
           signal,
         }),

@@ -10,5 +10,7 @@ export function createItem(owner: SupplierRef, body: CreateItemBody): Promise<It
 
 /** `PATCH .../items/{item}`: only the fields sent change; the type is not one of them. */
 export function updateItem(owner: SupplierRef, itemId: string, body: UpdateItemBody): Promise<ItemJson> {
-  return unwrap(api.PATCH('/api/catalogue/{owner}/{scope}/items/{item}', { params: { path: { ...ownerParams(owner), item: itemId } }, body }));
+  return unwrap(
+    api.PATCH('/api/catalogue/{owner}/{scope}/items/{item}', { params: { path: { ...ownerParams(owner), item: itemId } }, body }),
+  );
 }

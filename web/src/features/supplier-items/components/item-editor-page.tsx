@@ -37,7 +37,10 @@ function ExistingItem({ owner, itemId, ...rest }: Props & { itemId: string }) {
     return (
       <Stack>
         {rest.backLink}
-        <ErrorState title={missing ? t('form.notFound') : t('form.loadError')} {...(missing ? {} : { onRetry: () => void query.refetch() })} />
+        <ErrorState
+          title={missing ? t('form.notFound') : t('form.loadError')}
+          {...(missing ? {} : { onRetry: () => void query.refetch() })}
+        />
       </Stack>
     );
   }
@@ -47,6 +50,7 @@ function ExistingItem({ owner, itemId, ...rest }: Props & { itemId: string }) {
 
 /** `/proveedor/articulos/nuevo` and `/proveedor/articulos/{id}`. */
 export function ItemEditorPage(props: Props) {
-  if (!props.itemId) return <ItemForm owner={props.owner} item={null} onCreated={props.onCreated} onDeleted={props.onDeleted} backLink={props.backLink} />;
+  if (!props.itemId)
+    return <ItemForm owner={props.owner} item={null} onCreated={props.onCreated} onDeleted={props.onDeleted} backLink={props.backLink} />;
   return <ExistingItem {...props} itemId={props.itemId} />;
 }

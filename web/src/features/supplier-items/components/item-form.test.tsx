@@ -14,7 +14,11 @@ const type = (testId: string, value: string) => fireEvent.change(field(testId), 
 function errorOf(testId: string): string | null {
   const input = field(testId);
   const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').find((text) => text.length > 0 && input.getAttribute('aria-invalid') === 'true') ?? null;
+  return (
+    ids
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .find((text) => text.length > 0 && input.getAttribute('aria-invalid') === 'true') ?? null
+  );
 }
 
 function renderNew(onCreated = vi.fn()) {
@@ -133,7 +137,10 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
     type('item-experience-date', '2030-03-01T10:30');
     fireEvent.click(screen.getByTestId('item-save'));
     await waitFor(() => expect(api.callsTo(`POST ${ITEMS}`)).toHaveLength(1));
-    expect(api.callsTo(`POST ${ITEMS}`)[0]?.body).toMatchObject({ type: 'experience', experience_date: new Date('2030-03-01T10:30').toISOString() });
+    expect(api.callsTo(`POST ${ITEMS}`)[0]?.body).toMatchObject({
+      type: 'experience',
+      experience_date: new Date('2030-03-01T10:30').toISOString(),
+    });
   });
 
   it('shows the server’s field errors under the fields', async () => {
@@ -143,7 +150,10 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
         jsonResponse(400, {
           code: 'validation_failed',
           message: 'contribution_margin: contribution_margin cannot exceed list_price',
-          fields: { contribution_margin: ['contribution_margin cannot exceed list_price'], 'stock.max_purchase_amount': ['must be at least 1'] },
+          fields: {
+            contribution_margin: ['contribution_margin cannot exceed list_price'],
+            'stock.max_purchase_amount': ['must be at least 1'],
+          },
         }),
     });
     renderExisting(item);
@@ -203,7 +213,9 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
     const onDeleted = vi.fn();
     renderUi(<ItemForm owner={SUPPLIER} item={item} onCreated={vi.fn()} onDeleted={onDeleted} />);
     fireEvent.click(screen.getByTestId('item-delete'));
-    expect(await screen.findByText('¿Eliminar «Jarrón de barro»? Sale de todas las tiendas y catálogos. No se puede deshacer.')).toBeTruthy();
+    expect(
+      await screen.findByText('¿Eliminar «Jarrón de barro»? Sale de todas las tiendas y catálogos. No se puede deshacer.'),
+    ).toBeTruthy();
     expect(api.calls).toHaveLength(0);
     fireEvent.click(screen.getByTestId('item-delete-confirm'));
     await waitFor(() => expect(onDeleted).toHaveBeenCalled());

@@ -17,7 +17,16 @@ import {
 import { useForm, type FormErrors } from '@mantine/form';
 import { IconAlertCircle, IconEye, IconEyeOff, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CatalogueLimits, ITEM_TYPES, MAIN_TYPES, STOCK_TYPES, type ItemJson, type ItemType, type MainType, type StockType } from '@vitrina/contracts';
+import {
+  CatalogueLimits,
+  ITEM_TYPES,
+  MAIN_TYPES,
+  STOCK_TYPES,
+  type ItemJson,
+  type ItemType,
+  type MainType,
+  type StockType,
+} from '@vitrina/contracts';
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '@/api/client';
 import { changeItemState } from '../api/change-item-state';
@@ -117,7 +126,10 @@ export function ItemForm({ owner, item, onCreated, onDeleted, backLink }: ItemFo
   const remember = (saved: ItemJson) => {
     setCurrent(saved);
     queryClient.setQueryData(supplierItemsKeys.item(owner.ownerId, saved.id), saved);
-    void queryClient.invalidateQueries({ queryKey: supplierItemsKeys.all(owner.ownerId), predicate: (query) => query.queryKey[2] === 'list' });
+    void queryClient.invalidateQueries({
+      queryKey: supplierItemsKeys.all(owner.ownerId),
+      predicate: (query) => query.queryKey[2] === 'list',
+    });
   };
 
   const onServerError = (error: unknown) => {
@@ -377,7 +389,11 @@ export function ItemForm({ owner, item, onCreated, onDeleted, backLink }: ItemFo
                   // Only the list price is required, and none of them for a free item.
                   required={price.field === 'list_price' && !values.is_free}
                   disabled={values.is_free}
-                  rightSection={<Text size="xs" c="dimmed">{currency}</Text>}
+                  rightSection={
+                    <Text size="xs" c="dimmed">
+                      {currency}
+                    </Text>
+                  }
                   rightSectionWidth={48}
                   data-testid={price.testId}
                   {...form.getInputProps(price.field)}

@@ -39,7 +39,13 @@ export function PhotosField({ owner, photos, onAdd, onMove, onRemove, onUploadin
                 </Badge>
               )}
               <Group gap={4} justify="center" mt={4}>
-                <ActionIcon variant="default" size="sm" aria-label={t('form.photoLeft', { n: index + 1 })} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+                <ActionIcon
+                  variant="default"
+                  size="sm"
+                  aria-label={t('form.photoLeft', { n: index + 1 })}
+                  disabled={index === 0}
+                  onClick={() => onMove(index, index - 1)}
+                >
                   <IconArrowLeft size={14} aria-hidden />
                 </ActionIcon>
                 <ActionIcon
@@ -51,7 +57,13 @@ export function PhotosField({ owner, photos, onAdd, onMove, onRemove, onUploadin
                 >
                   <IconArrowRight size={14} aria-hidden />
                 </ActionIcon>
-                <ActionIcon variant="light" color="red" size="sm" aria-label={t('form.photoRemove', { n: index + 1 })} onClick={() => onRemove(index)}>
+                <ActionIcon
+                  variant="light"
+                  color="red"
+                  size="sm"
+                  aria-label={t('form.photoRemove', { n: index + 1 })}
+                  onClick={() => onRemove(index)}
+                >
                   <IconTrash size={14} aria-hidden />
                 </ActionIcon>
               </Group>

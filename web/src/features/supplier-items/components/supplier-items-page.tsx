@@ -200,7 +200,9 @@ export function SupplierItemsPage({ owner, search, onSearchChange }: Props) {
 
       <Tabs
         value={search.type ?? 'all'}
-        onChange={(value) => onSearchChange({ ...search, type: value && value !== 'all' ? (value as ItemType) : undefined, page: undefined })}
+        onChange={(value) =>
+          onSearchChange({ ...search, type: value && value !== 'all' ? (value as ItemType) : undefined, page: undefined })
+        }
         keepMounted={false}
       >
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>

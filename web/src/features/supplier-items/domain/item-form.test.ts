@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { emptyItemForm, serverFieldErrors, toCreateBody, toUpdateBody, validateItemForm, type ItemFormValues } from './item-form';
 
-const valid = (overrides: Partial<ItemFormValues> = {}): ItemFormValues => ({ ...emptyItemForm(), name: 'Jarrón', list_price: '250', ...overrides });
-const keys = (values: ItemFormValues) => Object.fromEntries(Object.entries(validateItemForm(values)).map(([field, error]) => [field, error.key]));
+const valid = (overrides: Partial<ItemFormValues> = {}): ItemFormValues => ({
+  ...emptyItemForm(),
+  name: 'Jarrón',
+  list_price: '250',
+  ...overrides,
+});
+const keys = (values: ItemFormValues) =>
+  Object.fromEntries(Object.entries(validateItemForm(values)).map(([field, error]) => [field, error.key]));
 
 describe('supplier item form rules (services/catalogue item.dto + item.rules)', () => {
   it('accepts a plain priced product', () => {
@@ -31,7 +37,10 @@ describe('supplier item form rules (services/catalogue item.dto + item.rules)', 
   });
 
   it('checks stock counts: whole numbers, max purchase at least 1', () => {
-    expect(keys(valid({ available: '2.5', max_purchase_amount: '0' }))).toEqual({ available: 'errors.integer', max_purchase_amount: 'errors.maxPurchaseRange' });
+    expect(keys(valid({ available: '2.5', max_purchase_amount: '0' }))).toEqual({
+      available: 'errors.integer',
+      max_purchase_amount: 'errors.maxPurchaseRange',
+    });
     expect(keys(valid({ available: '0', max_purchase_amount: '1' }))).toEqual({});
   });
 
@@ -64,7 +73,10 @@ describe('supplier item form rules (services/catalogue item.dto + item.rules)', 
         crossout_price: '300.5',
         contribution_margin: '',
         tags: ['Barro', ' hecho a mano '],
-        variants: [{ key: 'Color', value: 'Rojo' }, { key: '', value: '' }],
+        variants: [
+          { key: 'Color', value: 'Rojo' },
+          { key: '', value: '' },
+        ],
         available: '8',
         max_purchase_amount: '',
         experience_date: '2030-01-01T10:00',
@@ -86,13 +98,19 @@ describe('supplier item form rules (services/catalogue item.dto + item.rules)', 
   });
 
   it('sends a free item without price, crossout or margin, and an experience with its date', () => {
-    expect(toUpdateBody(valid({ is_free: true, crossout_price: '10' }))).toMatchObject({ list_price: '0.00', crossout_price: null, contribution_margin: '0.00' });
+    expect(toUpdateBody(valid({ is_free: true, crossout_price: '10' }))).toMatchObject({
+      list_price: '0.00',
+      crossout_price: null,
+      contribution_margin: '0.00',
+    });
     const date = toUpdateBody(valid({ type: 'experience', experience_date: '2030-01-01T10:00' })).experience_date;
     expect(date).toBe(new Date('2030-01-01T10:00').toISOString());
   });
 
   it('places server field errors under their fields', () => {
-    expect(serverFieldErrors({ 'stock.max_purchase_amount': ['must be at least 1'], contribution_margin_minor: ['x'], 'tags.0': ['x'] })).toEqual({
+    expect(
+      serverFieldErrors({ 'stock.max_purchase_amount': ['must be at least 1'], contribution_margin_minor: ['x'], 'tags.0': ['x'] }),
+    ).toEqual({
       errors: {
         max_purchase_amount: { key: 'errors.server.max_purchase_amount' },
         contribution_margin: { key: 'errors.server.contribution_margin' },

@@ -192,10 +192,12 @@ export function validateItemForm(values: ItemFormValues): ItemFormErrors {
   const seen = new Set<string>();
   for (const { row, index } of rows) {
     const key = row.key.trim();
-    if (key === '' || key.length > VARIANT_LIMITS.nameMax) set(`variants.${index}.key`, 'errors.variantName', { max: VARIANT_LIMITS.nameMax });
+    if (key === '' || key.length > VARIANT_LIMITS.nameMax)
+      set(`variants.${index}.key`, 'errors.variantName', { max: VARIANT_LIMITS.nameMax });
     else if (seen.has(key.toLowerCase())) set(`variants.${index}.key`, 'errors.variantDuplicate');
     seen.add(key.toLowerCase());
-    if (row.value.trim().length > VARIANT_LIMITS.valueMax) set(`variants.${index}.value`, 'errors.variantValue', { max: VARIANT_LIMITS.valueMax });
+    if (row.value.trim().length > VARIANT_LIMITS.valueMax)
+      set(`variants.${index}.value`, 'errors.variantValue', { max: VARIANT_LIMITS.valueMax });
   }
 
   // item.rules: only experiences have a date (the field shows for experiences only; other types send null).
@@ -264,7 +266,8 @@ export function toUpdateBody(values: ItemFormValues): UpdateItemBody {
       max_purchase_amount: values.max_purchase_amount.trim() === '' ? null : Number(values.max_purchase_amount.trim()),
       sold_out: values.sold_out,
     },
-    experience_date: values.type === 'experience' && values.experience_date.trim() !== '' ? new Date(values.experience_date).toISOString() : null,
+    experience_date:
+      values.type === 'experience' && values.experience_date.trim() !== '' ? new Date(values.experience_date).toISOString() : null,
     hiden: values.hiden,
   };
 }

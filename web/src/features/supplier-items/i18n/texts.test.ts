@@ -6,7 +6,9 @@ import es from './es.json';
 import { ensureSupplierItemsTexts, SUPPLIER_ITEMS_NS } from './texts';
 
 function keys(tree: object, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keys(value as object, `${prefix}${key}.`)));
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value as object, `${prefix}${key}.`),
+  );
 }
 
 describe('the supplier pages’ texts', () => {

@@ -68,7 +68,11 @@ function ShopLayoutRoute() {
   // SLOTS (accounts): the header's account corner and the register call to action.
   const account = (
     <Suspense fallback={<AccountSlotPlaceholder />}>
-      <AccountHeader registerOptions={registerOptions} shopPath={visibleShopBase(shop.slug)} withThemeToggle={shop.darkmode && !shop.hidden_darkmode} />
+      <AccountHeader
+        registerOptions={registerOptions}
+        shopPath={visibleShopBase(shop.slug)}
+        withThemeToggle={shop.darkmode && !shop.hidden_darkmode}
+      />
     </Suspense>
   );
   const register = ({ label }: { label: HeaderButtonLabel }) =>

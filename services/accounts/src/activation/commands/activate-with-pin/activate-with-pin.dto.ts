@@ -54,6 +54,7 @@ export class ResendPinDto {
   @ApiPropertyOptional() @PhoneField() @OptionalNullable() @Matches(/^\d{1,14}$/, { message: 'invalid number' }) phone?: string; // a mobile of `country`: mobileNumber()
   @ApiPropertyOptional() @CountryField() @OptionalNullable() @Matches(ISO_COUNTRY_PATTERN) country?: string;
   @ApiPropertyOptional() @CountryCodeField() @OptionalNullable() @Matches(COUNTRY_CODE_PATTERN) country_code?: string;
-  @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @OptionalNullable() @IsIn(['es', 'en', 'es-AR']) locale?: 'es' | 'en' | 'es-AR';
+  @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @OptionalNullable() @IsIn(['es', 'en', 'es-AR']) locale?:
+    'es' | 'en' | 'es-AR';
   @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @MaxLength(2048) activation_url?: string;
 }

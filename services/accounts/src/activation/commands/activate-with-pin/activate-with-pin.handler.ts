@@ -52,7 +52,10 @@ export class ActivateWithPinHandler {
       if (!check.ok) return check; // commit the recorded failure, refuse after
       const active = await this.activation.activate(tx, current, 'pin', newPasswordHash);
       const session = await this.sessions.start(tx, active.id, meta);
-      return { ok: true, signedIn: { auth: await this.sessions.authResult(active, session.sessionId), refreshToken: session.refreshToken, locale } };
+      return {
+        ok: true,
+        signedIn: { auth: await this.sessions.authResult(active, session.sessionId), refreshToken: session.refreshToken, locale },
+      };
     });
     if (!outcome.ok) throw codeCheckError(outcome);
     return (outcome as { signedIn: SignedIn }).signedIn;
@@ -80,7 +83,11 @@ export class ActivateWithPinHandler {
     const usePhone = dto.type === 'phone' || (!dto.email && !dto.username);
     const id = usePhone
       ? dto.phone
-        ? loginIdentifier({ phone: dto.phone, ...(dto.country ? { country: dto.country } : {}), ...(dto.country_code ? { country_code: dto.country_code } : {}) })
+        ? loginIdentifier({
+            phone: dto.phone,
+            ...(dto.country ? { country: dto.country } : {}),
+            ...(dto.country_code ? { country_code: dto.country_code } : {}),
+          })
         : undefined
       : loginIdentifier({ email: (dto.email ?? dto.username)! });
     if (!id) throw new ValidationError('code: required (or the e-mail or phone of the registration)', { code: ['required'] });

@@ -49,7 +49,8 @@ export class ResendActivationHandler {
 
   async execute(dto: ResendActivationDto, meta: RequestMeta): Promise<MessageResponse> {
     const id = loginIdentifier({ username: dto.username, ...(dto.country_code ? { country_code: dto.country_code } : {}) });
-    if (!id) throw new ValidationError('username: must be an e-mail or a phone number', { username: ['must be an e-mail or a phone number'] });
+    if (!id)
+      throw new ValidationError('username: must be an e-mail or a phone number', { username: ['must be an e-mail or a phone number'] });
     const activationUrl = activationUrlTemplate(dto.activation_url, this.config.publicUrl, this.config.linkOrigins);
     const user = await this.users.byIdentifier(id);
     if (!user) throw userDoesNotExist();

@@ -41,12 +41,18 @@ export class ResendPinHandler {
     const channel: Channel = dto.type ?? (newPhone && !newEmail ? 'phone' : newEmail && !newPhone ? 'email' : user.channel);
     const email = newEmail ?? user.email ?? undefined;
     const phone: PhoneNumber | undefined =
-      newPhone ?? (user.phone ? { e164: user.phone, national: user.phoneNational!, country: user.country, countryCode: user.countryCode! } : undefined);
+      newPhone ??
+      (user.phone ? { e164: user.phone, national: user.phoneNational!, country: user.country, countryCode: user.countryCode! } : undefined);
     // spec 2 §8 email_client_failure: the e-mail cannot be sent because of what the client gave us (no address).
-    if (channel === 'email' && !email) throw new DomainError(ErrorCodes.emailClientFailure, 'There is no e-mail address to send the PIN to; give one', 422);
+    if (channel === 'email' && !email)
+      throw new DomainError(ErrorCodes.emailClientFailure, 'There is no e-mail address to send the PIN to; give one', 422);
     if (channel === 'phone' && !phone) throw new ValidationError('phone: required to send the PIN by SMS', { phone: ['required'] });
     if (channel === 'phone' && !isSmsEligible(phone!)) {
-      throw new DomainError(AccountsErrorCodes.notEligible, 'Your line is not eligible to receive the SMS code; use your e-mail instead', 422);
+      throw new DomainError(
+        AccountsErrorCodes.notEligible,
+        'Your line is not eligible to receive the SMS code; use your e-mail instead',
+        422,
+      );
     }
     const destination = channel === 'email' ? email! : phone!.e164;
     const activationUrl = activationUrlTemplate(dto.activation_url, this.config.publicUrl, this.config.linkOrigins);
@@ -66,7 +72,12 @@ export class ResendPinHandler {
         if (newPhone && newPhone.e164 !== current.phone) {
           const other = await this.users.byPhone(newPhone.e164, tx);
           if (other && other.id !== current.id) throw existingUser();
-          Object.assign(edits, { phone: newPhone.e164, phoneNational: newPhone.national, country: newPhone.country, countryCode: newPhone.countryCode });
+          Object.assign(edits, {
+            phone: newPhone.e164,
+            phoneNational: newPhone.national,
+            country: newPhone.country,
+            countryCode: newPhone.countryCode,
+          });
         }
         if (Object.keys(edits).length > 0 || channel !== current.channel) {
           [current] = (await tx

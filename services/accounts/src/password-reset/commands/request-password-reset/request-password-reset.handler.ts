@@ -5,7 +5,15 @@ import type { Channel, Locale, PasswordResetRequested } from '@vitrina/contracts
 import { TransactionRunner, ValidationError, OptionalNullable } from '@vitrina/platform';
 import { OneTimeCodes } from '../../../codes/one-time-codes.js';
 import type { RequestMeta } from '../../../shared/http.js';
-import { COUNTRY_CODE_PATTERN, CountryCodeField, CountryField, DropEmpty, ISO_COUNTRY_PATTERN, PhoneField, Trimmed } from '../../../shared/dto.js';
+import {
+  COUNTRY_CODE_PATTERN,
+  CountryCodeField,
+  CountryField,
+  DropEmpty,
+  ISO_COUNTRY_PATTERN,
+  PhoneField,
+  Trimmed,
+} from '../../../shared/dto.js';
 import { Buckets, RateCounter } from '../../../shared/rate-counter.js';
 import { generateOpaqueToken } from '../../../shared/secrets.js';
 import { identifierKey, loginIdentifier } from '../../../users/domain/contact.js';
@@ -14,7 +22,12 @@ import type { AccountsSchema } from '../../../db/db.js';
 
 /** `POST /auth/password/reset`: the account (e-mail or phone) and the channel of the code. */
 export class RequestPasswordResetDto {
-  @ApiPropertyOptional({ description: 'E-mail or phone number' }) @Trimmed() @OptionalNullable() @IsString() @Length(1, 254) username?: string;
+  @ApiPropertyOptional({ description: 'E-mail or phone number' })
+  @Trimmed()
+  @OptionalNullable()
+  @IsString()
+  @Length(1, 254)
+  username?: string;
   @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @Length(1, 254) email?: string;
   @ApiPropertyOptional() @PhoneField() @OptionalNullable() @Matches(/^\+?\d{6,15}$/, { message: 'invalid number' }) phone?: string;
   @ApiPropertyOptional() @CountryField() @OptionalNullable() @Matches(ISO_COUNTRY_PATTERN) country?: string;
@@ -42,7 +55,8 @@ export class RequestPasswordResetHandler {
       ...(dto.country ? { country: dto.country } : {}),
       ...(dto.country_code ? { country_code: dto.country_code } : {}),
     });
-    if (!id) throw new ValidationError('username: must be an e-mail or a phone number', { username: ['must be an e-mail or a phone number'] });
+    if (!id)
+      throw new ValidationError('username: must be an e-mail or a phone number', { username: ['must be an e-mail or a phone number'] });
     const channel: Channel = dto.type ?? (id.kind === 'email' ? 'email' : 'phone');
     const locale = dto.locale ?? meta.locale;
     const found = await this.users.byIdentifier(id);
@@ -52,7 +66,8 @@ export class RequestPasswordResetHandler {
 
     let code: string;
     if (user) {
-      code = (await this.tx.run((tx) => this.codes.issue(tx, { user, purpose: 'password_reset', channel, locale, ip: meta.ip }))).requestCode!;
+      code = (await this.tx.run((tx) => this.codes.issue(tx, { user, purpose: 'password_reset', channel, locale, ip: meta.ip })))
+        .requestCode!;
     } else {
       // Same limits, same answer: nothing tells an unknown account from a known one.
       await this.tx.run(async (tx) => {

@@ -57,7 +57,10 @@ export class ResetPasswordHandler {
         .returning()) as [UserRow];
       await this.sessions.revokeAllOf(tx, user.id, 'password_reset');
       const session = await this.sessions.start(tx, user.id, meta);
-      return { ok: true, signedIn: { auth: await this.sessions.authResult(updated, session.sessionId), refreshToken: session.refreshToken, locale } };
+      return {
+        ok: true,
+        signedIn: { auth: await this.sessions.authResult(updated, session.sessionId), refreshToken: session.refreshToken, locale },
+      };
     });
     if (!outcome.ok) throw codeCheckError(outcome);
     return (outcome as { signedIn: SignedIn }).signedIn;

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Length, MaxLength, ValidateBy, buildMessage } from 'class-validator';
 import { eq } from 'drizzle-orm';
-import { AccountsEvents, BIO_MAX_LENGTH, FULL_NAME_MAX_LENGTH, type AdminProfile, type Locale, type UserProfileUpdated } from '@vitrina/contracts';
+import {
+  AccountsEvents,
+  BIO_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  type AdminProfile,
+  type Locale,
+  type UserProfileUpdated,
+} from '@vitrina/contracts';
 import { NotFoundError, Outbox, TransactionRunner, OptionalNullable } from '@vitrina/platform';
 import { users } from '../../../db/schema.js';
 import type { UserRow, AccountsSchema } from '../../../db/db.js';
@@ -35,10 +42,24 @@ const IsImageUrl = (): PropertyDecorator =>
 
 /** `PUT profile-admin`: only non-empty fields change (spec 2 §3); the photo is the URL the gallery upload returned. */
 export class UpdateProfileDto {
-  @ApiPropertyOptional({ maxLength: FULL_NAME_MAX_LENGTH }) @Trimmed() @OptionalNullable() @IsString() @Length(1, FULL_NAME_MAX_LENGTH) full_name?: string;
+  @ApiPropertyOptional({ maxLength: FULL_NAME_MAX_LENGTH })
+  @Trimmed()
+  @OptionalNullable()
+  @IsString()
+  @Length(1, FULL_NAME_MAX_LENGTH)
+  full_name?: string;
   /** The spec's profile `name`; same as full_name. */
-  @ApiPropertyOptional({ maxLength: FULL_NAME_MAX_LENGTH }) @Trimmed() @OptionalNullable() @IsString() @Length(1, FULL_NAME_MAX_LENGTH) name?: string;
-  @ApiPropertyOptional({ description: 'URL returned by POST /api/gallery/{owner}:{mashupID}/' }) @Trimmed() @OptionalNullable() @IsImageUrl() photo?: string;
+  @ApiPropertyOptional({ maxLength: FULL_NAME_MAX_LENGTH })
+  @Trimmed()
+  @OptionalNullable()
+  @IsString()
+  @Length(1, FULL_NAME_MAX_LENGTH)
+  name?: string;
+  @ApiPropertyOptional({ description: 'URL returned by POST /api/gallery/{owner}:{mashupID}/' })
+  @Trimmed()
+  @OptionalNullable()
+  @IsImageUrl()
+  photo?: string;
   @ApiPropertyOptional({ maxLength: BIO_MAX_LENGTH }) @Trimmed() @OptionalNullable() @IsString() @MaxLength(BIO_MAX_LENGTH) bio?: string;
   @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @OptionalNullable() @IsIn(['es', 'en', 'es-AR']) locale?: Locale;
 }

@@ -24,9 +24,17 @@ export class GetPublicProfilesHandler {
 
   /** Profiles in the order asked, duplicates and unknown ids left out, at most `limit`. */
   async many(idList: string, limit = MAX_LIST_LIMIT): Promise<ListResponse<PublicProfile>> {
-    const ids = [...new Set(idList.split(',').map((s) => s.trim()).filter(Boolean))];
+    const ids = [
+      ...new Set(
+        idList
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (ids.length === 0) throw new ValidationError('ids: at least one id is required', { ids: ['required'] });
-    if (ids.length > MAX_LIST_LIMIT) throw new ValidationError(`ids: at most ${MAX_LIST_LIMIT} ids`, { ids: [`at most ${MAX_LIST_LIMIT}`] });
+    if (ids.length > MAX_LIST_LIMIT)
+      throw new ValidationError(`ids: at most ${MAX_LIST_LIMIT} ids`, { ids: [`at most ${MAX_LIST_LIMIT}`] });
     const bad = ids.find((id) => !UUID.test(id));
     if (bad !== undefined) throw new ValidationError('ids: every id must be a user id', { ids: ['every id must be a user id'] });
     const wanted = ids.slice(0, limit);

@@ -39,8 +39,14 @@ export class ListPublicProfilesHandler {
       .orderBy(sort.desc ? desc(column) : asc(column), asc(users.id))
       .offset(q.offset ?? 0)
       .limit(q.limit ?? DEFAULT_LIST_LIMIT);
-    const [total] = await this.db.select({ n: count() }).from(users).where(and(...where));
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(...where));
     const now = this.clock.now();
-    return listResponse(rows.map((u) => publicProfile(u, now)), Number(total?.n ?? 0));
+    return listResponse(
+      rows.map((u) => publicProfile(u, now)),
+      Number(total?.n ?? 0),
+    );
   }
 }

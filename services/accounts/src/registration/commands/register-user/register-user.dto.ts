@@ -45,7 +45,9 @@ export class RegisterUserDto {
   @MaxLength(254)
   email?: string;
 
-  @ApiPropertyOptional({ description: "National digits of a mobile number of `country` (spaces and ( ) - . are stripped); checked with libphonenumber-js" })
+  @ApiPropertyOptional({
+    description: 'National digits of a mobile number of `country` (spaces and ( ) - . are stripped); checked with libphonenumber-js',
+  })
   @PhoneField()
   @OptionalNullable()
   // Digits only here; the country's cap and whether they make a mobile of that country: domain/mobile-number.ts.

@@ -1,12 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
-import {
-  AccountsErrorCodes,
-  AccountsEvents,
-  ErrorCodes,
-  type RegistrationResponse,
-  type UserRegistered,
-} from '@vitrina/contracts';
+import { AccountsErrorCodes, AccountsEvents, ErrorCodes, type RegistrationResponse, type UserRegistered } from '@vitrina/contracts';
 import { DB, DomainError, Outbox, TransactionRunner, newId } from '@vitrina/platform';
 import { shops, users } from '../../../db/schema.js';
 import { isUniqueViolation, type AccountsDb, type Executor, type UserRow, type AccountsSchema } from '../../../db/db.js';
@@ -55,7 +49,11 @@ export class RegisterUserHandler {
     const reg = readRegistration(dto);
     const locale = dto.locale ?? meta.locale;
     if (reg.channel === 'phone' && !isSmsEligible(reg.phone!)) {
-      throw new DomainError(AccountsErrorCodes.notEligible, 'Your line is not eligible to receive the SMS code; register with your e-mail instead', 422);
+      throw new DomainError(
+        AccountsErrorCodes.notEligible,
+        'Your line is not eligible to receive the SMS code; register with your e-mail instead',
+        422,
+      );
     }
     const activationUrl = activationUrlTemplate(dto.activation_url, this.config.publicUrl, this.config.linkOrigins);
     const destination = reg.channel === 'email' ? reg.email! : reg.phone!.e164;
@@ -63,7 +61,9 @@ export class RegisterUserHandler {
     // Cheap refusals before the expensive hash.
     const before = await this.matches(reg, this.db);
     if (before.conflict) throw existingUser();
-    const [shop] = reg.shopSlug ? await this.db.select({ signupForm: shops.signupForm }).from(shops).where(eq(shops.slug, reg.shopSlug)).limit(1) : [];
+    const [shop] = reg.shopSlug
+      ? await this.db.select({ signupForm: shops.signupForm }).from(shops).where(eq(shops.slug, reg.shopSlug)).limit(1)
+      : [];
     const skip = canSkipPin(reg, shop);
     // Nothing is sent when the PIN is skipped, so no send limit applies.
     if (!skip) await this.codes.assertCanSend({ destination, ip: meta.ip, ...(before.pending ? { userId: before.pending.id } : {}) });
@@ -88,7 +88,12 @@ export class RegisterUserHandler {
           isReseller: reg.isReseller,
           keychain: reg.isReseller ? ['referral'] : [],
           canSkipPin: skip,
-          signup: { ...reg.affiliate, ...reg.extras, ...(reg.shopSlug ? { store: reg.shopSlug } : {}), ...(reg.signupForm ? { signup_form: reg.signupForm } : {}) },
+          signup: {
+            ...reg.affiliate,
+            ...reg.extras,
+            ...(reg.shopSlug ? { store: reg.shopSlug } : {}),
+            ...(reg.signupForm ? { signup_form: reg.signupForm } : {}),
+          },
           registrationCodeHash: sha256(registrationCode),
           updatedAt: now,
         };
@@ -122,7 +127,12 @@ export class RegisterUserHandler {
           code: registrationCode,
           can_skip_pin: skip,
           username: destination,
-          message: sentMessage(reg.channel, { ...(reg.email ? { email: reg.email } : {}), ...(reg.phone ? { phone: reg.phone } : {}) }, locale, skip),
+          message: sentMessage(
+            reg.channel,
+            { ...(reg.email ? { email: reg.email } : {}), ...(reg.phone ? { phone: reg.phone } : {}) },
+            locale,
+            skip,
+          ),
           type: reg.channel,
         };
       });
@@ -137,7 +147,8 @@ export class RegisterUserHandler {
     const byEmail = reg.email ? await this.users.byEmail(reg.email, ex) : undefined;
     // An account registered before numbers were normalised may hold the typed form (`+54` without the 9).
     const byPhone = reg.phone
-      ? ((await this.users.byPhone(reg.phone.e164, ex)) ?? (reg.phone.legacyE164 ? await this.users.byPhone(reg.phone.legacyE164, ex) : undefined))
+      ? ((await this.users.byPhone(reg.phone.e164, ex)) ??
+        (reg.phone.legacyE164 ? await this.users.byPhone(reg.phone.legacyE164, ex) : undefined))
       : undefined;
     const found = [byEmail, byPhone].filter((u): u is UserRow => !!u);
     if (found.some((u) => u.status === 'active')) return { conflict: true };

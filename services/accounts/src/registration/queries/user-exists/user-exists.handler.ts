@@ -19,7 +19,8 @@ export class UserExistsHandler {
       ...(dto.country ? { country: dto.country } : {}),
       ...(dto.country_code ? { country_code: dto.country_code } : {}),
     });
-    if (!id) throw new ValidationError('username: must be an e-mail or a phone number', { username: ['must be an e-mail or a phone number'] });
+    if (!id)
+      throw new ValidationError('username: must be an e-mail or a phone number', { username: ['must be an e-mail or a phone number'] });
     const user = await this.users.byIdentifier(id);
     return { exist: user?.status === 'active' };
   }

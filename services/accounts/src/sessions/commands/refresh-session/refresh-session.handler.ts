@@ -49,7 +49,12 @@ export class RefreshSessionHandler {
     if (!token || token.length > 200) throw invalid();
     const outcome = await this.tx.run(async (tx): Promise<Outcome> => {
       // Row locks serialise two refreshes with one token: the second sees the first's rotation.
-      const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).limit(1).for('update');
+      const [row] = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(token)))
+        .limit(1)
+        .for('update');
       if (!row) return { kind: 'invalid' };
       const [session] = await tx.select().from(sessions).where(eq(sessions.id, row.sessionId)).limit(1).for('update');
       if (!session || session.revokedAt) return { kind: 'invalid' };
@@ -73,7 +78,11 @@ export class RefreshSessionHandler {
       return { kind: 'ok', refreshed: { auth, refreshToken: next.token } };
     });
     if (outcome.kind === 'reused') {
-      throw new DomainError(AccountsErrorCodes.refreshTokenReused, 'This session was ended for safety because its token was used twice; sign in again', 401);
+      throw new DomainError(
+        AccountsErrorCodes.refreshTokenReused,
+        'This session was ended for safety because its token was used twice; sign in again',
+        401,
+      );
     }
     if (outcome.kind === 'invalid') throw invalid();
     return outcome.refreshed;
@@ -84,7 +93,8 @@ export class RefreshSessionHandler {
     if (!row.rotatedAt || !row.replacedBy || !row.successorSealed) return undefined;
     const [successor] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, row.replacedBy)).limit(1).for('update');
     const successorIsNewest = !!successor && !successor.rotatedAt && successor.expiresAt.getTime() > now.getTime();
-    if (rotatedTokenOutcome({ rotatedAt: row.rotatedAt, now, graceMs: REFRESH_REUSE_GRACE_MS, successorIsNewest }) !== 'replay') return undefined;
+    if (rotatedTokenOutcome({ rotatedAt: row.rotatedAt, now, graceMs: REFRESH_REUSE_GRACE_MS, successorIsNewest }) !== 'replay')
+      return undefined;
     const opened = openWithToken(token, row.id, row.successorSealed);
     if (!opened) return undefined;
     const sealed = JSON.parse(opened) as SealedRotation;

@@ -6,7 +6,15 @@ import { DB, DomainError, TransactionRunner, ValidationError, OptionalNullable }
 import type { SignedIn } from '../../../activation/commands/activate-with-pin/activate-with-pin.handler.js';
 import { rateLimited } from '../../../shared/errors.js';
 import type { RequestMeta } from '../../../shared/http.js';
-import { COUNTRY_CODE_PATTERN, CountryCodeField, CountryField, DropEmpty, ISO_COUNTRY_PATTERN, PhoneField, Trimmed } from '../../../shared/dto.js';
+import {
+  COUNTRY_CODE_PATTERN,
+  CountryCodeField,
+  CountryField,
+  DropEmpty,
+  ISO_COUNTRY_PATTERN,
+  PhoneField,
+  Trimmed,
+} from '../../../shared/dto.js';
 import { identifierKey, loginIdentifier } from '../../../users/domain/contact.js';
 import { UsersRepository } from '../../../users/users.repository.js';
 import { PasswordHasher } from '../../password-hasher.js';
@@ -18,7 +26,12 @@ import type { AccountsDb, AccountsSchema } from '../../../db/db.js';
 
 /** `POST /auth/login`: e-mail or phone (with its country code), and the password. */
 export class SignInDto {
-  @ApiPropertyOptional({ description: 'E-mail or phone number' }) @Trimmed() @OptionalNullable() @IsString() @Length(1, 254) username?: string;
+  @ApiPropertyOptional({ description: 'E-mail or phone number' })
+  @Trimmed()
+  @OptionalNullable()
+  @IsString()
+  @Length(1, 254)
+  username?: string;
   @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @Length(1, 254) email?: string;
   @ApiPropertyOptional() @PhoneField() @OptionalNullable() @Matches(/^\+?\d{6,15}$/, { message: 'invalid number' }) phone?: string;
   @ApiPropertyOptional() @CountryField() @OptionalNullable() @Matches(ISO_COUNTRY_PATTERN) country?: string;
@@ -61,7 +74,10 @@ export class SignInHandler {
       ...(dto.country ? { country: dto.country } : {}),
       ...(dto.country_code ? { country_code: dto.country_code } : {}),
     });
-    if (!id) throw new ValidationError('username: an e-mail or a phone number is required', { username: ['an e-mail or a phone number is required'] });
+    if (!id)
+      throw new ValidationError('username: an e-mail or a phone number is required', {
+        username: ['an e-mail or a phone number is required'],
+      });
     const user = await this.users.byIdentifier(id);
     const device = await this.devices.knownFor(this.db, deviceToken, user?.id ?? null);
     const network = `n:${clientNetwork(meta.ip)}`;
@@ -94,7 +110,12 @@ export class SignInHandler {
       await this.throttles.succeeded(tx, client, decision.networkCharged);
       const deviceTokenOut = await this.devices.remember(tx, deviceToken, user.id);
       const session = await this.sessions.start(tx, user.id, meta);
-      return { auth: await this.sessions.authResult(user, session.sessionId), refreshToken: session.refreshToken, locale, deviceToken: deviceTokenOut };
+      return {
+        auth: await this.sessions.authResult(user, session.sessionId),
+        refreshToken: session.refreshToken,
+        locale,
+        deviceToken: deviceTokenOut,
+      };
     });
   }
 }

@@ -20,7 +20,11 @@ export class SignOutHandler {
   async execute(refreshToken: string | undefined, accessSessionId: string | undefined): Promise<void> {
     await this.tx.run(async (tx) => {
       if (refreshToken && refreshToken.length <= 200) {
-        const [row] = await tx.select({ sessionId: refreshTokens.sessionId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refreshToken))).limit(1);
+        const [row] = await tx
+          .select({ sessionId: refreshTokens.sessionId })
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+          .limit(1);
         if (row) await this.sessions.revoke(tx, row.sessionId, 'logout');
       }
       if (accessSessionId) await this.sessions.revoke(tx, accessSessionId, 'logout');

@@ -32,14 +32,25 @@ export class DeleteItemHandler {
         .where(eq(items.id, row.id))
         .returning({ revision: items.revision });
       await tx.delete(shopItems).where(eq(shopItems.itemId, row.id));
-      const inCatalogues = await tx.delete(catalogueProducts).where(eq(catalogueProducts.itemId, row.id)).returning({ id: catalogueProducts.catalogueId });
+      const inCatalogues = await tx
+        .delete(catalogueProducts)
+        .where(eq(catalogueProducts.itemId, row.id))
+        .returning({ id: catalogueProducts.catalogueId });
       if (inCatalogues.length > 0) {
         await tx
           .update(catalogues)
           .set({ numProducts: sql`greatest(${catalogues.numProducts} - 1, 0)`, updatedAt: sql`now()` })
-          .where(inArray(catalogues.id, inCatalogues.map((c) => c.id)));
+          .where(
+            inArray(
+              catalogues.id,
+              inCatalogues.map((c) => c.id),
+            ),
+          );
       }
-      await this.outbox.add(tx, { ...itemEvents.deleted({ id: row.id, ownerId: row.ownerId, revision: deleted!.revision }), actorId: cmd.ownerId });
+      await this.outbox.add(tx, {
+        ...itemEvents.deleted({ id: row.id, ownerId: row.ownerId, revision: deleted!.revision }),
+        actorId: cmd.ownerId,
+      });
     });
   }
 }

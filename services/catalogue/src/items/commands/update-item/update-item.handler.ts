@@ -37,7 +37,8 @@ export class UpdateItemHandler {
         const current = (await findItem(tx, found.id, { forUpdate: true }))!;
         const { draft, stockChanged } = applyInput(draftOf(current), cmd.input);
         checkItem(draft);
-        const slug = cmd.input.slug && cmd.input.slug !== current.slug ? await freeSlug(tx, cmd.ownerId, cmd.input.slug, current.id) : current.slug;
+        const slug =
+          cmd.input.slug && cmd.input.slug !== current.slug ? await freeSlug(tx, cmd.ownerId, cmd.input.slug, current.id) : current.slug;
         if (cmd.input.slug && slug !== cmd.input.slug) throw new ConflictError('slug_taken', 'Another item of yours already has this slug');
         await tx
           .update(items)

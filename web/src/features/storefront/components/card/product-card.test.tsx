@@ -13,7 +13,9 @@ describe('<ProductCard>', () => {
   it('shows the first photo, the name linking to the item, the price with 2 decimals, crossout and saving', async () => {
     renderInShop(<ProductCard item={item(7, { photos: ['/a.png', '/b.png'], list_price_minor: 15000, crossout_price_minor: 19950 })} />);
     const view = await card();
-    expect(view.getByRole('link', { name: 'Producto 7' }).getAttribute('href')).toBe('/tienda/demo/productos/01930000-0000-7000-8000-000000000002/01930000-0000-7000-8001-000000000007');
+    expect(view.getByRole('link', { name: 'Producto 7' }).getAttribute('href')).toBe(
+      '/tienda/demo/productos/01930000-0000-7000-8000-000000000002/01930000-0000-7000-8001-000000000007',
+    );
     expect(document.querySelector('img')?.getAttribute('src')).toBe('/a.png');
     expect(view.getByTestId('card-price').textContent).toBe('$150.00');
     expect(view.getByTestId('card-crossout').textContent).toContain('$199.50');

@@ -84,11 +84,24 @@ export function ProductCard({ item }: { item: CardItemJson }) {
   const { price, resale } = model;
 
   return (
-    <Card withBorder padding="sm" radius="md" className={classes.card} data-dimmed={model.dimmed ? '' : undefined} data-testid="product-card">
+    <Card
+      withBorder
+      padding="sm"
+      radius="md"
+      className={classes.card}
+      data-dimmed={model.dimmed ? '' : undefined}
+      data-testid="product-card"
+    >
       <Card.Section className={classes.media}>
         {photo ? (
           // Drawn at a column's width: 2 columns on phones (1.5 cards in a home slider), up to 5 on wide screens.
-          <ResponsiveImage src={photo} alt="" width={400} height={300} sizes="(max-width: 36em) 67vw, (max-width: 48em) 50vw, (max-width: 62em) 33vw, (max-width: 75em) 25vw, 20vw" />
+          <ResponsiveImage
+            src={photo}
+            alt=""
+            width={400}
+            height={300}
+            sizes="(max-width: 36em) 67vw, (max-width: 48em) 50vw, (max-width: 62em) 33vw, (max-width: 75em) 25vw, 20vw"
+          />
         ) : (
           <Group h="100%" justify="center" c="dimmed" aria-hidden>
             <IconPhoto size={40} stroke={1.25} />

@@ -55,7 +55,14 @@ export function CatalogueDetailPage({ slug, search, onSearchChange }: CatalogueD
         <Group justify="space-between" align="flex-start" gap="md">
           <Group gap="md" wrap="nowrap" miw={0}>
             {catalogue.photo && (
-              <ResponsiveImage src={catalogue.photo} alt="" width={96} height={48} sizes="96px" style={{ objectFit: 'cover', borderRadius: 8, flex: 'none' }} />
+              <ResponsiveImage
+                src={catalogue.photo}
+                alt=""
+                width={96}
+                height={48}
+                sizes="96px"
+                style={{ objectFit: 'cover', borderRadius: 8, flex: 'none' }}
+              />
             )}
             <div style={{ minWidth: 0 }}>
               <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
@@ -67,27 +74,31 @@ export function CatalogueDetailPage({ slug, search, onSearchChange }: CatalogueD
             </div>
           </Group>
           {canShare && (
-          <Group gap="xs">
-            <Button variant="default" leftSection={<IconShare size={16} aria-hidden />} onClick={() => void shareOrCopy({ title: name, url }, t)}>
-              {t('card.share')}
-            </Button>
-            <CopyButton value={url} timeout={2500}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? t('share.copied') : url} withArrow>
-                  <Button
-                    variant={copied ? 'filled' : 'light'}
-                    color={copied ? 'teal' : undefined}
-                    leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                    onClick={copy}
-                    data-testid="copy-catalogue-link"
-                    data-url={url}
-                  >
-                    {copied ? t('share.copiedShort') : t('share.copy')}
-                  </Button>
-                </Tooltip>
-              )}
-            </CopyButton>
-          </Group>
+            <Group gap="xs">
+              <Button
+                variant="default"
+                leftSection={<IconShare size={16} aria-hidden />}
+                onClick={() => void shareOrCopy({ title: name, url }, t)}
+              >
+                {t('card.share')}
+              </Button>
+              <CopyButton value={url} timeout={2500}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? t('share.copied') : url} withArrow>
+                    <Button
+                      variant={copied ? 'filled' : 'light'}
+                      color={copied ? 'teal' : undefined}
+                      leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                      onClick={copy}
+                      data-testid="copy-catalogue-link"
+                      data-url={url}
+                    >
+                      {copied ? t('share.copiedShort') : t('share.copy')}
+                    </Button>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
           )}
         </Group>
 

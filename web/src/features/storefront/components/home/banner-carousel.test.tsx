@@ -147,7 +147,10 @@ describe('<BannerCarousel>', () => {
 
 describe('bannerTarget', () => {
   it('prefers the product when product and supplier are set', () => {
-    expect(bannerTarget(banner(1, { product: 'p', supplier: 's', url: 'https://x.y', action_type: 'product' }))).toEqual({ kind: 'product', path: '/productos/s/p' });
+    expect(bannerTarget(banner(1, { product: 'p', supplier: 's', url: 'https://x.y', action_type: 'product' }))).toEqual({
+      kind: 'product',
+      path: '/productos/s/p',
+    });
     expect(bannerTarget(banner(1, { action_type: 'none' }))).toEqual({ kind: 'none' });
     expect(bannerTarget(banner(1, { action_type: 'signup' }))).toEqual({ kind: 'signup' });
   });

@@ -14,10 +14,7 @@ import { useShop, useSlots, useViewer } from '@/features/storefront/components/s
 import classes from './banner-carousel.module.css';
 
 export type BannerTarget =
-  | { kind: 'product'; path: string }
-  | { kind: 'url'; href: string; newTab: boolean }
-  | { kind: 'signup' }
-  | { kind: 'none' };
+  { kind: 'product'; path: string } | { kind: 'url'; href: string; newTab: boolean } | { kind: 'signup' } | { kind: 'none' };
 
 /**
  * spec 1 §2 'Banner carousel': a slide with product and supplier links to /productos/{supplier}/{product};
@@ -77,7 +74,9 @@ function Slide({ banner, label, load, first }: { banner: BannerJson; label: stri
         href={link.kind === 'shop' ? visibleShopPath(shop.slug, link.path) : link.href}
         className={classes.slideLink}
         draggable={false}
-        {...(target.newTab ? { target: '_blank', rel: 'noopener noreferrer', 'aria-label': t('banner.toUrlNewTab', { label }) } : { 'aria-label': t('banner.toUrl', { label }) })}
+        {...(target.newTab
+          ? { target: '_blank', rel: 'noopener noreferrer', 'aria-label': t('banner.toUrlNewTab', { label }) }
+          : { 'aria-label': t('banner.toUrl', { label }) })}
       >
         {picture}
       </a>
@@ -203,7 +202,13 @@ export function BannerCarousel({ banners, columns, interval = BANNER_AUTOPLAY_MS
         // The section is the carousel region (named in the reader's language); Mantine's root is only the frame.
         role={undefined}
         aria-roledescription={undefined}
-        classNames={{ root: classes.frame, viewport: classes.viewport, indicators: classes.dots, indicator: classes.dot, control: classes.arrow }}
+        classNames={{
+          root: classes.frame,
+          viewport: classes.viewport,
+          indicators: classes.dots,
+          indicator: classes.dot,
+          control: classes.arrow,
+        }}
         emblaOptions={{ loop: true, align: 'start' }}
         getEmblaApi={setEmbla}
         onSlideChange={setIndex}
@@ -214,7 +219,10 @@ export function BannerCarousel({ banners, columns, interval = BANNER_AUTOPLAY_MS
         nextControlIcon={<IconChevronRight size={20} aria-hidden />}
         previousControlProps={{ 'aria-label': t('banner.previous') }}
         nextControlProps={{ 'aria-label': t('banner.next') }}
-        getIndicatorProps={(dot) => ({ 'aria-label': t('banner.goTo', { n: dot + 1 }), 'aria-current': dot === index ? 'true' : undefined })}
+        getIndicatorProps={(dot) => ({
+          'aria-label': t('banner.goTo', { n: dot + 1 }),
+          'aria-current': dot === index ? 'true' : undefined,
+        })}
         aria-live={autoplay.playing ? 'off' : 'polite'}
       >
         {slides}

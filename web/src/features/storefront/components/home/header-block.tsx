@@ -32,7 +32,13 @@ function HeaderCta({ header }: { header: HeaderJson }) {
   }
   if (header.action_type === 'product' && header.product && header.product_supplier) {
     return (
-      <Button component={ShopLink} to={`/productos/${encodeURIComponent(header.product_supplier)}/${encodeURIComponent(header.product)}`} size="md" variant="white" color="dark">
+      <Button
+        component={ShopLink}
+        to={`/productos/${encodeURIComponent(header.product_supplier)}/${encodeURIComponent(header.product)}`}
+        size="md"
+        variant="white"
+        color="dark"
+      >
         {t(`headerButton.${label}`)}
       </Button>
     );

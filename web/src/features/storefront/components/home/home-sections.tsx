@@ -82,7 +82,13 @@ export function CatalogueCard({ catalogue }: { catalogue: CatalogueJson }) {
   return (
     <ShopLink to={`/catalogos/${encodeURIComponent(catalogue.slug)}`} className={classes.catalogueCard} data-testid="catalogue-card">
       {catalogue.photo ? (
-        <ResponsiveImage src={catalogue.photo} alt="" width={400} height={200} sizes="(max-width: 36em) 50vw, (max-width: 62em) 33vw, 25vw" />
+        <ResponsiveImage
+          src={catalogue.photo}
+          alt=""
+          width={400}
+          height={200}
+          sizes="(max-width: 36em) 50vw, (max-width: 62em) 33vw, 25vw"
+        />
       ) : (
         <span className={classes.cataloguePlaceholder} aria-hidden />
       )}

@@ -91,9 +91,7 @@ function Availability({ item }: { item: ItemJson }) {
       {item.type === 'experience' && date && (
         <Group gap={6}>
           <IconCalendarEvent size={18} aria-hidden />
-          <Text size="sm">
-            {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(date)}
-          </Text>
+          <Text size="sm">{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(date)}</Text>
         </Group>
       )}
       {item.concluded ? (
@@ -134,14 +132,20 @@ function Variants({ variants }: { variants: Record<string, string> }) {
   return (
     <Stack gap="sm" data-testid="item-variants">
       {entries.map(([name, value]) => {
-        const options = value.split(',').map((option) => option.trim()).filter(Boolean);
+        const options = value
+          .split(',')
+          .map((option) => option.trim())
+          .filter(Boolean);
         return (
           <div key={name}>
             <Text size="sm" fw={600} mb={4} id={`variant-${name}`}>
               {name}
             </Text>
             {options.length > 1 ? (
-              <Chip.Group value={chosen[name] ?? options[0]} onChange={(next) => setChosen((current) => ({ ...current, [name]: next as string }))}>
+              <Chip.Group
+                value={chosen[name] ?? options[0]}
+                onChange={(next) => setChosen((current) => ({ ...current, [name]: next as string }))}
+              >
                 <Group gap={6} role="radiogroup" aria-labelledby={`variant-${name}`}>
                   {options.map((option) => (
                     <Chip key={option} value={option} size="sm" variant="outline">
@@ -191,7 +195,9 @@ export function ItemPage({ owner, itemId }: { owner: string; itemId: string }) {
   return (
     <Container size="lg" w="100%" py="md">
       <Stack gap="md">
-        <ShopBreadcrumbs items={[{ label: t(`listing.title.${item.type}`), to: `/${LISTING_SEGMENTS[item.type]}` }, { label: item.name }]} />
+        <ShopBreadcrumbs
+          items={[{ label: t(`listing.title.${item.type}`), to: `/${LISTING_SEGMENTS[item.type]}` }, { label: item.name }]}
+        />
         {(item.list_state === 'unpublished' || item.hiden) && (
           <Alert color="gray">{item.list_state === 'unpublished' ? t('item.unpublishedNote') : t('item.hiddenNote')}</Alert>
         )}
@@ -207,7 +213,13 @@ export function ItemPage({ owner, itemId }: { owner: string; itemId: string }) {
             <Group gap="sm">
               {/* The cart arrives later (issue 6); until then the button says so. */}
               <Tooltip label={unavailable ? t('item.unavailable') : t('cart.soon')} withArrow>
-                <Button size="md" leftSection={<IconShoppingCartPlus size={18} aria-hidden />} data-disabled aria-disabled onClick={(event) => event.preventDefault()}>
+                <Button
+                  size="md"
+                  leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
+                  data-disabled
+                  aria-disabled
+                  onClick={(event) => event.preventDefault()}
+                >
                   {t('item.addToCart')}
                 </Button>
               </Tooltip>

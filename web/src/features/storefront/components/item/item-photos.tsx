@@ -15,7 +15,14 @@ export function ItemPhotos({ photos, name }: { photos: string[]; name: string })
       <div className={classes.mainPhoto}>
         {current ? (
           // The page's main picture (its largest paint): loaded first, at half the page's width beside the details, full width on phones.
-          <ResponsiveImage src={current} alt={name} width={800} height={600} sizes="(max-width: 48em) 100vw, (max-width: 75em) 50vw, 600px" priority />
+          <ResponsiveImage
+            src={current}
+            alt={name}
+            width={800}
+            height={600}
+            sizes="(max-width: 48em) 100vw, (max-width: 75em) 50vw, 600px"
+            priority
+          />
         ) : (
           <Group h="100%" justify="center" c="dimmed" aria-label={t('item.noPhoto')} role="img">
             <IconPhoto size={64} stroke={1.25} aria-hidden />

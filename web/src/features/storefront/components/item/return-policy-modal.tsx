@@ -20,11 +20,7 @@ export function ReturnPolicyContent({ info }: { info: ReturnInfo | null }) {
   const { t } = useTranslation('storefront');
   if (!info) return <Text>{t('returns.unknown')}</Text>;
   if (info.return_type === 'disallowed') {
-    return (
-      <Text data-testid="returns-disallowed">
-        {t('returns.disallowed')}
-      </Text>
-    );
+    return <Text data-testid="returns-disallowed">{t('returns.disallowed')}</Text>;
   }
   const restocking = info.restocking_fees ?? null;
   return (
@@ -65,7 +61,14 @@ export function ReturnPolicyButton({ info }: { info: ReturnInfo | null }) {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
-      <Button variant="subtle" size="compact-sm" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={open} px={0} style={{ alignSelf: 'flex-start' }}>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconArrowBackUp size={16} aria-hidden />}
+        onClick={open}
+        px={0}
+        style={{ alignSelf: 'flex-start' }}
+      >
         {t('returns.open')}
       </Button>
       <Modal opened={opened} onClose={close} title={t('returns.title')} size="lg" closeButtonProps={{ 'aria-label': t('close') }}>

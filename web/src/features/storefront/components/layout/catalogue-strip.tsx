@@ -32,8 +32,17 @@ export function CatalogueStrip() {
             <span className={classes.chipText}>{t('catalogues.all')}</span>
           </ShopLink>
           {catalogues.map((catalogue) => (
-            <ShopLink key={catalogue.id} to={`/catalogos/${encodeURIComponent(catalogue.slug)}`} className={classes.chip} activeOptions={{ includeSearch: false }}>
-              {catalogue.photo ? <ResponsiveImage className={classes.thumb} src={catalogue.photo} alt="" width={24} height={24} sizes="24px" /> : <span className={classes.thumb} aria-hidden />}
+            <ShopLink
+              key={catalogue.id}
+              to={`/catalogos/${encodeURIComponent(catalogue.slug)}`}
+              className={classes.chip}
+              activeOptions={{ includeSearch: false }}
+            >
+              {catalogue.photo ? (
+                <ResponsiveImage className={classes.thumb} src={catalogue.photo} alt="" width={24} height={24} sizes="24px" />
+              ) : (
+                <span className={classes.thumb} aria-hidden />
+              )}
               <span className={classes.chipText}>{catalogue.name}</span>
             </ShopLink>
           ))}

@@ -31,7 +31,13 @@ function ShopMenuList({ onNavigate }: { onNavigate?: () => void }) {
 export default function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('storefront');
   return (
-    <Drawer opened={opened} onClose={onClose} size={280} title={<ShopBrand size="md" />} closeButtonProps={{ 'aria-label': t('menu.close') }}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      size={280}
+      title={<ShopBrand size="md" />}
+      closeButtonProps={{ 'aria-label': t('menu.close') }}
+    >
       <ShopMenuList onNavigate={onClose} />
     </Drawer>
   );

@@ -23,7 +23,16 @@ const PATHS: Record<MenuKey, string> = {
 };
 
 function option(key: MenuKey, canAdd: boolean): MenuOptionJson {
-  return { key, label: { es: key, en: key, 'es-AR': key }, icon: key, icon_color: '#000', path: PATHS[key], submenu: [], app_module: key, can_add: canAdd };
+  return {
+    key,
+    label: { es: key, en: key, 'es-AR': key },
+    icon: key,
+    icon_color: '#000',
+    path: PATHS[key],
+    submenu: [],
+    app_module: key,
+    can_add: canAdd,
+  };
 }
 
 /** The store service's menu as it answers it (spec 1 §2): admin entries carry can_add, info never. */
@@ -48,7 +57,10 @@ afterEach(() => {
   for (const release of releases.splice(0)) release();
 });
 
-function renderMenu(answer: MenuJson, { shop = ADMIN_SHOP, viewer = OWNER }: { shop?: ShopJson; viewer?: { userId: string | null; level: 0 | 2 } } = {}) {
+function renderMenu(
+  answer: MenuJson,
+  { shop = ADMIN_SHOP, viewer = OWNER }: { shop?: ShopJson; viewer?: { userId: string | null; level: 0 | 2 } } = {},
+) {
   const fetchMock = fakeApi({ '/api/store/shops/:shop/menu': answer });
   const view = renderInShop(<ShopMenuLinks />, { shop, viewer });
   return { ...view, fetchMock };
@@ -120,7 +132,11 @@ describe('<ShopMenuLinks> admin menu', () => {
 
   it('shows no plus on a proxy shop, even to its owner', async () => {
     ownerToolsLoaded();
-    const proxy = shopJson({ permissions: ['admin'], is_proxy: true, store_theme_info: { ...ADMIN_SHOP.store_theme_info, sections_info: ['products'] } });
+    const proxy = shopJson({
+      permissions: ['admin'],
+      is_proxy: true,
+      store_theme_info: { ...ADMIN_SHOP.store_theme_info, sections_info: ['products'] },
+    });
     const { queryClient } = renderMenu(menu('proxy', ['products', 'info']), { shop: proxy });
     await menuAnswered(queryClient, SHOP_OWNER_ID);
     expect(await screen.findByRole('link', { name: 'Información' })).toBeTruthy();
@@ -159,7 +175,10 @@ describe('<MobileMenu> admin menu', () => {
   it('shows no plus in the drawer for a public menu', async () => {
     ownerToolsLoaded();
     fakeApi({ '/api/store/shops/:shop/menu': menu('public', ['products', 'info']) });
-    const { queryClient } = renderInShop(<MobileMenu opened onClose={vi.fn()} />, { shop: ADMIN_SHOP, viewer: { userId: 'someone-else', level: 2 } });
+    const { queryClient } = renderInShop(<MobileMenu opened onClose={vi.fn()} />, {
+      shop: ADMIN_SHOP,
+      viewer: { userId: 'someone-else', level: 2 },
+    });
     await menuAnswered(queryClient, 'someone-else');
     expect(await screen.findByRole('link', { name: 'Información' })).toBeTruthy();
     expect(plusButtons()).toHaveLength(0);

@@ -17,7 +17,14 @@ export function MenuAddButton({ entry, onDone }: { entry: MenuEntry; onDone?: ()
   const target = menuAddTarget(entry);
   if (!ready || !target) return null;
   const label: string = t(`menu.add.${target.section}`);
-  const common = { size: 'sm', variant: 'subtle', color: 'gray', c: 'inherit', 'aria-label': label, 'data-testid': `menu-add-${target.section}` } as const;
+  const common = {
+    size: 'sm',
+    variant: 'subtle',
+    color: 'gray',
+    c: 'inherit',
+    'aria-label': label,
+    'data-testid': `menu-add-${target.section}`,
+  } as const;
   if ('navigate' in target) {
     return (
       <ActionIcon component={ShopLink} to={target.navigate} onClick={onDone} {...common}>

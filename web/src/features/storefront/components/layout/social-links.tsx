@@ -1,5 +1,14 @@
 import { ActionIcon, Group } from '@mantine/core';
-import { IconBrandDiscord, IconBrandFacebook, IconBrandInstagram, IconBrandKick, IconBrandTwitch, IconBrandX, IconBrandYoutube, type Icon } from '@tabler/icons-react';
+import {
+  IconBrandDiscord,
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandKick,
+  IconBrandTwitch,
+  IconBrandX,
+  IconBrandYoutube,
+  type Icon,
+} from '@tabler/icons-react';
 import type { SocialNetwork } from '@vitrina/contracts';
 import { useTranslation } from 'react-i18next';
 import { socialLinks } from '@/features/storefront/lib/social';
@@ -26,7 +35,17 @@ export function SocialLinks() {
         const IconComponent = ICONS[network];
         return (
           <li key={network}>
-            <ActionIcon component="a" href={url} target="_blank" rel="noopener noreferrer" variant="subtle" color="currentColor" c="inherit" aria-label={t(`social.${network}`)} title={t(`social.${network}`)}>
+            <ActionIcon
+              component="a"
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="subtle"
+              color="currentColor"
+              c="inherit"
+              aria-label={t(`social.${network}`)}
+              title={t(`social.${network}`)}
+            >
               <IconComponent size={18} aria-hidden />
             </ActionIcon>
           </li>

@@ -18,7 +18,13 @@ export function ItemGrid({ items }: { items: CardItemJson[] }) {
 export function ItemGridSkeleton() {
   const { t } = useTranslation('storefront');
   return (
-    <SimpleGrid cols={GRID_COLS} spacing={{ base: 'xs', sm: 'md' }} aria-busy="true" aria-label={t('listing.loading')} data-testid="item-grid-skeleton">
+    <SimpleGrid
+      cols={GRID_COLS}
+      spacing={{ base: 'xs', sm: 'md' }}
+      aria-busy="true"
+      aria-label={t('listing.loading')}
+      data-testid="item-grid-skeleton"
+    >
       {Array.from({ length: 10 }, (_, index) => (
         // Cards 5-6 from the tablet size up, 7-10 on desktop.
         <Stack key={index} gap="xs" visibleFrom={index >= 6 ? 'md' : index >= 4 ? 'sm' : undefined} data-skeleton-card>

@@ -14,7 +14,13 @@ import { ShopBreadcrumbs } from '@/features/storefront/components/shared/shop-br
 const PAGE_SIZE = StoreLimits.franchisesSearchPageSize;
 
 /** /franquicias: the published franchise and affinity shops (spec 1 §7 'Published franchises'), with a search. */
-export function FranchisesPage({ search, onSearchChange }: { search: { page?: number; text?: string }; onSearchChange: (next: { page?: number; text?: string }) => void }) {
+export function FranchisesPage({
+  search,
+  onSearchChange,
+}: {
+  search: { page?: number; text?: string };
+  onSearchChange: (next: { page?: number; text?: string }) => void;
+}) {
   const { t } = useTranslation('storefront');
   const page = search.page ?? 1;
   const [draft, setDraft] = useState(search.text ?? '');
@@ -34,7 +40,13 @@ export function FranchisesPage({ search, onSearchChange }: { search: { page?: nu
             onSearchChange(draft.trim() ? { text: draft.trim() } : {});
           }}
         >
-          <TextInput value={draft} onChange={(event) => setDraft(event.currentTarget.value)} aria-label={t('franchises.search')} placeholder={t('franchises.search')} leftSection={<IconSearch size={16} aria-hidden />} />
+          <TextInput
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            aria-label={t('franchises.search')}
+            placeholder={t('franchises.search')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+          />
         </form>
         {query.isPending ? (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} aria-busy="true" aria-label={t('listing.loading')}>
@@ -49,7 +61,13 @@ export function FranchisesPage({ search, onSearchChange }: { search: { page?: nu
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
             {query.data.results.map((franchise) => (
-              <Card key={franchise.id} withBorder component="a" href={franchise.canonical_url ?? shopPath(franchise.slug, '/')} padding="sm">
+              <Card
+                key={franchise.id}
+                withBorder
+                component="a"
+                href={franchise.canonical_url ?? shopPath(franchise.slug, '/')}
+                padding="sm"
+              >
                 <Group wrap="nowrap">
                   <Avatar src={franchise.photo} name={franchise.name} color="initials" size="lg" alt="" />
                   <Text fw={600} lineClamp={2}>

@@ -9,11 +9,14 @@ import { useShop } from '@/features/storefront/components/shared/storefront-cont
 
 export type InfoTopic = 'info' | 'contact' | 'about' | 'terms' | 'privacy' | 'disabledSupplier' | 'blogs' | 'franchises';
 
-
 function Contact() {
   const { t } = useTranslation('storefront');
   const shop = useShop();
-  const whatsapp = chatLinkOf({ live_chat_license: null, whatsapp_phone: shop.whatsapp_phone, whatsapp_country_code: shop.whatsapp_country_code });
+  const whatsapp = chatLinkOf({
+    live_chat_license: null,
+    whatsapp_phone: shop.whatsapp_phone,
+    whatsapp_country_code: shop.whatsapp_country_code,
+  });
   const phone = shop.contact_phone ? `+${shop.contact_country_code ?? ''} ${shop.contact_phone}`.replace('+ ', '') : null;
   const social = socialLinks(shop);
   if (!shop.contact_email && !phone && !whatsapp && social.length === 0) return <Text c="dimmed">{t('info.noContact')}</Text>;

@@ -9,11 +9,7 @@ export function ShopLoadError() {
   const router = useRouter();
   return (
     <PageShell>
-      <ErrorState
-        title={t('shop.loadError.title')}
-        text={t('shop.loadError.text')}
-        onRetry={() => void router.invalidate()}
-      />
+      <ErrorState title={t('shop.loadError.title')} text={t('shop.loadError.text')} onRetry={() => void router.invalidate()} />
     </PageShell>
   );
 }

@@ -103,7 +103,14 @@ export default function SearchPanel({ opened, onClose }: { opened: boolean; onCl
                   <Combobox.Option key={suggestion.id} value={suggestion.id} data-testid="search-suggestion">
                     <Group gap="sm" wrap="nowrap">
                       {suggestion.photo ? (
-                        <ResponsiveImage src={suggestion.photo} alt="" width={40} height={40} sizes="40px" style={{ objectFit: 'cover', borderRadius: 4, flex: 'none' }} />
+                        <ResponsiveImage
+                          src={suggestion.photo}
+                          alt=""
+                          width={40}
+                          height={40}
+                          sizes="40px"
+                          style={{ objectFit: 'cover', borderRadius: 4, flex: 'none' }}
+                        />
                       ) : (
                         <IconPhoto size={24} aria-hidden />
                       )}

@@ -97,7 +97,11 @@ export function SearchResultsPage({ search, onSearchChange }: SearchResultsPageP
           </>
         )}
         {enabled && query.data && (
-          <ListingPagination page={page} total={totalPages(query.data.matches_estimated, pageSize)} onChange={(next) => change({ page: next })} />
+          <ListingPagination
+            page={page}
+            total={totalPages(query.data.matches_estimated, pageSize)}
+            onChange={(next) => change({ page: next })}
+          />
         )}
       </Stack>
     </Container>

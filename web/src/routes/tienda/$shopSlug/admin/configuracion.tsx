@@ -52,7 +52,10 @@ function ShopSettingsRoute() {
     <ShopSettingsPage
       key={shop.id}
       shop={shop}
-      owner={{ ownerId: session.user.id, accountType: session.accountType ?? (shop.store_type === 'franchise' ? 'franchise' : 'affiliate') }}
+      owner={{
+        ownerId: session.user.id,
+        accountType: session.accountType ?? (shop.store_type === 'franchise' ? 'franchise' : 'affiliate'),
+      }}
       showCustomShopToggle={showCustomShopToggle === true}
       shopUrlPrefix={`${typeof window === 'undefined' ? '' : window.location.origin}${SHOPS_BASE}/`}
       backLink={
@@ -64,7 +67,12 @@ function ShopSettingsRoute() {
         const refresh = () => void queryClient.invalidateQueries({ queryKey: ['storefront'] });
         // A new slug is a new address: go on editing there (the old address no longer finds the shop).
         if (saved.slug !== previous.slug) {
-          void navigate({ to: '/tienda/$shopSlug/admin/configuracion', params: { shopSlug: saved.slug }, search: (current) => current, replace: true }).then(refresh);
+          void navigate({
+            to: '/tienda/$shopSlug/admin/configuracion',
+            params: { shopSlug: saved.slug },
+            search: (current) => current,
+            replace: true,
+          }).then(refresh);
         } else refresh();
       }}
     />

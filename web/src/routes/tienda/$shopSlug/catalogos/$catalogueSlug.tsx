@@ -30,5 +30,12 @@ export const Route = createFileRoute('/tienda/$shopSlug/catalogos/$catalogueSlug
 function CatalogueRoute() {
   const { catalogueSlug } = Route.useParams();
   const navigate = Route.useNavigate();
-  return <CatalogueDetailPage key={catalogueSlug} slug={catalogueSlug} search={Route.useSearch()} onSearchChange={(search) => void navigate({ search })} />;
+  return (
+    <CatalogueDetailPage
+      key={catalogueSlug}
+      slug={catalogueSlug}
+      search={Route.useSearch()}
+      onSearchChange={(search) => void navigate({ search })}
+    />
+  );
 }

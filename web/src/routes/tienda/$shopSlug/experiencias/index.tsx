@@ -10,7 +10,11 @@ export const Route = createFileRoute('/tienda/$shopSlug/experiencias/')({
   loaderDeps: ({ search }) => search,
   // Not awaited: the page shows its skeleton grid while the items load.
   loader: ({ context: { queryClient }, params: { shopSlug }, deps }) => {
-    void currentViewerId().then((viewer) => queryClient.prefetchQuery(shopItemsQueryOptions(listingItemsParams(shopSlug, 'experience', deps, listingPageSize('experience')), viewer)));
+    void currentViewerId().then((viewer) =>
+      queryClient.prefetchQuery(
+        shopItemsQueryOptions(listingItemsParams(shopSlug, 'experience', deps, listingPageSize('experience')), viewer),
+      ),
+    );
   },
   component: ExperiencesRoute,
 });

@@ -10,7 +10,9 @@ export const Route = createFileRoute('/tienda/$shopSlug/servicios/')({
   loaderDeps: ({ search }) => search,
   // Not awaited: the page shows its skeleton grid while the items load.
   loader: ({ context: { queryClient }, params: { shopSlug }, deps }) => {
-    void currentViewerId().then((viewer) => queryClient.prefetchQuery(shopItemsQueryOptions(listingItemsParams(shopSlug, 'service', deps, listingPageSize('service')), viewer)));
+    void currentViewerId().then((viewer) =>
+      queryClient.prefetchQuery(shopItemsQueryOptions(listingItemsParams(shopSlug, 'service', deps, listingPageSize('service')), viewer)),
+    );
   },
   component: ServicesRoute,
 });
