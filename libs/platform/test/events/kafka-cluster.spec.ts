@@ -17,14 +17,19 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { ALL_TOPICS, SERVICES, SERVICE_NAMES } from '@vitrina/contracts';
 import { deadLetterTopic } from '../../src/events/event-bus.js';
-import { requireServiceUrl } from '../../src/testing/test-database.js';
+import { requireServiceUrl, servicesRequired } from '../../src/testing/test-database.js';
 import { repoRoot } from '../fixtures/build-platform.js';
 import { ensureKafkaMock, startKafkaMock, type KafkaMock } from './kafka-mock.js';
 
 const databaseUrl = requireServiceUrl('DATABASE_URL', 'cluster on Kafka');
 const redisUrl = requireServiceUrl('REDIS_URL', 'cluster on Kafka');
 const mockAvailability = databaseUrl && redisUrl ? ensureKafkaMock() : undefined;
-if (mockAvailability && !mockAvailability.available) process.stderr.write(`SKIP cluster on Kafka: ${mockAvailability.reason}\n`);
+if (mockAvailability && !mockAvailability.available) {
+  // As for DATABASE_URL and REDIS_URL: CI (REQUIRE_SERVICES=1) installs gcc and librdkafka-dev, so a missing mock fails there.
+  if (servicesRequired())
+    throw new Error(`cluster on Kafka: the librdkafka mock is unavailable but REQUIRE_SERVICES=1 (${mockAvailability.reason})`);
+  process.stderr.write(`SKIP cluster on Kafka: ${mockAvailability.reason}\n`);
+}
 const available = Boolean(databaseUrl && redisUrl && mockAvailability?.available);
 
 const CLUSTER = join(repoRoot, 'launcher/dist/cluster.js');
