@@ -361,9 +361,9 @@ async function pickerCard(dialog: Locator, text: string, name: string): Promise<
 
 test('the demo owner removes products from the store (with the undo) and adds one; a visitor sees it', async ({ page, browser }) => {
   // Names of demo items (services/catalogue demo fixture, DEMO_ITEMS order), all in the demo store at start.
-  const keep = { id: DEMO_ITEMS[11]!.id, name: 'Molcajete de piedra volcánica', search: 'molcajete' };
-  const gone = { id: DEMO_ITEMS[12]!.id, name: 'Vela aromática de copal', search: 'vela' };
-  const back = { id: DEMO_ITEMS[13]!.id, name: 'Tapete de lana de Teotitlán', search: 'tapete' };
+  const keep = { id: DEMO_ITEMS[11].id, name: 'Molcajete de piedra volcánica', search: 'molcajete' };
+  const gone = { id: DEMO_ITEMS[12].id, name: 'Vela aromática de copal', search: 'vela' };
+  const back = { id: DEMO_ITEMS[13].id, name: 'Tapete de lana de Teotitlán', search: 'tapete' };
   await signInOwner(page);
   const removals: string[] = [];
   page.on('request', (req) => {

@@ -130,7 +130,7 @@ test('a visitor pages and sorts /productos, checking the order', async ({ page }
   // Mayor precio: descending.
   await page.getByLabel('Ordenar por').selectOption('-list_price');
   await expect(page).toHaveURL(/sort=-list_price/);
-  await expect.poll(async () => (await priceOrder(page))[0]).toBeGreaterThan(ascending[0]!);
+  await expect.poll(async () => (await priceOrder(page))[0]).toBeGreaterThan(ascending[0]);
   const descending = await priceOrder(page);
   expect(descending).toEqual([...descending].sort((a, b) => b - a));
 

@@ -35,7 +35,7 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
   });
   const crc = (bytes: Buffer) => {
     let c = 0xffffffff;
-    for (const byte of bytes) c = table[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    for (const byte of bytes) c = table[(c ^ byte) & 0xff] ^ (c >>> 8);
     return (c ^ 0xffffffff) >>> 0;
   };
   const chunk = (type: string, data: Buffer) => {

@@ -34,8 +34,8 @@ function start(script: string, env: Record<string, string>, port: number, cleanu
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (log += c.toString()));
+  child.stdout.on('data', (c: Buffer) => (log += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (log += c.toString()));
   const url = `http://127.0.0.1:${port}`;
   const stack: Stack = {
     url,

@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     steps: [
       { name: 'gateway', run: () => gateway.close() },
       // apps[i] is ALL_SERVICES[i]'s; closed in reverse start order (accounts, whose tokens the others verify, last).
-      ...[...apps.keys()].reverse().map((i) => ({ name: `${ALL_SERVICES[i]!.name} service`, run: () => apps[i]!.close() })),
+      ...[...apps.keys()].reverse().map((i) => ({ name: `${ALL_SERVICES[i].name} service`, run: () => apps[i].close() })),
       { name: 'runtime (event bus, database)', run: () => runtime.close() },
     ],
   });

@@ -53,7 +53,7 @@ function k8sDocs(): Doc[] {
     .filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml')
     .flatMap((f) =>
       parseAllDocuments(readFileSync(resolve(dir, f), 'utf8')).map((d) => {
-        if (d.errors.length) throw new Error(`infra/k8s/${f}: ${d.errors[0]!.message}`);
+        if (d.errors.length) throw new Error(`infra/k8s/${f}: ${d.errors[0].message}`);
         return { ...(d.toJS() as Doc), __file: f };
       }),
     )
@@ -93,8 +93,8 @@ describe('docker-compose.yml', () => {
   it.each(PROCESSES)('runs %s from the Dockerfile with the distributed configuration', (name) => {
     const service = composeServices[name];
     expect(service).toBeDefined();
-    expect(service!.build).toMatchObject({ context: '.', args: { SERVICE: name } });
-    const env = envOf(service!);
+    expect(service.build).toMatchObject({ context: '.', args: { SERVICE: name } });
+    const env = envOf(service);
     expect(env).toMatchObject({
       NODE_ENV: 'production',
       EVENT_BUS: 'kafka',
@@ -111,20 +111,20 @@ describe('docker-compose.yml', () => {
     expect(withDefault(env.REDIS_PREFIX)).toBe('vitrina');
     const bound = Number(withDefault(env.SHUTDOWN_TIMEOUT_MS));
     expect(bound).toBeGreaterThan(0);
-    expect(Number(/^(\d+)s$/.exec(String(service!.stop_grace_period))?.[1]) * 1000).toBeGreaterThan(bound);
-    expect(asText(service!.healthcheck?.test)).toContain('/health/ready');
+    expect(Number(/^(\d+)s$/.exec(String(service.stop_grace_period))?.[1]) * 1000).toBeGreaterThan(bound);
+    expect(asText(service.healthcheck?.test)).toContain('/health/ready');
     for (const infra of ['postgres', 'redis', 'kafka']) {
-      expect(service!.depends_on?.[infra]?.condition).toBe('service_healthy');
+      expect(service.depends_on?.[infra]?.condition).toBe('service_healthy');
     }
-    expect(service!.depends_on?.['kafka-init']?.condition).toBe('service_completed_successfully');
+    expect(service.depends_on?.['kafka-init']?.condition).toBe('service_completed_successfully');
   });
 
   it('publishes a port for the gateway only, which knows where every service is', () => {
     for (const [name, service] of Object.entries(composeServices)) {
       if (name !== 'gateway') expect({ name, ports: service.ports }).toEqual({ name, ports: undefined });
     }
-    expect(asText(composeServices.gateway!.ports)).toMatch(new RegExp(`:${GATEWAY_PORT}\\b`));
-    const env = envOf(composeServices.gateway!);
+    expect(asText(composeServices.gateway.ports)).toMatch(new RegExp(`:${GATEWAY_PORT}\\b`));
+    const env = envOf(composeServices.gateway);
     for (const name of SERVICE_NAMES) {
       expect(env[serviceUrlVariable(name)]).toBe(`http://${name}:${SERVICES[name].port}`);
     }
@@ -138,16 +138,16 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs Kafka in KRaft mode, creates the topics before the services start, and PostgreSQL with a healthcheck', () => {
-    const kafka = envOf(composeServices.kafka!);
+    const kafka = envOf(composeServices.kafka);
     expect(kafka.KAFKA_PROCESS_ROLES).toBe('broker,controller');
     expect(kafka.KAFKA_AUTO_CREATE_TOPICS_ENABLE).toBe('false');
-    expect(composeServices.kafka!.healthcheck).toBeDefined();
-    const init = composeServices['kafka-init']!;
+    expect(composeServices.kafka.healthcheck).toBeDefined();
+    const init = composeServices['kafka-init'];
     expect(asText(init.entrypoint) + asText(init.command)).toContain('create-topics.sh');
     expect(init.depends_on?.kafka?.condition).toBe('service_healthy');
-    expect(composeServices.postgres!.image).toMatch(/^postgres:1[56]/);
-    expect(asText(composeServices.postgres!.healthcheck?.test)).toContain('pg_isready');
-    expect(asText(composeServices.postgres!.volumes)).toContain('infra/postgres/init.sql');
+    expect(composeServices.postgres.image).toMatch(/^postgres:1[56]/);
+    expect(asText(composeServices.postgres.healthcheck?.test)).toContain('pg_isready');
+    expect(asText(composeServices.postgres.volumes)).toContain('infra/postgres/init.sql');
   });
 });
 

@@ -134,8 +134,8 @@ class Stack {
     const child = spawn(process.execPath, [EMBEDDED], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     const keep = (c: Buffer) => (this.output = (this.output + c.toString('utf8')).slice(-20_000));
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     this.exited = new Promise((done) => child.once('exit', () => done()));
     this.alive = true;
     const deadline = Date.now() + START_TIMEOUT_MS;

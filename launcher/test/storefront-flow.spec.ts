@@ -106,7 +106,7 @@ describe('storefront flow between the store and the catalogue', () => {
   });
 
   it('an unpublished item leaves public listings at once; a deleted one leaves every store through the event', async () => {
-    const item = DEMO_ITEMS[0]!.id;
+    const item = DEMO_ITEMS[0].id;
     await call(catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items/${item}/unpublish`, await token(A));
     expect((await call(catalogue, 'GET', '/catalogue/shops/demo/items?text=jarron')).body.results).toEqual([]);
     const del = await call(catalogue, 'DELETE', `/catalogue/${A}:${A}/affiliate/items/${item}`, await token(A));

@@ -59,7 +59,7 @@ const JSON_TYPE = 'application/json';
 /** A JSON text in which `"__FUZZ__"` marks where raw bytes go (for bytes JSON.stringify cannot write). */
 function withRawBytes(text: string, bytes: Buffer): Buffer {
   const [before, after] = text.split('"__FUZZ__"');
-  return Buffer.concat([Buffer.from(before!), Buffer.from('"a'), bytes, Buffer.from('b"'), Buffer.from(after ?? '')]);
+  return Buffer.concat([Buffer.from(before), Buffer.from('"a'), bytes, Buffer.from('b"'), Buffer.from(after ?? '')]);
 }
 
 function deep(levels: number): string {

@@ -58,7 +58,7 @@ export function operationsOf(doc: OpenApi): Operation[] {
       const op = item[method];
       if (!op) continue;
       const params = [...((item as { parameters?: Parameter[] }).parameters ?? []), ...(op.parameters ?? [])];
-      const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+      const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       const content = op.requestBody?.content ?? {};
       const json = content['application/json']?.schema;
       out.push({

@@ -59,7 +59,7 @@ describe('accounts housekeeping (job: expired sessions, old codes, abandoned reg
     // Day 20: a live session (rotated once), and a revoked one whose family has not expired yet.
     b.clock.advance(20 * DAY);
     const live = await login(DEMO.users.customer.email);
-    const liveToken = (await refresh(live.cookies['refresh_token']!)).cookies['refresh_token']!;
+    const liveToken = (await refresh(live.cookies['refresh_token'])).cookies['refresh_token'];
     const recentlyRevoked = await login(DEMO.users.customer.email);
     await call(b.app, 'POST', '/auth/logout', undefined, { cookie: `refresh_token=${recentlyRevoked.cookies['refresh_token']}` });
 
@@ -104,7 +104,7 @@ describe('accounts housekeeping (job: expired sessions, old codes, abandoned reg
     // The abandoned registration's codes went with it; the active account's week-old activation code too.
     const [activeRow] = await b.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, active.email));
     expect(await b.db.select().from(schema.oneTimeCodes).where(eq(schema.oneTimeCodes.userId, active.id))).toHaveLength(0);
-    expect(activeRow!.id).toBe(active.id);
+    expect(activeRow.id).toBe(active.id);
     expect(await b.db.select().from(schema.oneTimeCodes).where(eq(schema.oneTimeCodes.userId, abandoned.pin.userId))).toHaveLength(0);
     // Its contact data is free again: registering with it starts over as a new account, and so does its old code.
     expect(

@@ -118,7 +118,7 @@ describe('PIN activation (spec 2 §3, §4, §8; issue 3)', () => {
     expect((await activate({ pin: pin.code, code: registration.code })).status).toBe(200);
     // The code was consumed (and the account is active now).
     const [row] = await b.db.select().from(users).where(eq(users.email, email));
-    expect(row!.status).toBe('active');
+    expect(row.status).toBe('active');
     expect((await activate({ pin: pin.code, username: email })).body.code).toBe('user_already_exists');
   });
 
@@ -279,7 +279,7 @@ describe('PIN activation (spec 2 §3, §4, §8; issue 3)', () => {
   });
 
   describe('activation link /activate/{key}', () => {
-    const keyOf = (p: UserPinIssued) => p.activationUrl!.split('/activate/')[1]!;
+    const keyOf = (p: UserPinIssued) => p.activationUrl!.split('/activate/')[1];
 
     it('tells whether the link works (GET) and activates with it (POST)', async () => {
       const { pin } = await registerByEmail(b);

@@ -203,7 +203,7 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
       await new Promise((r) => setTimeout(r, 300));
       const changed = (await outboxEvents<UserLevelChanged>(b, 'accounts.user.level-changed')).filter((e) => e.data.userId === carol.id);
       expect(changed).toHaveLength(1);
-      expect(changed[0]!.data).toMatchObject({ level: 2, previousLevel: 0, storeId: shopId });
+      expect(changed[0].data).toMatchObject({ level: 2, previousLevel: 0, storeId: shopId });
       // The next token carries the new level.
       const refreshed = await call(b.app, 'POST', '/auth/refresh', undefined, { cookie: `refresh_token=${carol.refresh}` });
       expect((await b.runtime.verifier.verify(refreshed.body.access_token)).level).toBe(2);

@@ -70,7 +70,7 @@ describe('registration by phone: a mobile of its country, stored in E.164 (spec 
       .from(users)
       .where(eq(users.phone, `+549${local}`));
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.phoneNational).toBe(`9${local}`);
+    expect(rows[0].phoneNational).toBe(`9${local}`);
   });
 
   it('finds an account stored before normalisation (+54 without the 9) when the same line registers again', async () => {

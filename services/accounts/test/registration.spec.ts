@@ -81,10 +81,10 @@ describe('registration (spec 2 §3, §4, §5)', () => {
   it('stores the PIN only as a keyed hash', async () => {
     const { email, pin } = await registerByEmail(b);
     const [user] = await b.db.select().from(users).where(eq(users.email, email));
-    const rows = await b.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user!.id));
+    const rows = await b.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(pin.code);
-    expect(rows[0]!.codeHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(rows[0].codeHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('registers by mobile phone: the message has the number after a colon', async () => {
@@ -188,7 +188,7 @@ describe('registration (spec 2 §3, §4, §5)', () => {
     const ok = await call(b.app, 'POST', '/auth/activate/pin', { pin: second.pin.code, code: second.registration.code });
     expect(ok.status).toBe(200);
     const [user] = await b.db.select().from(users).where(eq(users.email, first.email));
-    expect(user!.fullName).toBe('Nombre Nuevo');
+    expect(user.fullName).toBe('Nombre Nuevo');
     // One account, one registered event.
     const registered = (await outboxEvents<UserRegistered>(b, 'accounts.user.registered')).filter((e) => e.data.email === first.email);
     expect(registered).toHaveLength(1);
@@ -256,7 +256,7 @@ describe('registration (spec 2 §3, §4, §5)', () => {
       const [activated] = (await outboxEvents<{ userId: string; method: string }>(b, 'accounts.user.activated')).filter(
         (e) => e.data.userId === ok.body.auth.payload.meID,
       );
-      expect(activated!.data.method).toBe('skip');
+      expect(activated.data.method).toBe('skip');
     });
 
     it('issues and sends no PIN when the sign-up skips it (no pin-issued event, no live code)', async () => {
@@ -281,7 +281,7 @@ describe('registration (spec 2 §3, §4, §5)', () => {
       const issued = await outboxEvents<{ destination: string }>(b, 'accounts.user.pin-issued');
       expect(issued.filter((e) => e.data.destination === email || e.data.destination === `+52${phone}`)).toEqual([]);
       const [user] = await b.db.select().from(users).where(eq(users.email, email));
-      expect(await b.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user!.id))).toEqual([]);
+      expect(await b.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id))).toEqual([]);
       // The registrant may still ask for a PIN, and then it is sent.
       const resend = await call(b.app, 'POST', '/auth/activate/pin/resend', { code: byEmail.body.code }, { ip: freshIp() });
       expect(resend.status).toBeLessThan(300);

@@ -35,7 +35,7 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
     const res = await login({ email: DEMO.users.demoOwner.email, password: DEMO.password });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ meID: DEMO.users.demoOwner.id, level: 2, account_type: 'affinity', token_type: 'Bearer' });
-    expect(JSON.stringify(res.body)).not.toContain(res.cookies['refresh_token']!);
+    expect(JSON.stringify(res.body)).not.toContain(res.cookies['refresh_token']);
     const user = await b.runtime.verifier.verify(res.body.access_token);
     expect(user).toMatchObject({ id: DEMO.users.demoOwner.id, level: 2, keychain: expect.arrayContaining(['orders-affinity']) });
     expect(user.expiresAt - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(900);
@@ -86,7 +86,7 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
       known.push(await time(DEMO.users.entrepreneur.email));
       unknown.push(await time(uniqueEmail('nadie')));
     }
-    const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+    const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
     const ratio = median(unknown) / median(known);
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
@@ -108,10 +108,10 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
 
   it('rotates the refresh token; a rotated token used again revokes its whole family', async () => {
     const first = await login({ email: DEMO.users.reseller.email, password: DEMO.password });
-    const t1 = first.cookies['refresh_token']!;
+    const t1 = first.cookies['refresh_token'];
     const r1 = await refresh(t1);
     expect(r1.status).toBe(200);
-    const t2 = r1.cookies['refresh_token']!;
+    const t2 = r1.cookies['refresh_token'];
     expect(t2).toBeTruthy();
     expect(t2).not.toBe(t1);
     expect((await b.runtime.verifier.verify(r1.body.access_token)).sessionId).toBe(
@@ -119,7 +119,7 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
     );
     const r2 = await refresh(t2);
     expect(r2.status).toBe(200);
-    const t3 = r2.cookies['refresh_token']!;
+    const t3 = r2.cookies['refresh_token'];
 
     const reuse = await refresh(t1);
     expect(reuse.status).toBe(401);
@@ -130,15 +130,15 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
     expect(after.body.code).toBe('invalid_refresh_token');
     // Other sessions of the user are untouched.
     const other = await login({ email: DEMO.users.reseller.email, password: DEMO.password });
-    expect((await refresh(other.cookies['refresh_token']!)).status).toBe(200);
+    expect((await refresh(other.cookies['refresh_token'])).status).toBe(200);
   });
 
   describe('grace window for a second tab (10 s after a rotation)', () => {
-    const cookieOf = (r: Awaited<ReturnType<typeof refresh>>) => r.cookies['refresh_token']!;
+    const cookieOf = (r: Awaited<ReturnType<typeof refresh>>) => r.cookies['refresh_token'];
 
     it('answers the just-rotated token presented again with the same new pair; the family lives on', async () => {
       const first = await login({ email: DEMO.users.customer.email, password: DEMO.password });
-      const t1 = first.cookies['refresh_token']!;
+      const t1 = first.cookies['refresh_token'];
       const tabA = await refresh(t1);
       expect(tabA.status).toBe(200);
       b.clock.advance(9_000);
@@ -160,7 +160,7 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
 
     it('gives two refreshes racing with one token the same pair', async () => {
       const first = await login({ email: DEMO.users.supplierA.email, password: DEMO.password });
-      const t1 = first.cookies['refresh_token']!;
+      const t1 = first.cookies['refresh_token'];
       const [x, y] = await Promise.all([refresh(t1), refresh(t1)]);
       expect([x.status, y.status]).toEqual([200, 200]);
       expect(cookieOf(x)).toBe(cookieOf(y));
@@ -169,7 +169,7 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
 
     it('still revokes the family when the rotated token comes back after the grace window', async () => {
       const first = await login({ email: DEMO.users.supplierA.email, password: DEMO.password });
-      const t1 = first.cookies['refresh_token']!;
+      const t1 = first.cookies['refresh_token'];
       const t2 = cookieOf(await refresh(t1));
       b.clock.advance(10_001);
       const reuse = await refresh(t1);
@@ -180,17 +180,17 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
 
     it('keeps the new token only sealed under the old one, never in clear', async () => {
       const first = await login({ email: DEMO.users.entrepreneur.email, password: DEMO.password });
-      const t1 = first.cookies['refresh_token']!;
+      const t1 = first.cookies['refresh_token'];
       const t2 = cookieOf(await refresh(t1));
       const [row] = await b.db
         .select()
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, sha256(t1)));
-      expect(row!.successorSealed).toBeTruthy();
+      expect(row.successorSealed).toBeTruthy();
       expect(JSON.stringify(await b.db.select().from(refreshTokens))).not.toContain(t2);
-      expect(openWithToken(t1, row!.id, row!.successorSealed!)).toContain(t2);
-      expect(openWithToken(t2, row!.id, row!.successorSealed!)).toBeUndefined();
-      expect(openWithToken(t1, 'another-row', row!.successorSealed!)).toBeUndefined();
+      expect(openWithToken(t1, row.id, row.successorSealed!)).toContain(t2);
+      expect(openWithToken(t2, row.id, row.successorSealed!)).toBeUndefined();
+      expect(openWithToken(t1, 'another-row', row.successorSealed!)).toBeUndefined();
     });
   });
 
@@ -208,7 +208,7 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
     expect(refreshOf(res)).toContain('HttpOnly');
     expect(maxAge(hint)).toBe(maxAge(refreshOf(res)));
 
-    const rotated = await refresh(res.cookies['refresh_token']!);
+    const rotated = await refresh(res.cookies['refresh_token']);
     expect(hintOf(rotated)).toMatch(/^has_session=1; /);
     expect(maxAge(hintOf(rotated))).toBe(maxAge(refreshOf(rotated)));
 
@@ -217,7 +217,7 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
     expect(refused.status).toBe(401);
     expect(hintOf(refused)).toMatch(/^has_session=; Path=\/; Max-Age=0/);
 
-    const out = await call(b.app, 'POST', '/auth/logout', undefined, { cookie: `refresh_token=${rotated.cookies['refresh_token']!}` });
+    const out = await call(b.app, 'POST', '/auth/logout', undefined, { cookie: `refresh_token=${rotated.cookies['refresh_token']}` });
     expect(hintOf(out)).toMatch(/^has_session=; Path=\/; Max-Age=0/);
   });
 
@@ -233,7 +233,7 @@ describe('sign-in, refresh rotation, logout (docs/architecture.md §3; issue 3)'
     expect((await refresh('made-up')).body.code).toBe('invalid_refresh_token');
     const res = await login({ email: DEMO.users.supplierB.email, password: DEMO.password });
     b.clock.advance(31 * 24 * 3600_000);
-    expect((await refresh(res.cookies['refresh_token']!)).body.code).toBe('invalid_refresh_token');
+    expect((await refresh(res.cookies['refresh_token'])).body.code).toBe('invalid_refresh_token');
   });
 
   it('logout revokes the session and clears the cookies', async () => {

@@ -73,7 +73,7 @@ describe('sign-in throttling that protects the owner (issue 9 §3; NIST SP 800-6
     // The owner signed in once from home before: that browser holds a device cookie.
     const home = await login(owner.email, PASSWORD, freshIp());
     expect(home.status).toBe(200);
-    const device = home.cookies['device']!;
+    const device = home.cookies['device'];
     expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const setCookie = ([] as string[]).concat(home.headers['set-cookie'] as string[]).find((c) => c.startsWith('device='))!;
     expect(setCookie).toContain('HttpOnly');
@@ -108,7 +108,7 @@ describe('sign-in throttling that protects the owner (issue 9 §3; NIST SP 800-6
   it('caps consecutive failures per (account, client) at 100, including a known device; the cap ends a day later', async () => {
     const owner = await activeUser(b);
     const ip = freshIp();
-    const device = (await login(owner.email, PASSWORD, ip)).cookies['device']!;
+    const device = (await login(owner.email, PASSWORD, ip)).cookies['device'];
     await failRepeatedly(owner.email, ip, 100, device);
     const r = await login(owner.email, PASSWORD, ip, device);
     expect(r.status).toBe(429);
@@ -170,18 +170,18 @@ describe('sign-in throttling that protects the owner (issue 9 §3; NIST SP 800-6
     expect(a.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
     expect(g.map((r) => r.status)).toEqual(a.map((r) => r.status));
     for (let i = 0; i < a.length; i++) {
-      expect(g[i]!.body).toEqual(a[i]!.body);
-      expect(Object.keys(g[i]!.headers).sort()).toEqual(Object.keys(a[i]!.headers).sort());
-      expect(g[i]!.headers['retry-after']).toEqual(a[i]!.headers['retry-after']);
+      expect(g[i].body).toEqual(a[i].body);
+      expect(Object.keys(g[i].headers).sort()).toEqual(Object.keys(a[i].headers).sort());
+      expect(g[i].headers['retry-after']).toEqual(a[i].headers['retry-after']);
     }
-    expect(a[0]!.body).toEqual({ code: 'invalid_credentials', message: expect.any(String) });
-    expect(a[5]!.body).toEqual({ code: 'rate_limited', message: expect.any(String) });
+    expect(a[0].body).toEqual({ code: 'invalid_credentials', message: expect.any(String) });
+    expect(a[5].body).toEqual({ code: 'rate_limited', message: expect.any(String) });
   }, 120_000);
 
   it('slows a spray from one IP across many accounts, but a user behind it with a device cookie signs in at once', async () => {
     const nat = freshIp();
     const neighbour = await activeUser(b);
-    const device = (await login(neighbour.email, PASSWORD, nat)).cookies['device']!;
+    const device = (await login(neighbour.email, PASSWORD, nat)).cookies['device'];
     const other = await activeUser(b);
 
     for (let i = 0; i < SIGN_IN_THROTTLE.networkFreeFailures; i++)
@@ -221,7 +221,7 @@ describe('sign-in throttling that protects the owner (issue 9 §3; NIST SP 800-6
     const attacker = await activeUser(b);
     const victim = await activeUser(b);
     const ip = freshIp();
-    const own = (await login(attacker.email, PASSWORD, ip)).cookies['device']!;
+    const own = (await login(attacker.email, PASSWORD, ip)).cookies['device'];
     // Against the victim it counts as the attacker's network: the same budget as without a cookie.
     for (let i = 0; i < 5; i++) expect((await login(victim.email, WRONG, ip, own)).status).toBe(401);
     expect((await login(victim.email, WRONG, ip, own)).status).toBe(429);

@@ -111,7 +111,7 @@ export async function lastCode(b: Booted, destination: string): Promise<UserPinI
   const events = await outboxEvents<UserPinIssued>(b, 'accounts.user.pin-issued');
   const mine = events.filter((e) => e.data.destination === destination);
   expect(mine.length).toBeGreaterThan(0);
-  return mine[mine.length - 1]!.data;
+  return mine[mine.length - 1].data;
 }
 
 /** A PIN that is not `pin`. */
@@ -149,6 +149,6 @@ export async function activeUser(b: Booted, email = uniqueEmail()) {
     email,
     id: res.body.auth.payload.meID as string,
     token: res.body.auth.payload.access_token as string,
-    refresh: res.cookies['refresh_token']!,
+    refresh: res.cookies['refresh_token'],
   };
 }

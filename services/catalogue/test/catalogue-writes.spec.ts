@@ -60,19 +60,19 @@ describe('catalogue writes (issue 5)', () => {
 
   it('updates name, photo, weight and state; name errors are invalid_name', async () => {
     const [first] = await positions();
-    const bad = await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first!.id}`, { auth, payload: { name: '' } });
+    const bad = await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first.id}`, { auth, payload: { name: '' } });
     expect([bad.status, bad.body.code]).toEqual([400, 'invalid_name']);
     expect(
-      (await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first!.id}`, { auth, payload: { photo: 'javascript:alert(1)' } })).status,
+      (await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first.id}`, { auth, payload: { photo: 'javascript:alert(1)' } })).status,
     ).toBe(400);
-    expect((await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first!.id}`, { auth, payload: { weight: null } })).status).toBe(400);
-    const ok = await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first!.id}`, {
+    expect((await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first.id}`, { auth, payload: { weight: null } })).status).toBe(400);
+    const ok = await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${first.id}`, {
       auth,
       payload: { name: 'Lo más vendido 2026', photo: null, weight: 99 },
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ name: 'Lo más vendido 2026', photo: null, weight: 99, slug: 'lo-mas-vendido' });
-    expect((await published(w, 'catalogue.catalogue.updated')).at(-1)?.data).toMatchObject({ catalogueId: first!.id });
+    expect((await published(w, 'catalogue.catalogue.updated')).at(-1)?.data).toMatchObject({ catalogueId: first.id });
     // another owner's catalogue is not found under this owner's path
     expect((await json(w.catalogue, 'PATCH', `${admin(OWNER)}/${demoCatalogueId(8)}`, { auth, payload: { name: 'x' } })).status).toBe(404);
   });
@@ -83,7 +83,7 @@ describe('catalogue writes (issue 5)', () => {
     const moved = await json(w.catalogue, 'POST', `${admin(OWNER)}/${last.id}/move`, { auth, payload: { position: 2 } });
     expect([moved.status, moved.body.position]).toEqual([200, 2]);
     const after = await positions();
-    expect(after.map((c) => c.id)).toEqual([before[0]!.id, last.id, ...before.slice(1, -1).map((c) => c.id)]);
+    expect(after.map((c) => c.id)).toEqual([before[0].id, last.id, ...before.slice(1, -1).map((c) => c.id)]);
     expect(after.map((c) => c.position)).toEqual(before.map((_c, i) => i + 1));
     const past = await json(w.catalogue, 'POST', `${admin(OWNER)}/${last.id}/move`, { auth, payload: { position: 1000 } });
     expect(past.body.position).toBe(before.length);
@@ -95,7 +95,7 @@ describe('catalogue writes (issue 5)', () => {
 
   it('makes the dragged order the order visitors see: a move rewrites weights n..1 (lists sort by -weight)', async () => {
     const before = await positions();
-    const third = before[2]!;
+    const third = before[2];
     expect((await json(w.catalogue, 'POST', `${admin(OWNER)}/${third.id}/move`, { auth, payload: { position: 1 } })).status).toBe(200);
     const order = [third.id, ...before.filter((c) => c.id !== third.id).map((c) => c.id)];
     expect((await positions()).map((c) => c.id)).toEqual(order);
@@ -115,7 +115,7 @@ describe('catalogue writes (issue 5)', () => {
 
   it('keeps a consistent 1..n order under 20 concurrent moves', async () => {
     const list = await positions();
-    const moves = Array.from({ length: 20 }, (_v, i) => ({ id: list[i % list.length]!.id, position: ((i * 7) % list.length) + 1 }));
+    const moves = Array.from({ length: 20 }, (_v, i) => ({ id: list[i % list.length].id, position: ((i * 7) % list.length) + 1 }));
     const answers = await Promise.all(
       moves.map((m) => json(w.catalogue, 'POST', `${admin(OWNER)}/${m.id}/move`, { auth, payload: { position: m.position } })),
     );
@@ -129,15 +129,15 @@ describe('catalogue writes (issue 5)', () => {
   it('adds filtered products, refusing items the owner may not add unless silent', async () => {
     const target = (await positions()).find((c) => c.num_products === 0)!;
     const url = `${admin(OWNER)}/${target.id}/products/add_filtered`;
-    const unpublished = DEMO_ITEMS[20]!.id; // another supplier's unpublished item
-    const refused = await json(w.catalogue, 'POST', url, { auth, payload: { query: { ids: [DEMO_ITEMS[0]!.id, unpublished] } } });
+    const unpublished = DEMO_ITEMS[20].id; // another supplier's unpublished item
+    const refused = await json(w.catalogue, 'POST', url, { auth, payload: { query: { ids: [DEMO_ITEMS[0].id, unpublished] } } });
     expect([refused.status, refused.body.code]).toEqual([400, 'invalid_product']);
     const silent = await json(w.catalogue, 'POST', url, {
       auth,
-      payload: { query: { ids: [DEMO_ITEMS[0]!.id, unpublished, DEMO_ITEMS[1]!.id] }, silent: true },
+      payload: { query: { ids: [DEMO_ITEMS[0].id, unpublished, DEMO_ITEMS[1].id] }, silent: true },
     });
     expect(silent.status).toBe(200);
-    expect(silent.body.added).toEqual([DEMO_ITEMS[0]!.id, DEMO_ITEMS[1]!.id]);
+    expect(silent.body.added).toEqual([DEMO_ITEMS[0].id, DEMO_ITEMS[1].id]);
     expect(silent.body.catalogue.num_products).toBe(2);
     const byText = await json(w.catalogue, 'POST', url, { auth, payload: { query: { text: 'molino' } } });
     expect(byText.body.added).toHaveLength(1);
@@ -152,7 +152,7 @@ describe('catalogue writes (issue 5)', () => {
       numProducts: 3,
     });
     const products = await json(w.catalogue, 'GET', `${admin(OWNER)}/${target.id}/products?sort=position`, { auth });
-    expect(products.body.results.map((i: any) => i.id)).toEqual([DEMO_ITEMS[0]!.id, DEMO_ITEMS[1]!.id, byText.body.added[0]]);
+    expect(products.body.results.map((i: any) => i.id)).toEqual([DEMO_ITEMS[0].id, DEMO_ITEMS[1].id, byText.body.added[0]]);
   });
 
   it('moves and removes a product, keeping positions and num_products right', async () => {
@@ -166,7 +166,7 @@ describe('catalogue writes (issue 5)', () => {
       ids[0],
       ids[1],
     ]);
-    expect((await json(w.catalogue, 'POST', `${base}/move`, { auth, payload: { product: DEMO_ITEMS[50]!.id, position: 1 } })).status).toBe(
+    expect((await json(w.catalogue, 'POST', `${base}/move`, { auth, payload: { product: DEMO_ITEMS[50].id, position: 1 } })).status).toBe(
       404,
     );
     expect((await json(w.catalogue, 'POST', `${base}/move`, { auth, payload: { position: 1 } })).status).toBe(400);

@@ -64,7 +64,7 @@ describe('demo fixture', () => {
     expect(DEMO_ITEM_DETAILS.some((d) => d.soldOut)).toBe(true);
     expect(DEMO_ITEM_DETAILS.some((d) => (d.inDays ?? 0) < 0)).toBe(true);
     DEMO_ITEMS.forEach((ref, i) => {
-      if (DEMO_ITEM_DETAILS[i]!.inDays !== undefined) expect(ref.type).toBe('experience');
+      if (DEMO_ITEM_DETAILS[i].inDays !== undefined) expect(ref.type).toBe('experience');
     });
   });
 });

@@ -126,12 +126,12 @@ describe('supplier items', () => {
   });
 
   it('shows a published item to anyone and an unpublished one only to its supplier', async () => {
-    const published = DEMO_ITEMS[2]!.id;
+    const published = DEMO_ITEMS[2].id;
     const anon = await json(w.catalogue, 'GET', `/catalogue/items/${A}/${published}`);
     expect(anon.status).toBe(200);
     expect(anon.body.name).toBe('Rebozo de seda tejido');
     expect((await json(w.catalogue, 'GET', `/catalogue/items/${A}/rebozo-de-seda-tejido`)).body.id).toBe(published);
-    const unpublished = DEMO_ITEMS[20]!.id;
+    const unpublished = DEMO_ITEMS[20].id;
     expect((await json(w.catalogue, 'GET', `/catalogue/items/${unpublished}`)).status).toBe(404);
     expect((await json(w.catalogue, 'GET', `/catalogue/items/${unpublished}`, { auth: await w.token(OTHER) })).status).toBe(404);
     expect((await json(w.catalogue, 'GET', `/catalogue/items/${unpublished}`, { auth })).status).toBe(200);
@@ -140,20 +140,20 @@ describe('supplier items', () => {
   });
 
   it('treats an experience whose date has passed as concluded', async () => {
-    const past = await json(w.catalogue, 'GET', `/catalogue/items/${DEMO_ITEMS[31]!.id}`);
+    const past = await json(w.catalogue, 'GET', `/catalogue/items/${DEMO_ITEMS[31].id}`);
     expect(past.body).toMatchObject({ type: 'experience', concluded: true, experience_available: false });
-    const future = await json(w.catalogue, 'GET', `/catalogue/items/${DEMO_ITEMS[28]!.id}`);
+    const future = await json(w.catalogue, 'GET', `/catalogue/items/${DEMO_ITEMS[28].id}`);
     expect(future.body).toMatchObject({ type: 'experience', concluded: false, experience_available: true });
     expect(new Date(future.body.experience_date).getTime()).toBeGreaterThan(Date.now());
-    const free = await json(w.catalogue, 'GET', `/catalogue/items/${DEMO_ITEMS[19]!.id}`);
+    const free = await json(w.catalogue, 'GET', `/catalogue/items/${DEMO_ITEMS[19].id}`);
     expect(free.body).toMatchObject({ is_free: true, list_price: '0.00' });
-    const soldOut = await json(w.catalogue, 'GET', `/catalogue/items/${DEMO_ITEMS[22]!.id}`);
+    const soldOut = await json(w.catalogue, 'GET', `/catalogue/items/${DEMO_ITEMS[22].id}`);
     expect(soldOut.body).toMatchObject({ sold_out: true, available: 0 });
   });
 
   it('answers 403 to another owner and 401 without a token on every admin endpoint', async () => {
     const other = await w.token(OTHER, 2);
-    const item = DEMO_ITEMS[3]!.id;
+    const item = DEMO_ITEMS[3].id;
     const cat = '01930000-0000-7000-8003-000000000001';
     const routes: Array<[string, string, object?]> = [
       ['GET', base],

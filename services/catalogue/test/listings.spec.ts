@@ -39,8 +39,8 @@ describe('shop listings and search (catalogue projection fed by the store)', () 
     expect(page2.body.results).toHaveLength(PUBLIC_PRODUCTS - 36);
     const ids = new Set([...page1.body.results, ...page2.body.results].map((i: any) => i.id));
     expect(ids.size).toBe(PUBLIC_PRODUCTS);
-    expect(ids.has(DEMO_ITEMS[20]!.id)).toBe(false); // unpublished
-    expect(ids.has(DEMO_ITEMS[21]!.id)).toBe(false); // hidden
+    expect(ids.has(DEMO_ITEMS[20].id)).toBe(false); // unpublished
+    expect(ids.has(DEMO_ITEMS[21].id)).toBe(false); // hidden
     expect((await list('type=service')).body.results).toHaveLength(7);
   });
 
@@ -198,7 +198,7 @@ describe('shop listings and search (catalogue projection fed by the store)', () 
   });
 
   it('drops an unpublished item from public listings at once', async () => {
-    const item = DEMO_ITEMS[0]!.id; // Jarrón de barro negro
+    const item = DEMO_ITEMS[0].id; // Jarrón de barro negro
     const unpublished = await json(w.catalogue, 'POST', `/catalogue/${A}:${A}/affiliate/items/${item}/unpublish`, { auth: supplierA });
     expect(unpublished.status).toBe(200);
     expect(unpublished.body.list_state).toBe('unpublished');
@@ -210,7 +210,7 @@ describe('shop listings and search (catalogue projection fed by the store)', () 
   });
 
   it('removes a deleted item from listings at once and tells the store with catalogue.item.deleted', async () => {
-    const item = DEMO_ITEMS[1]!.id; // Alebrije jaguar
+    const item = DEMO_ITEMS[1].id; // Alebrije jaguar
     expect((await list('text=alebrije%20jaguar')).body.results).toHaveLength(1);
     const del = await json(w.catalogue, 'DELETE', `/catalogue/${A}:${A}/affiliate/items/${item}`, { auth: supplierA });
     expect(del.status).toBe(204);
@@ -221,14 +221,14 @@ describe('shop listings and search (catalogue projection fed by the store)', () 
     expect(events.find((e) => (e.data as any).itemId === item)?.key).toBe(item);
     // a late store.items.added for it (sent before the store heard of the deletion) does not bring it back
     await w.store.itemsAdded(DEMO.shops.other.id, [item]);
-    await w.store.itemsAdded(DEMO.shops.other.id, [DEMO_ITEMS[3]!.id]);
+    await w.store.itemsAdded(DEMO.shops.other.id, [DEMO_ITEMS[3].id]);
     await eventually(async () => (await json(w.catalogue, 'GET', '/catalogue/shops/olga/items?text=cesta')).body.matches_estimated === 1);
     expect((await json(w.catalogue, 'GET', '/catalogue/shops/olga/items?text=alebrije%20jaguar')).body.results).toEqual([]);
   });
 
   it('follows store.items.removed, and store.items.added of a new item', async () => {
-    await w.store.itemsRemoved(DEMO.shops.demo.id, [DEMO_ITEMS[4]!.id]);
-    const taza = DEMO_ITEMS[4]!.id;
+    await w.store.itemsRemoved(DEMO.shops.demo.id, [DEMO_ITEMS[4].id]);
+    const taza = DEMO_ITEMS[4].id;
     await eventually(async () => !(await list('text=taza%20talavera')).body.results.some((r: any) => r.id === taza));
     // the store lists an id first, the item is created afterwards: it shows up once it exists
     const shopFirst = DEMO.shops.reseller.id;
@@ -253,7 +253,7 @@ describe('cached listing pages (listing_version)', () => {
       .execute(`select listing_version::int as v from catalogue.shops where id = '${DEMO.shops.demo.id}'`)) as unknown as {
       rows: Array<{ v: number }>;
     };
-    return rows[0]!.v;
+    return rows[0].v;
   };
   const cardOf = async (itemId: string, query = 'type=product&sort=list_price') =>
     (await list(query)).body.results.find((r: any) => r.id === itemId);
@@ -289,7 +289,7 @@ describe('cached listing pages (listing_version)', () => {
   });
 
   it('shows an item edit (price, name) at once', async () => {
-    const item = DEMO_ITEMS[5]!; // supplier A's 6th product, published
+    const item = DEMO_ITEMS[5]; // supplier A's 6th product, published
     const before = await cardOf(item.id);
     expect(before).toBeDefined();
     const v = await version();
@@ -309,7 +309,7 @@ describe('cached listing pages (listing_version)', () => {
   });
 
   it('shows a stock change (sold out) at once, though the projection row does not change', async () => {
-    const item = DEMO_ITEMS[6]!;
+    const item = DEMO_ITEMS[6];
     expect((await cardOf(item.id, 'type=product'))?.sold_out).toBe(false);
     const stock = await json(w.catalogue, 'PUT', `/catalogue/${A}:${A}/affiliate/items/${item.id}/stock`, {
       auth: supplierA,
@@ -320,14 +320,14 @@ describe('cached listing pages (listing_version)', () => {
   });
 
   it("shows a supplier's new name on its cards at once", async () => {
-    const item = DEMO_ITEMS[37]!; // supplier B's first product
+    const item = DEMO_ITEMS[37]; // supplier B's first product
     expect((await cardOf(item.id, 'type=product'))?.owner_name).not.toBe('Talleres Renombrados');
     await w.tdb.database.drizzle({}).execute(`update catalogue.suppliers set name = 'Talleres Renombrados' where id = '${B}'`);
     expect((await cardOf(item.id, 'type=product'))?.owner_name).toBe('Talleres Renombrados');
   });
 
   it('drops an item the store removed at once, in every cached page of the shop', async () => {
-    const item = DEMO_ITEMS[7]!;
+    const item = DEMO_ITEMS[7];
     expect(await cardOf(item.id, 'type=product')).toBeDefined();
     const v = await version();
     await w.store.itemsRemoved(DEMO.shops.demo.id, [item.id]);
@@ -349,7 +349,7 @@ describe('shop listings when the store speaks first', () => {
           .execute(`select count(*)::int as n from catalogue.shop_items where shop_id = '${DEMO.shops.demo.id}'`)) as unknown as {
           rows: Array<{ n: number }>;
         };
-        return rows[0]!.n === DEMO_ITEMS.length;
+        return rows[0].n === DEMO_ITEMS.length;
       }, 30_000);
       expect((await json(w.catalogue, 'GET', '/catalogue/shops/demo/items?type=product')).body.matches_estimated).toBe(0);
       await w.catalogue.get(DemoSeeder).seedDemo();

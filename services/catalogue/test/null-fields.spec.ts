@@ -27,7 +27,7 @@ describe('null in optional catalogue fields', () => {
       .execute(`select count(*)::int as n from catalogue.${table} where ${where}`)) as unknown as {
       rows: Array<{ n: number }>;
     };
-    return rows[0]!.n;
+    return rows[0].n;
   };
   const expectRefused = (res: { status: number; body: any }, field: string) => {
     expect({ field, status: res.status, code: typeof res.body?.code, message: typeof res.body?.message }).toEqual({
@@ -190,7 +190,7 @@ describe('null in optional catalogue fields', () => {
 
     it.each([
       ['move', { position: null }],
-      ['products/move', { product: DEMO_ITEMS[0]!.id, position: null }],
+      ['products/move', { product: DEMO_ITEMS[0].id, position: null }],
       ['products/move', { product: null, position: 1 }],
       ['products/add_filtered', { query: null }],
       ['products/add_filtered', { query: { ids: null } }],
@@ -199,7 +199,7 @@ describe('null in optional catalogue fields', () => {
       ['products/add_filtered', { query: { type: null } }],
       ['products/add_filtered', { query: { dssupplier: null } }],
       ['products/add_filtered', { query: { category: null } }],
-      ['products/add_filtered', { query: { ids: [DEMO_ITEMS[0]!.id] }, silent: null }],
+      ['products/add_filtered', { query: { ids: [DEMO_ITEMS[0].id] }, silent: null }],
       ['products/clone', { origin_id: null }],
       ['products/clone', { origin_slug: null, origin_owner: OWNER }],
     ])('%s refuses %j and changes nothing', async (path, payload) => {

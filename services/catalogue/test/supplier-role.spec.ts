@@ -19,7 +19,7 @@ describe('supplier role for item writes', () => {
 
   const rows = async (sql: string): Promise<number> => {
     const { rows: r } = (await w.tdb.database.drizzle({}).execute(sql)) as unknown as { rows: Array<{ n: number }> };
-    return r[0]!.n;
+    return r[0].n;
   };
   const snapshot = async () => ({
     items: await rows(`select count(*)::int as n from catalogue.items where owner_id = '${CUSTOMER}'`),
@@ -39,7 +39,7 @@ describe('supplier role for item writes', () => {
   it('refuses a customer every supplier write with 403 forbidden and writes nothing', async () => {
     const before = await snapshot();
     // An item id the customer does not own and one that does not exist: the role is checked first either way.
-    const foreign = DEMO_ITEMS[0]!.id;
+    const foreign = DEMO_ITEMS[0].id;
     const routes: Array<[string, string, object?]> = [
       ['POST', own, { name: 'Mi producto', type: 'product', list_state: 'published', list_price: '10' }],
       ['POST', own, { name: 123 }],

@@ -152,7 +152,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       logger: new PinoNestLogger(logger),
       abortOnError: false,
     });
-    const instance = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+    const instance = app.getHttpAdapter().getInstance();
     instance.addHook('onClose', release);
     // A graceful stop ends when the in-flight requests have, not when idle keep-alive connections time out.
     installHttpDrain(instance);
@@ -165,7 +165,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     throw err;
   }
   const nest = app;
-  const fastify = nest.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const fastify = nest.getHttpAdapter().getInstance();
   const { port } = fastify.server.address() as AddressInfo;
   const url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
   logger.info({ url }, 'gateway listening');

@@ -61,19 +61,19 @@ describe('mergeOpenApi', () => {
     { service: 'catalogue', document: catalogueDoc },
     { service: 'store', document: storeDoc },
   ]);
-  const schemas = merged.components!.schemas!;
+  const schemas = merged.components!.schemas;
 
   it('prefixes every path with /api and tags operations by service', () => {
     expect(Object.keys(merged.paths!)).toEqual(['/api/catalogue/items/{id}', '/api/store/shops/{slug}']);
-    expect((merged.paths!['/api/catalogue/items/{id}']!.get as Record<string, unknown>).tags).toEqual(['catalogue']);
-    expect((merged.paths!['/api/store/shops/{slug}']!.get as Record<string, unknown>).tags).toEqual(['store']);
+    expect((merged.paths!['/api/catalogue/items/{id}'].get as Record<string, unknown>).tags).toEqual(['catalogue']);
+    expect((merged.paths!['/api/store/shops/{slug}'].get as Record<string, unknown>).tags).toEqual(['store']);
     expect(merged.tags!.map((t) => t.name)).toEqual(['catalogue', 'store']);
   });
 
   it('renames colliding schemas with a service prefix and rewrites their references', () => {
     expect(schemas).not.toHaveProperty('Money');
-    expect(schemas.CatalogueMoney).toEqual(catalogueDoc.components!.schemas!.Money);
-    expect(schemas.StoreMoney).toEqual(storeDoc.components!.schemas!.Money);
+    expect(schemas.CatalogueMoney).toEqual(catalogueDoc.components!.schemas.Money);
+    expect(schemas.StoreMoney).toEqual(storeDoc.components!.schemas.Money);
     expect(schemas.Item).toEqual({ type: 'object', properties: { price: { $ref: '#/components/schemas/CatalogueMoney' } } });
     expect(schemas.Shop).toEqual({ type: 'object', properties: { minimumOrder: { $ref: '#/components/schemas/StoreMoney' } } });
   });
@@ -81,7 +81,7 @@ describe('mergeOpenApi', () => {
   it('keeps one copy of a schema both services define identically', () => {
     expect(schemas.ErrorBody).toEqual(errorBody);
     expect(Object.keys(schemas).filter((k) => k.endsWith('ErrorBody'))).toEqual(['ErrorBody']);
-    expect(merged.components!.securitySchemes).toEqual({ bearer: catalogueDoc.components!.securitySchemes!.bearer });
+    expect(merged.components!.securitySchemes).toEqual({ bearer: catalogueDoc.components!.securitySchemes.bearer });
   });
 
   it('makes operation ids unique', () => {
@@ -101,7 +101,7 @@ describe('mergeOpenApi', () => {
     const out = mergeOpenApi([
       { service: 'orders', document: a },
       { service: 'cart-checkout', document: b },
-    ]).components!.schemas!;
+    ]).components!.schemas;
     expect(out).toEqual({
       CartCheckoutMoney: { type: 'string' },
       CartCheckoutPrice: { $ref: '#/components/schemas/CartCheckoutMoney' },
@@ -111,7 +111,7 @@ describe('mergeOpenApi', () => {
   });
 
   it('does not change its inputs', () => {
-    expect(catalogueDoc.components!.schemas!.Item).toEqual({
+    expect(catalogueDoc.components!.schemas.Item).toEqual({
       type: 'object',
       properties: { price: { $ref: '#/components/schemas/Money' } },
     });
@@ -137,7 +137,7 @@ describe('GET /api/docs/openapi.json', () => {
     const doc = (await res.body.json()) as OpenApiDocument;
     expect(res.statusCode).toBe(200);
     expect(Object.keys(doc.paths!)).toEqual(['/api/catalogue/items/{id}', '/api/store/shops/{slug}']);
-    expect(Object.keys(doc.components!.schemas!)).toEqual(['CatalogueMoney', 'ErrorBody', 'Item', 'Shop', 'StoreMoney']);
+    expect(Object.keys(doc.components!.schemas)).toEqual(['CatalogueMoney', 'ErrorBody', 'Item', 'Shop', 'StoreMoney']);
     expect(doc['x-unavailable-services']).toEqual(['cart-checkout', 'orders', 'accounts', 'messaging', 'marketing']);
   });
 

@@ -186,7 +186,7 @@ function headOf(html: string): string {
 function jsonLdOf(html: string): Record<string, unknown> {
   const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
   expect(m).not.toBeNull();
-  return JSON.parse(m![1]!) as Record<string, unknown>;
+  return JSON.parse(m![1]) as Record<string, unknown>;
 }
 
 describe("a shop's head, rendered by the server", () => {

@@ -80,7 +80,7 @@ async function get(path: string, headers: Record<string, string> = {}) {
 /** The `<loc>`s of a sitemap or index, unescaped. */
 function locsOf(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) =>
-    m[1]!
+    m[1]
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&apos;/g, "'")

@@ -32,7 +32,7 @@ describe('e-mail over SMTP (nodemailer) to a real SMTP server', () => {
     expect(mail.raw).toContain('text/html');
     const row = await waitFor(async () => ((await delivery(s, event.id))?.status === 'sent' ? delivery(s, event.id) : undefined));
     expect(row).toMatchObject({ provider: 'smtp', attempts: 1 });
-    expect(row!.providerMessageId).toEqual(expect.any(String));
+    expect(row.providerMessageId).toEqual(expect.any(String));
   });
 
   it('retries a temporary refusal (4xx) and sends once', async () => {

@@ -37,7 +37,7 @@ describe('store answers', () => {
       const { rows } = (await w.tdb.database.drizzle({}).execute(sql`select count(*)::int as n from store.item_refs`)) as unknown as {
         rows: Array<{ n: number }>;
       };
-      return rows[0]!.n >= DEMO_ITEMS.length;
+      return rows[0].n >= DEMO_ITEMS.length;
     });
     await w.tdb.database.drizzle({}).execute(sql`update store.shops set host = 'tienda.olga.example' where slug = 'olga'`);
     doc = (await json<Doc>(w.store, 'GET', '/openapi.json')).body;
@@ -49,7 +49,7 @@ describe('store answers', () => {
   it('describes an answer for every operation, its path parameters, the bearer scheme and its refusals', () => {
     const ops = storeOperations(doc);
     expect(ops.length).toBe(32);
-    expect(missingAnswers({ paths: Object.fromEntries(ops.map((o) => [o.path, doc.paths[o.path]!])) as never })).toEqual([]);
+    expect(missingAnswers({ paths: Object.fromEntries(ops.map((o) => [o.path, doc.paths[o.path]])) as never })).toEqual([]);
     expect(doc.components.schemas).toHaveProperty('Shop');
     expect(doc.components.schemas).toHaveProperty('ApiError');
     for (const { key, path, op } of ops) {
@@ -66,10 +66,10 @@ describe('store answers', () => {
         ]);
       }
     }
-    const shopRead = doc.paths['/store/shops/by-slug/{slug}']!.get!;
+    const shopRead = doc.paths['/store/shops/by-slug/{slug}'].get!;
     expect(shopRead.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Shop' });
     expect(shopRead.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiError' });
-    const file = doc.paths['/gallery/files/{name}']!.get!;
+    const file = doc.paths['/gallery/files/{name}'].get!;
     expect(file.responses['200'].content['image/*'].schema).toMatchObject({ type: 'string', format: 'binary' });
   });
 

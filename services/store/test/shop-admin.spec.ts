@@ -203,7 +203,7 @@ describe('shop identity and settings (issue 5)', () => {
       originOwnerId: OWNER,
     };
     // Olga's store holds B's items; the fork brings two of A's (one unpublished: #21 is skipped)
-    const unpublished = DEMO_ITEMS[20]!.id;
+    const unpublished = DEMO_ITEMS[20].id;
     const wanted = A.filter((id) => id !== unpublished).slice(0, 2);
     await catalogueEvent(CatalogueCatalogueEvents.cloned, {
       ...fork,
@@ -220,7 +220,7 @@ describe('shop identity and settings (issue 5)', () => {
       ).body.results;
     const results = await eventually(async () => {
       const r = await inStore();
-      return r[wanted[0]!] && r[wanted[1]!] ? r : undefined;
+      return r[wanted[0]] && r[wanted[1]] ? r : undefined;
     });
     expect(results[unpublished]).toBe(false);
     expect((await outbox('store.items.added')).at(-1).data).toEqual({ shopId: shops.other.id, itemIds: expect.arrayContaining(wanted) });
@@ -232,6 +232,6 @@ describe('shop identity and settings (issue 5)', () => {
       auth: fAuth,
       payload: { ids: [B[1], B[2]] },
     });
-    expect(franchise.body.results).toEqual({ [B[1]!]: false, [B[2]!]: false });
+    expect(franchise.body.results).toEqual({ [B[1]]: false, [B[2]]: false });
   });
 });

@@ -28,7 +28,7 @@ describe('items in store', () => {
       const { rows } = (await w.tdb.database.drizzle({}).execute(sql`select count(*)::int as n from store.item_refs`)) as unknown as {
         rows: Array<{ n: number }>;
       };
-      return rows[0]!.n >= DEMO_ITEMS.length;
+      return rows[0].n >= DEMO_ITEMS.length;
     });
   });
   afterAll(async () => {
@@ -38,7 +38,7 @@ describe('items in store', () => {
   it('lets a franchise store add only its supplier’s products (invalid_product)', async () => {
     const franchise = `/store/${A}:${A}/franchise/store/items`;
     const auth = await w.token(A, 2);
-    const foreign = itemsOf('supplierB')[0]!;
+    const foreign = itemsOf('supplierB')[0];
     const refused = await json(w.store, 'PUT', `${franchise}/${foreign}`, { auth });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('invalid_product');
@@ -47,7 +47,7 @@ describe('items in store', () => {
     const check = await json(w.store, 'POST', `${franchise}/instore`, { auth, payload: { ids: [foreign] } });
     expect(check.body.results).toEqual({ [foreign]: false });
     // its own products go in (removing then adding again publishes both events)
-    const own = itemsOf('supplierA')[5]!;
+    const own = itemsOf('supplierA')[5];
     expect((await json(w.store, 'DELETE', `${franchise}/${own}`, { auth })).status).toBe(204);
     expect((await json(w.store, 'PUT', `${franchise}/${own}`, { auth })).body).toEqual({ id: own, in_store: true });
     expect((await events('store.items.removed', shops.franchise.id)).at(-1)).toEqual({ shopId: shops.franchise.id, itemIds: [own] });
@@ -57,9 +57,9 @@ describe('items in store', () => {
   it('adds and removes other suppliers’ published items for a reseller, and checks ids', async () => {
     const base = `/store/${users.otherOwner.id}:${users.otherOwner.id}/affiliate/store/items`;
     const auth = await w.token(users.otherOwner.id, 2);
-    const item = itemsOf('supplierA')[3]!;
+    const item = itemsOf('supplierA')[3];
     const before = await json(w.store, 'POST', `${base}/instore`, { auth, payload: { ids: [item, itemsOf('supplierB')[0]] } });
-    expect(before.body.results).toEqual({ [item]: false, [itemsOf('supplierB')[0]!]: true });
+    expect(before.body.results).toEqual({ [item]: false, [itemsOf('supplierB')[0]]: true });
     expect((await json(w.store, 'PUT', `${base}/${item}`, { auth })).status).toBe(200);
     expect((await json(w.store, 'PUT', `${base}/${item}`, { auth })).status).toBe(200); // idempotent
     expect((await events('store.items.added', shops.other.id)).filter((e) => e.itemIds.includes(item))).toHaveLength(1);
@@ -70,7 +70,7 @@ describe('items in store', () => {
     expect((await json(w.store, 'DELETE', `${base}/${item}`, { auth })).status).toBe(204);
     expect((await events('store.items.removed', shops.other.id)).at(-1)).toEqual({ shopId: shops.other.id, itemIds: [item] });
     // another supplier's unpublished item cannot go in; an unknown one is not found
-    const unpublished = DEMO_ITEMS[20]!.id;
+    const unpublished = DEMO_ITEMS[20].id;
     expect((await json(w.store, 'PUT', `${base}/${unpublished}`, { auth })).body.code).toBe('invalid_product');
     expect((await json(w.store, 'PUT', `${base}/01930000-0000-7000-8001-999999999999`, { auth })).status).toBe(404);
     // validation of the body
@@ -80,13 +80,13 @@ describe('items in store', () => {
 
   it('lets a supplier’s own store add its unpublished items (shown dimmed to the owner)', async () => {
     const franchise = `/store/${A}:${A}/franchise/store/items`;
-    const unpublished = DEMO_ITEMS[20]!.id; // supplier A's own
+    const unpublished = DEMO_ITEMS[20].id; // supplier A's own
     expect((await json(w.store, 'PUT', `${franchise}/${unpublished}`, { auth: await w.token(A, 2) })).status).toBe(200);
   });
 
   it('follows item changes from the catalogue: an unpublished item stays in store, a deleted one leaves', async () => {
     const index = DEMO_ITEMS.findIndex((i) => i.supplier === 'supplierB') + 1;
-    const item = DEMO_ITEMS[index]!.id;
+    const item = DEMO_ITEMS[index].id;
     await w.catalogue.updated(w.catalogue.snapshot(index, { listState: 'unpublished', revision: 2 }));
     // an older snapshot arriving late changes nothing
     await w.catalogue.updated(w.catalogue.snapshot(index, { listState: 'published', revision: 1 }));
@@ -102,7 +102,7 @@ describe('items in store', () => {
     const { rows } = (await w.tdb.database
       .drizzle({})
       .execute(sql`select list_state from store.item_refs where item_id = ${item}`)) as unknown as { rows: Array<{ list_state: string }> };
-    expect(rows[0]!.list_state).toBe('unpublished');
+    expect(rows[0].list_state).toBe('unpublished');
     // unpublished items stay in store (the owner sees them dimmed); other resellers cannot add them now
     expect((await json(w.store, 'POST', '/store/shops/demo/items/instore', { payload: { ids: [item] } })).body.results[item]).toBe(true);
     const rita = `/store/${users.reseller.id}:${users.reseller.id}/affinity/store/items/${item}`;

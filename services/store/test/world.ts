@@ -28,7 +28,7 @@ function envelope<T>(type: string, key: string, data: T): EventEnvelope<T> {
 
 export function cataloguePeer(runtime: Runtime): CataloguePeer {
   const snapshot = (index: number, over: Partial<CatalogueItemSnapshot> = {}): CatalogueItemSnapshot => {
-    const ref = DEMO_ITEMS[index]!;
+    const ref = DEMO_ITEMS[index];
     return {
       itemId: ref.id,
       ownerId: ref.supplier === 'supplierA' ? DEMO.users.supplierA.id : DEMO.users.supplierB.id,

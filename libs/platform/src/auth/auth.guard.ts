@@ -118,7 +118,7 @@ function bearerToken(request: HttpRequestLike): string | undefined {
   const header = request.headers['authorization'];
   if (typeof header !== 'string') return undefined;
   const match = /^\s*(\S+)(?:\s+(.*))?$/.exec(header);
-  if (!match || match[1]!.toLowerCase() !== 'bearer') return undefined;
+  if (!match || match[1].toLowerCase() !== 'bearer') return undefined;
   // "Bearer" with nothing after it is a present-but-invalid token, not an anonymous call.
   return (match[2] ?? '').trim();
 }

@@ -49,5 +49,5 @@ export function parseOwnerSegment(segment: unknown): OwnerRef | undefined {
   if (typeof segment !== 'string' || segment.length === 0) return undefined;
   const parts = segment.split(':');
   if (parts.length > 2 || parts.some((part) => part.length === 0)) return undefined;
-  return parts.length === 1 ? { ownerId: parts[0]! } : { ownerId: parts[0]!, qualifier: parts[1]! };
+  return parts.length === 1 ? { ownerId: parts[0] } : { ownerId: parts[0], qualifier: parts[1] };
 }

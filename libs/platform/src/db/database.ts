@@ -71,7 +71,7 @@ async function openPglite(dataDir: string, traced: boolean): Promise<Database> {
   let closed = false;
   return {
     kind: 'pglite',
-    drizzle: (schema) => drizzlePglite(client, { schema }) as unknown as Db<typeof schema>,
+    drizzle: (schema) => drizzlePglite(client, { schema }),
     async migrate({ schema, migrationsFolder }) {
       await migratePglite(base, { migrationsFolder, ...bookkeeping(schema) });
     },
@@ -109,7 +109,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   let closed = false;
   return {
     kind: 'postgres',
-    drizzle: (schema) => drizzlePg(pool, { schema }) as unknown as Db<typeof schema>,
+    drizzle: (schema) => drizzlePg(pool, { schema }),
     async migrate({ schema, migrationsFolder }) {
       // Instances of a service, and services sharing the database, may start together: one migrates at a time,
       // the others wait for the lock. One lock for the whole database, not one per schema: migrations also

@@ -32,7 +32,7 @@ export function backoffDelay(attempt: number, baseMs: number, maxMs: number): nu
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) return err.message || err.name;
   if (typeof err === 'string') return err;
-  if (err && typeof err === 'object' && 'message' in err && typeof (err as { message: unknown }).message === 'string') {
+  if (err && typeof err === 'object' && 'message' in err && typeof err.message === 'string') {
     return (err as { message: string }).message;
   }
   try {

@@ -263,7 +263,7 @@ export class MemoryEventBus implements EventBus {
       // A new group starts from the earliest retained event, like a new Kafka group or Redis group at id 0; the
       // tracked events among them that are still unsettled now wait for this group too.
       for (const event of state.retained) {
-        group.lanes[partitionOf(event.key, this.laneCount)]!.queue.push({ event: structuredClone(event), attempts: 0 });
+        group.lanes[partitionOf(event.key, this.laneCount)].queue.push({ event: structuredClone(event), attempts: 0 });
         this.trackers.get(trackingId(topic, event.id))?.pending.add(name);
       }
     }
@@ -279,7 +279,7 @@ export class MemoryEventBus implements EventBus {
     }
     const laneIndex = partitionOf(event.key, this.laneCount);
     for (const group of state.groups.values()) {
-      const lane = group.lanes[laneIndex]!;
+      const lane = group.lanes[laneIndex];
       lane.queue.push({ event: structuredClone(event), attempts: 0 });
       this.schedule(group, lane);
     }

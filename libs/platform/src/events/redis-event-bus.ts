@@ -480,7 +480,7 @@ class RedisSubscription {
   private async drain(part: Partition): Promise<void> {
     if (part.recovering) await this.recover(part);
     while (part.queue.length > 0 && !this.stopping && !part.lost) {
-      await this.handle(part, part.queue[0]!);
+      await this.handle(part, part.queue[0]);
       part.queue.shift();
     }
     if (this.stopping) part.queue.length = 0; // left pending: another member reclaims them
@@ -630,7 +630,7 @@ function parseEnvelope(fields: string[] | null): EventEnvelope {
   if (!fields) throw new Error('entry has no fields');
   for (let i = 0; i + 1 < fields.length; i += 2) {
     if (fields[i] === 'envelope') {
-      const value = JSON.parse(fields[i + 1]!) as EventEnvelope;
+      const value = JSON.parse(fields[i + 1]) as EventEnvelope;
       if (!value || typeof value !== 'object' || typeof value.id !== 'string') throw new Error('entry is not an event envelope');
       return value;
     }

@@ -70,11 +70,7 @@ export function ApiAnswer(schema: z.ZodType | null, options: ApiAnswerOptions = 
   const response = schema
     ? { status, description, content: { [contentType]: { schema: openApiSchemaOf(schema) } } }
     : { status, description };
-  return applyDecorators(
-    SetMetadata(API_ANSWER, { status, schema }),
-    ApiResponse(response as never),
-    ApiRefusals(...(options.errors ?? [])),
-  );
+  return applyDecorators(SetMetadata(API_ANSWER, { status, schema }), ApiResponse(response), ApiRefusals(...(options.errors ?? [])));
 }
 
 const REFUSALS: Record<number, string> = {
@@ -95,7 +91,7 @@ export function ApiRefusals(...statuses: number[]): MethodDecorator & ClassDecor
   const schema = openApiSchemaOf(ApiErrorSchema);
   return applyDecorators(
     ...statuses.map((status) =>
-      ApiResponse({ status, description: REFUSALS[status] ?? 'Refused', content: { 'application/json': { schema: schema as never } } }),
+      ApiResponse({ status, description: REFUSALS[status] ?? 'Refused', content: { 'application/json': { schema: schema } } }),
     ),
   );
 }
@@ -190,7 +186,7 @@ export function missingAnswers(document: { paths?: Record<string, Record<string,
       const ok = Object.entries(op.responses ?? {}).some(([code, res]) => {
         if (!/^2\d\d$/.test(code)) return false;
         if (code === '204' || code === '202') return true;
-        return Object.values(res?.content ?? {}).some((c) => c?.schema && Object.keys(c.schema as object).length > 0);
+        return Object.values(res?.content ?? {}).some((c) => c?.schema && Object.keys(c.schema).length > 0);
       });
       if (!ok) missing.push(`${method.toUpperCase()} ${path}`);
     }

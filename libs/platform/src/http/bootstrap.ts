@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { Module, type Type } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
@@ -66,16 +66,13 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
     frameworkErrors,
     clientErrorHandler,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule as unknown as DynamicModule, adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule, adapter, {
     logger: new PinoNestLogger(logger),
     bufferLogs: false,
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  await app.register(
-    helmet as never,
-    { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } } as never,
-  );
+  await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
   await app.register(cookie as never);
   // Errors Fastify raises before Nest routing (413, bad JSON, unsupported type) reach Nest's own
   // error handler, which hands them to ApiExceptionFilter: they answer { code, message } too.

@@ -49,8 +49,8 @@ export function installHealth(
   const names = Object.keys(checks);
   const essential = new Set(options.essential ?? names);
   const probe = async (): Promise<Readiness> => {
-    const results = await Promise.all(names.map((n) => withTimeout(checks[n]!, 2000)));
-    const detail = Object.fromEntries(names.map((n, i) => [n, results[i]!]));
+    const results = await Promise.all(names.map((n) => withTimeout(checks[n], 2000)));
+    const detail = Object.fromEntries(names.map((n, i) => [n, results[i]]));
     const down = names.filter((_, i) => results[i] !== 'ok');
     const status = down.length === 0 ? 'ok' : down.some((n) => essential.has(n)) ? 'unavailable' : 'degraded';
     return { status, checks: detail };

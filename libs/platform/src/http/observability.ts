@@ -31,7 +31,7 @@ function traceIdOf(req: FastifyRequest): string {
   const tp = req.headers.traceparent;
   if (typeof tp === 'string') {
     const parts = tp.split('-');
-    if (parts.length === 4 && /^[0-9a-f]{32}$/.test(parts[1]!)) return parts[1]!;
+    if (parts.length === 4 && /^[0-9a-f]{32}$/.test(parts[1])) return parts[1];
   }
   const t = req.headers['x-trace-id'];
   return typeof t === 'string' && SAFE_ID.test(t) ? t : req.id;

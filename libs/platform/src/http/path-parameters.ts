@@ -20,9 +20,9 @@ type Parameter = { name?: string; in?: string; [key: string]: unknown };
 /** Adds each `{name}` of a path template that an operation does not declare as a required string path parameter. */
 export function describePathParameters(document: OpenAPIObject): OpenAPIObject {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
     if (names.length === 0) continue;
-    const shared = ((item as { parameters?: Parameter[] }).parameters ?? []) as Parameter[];
+    const shared = (item as { parameters?: Parameter[] }).parameters ?? [];
     for (const method of METHODS) {
       const operation = (item as Record<string, unknown>)[method] as { parameters?: Parameter[] } | undefined;
       if (!operation) continue;

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { isUtf8 } from 'node:buffer';
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ErrorCodes, MAX_JSON_DEPTH, type ErrorBody } from '@vitrina/contracts';
 import { DomainError } from './errors.js';
@@ -103,7 +103,7 @@ function parserOf(parse: Parse) {
  * Call before `app.init()`.
  */
 export function installRequestGuards(app: NestFastifyApplication): void {
-  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', refuseUncleanRequestLine);
   fastify.removeContentTypeParser(['application/json', 'text/plain']);
   app.useBodyParser('application/json', {}, parserOf(parseJsonBody) as never);

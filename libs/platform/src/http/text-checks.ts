@@ -36,10 +36,10 @@ export function isCleanUrl(url: string): boolean {
   const bytes = Buffer.allocUnsafe(raw.length);
   let n = 0;
   for (let i = 0; i < raw.length; i++) {
-    const b = raw[i]!;
+    const b = raw[i];
     if (b === PERCENT && i + 2 < raw.length) {
-      const hi = hexValue(raw[i + 1]!);
-      const lo = hexValue(raw[i + 2]!);
+      const hi = hexValue(raw[i + 1]);
+      const lo = hexValue(raw[i + 2]);
       if (hi >= 0 && lo >= 0) {
         bytes[n++] = hi * 16 + lo;
         i += 2;

@@ -364,7 +364,7 @@ export class LocalJobQueue implements JobQueue {
       if (last) {
         this.log.error({ err: error, jobId: row.id, job: row.name, attempt: row.attempt }, 'job failed after its last attempt');
       } else {
-        const delay = backoffDelayMs(r.rows[0]!.backoff_ms, row.attempt);
+        const delay = backoffDelayMs(r.rows[0].backoff_ms, row.attempt);
         this.log.warn({ err: error, jobId: row.id, job: row.name, attempt: row.attempt, retryInMs: delay }, 'job failed; will retry');
         this.wakeIn(delay);
       }

@@ -12,7 +12,7 @@ export class PinoNestLogger implements LoggerService {
   private write(level: 'debug' | 'info' | 'warn' | 'error' | 'fatal', message: unknown, params: unknown[]): void {
     // Nest passes the context (a class name) last, and for `error` a stack before it.
     const context = params.length > 0 && typeof params[params.length - 1] === 'string' ? (params[params.length - 1] as string) : undefined;
-    const stack = level === 'error' && params.length > 1 && typeof params[0] === 'string' ? (params[0] as string) : undefined;
+    const stack = level === 'error' && params.length > 1 && typeof params[0] === 'string' ? params[0] : undefined;
     if (message instanceof Error) {
       this.logger[level]({ err: message, context }, message.message);
       return;

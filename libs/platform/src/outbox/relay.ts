@@ -162,15 +162,15 @@ export class OutboxRelay {
       // Publish consecutive rows of one topic together, in commit order; stop at the first failure.
       for (let i = 0; i < rows.length;) {
         let j = i;
-        while (j < rows.length && rows[j]!.topic === rows[i]!.topic) j++;
+        while (j < rows.length && rows[j].topic === rows[i].topic) j++;
         const chunk = rows.slice(i, j);
         try {
           const envelopes = chunk.map((r) => r.envelope as EventEnvelope);
           if (this.tracking) {
-            const tracked = await this.bounded(this.tracking.publishTracked(rows[i]!.topic, envelopes), rows[i]!.topic);
-            chunk.forEach((r, k) => settlements.push([r.seq, tracked[k]!]));
+            const tracked = await this.bounded(this.tracking.publishTracked(rows[i].topic, envelopes), rows[i].topic);
+            chunk.forEach((r, k) => settlements.push([r.seq, tracked[k]]));
           } else {
-            await this.bounded(bus.publish(rows[i]!.topic, envelopes), rows[i]!.topic);
+            await this.bounded(bus.publish(rows[i].topic, envelopes), rows[i].topic);
           }
           published.push(...chunk.map((r) => r.seq));
         } catch (err) {
@@ -188,7 +188,7 @@ export class OutboxRelay {
       }
       if (failedAt >= 0) {
         const failed = rows.slice(failedAt);
-        const attempts = failed[0]!.attempts + 1;
+        const attempts = failed[0].attempts + 1;
         const delayMs = Math.min(60_000, 250 * 2 ** Math.min(attempts, 10));
         await tx
           .update(outbox)
@@ -203,8 +203,8 @@ export class OutboxRelay {
               failed.map((r) => r.seq),
             ),
           );
-        this.o.logger.warn({ err: failure, attempts, topic: failed[0]!.topic }, 'outbox publish failed; retrying with backoff');
-        this.o.events?.publishFailed({ topic: failed[0]!.topic, rows: failed.length });
+        this.o.logger.warn({ err: failure, attempts, topic: failed[0].topic }, 'outbox publish failed; retrying with backoff');
+        this.o.events?.publishFailed({ topic: failed[0].topic, rows: failed.length });
       }
       return rows.length;
     });

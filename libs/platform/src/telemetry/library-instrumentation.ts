@@ -13,7 +13,7 @@ const MAX_STATEMENT = 500;
 
 function operationOf(text: string | undefined): string {
   const m = /^\s*([A-Za-z]+)/.exec(text ?? '');
-  return m ? m[1]!.toUpperCase() : 'QUERY';
+  return m ? m[1].toUpperCase() : 'QUERY';
 }
 
 function startDbSpan(system: 'postgresql', text: string | undefined): Span | undefined {

@@ -63,7 +63,7 @@ describe('generated keys (embedded mode)', () => {
       const all = await Promise.all([dir.path, alias, dir.path, alias].map((dataDir) => loadAuthKeys({ dataDir, allowGenerate: true })));
       expect(new Set(all.map((k) => k.kid)).size).toBe(1);
       const again = await loadAuthKeys({ dataDir: dir.path, allowGenerate: true });
-      expect(again.kid).toBe(all[0]!.kid);
+      expect(again.kid).toBe(all[0].kid);
       expect((await readdir(join(dir.path, AUTH_KEY_DIR))).length).toBe(2);
     } finally {
       await unlink(alias);

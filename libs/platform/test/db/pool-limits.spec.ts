@@ -51,7 +51,7 @@ describe('PostgreSQL pool limits', () => {
     await held;
     // application_name is what pg_stat_activity shows.
     const rows = (await d.execute(sql`select current_setting('application_name') as name`)) as unknown as { rows: Array<{ name: string }> };
-    expect(rows.rows[0]!.name).toBe('vitrina-pool-test');
+    expect(rows.rows[0].name).toBe('vitrina-pool-test');
   });
 
   it('a transaction left idle past idle_in_transaction_session_timeout fails its next statement, and the process lives on', async () => {
@@ -73,6 +73,6 @@ describe('PostgreSQL pool limits', () => {
     expect(stuck).toBeInstanceOf(Error);
     // The pool still serves.
     const ok = (await d.execute(sql`select 41 + 1 as n`)) as unknown as { rows: Array<{ n: number }> };
-    expect(ok.rows[0]!.n).toBe(42);
+    expect(ok.rows[0].n).toBe(42);
   });
 });

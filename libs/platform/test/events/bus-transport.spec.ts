@@ -94,7 +94,7 @@ describe('BusTransport (Nest custom transport)', () => {
     await bus.publish('t.item', [event]);
     await until('the handler', () => seen.length === 1);
     expect(seen[0]).toMatchObject({ method: 'onItem', topic: 't.item', group: 'tests', traceId: event.traceId, requestId: event.id });
-    expect(seen[0]!.event).toEqual(event);
+    expect(seen[0].event).toEqual(event);
     expect(inbox.calls).toEqual([{ consumer: 'tests', eventId: event.id }]);
   });
 
@@ -116,7 +116,7 @@ describe('BusTransport (Nest custom transport)', () => {
     await until('the dead letter', () => dead.length === 1);
     expect(seen.filter((s) => s.method === 'onOrder')).toHaveLength(2);
     expect(dead[0]).toMatchObject({ id: order.id, deadLetter: { group: 'tests', attempts: 2 } });
-    expect(dead[0]!.deadLetter!.error).toContain('cannot take order order-9');
+    expect(dead[0].deadLetter!.error).toContain('cannot take order order-9');
   });
 
   it("without a filter, Nest's generic RPC error still reaches the bus (retries and dead-letter happen)", async () => {
@@ -125,7 +125,7 @@ describe('BusTransport (Nest custom transport)', () => {
     await bus.subscribe({ topic: deadLetterTopic('t.order'), group: 'watch', handler: async (e) => void dead.push(e) });
     await bus.publish('t.order', [makeEvent('t.order', 'order-10', 0)]);
     await until('the dead letter', () => dead.length === 1);
-    expect(dead[0]!.deadLetter).toMatchObject({ attempts: 2, error: 'Internal server error' });
+    expect(dead[0].deadLetter).toMatchObject({ attempts: 2, error: 'Internal server error' });
   });
 
   it('runs every handler of a topic (several controllers) within one delivery', async () => {

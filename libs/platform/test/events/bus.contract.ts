@@ -140,14 +140,14 @@ export function runEventBusContract(name: string, makeBus: MakeBus, options: Eve
       const byGroup: Record<string, Set<string>> = { one: new Set(), two: new Set() };
       await Promise.all(
         Object.keys(byGroup).map(async (group) =>
-          track(await b.subscribe({ topic, group, handler: async (e) => void byGroup[group]!.add(e.id) })),
+          track(await b.subscribe({ topic, group, handler: async (e) => void byGroup[group].add(e.id) })),
         ),
       );
       const events = Array.from({ length: 30 }, (_, i) => makeEvent(topic, `k${i % 7}`, i));
       await b.publish(topic, events);
-      await waitFor('both groups to receive everything', () => byGroup.one!.size === 30 && byGroup.two!.size === 30, timeoutMs);
-      expect([...byGroup.one!].sort()).toEqual(events.map((e) => e.id).sort());
-      expect([...byGroup.two!].sort()).toEqual(events.map((e) => e.id).sort());
+      await waitFor('both groups to receive everything', () => byGroup.one.size === 30 && byGroup.two.size === 30, timeoutMs);
+      expect([...byGroup.one].sort()).toEqual(events.map((e) => e.id).sort());
+      expect([...byGroup.two].sort()).toEqual(events.map((e) => e.id).sort());
     });
 
     it('lets one group consume several topics (a service subscribing each of its topics)', async () => {

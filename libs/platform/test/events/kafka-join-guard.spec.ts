@@ -54,7 +54,7 @@ describe('coalesceRejoins (one join per rebalance)', () => {
     client.joinGroup({}, callback);
     client.emit('client:close');
     expect(answers).toHaveLength(1);
-    expect(answers[0]!.error).toBeInstanceOf(Error);
+    expect(answers[0].error).toBeInstanceOf(Error);
     expect(client.joins).toHaveLength(0);
   });
 
@@ -65,7 +65,7 @@ describe('coalesceRejoins (one join per rebalance)', () => {
     client.joinGroup({ reason: 'commit' }, callback);
     for (let i = 0; i < 200 && client.joins.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(client.joins).toHaveLength(1);
-    expect(client.joins[0]!.options).toEqual({ reason: 'commit' });
+    expect(client.joins[0].options).toEqual({ reason: 'commit' });
     expect(answers).toHaveLength(0); // answered by the real join
     client.emit('consumer:group:join', {});
     expect(answers).toHaveLength(0); // the waiter is gone: no double answer

@@ -74,7 +74,7 @@ export async function startKafkaMock(brokerCount = 1): Promise<KafkaMock> {
     child.kill('SIGKILL');
     throw new Error(`kafka mock printed "${first}" instead of its bootstrap address`);
   }
-  const brokers = match[1]!.split(',').map((b) => b.trim());
+  const brokers = match[1].split(',').map((b) => b.trim());
   const created = new Set<string>();
   let chain: Promise<unknown> = Promise.resolve();
 

@@ -158,9 +158,9 @@ if (!target) {
       await consumer.close(true);
       await bus.close();
       expect(got).toHaveLength(1);
-      expect(got[0]!.key).toBe('agg-7');
-      expect(JSON.parse(got[0]!.value!)).toEqual(event);
-      expect(got[0]!.headers).toMatchObject({ 'vitrina-event-id': event.id, 'vitrina-event-type': event.type });
+      expect(got[0].key).toBe('agg-7');
+      expect(JSON.parse(got[0].value!)).toEqual(event);
+      expect(got[0].headers).toMatchObject({ 'vitrina-event-id': event.id, 'vitrina-event-type': event.type });
     }, 60_000);
 
     const waitUntil = async (what: string, predicate: () => boolean, timeoutMs = 30_000) => {
@@ -221,7 +221,7 @@ if (!target) {
         expect(handled).toEqual([valid.id]);
         expect(dead).toHaveLength(1);
         expect(dead[0]).toMatchObject({ type: 'unparseable', key: 'same', data: { raw: 'not json {' } });
-        expect(dead[0]!.deadLetter).toMatchObject({ topic, group: 'strict', attempts: 1 });
+        expect(dead[0].deadLetter).toMatchObject({ topic, group: 'strict', attempts: 1 });
       } finally {
         for (const sub of subscriptions) await sub.close();
         await raw.close();
@@ -336,7 +336,7 @@ if (!target) {
             );
             if (sent) break;
           }
-          await waitUntil('the event that used up the injected errors', () => seen.has(drain[0]!.id));
+          await waitUntil('the event that used up the injected errors', () => seen.has(drain[0].id));
           seen.clear();
           // Refused a few times: the client's own retries get it through.
           expect(await mock!.command('errors 0 6 2')).toMatch(/^ok/);

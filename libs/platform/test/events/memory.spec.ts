@@ -105,7 +105,7 @@ describe('MemoryEventBus settlement (publishTracked)', () => {
     const e = makeEvent('s.all', 'k', 0);
     const [settlement] = await bus.publishTracked('s.all', [e]);
     await eventually(() => fast.length === 1 && slow.seen === 1);
-    expect(await isSettled(settlement!)).toBe(false);
+    expect(await isSettled(settlement)).toBe(false);
     slow.release();
     await settlement;
     expect(fast).toEqual([e.id]);
@@ -146,7 +146,7 @@ describe('MemoryEventBus settlement (publishTracked)', () => {
     await bus.subscribe({ topic: 's.late', group: 'late', handler: late.handler });
     first.release();
     await eventually(() => late.seen === 1);
-    expect(await isSettled(settlement!)).toBe(false);
+    expect(await isSettled(settlement)).toBe(false);
     late.release();
     await settlement;
     await bus.close();
@@ -157,13 +157,13 @@ describe('MemoryEventBus settlement (publishTracked)', () => {
     // Published before any consumer exists, as accounts' relay replays its outbox before messaging has started.
     const e = makeEvent('s.gate', 'k', 0);
     const [settlement] = await bus.publishTracked('s.gate', [e]);
-    expect(await isSettled(settlement!)).toBe(false);
+    expect(await isSettled(settlement)).toBe(false);
     const handled: string[] = [];
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
     await bus.subscribe({ topic: 's.gate', group: 'messaging', handler: async (ev) => (await gate, void handled.push(ev.id)) });
     bus.groupsJoined();
-    expect(await isSettled(settlement!)).toBe(false);
+    expect(await isSettled(settlement)).toBe(false);
     open();
     await settlement;
     expect(handled).toEqual([e.id]);
@@ -176,7 +176,7 @@ describe('MemoryEventBus settlement (publishTracked)', () => {
     await bus.subscribe({ topic: 's.held', group: 'g', handler: async (ev) => void handled.push(ev.id) });
     const [settlement] = await bus.publishTracked('s.held', [makeEvent('s.held', 'k', 0)]);
     await eventually(() => handled.length === 1);
-    expect(await isSettled(settlement!)).toBe(false);
+    expect(await isSettled(settlement)).toBe(false);
     bus.groupsJoined();
     await settlement;
     await bus.close();

@@ -51,7 +51,7 @@ describe('access log', () => {
       ['/ok', 200, 20],
       ['/missing', 404, 30],
     ]);
-    expect(typeof lines()[0]!.ms).toBe('number');
+    expect(typeof lines()[0].ms).toBe('number');
     await app.close();
   });
 

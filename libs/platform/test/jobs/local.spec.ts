@@ -70,12 +70,12 @@ describe(`LocalJobQueue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       await q.add('defaults.work', undefined, { jobId: 'defaults-2' });
       const r = await row('defaults-1');
       expect(r).toMatchObject({ name: 'defaults.work', data: { a: 1 }, state: 'waiting', attempt: 0, maxAttempts: 5, backoffMs: 1000 });
-      expect(Math.abs(r!.runAt.getTime() - Date.now())).toBeLessThan(5000);
-      expect((await row('defaults-2'))!.data).toBeNull();
+      expect(Math.abs(r.runAt.getTime() - Date.now())).toBeLessThan(5000);
+      expect((await row('defaults-2')).data).toBeNull();
       const generated = track(local('defaults'));
       await generated.add('defaults.other', {});
       const [other] = await db.select().from(jobs).where(eq(jobs.name, 'defaults.other'));
-      expect(other!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/); // UUIDv7
+      expect(other.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/); // UUIDv7
     });
 
     it('a job abandoned mid-run (process stopped) runs again once its lease runs out', async () => {
@@ -102,7 +102,7 @@ describe(`LocalJobQueue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       await survivor.start();
       await waitFor(async () => (await row('crash-1'))?.state === 'completed', 'job completes on the new instance');
       expect(seen).toEqual([2]);
-      expect(Date.now()).toBeGreaterThanOrEqual(claimed!.lockedUntil!.getTime());
+      expect(Date.now()).toBeGreaterThanOrEqual(claimed.lockedUntil!.getTime());
       // The abandoned attempt finishing late changes nothing.
       releases.splice(0).forEach((release) => release());
       await sleep(100);
@@ -151,8 +151,8 @@ describe(`LocalJobQueue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       await waitFor(async () => (await row('poison-1'))?.state === 'failed', 'job marked failed');
       expect(ran).toBe(false);
       const r = await row('poison-1');
-      expect(r!.lastError).toMatch(/lease/);
-      expect(r!.finishedAt).not.toBeNull();
+      expect(r.lastError).toMatch(/lease/);
+      expect(r.finishedAt).not.toBeNull();
     });
 
     it('renews the lease of a long job, so another instance does not run it twice', async () => {
@@ -172,7 +172,7 @@ describe(`LocalJobQueue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       await b.start();
       await waitFor(async () => (await row('lease-1'))?.state === 'completed', 'job completes');
       expect(runs).toHaveLength(1);
-      expect((await row('lease-1'))!.attempt).toBe(1);
+      expect((await row('lease-1')).attempt).toBe(1);
     });
 
     it('keeps last_error and schedules the retry at now + backoff', async () => {
@@ -185,8 +185,8 @@ describe(`LocalJobQueue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       await waitFor(async () => (await row('lasterr-1'))?.lastError != null, 'first failure recorded');
       const r = await row('lasterr-1');
       expect(r).toMatchObject({ state: 'waiting', attempt: 1, lockedUntil: null });
-      expect(r!.lastError).toContain('gateway said no');
-      const wait = r!.runAt.getTime() - Date.now();
+      expect(r.lastError).toContain('gateway said no');
+      const wait = r.runAt.getTime() - Date.now();
       expect(wait).toBeGreaterThan(30_000);
       expect(wait).toBeLessThanOrEqual(60_000);
     });
@@ -226,7 +226,7 @@ describe(`LocalJobQueue on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       await q.add('prune.bad', {}, { jobId: 'prune-bad', attempts: 1 });
       await waitFor(async () => (await row('prune-bad'))?.state === 'failed', 'failure recorded');
       await waitFor(async () => (await row('prune-ok')) === undefined, 'completed job pruned');
-      expect((await row('prune-bad'))!.state).toBe('failed');
+      expect((await row('prune-bad')).state).toBe('failed');
     });
 
     it('createJobQueue builds the local queue', async () => {

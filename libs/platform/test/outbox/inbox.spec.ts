@@ -142,7 +142,7 @@ describe('inbox: idempotent consumption through BusTransport (real database)', (
     await db.insert(widgets).values({ id, name: id }).onConflictDoNothing();
     return id;
   };
-  const hits = async (id: string) => (await db.select().from(widgets).where(eq(widgets.id, id)))[0]!.hits;
+  const hits = async (id: string) => (await db.select().from(widgets).where(eq(widgets.id, id)))[0].hits;
   const inboxRows = (eventId: string) =>
     db
       .select()
@@ -157,7 +157,7 @@ describe('inbox: idempotent consumption through BusTransport (real database)', (
   it.each(buses)('the same event delivered three times changes state once (%s bus)', async (_name, makeBus) => {
     const b = await startConsumer(makeBus);
     const id = await widget(`w-dup-${_name}`);
-    const event = makeEvent('fixture.widget', id, 0, { data: { widgetId: id } as never });
+    const event = makeEvent('fixture.widget', id, 0, { data: { widgetId: id } });
     for (let i = 0; i < 3; i++) await b.publish('fixture.widget', [event]);
     await until('three deliveries', () => inbox.decisions.length === 3);
     expect(inbox.decisions).toEqual([true, false, false]);
@@ -172,7 +172,7 @@ describe('inbox: idempotent consumption through BusTransport (real database)', (
     const b = await startConsumer(makeBus);
     const id = await widget(`w-retry-${_name}`);
     state.failuresLeft = 2;
-    const event = makeEvent('fixture.widget', id, 0, { data: { widgetId: id } as never });
+    const event = makeEvent('fixture.widget', id, 0, { data: { widgetId: id } });
     await b.publish('fixture.widget', [event]);
     await until('the successful attempt', () => inbox.decisions.length === 1);
     expect(state.handled).toBe(3);
@@ -182,7 +182,7 @@ describe('inbox: idempotent consumption through BusTransport (real database)', (
   });
 
   it('end to end: command -> outbox -> relay -> memory bus -> inbox -> handler transaction (no deadlock on PGlite)', async () => {
-    const b = await startConsumer(buses[0]![1]);
+    const b = await startConsumer(buses[0][1]);
     const relay = new OutboxRelay({
       db,
       tables: schema,
@@ -199,7 +199,7 @@ describe('inbox: idempotent consumption through BusTransport (real database)', (
         new Outbox(schema).add(tx, { type: 'fixture.widget.created', key: id, data: { widgetId: id } }),
       );
       await until('the handler to commit', async () => (await hits(id)) === 1);
-      expect(await inboxRows(event!.id)).toHaveLength(1);
+      expect(await inboxRows(event.id)).toHaveLength(1);
       // The relay publishes the handler's own follow-up event too, and nothing stays pending.
       await until(
         'the outbox to drain',

@@ -85,10 +85,10 @@ describe('outbox and relay (real database)', () => {
       return outbox.add(tx, { type: 'fixture.widget.created', key: 'w-commit', data: { id: 'w-commit' } });
     });
     expect(await db.select().from(widgets).where(eq(widgets.id, 'w-commit'))).toHaveLength(1);
-    const rows = await db.select().from(outboxTable).where(eq(outboxTable.id, event!.id));
+    const rows = await db.select().from(outboxTable).where(eq(outboxTable.id, event.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ topic, key: 'w-commit', publishedAt: null, attempts: 0 });
-    expect(rows[0]!.envelope).toEqual(event);
+    expect(rows[0].envelope).toEqual(event);
   });
 
   it('a rolled-back transaction leaves neither the change nor the event', async () => {
@@ -124,12 +124,12 @@ describe('outbox and relay (real database)', () => {
     await relayFor(bus).drainOnce();
     // On the memory bus a row counts as published once its consumers are done (relay-settlement.spec.ts).
     await until('the rows to be marked published', async () => (await pendingRows()).length === 0);
-    const widgetEvents = [first[0]!, second[0]!].map((e) => e.id);
+    const widgetEvents = [first[0], second[0]].map((e) => e.id);
     await until('delivery', () => got.length >= widgetEvents.length && gadgets.length === 1);
     expect(got.slice(-2)).toEqual(widgetEvents);
-    expect(gadgets).toEqual([first[1]!.id]);
-    const published = await db.select().from(outboxTable).where(eq(outboxTable.id, second[0]!.id));
-    expect(published[0]!.publishedAt).toBeInstanceOf(Date);
+    expect(gadgets).toEqual([first[1].id]);
+    const published = await db.select().from(outboxTable).where(eq(outboxTable.id, second[0].id));
+    expect(published[0].publishedAt).toBeInstanceOf(Date);
     await bus.close();
   });
 

@@ -97,10 +97,10 @@ describe('outbox relay on the memory bus: published once every consumer group co
         await tx.insert(widgets).values({ id, name: id });
         return outbox.add(tx, { type: 'fixture.widget.created', key: id, data: { widgetId: id } });
       })
-    )[0]!;
-  const row = async (eventId: string) => (await db.select().from(outboxTable).where(eq(outboxTable.id, eventId)))[0]!;
+    )[0];
+  const row = async (eventId: string) => (await db.select().from(outboxTable).where(eq(outboxTable.id, eventId)))[0];
   const inboxOf = (eventId: string) => db.select().from(inboxTable).where(eq(inboxTable.eventId, eventId));
-  const hits = async (id: string) => (await db.select().from(widgets).where(eq(widgets.id, id)))[0]!.hits;
+  const hits = async (id: string) => (await db.select().from(widgets).where(eq(widgets.id, id)))[0].hits;
   const inFlight = async (eventId: string) =>
     (
       (await db.execute(sql`select (next_attempt_at = 'infinity') as f from fixture.outbox where id = ${eventId}`)) as unknown as {
@@ -184,11 +184,11 @@ describe('outbox relay on the memory bus: published once every consumer group co
     const bus2 = newBus({ awaitGroups: true });
     const applied: Record<string, number> = { a: 0, b: 0 };
     await consume(bus2, 'a', async (e) => {
-      applied.a!++;
+      applied.a++;
       await hit(e);
     });
     await consume(bus2, 'b', async (e) => {
-      applied.b!++;
+      applied.b++;
       await hit(e);
     });
     bus2.groupsJoined();

@@ -71,8 +71,8 @@ describe("the kernel's own routes", () => {
       if (i) await new Promise((r) => setTimeout(r, 100));
       received = await inject({ method: 'GET', url: `/marketing/_diag/pings/${id}` });
     }
-    expect(received!.statusCode).toBe(200);
-    expect(DiagPingReceivedSchema.parse(received!.json())).toMatchObject({ id, from: 'marketing' });
+    expect(received.statusCode).toBe(200);
+    expect(DiagPingReceivedSchema.parse(received.json())).toMatchObject({ id, from: 'marketing' });
 
     const signer = TokenSigner.fromKeys(runtime.keys, { issuer: runtime.config.AUTH_ISSUER, audience: runtime.config.AUTH_AUDIENCE });
     for (const sessionId of [undefined, 'session-1']) {

@@ -254,7 +254,7 @@ const redisUrl = requireServiceUrl('REDIS_URL', 'readiness with the Redis bus do
     expect(write.statusCode).toBe(201);
     const [id] = (write.json() as { ids: string[] }).ids;
     const db = svc.app.get<Db>(DB, { strict: false });
-    const row = async () => (await db.select().from(tables.outbox).where(eq(tables.outbox.id, id!)))[0];
+    const row = async () => (await db.select().from(tables.outbox).where(eq(tables.outbox.id, id)))[0];
     expect((await row())?.publishedAt).toBeNull();
 
     let body = await scrape(svc);

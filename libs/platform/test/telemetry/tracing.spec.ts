@@ -68,9 +68,9 @@ describe('telemetry', () => {
     await messaging.flush();
     const spans = exporter.getFinishedSpans();
     const byName = Object.fromEntries(spans.map((s) => [s.name, s]));
-    const server = byName['POST /auth/register']!;
-    const add = byName['outbox add']!;
-    const consume = byName['process accounts.user']!;
+    const server = byName['POST /auth/register'];
+    const add = byName['outbox add'];
+    const consume = byName['process accounts.user'];
     expect(add.spanContext().traceId).toBe(server.spanContext().traceId);
     expect(add.parentSpanContext?.spanId).toBe(server.spanContext().spanId);
     expect(consume.spanContext().traceId).toBe(server.spanContext().traceId);
@@ -117,7 +117,7 @@ describe('telemetry', () => {
       expect(sql.find((s) => s.attributes['db.query.text'] === 'select * from no_such_table_for_tracing')!.status.code).toBe(2);
     }
     for (const s of sql) expect(s.resource.attributes['service.name']).toBe('vitrina-catalogue');
-    await (lite as PGlite).close();
+    await lite.close();
     await t.shutdown();
   });
 

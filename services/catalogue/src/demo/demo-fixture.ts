@@ -123,7 +123,7 @@ export const DEMO_SUPPLIERS = [
   { id: DEMO.users.supplierB.id, name: DEMO.users.supplierB.name },
 ];
 
-const ids = (...n: number[]) => n.map((i) => DEMO_ITEMS[i - 1]!.id);
+const ids = (...n: number[]) => n.map((i) => DEMO_ITEMS[i - 1].id);
 
 /** Custom catalogues of the demo owners (weights decide the storefront order). */
 export const DEMO_CATALOGUES = [

@@ -25,7 +25,7 @@ export class DemoPhotosController {
     if (!match) throw new NotFoundError('No such photo');
     let image = this.cache.get(key);
     if (!image) {
-      image = renderDemoPhoto(match[1]!, Number(match[2] ?? 1) - 1);
+      image = renderDemoPhoto(match[1], Number(match[2] ?? 1) - 1);
       image.catch(() => this.cache.delete(key));
       this.cache.set(key, image);
       if (this.cache.size > CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);

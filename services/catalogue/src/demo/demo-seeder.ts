@@ -55,14 +55,14 @@ export class DemoSeeder implements OnApplicationBootstrap {
         .onConflictDoNothing();
       const rows = DEMO_ITEMS.map((ref, i) => {
         const n = i + 1;
-        const detail = DEMO_ITEM_DETAILS[i]!;
+        const detail = DEMO_ITEM_DETAILS[i];
         const slug = slugify(detail.name);
         const price = Math.round(detail.price * 100);
         const isProduct = ref.type === 'product';
         const description = `${detail.name}. ${ref.supplier === 'supplierA' ? 'Hecho a mano por artesanos mexicanos' : 'Café de altura de productores mexicanos'}, ${detail.tags.join(', ')}.`;
         const values = {
           id: ref.id,
-          ownerId: ref.supplier === 'supplierA' ? DEMO_SUPPLIERS[0]!.id : DEMO_SUPPLIERS[1]!.id,
+          ownerId: ref.supplier === 'supplierA' ? DEMO_SUPPLIERS[0].id : DEMO_SUPPLIERS[1].id,
           slug,
           type: ref.type,
           mainType: 'business',
@@ -87,7 +87,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
           listState: detail.unpublished ? 'unpublished' : 'published',
           hidden: detail.hidden ?? false,
           queuePosition: n,
-          categoryIds: detail.categories.map((c) => DEMO_CATEGORIES[c - 1]!.id),
+          categoryIds: detail.categories.map((c) => DEMO_CATEGORIES[c - 1].id),
           returnInfo: isProduct
             ? n % 3 === 0
               ? { return_type: 'disallowed' as const }
@@ -164,7 +164,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
       for (let n = start; n < Math.min(count + 1, start + batch); n++) {
         const type = benchItemType(n);
         // Words picked by a hash of n, so every shop (n mod shops) gets every word.
-        const pick = (salt: number) => words[(Math.imul(n ^ salt, 2654435761) >>> 0) % words.length]!;
+        const pick = (salt: number) => words[(Math.imul(n ^ salt, 2654435761) >>> 0) % words.length];
         const name = `${pick(1)} ${pick(2)} ${n}`;
         const tags = [pick(3), pick(4)];
         const description = `Artículo de prueba ${n} de ${pick(5)}`;

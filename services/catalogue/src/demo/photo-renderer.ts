@@ -37,15 +37,15 @@ const MOTIF_WORDS: Array<[RegExp, MotifName]> = [
 const FALLBACK: MotifName[] = ['jar', 'plate', 'rebozo', 'alebrije', 'coffeeBag', 'basket', 'cup', 'necklace'];
 
 export function motifFor(slug: string): MotifName {
-  return MOTIF_WORDS.find(([words]) => words.test(slug))?.[1] ?? FALLBACK[hash(slug) % FALLBACK.length]!;
+  return MOTIF_WORDS.find(([words]) => words.test(slug))?.[1] ?? FALLBACK[hash(slug) % FALLBACK.length];
 }
 
 /** The demo fixture by slug: a photo key names only the slug, the item's type comes from here. */
-const ITEM_TYPES = new Map<string, ItemType>(DEMO_ITEM_DETAILS.map((d, i) => [slugify(d.name), DEMO_ITEMS[i]!.type]));
+const ITEM_TYPES = new Map<string, ItemType>(DEMO_ITEM_DETAILS.map((d, i) => [slugify(d.name), DEMO_ITEMS[i].type]));
 const CATALOGUE_ITEMS = new Map<string, string[]>(
   DEMO_CATALOGUES.map((c) => [
     slugify(c.name, 60),
-    c.items.map((id) => slugify(DEMO_ITEM_DETAILS[DEMO_ITEMS.findIndex((ref) => ref.id === id)]!.name)),
+    c.items.map((id) => slugify(DEMO_ITEM_DETAILS[DEMO_ITEMS.findIndex((ref) => ref.id === id)].name)),
   ]),
 );
 const BENCH_TYPES: ItemType[] = ['product', 'product', 'product', 'service', 'experience', 'digital'];
@@ -58,19 +58,19 @@ export function subjectOf(slug: string): DemoSubject {
   if (catalogue) {
     // a catalogue of experiences shows a place; any other three different things from it, so it reads as a collection
     const experiences = catalogue.filter((item) => ITEM_TYPES.get(item) === 'experience').length;
-    if (experiences * 2 >= catalogue.length) return { kind: 'experience', motif: motifFor(catalogue[0]!) };
+    if (experiences * 2 >= catalogue.length) return { kind: 'experience', motif: motifFor(catalogue[0]) };
     const motifs = [...new Set(catalogue.map(motifFor))].slice(0, 3);
     return { kind: 'catalogue', motifs };
   }
   const bench = /^bench-(\d+)$/.exec(slug);
-  const kind = ITEM_TYPES.get(slug) ?? (bench ? BENCH_TYPES[Number(bench[1]) % BENCH_TYPES.length]! : 'product');
+  const kind = ITEM_TYPES.get(slug) ?? (bench ? BENCH_TYPES[Number(bench[1]) % BENCH_TYPES.length] : 'product');
   return { kind, motif: motifFor(slug) };
 }
 
 /** The SVG of a demo photo: `variant` 0 is the main photo, 1..3 the same thing closer or from another spot. */
 export function demoPhotoSvg(slug: string, variant: number, width = 800, height = 600): string {
   const r = rng(hash(`${slug}#${variant}`));
-  const shot: Shot = variant === 0 ? { zoom: 1, dx: 0 } : { zoom: 1 + (variant % 2) * 0.12, dx: [0, 0.05, -0.12, 0.1][variant % 4]! };
+  const shot: Shot = variant === 0 ? { zoom: 1, dx: 0 } : { zoom: 1 + (variant % 2) * 0.12, dx: [0, 0.05, -0.12, 0.1][variant % 4] };
   const subject = subjectOf(slug);
   switch (subject.kind) {
     case 'catalogue':

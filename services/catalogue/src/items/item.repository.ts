@@ -87,7 +87,7 @@ export async function findItem(db: Reader, id: string, opts: { forUpdate?: boole
     .leftJoin(suppliers, eq(suppliers.id, items.ownerId))
     .where(and(eq(items.id, id), isNull(items.deletedAt)))
     .limit(1);
-  return rows[0] as ItemRow | undefined;
+  return rows[0];
 }
 
 /** A live item of an owner by id or slug. */
@@ -98,7 +98,7 @@ export async function findOwnerItem(db: Reader, ownerId: string, ref: string): P
     .leftJoin(suppliers, eq(suppliers.id, items.ownerId))
     .where(and(eq(items.ownerId, ownerId), isNull(items.deletedAt), sql`(${items.id} = ${ref} or ${items.slug} = ${ref})`))
     .limit(1);
-  return rows[0] as ItemRow | undefined;
+  return rows[0];
 }
 
 /** The normalised search columns of an item (the generated tsvector is built from them). */

@@ -109,7 +109,7 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     for (const name of SERVICE_NAMES) {
       const variable = serviceUrlVariable(name);
       try {
-        parseInstanceUrls(variable, (c as unknown as Record<string, string>)[variable]!);
+        parseInstanceUrls(variable, (c as unknown as Record<string, string>)[variable]);
       } catch (err) {
         problems.push((err as Error).message);
       }
@@ -123,7 +123,7 @@ export function loadGatewayConfig(source: NodeJS.ProcessEnv = process.env): Gate
     return problems;
   });
   const serviceUrls = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [name, (parsed as unknown as Record<string, string>)[serviceUrlVariable(name)]!]),
+    SERVICE_NAMES.map((name) => [name, (parsed as unknown as Record<string, string>)[serviceUrlVariable(name)]]),
   ) as Record<ServiceName, string>;
   return { env: parsed, serviceUrls, trustProxy };
 }

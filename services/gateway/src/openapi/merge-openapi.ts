@@ -117,7 +117,7 @@ function planRenames(inputs: readonly ServiceDocument[]): Map<string, Renames> {
     for (const [key, services] of definers) {
       if (services.length < 2 || colliding.has(key)) continue;
       const [kind, name] = splitKey(key);
-      const shapes = services.map((s) => canonical(rewriteRefs(documents.get(s)!.components![kind]![name], renames.get(s)!)));
+      const shapes = services.map((s) => canonical(rewriteRefs(documents.get(s)!.components![kind][name], renames.get(s)!)));
       if (shapes.some((shape) => shape !== shapes[0])) {
         colliding.add(key);
         changed = true;
@@ -152,7 +152,7 @@ function rewriteRefs(value: unknown, rename: Renames): unknown {
   if (typeof value === 'string') {
     const m = LOCAL_REF.exec(value);
     if (!m) return value;
-    const name = m[2]!.replace(/~1/g, '/').replace(/~0/g, '~');
+    const name = m[2].replace(/~1/g, '/').replace(/~0/g, '~');
     const renamed = rename.get(`${m[1]}/${name}`);
     return renamed ? `#/components/${m[1]}/${renamed.replace(/~/g, '~0').replace(/\//g, '~1')}` : value;
   }

@@ -99,7 +99,7 @@ export async function installApiProxy(app: FastifyInstance, options: ApiProxyOpt
       return reply.from(target, {
         timeout: timeoutMs,
         rewriteRequestHeaders: (req, headers) => {
-          const out = upstreamRequestHeaders(req as FastifyRequest, headers as IncomingHttpHeaders);
+          const out = upstreamRequestHeaders(req as FastifyRequest, headers);
           const traceparent = span ? activeTraceparent(trace.setSpan(traceContext.active(), span)) : undefined;
           if (traceparent) {
             out.traceparent = traceparent;
@@ -107,7 +107,7 @@ export async function installApiProxy(app: FastifyInstance, options: ApiProxyOpt
           }
           return out;
         },
-        rewriteHeaders: (headers, req) => clientResponseHeaders(headers as IncomingHttpHeaders, req as FastifyRequest),
+        rewriteHeaders: (headers, req) => clientResponseHeaders(headers, req as FastifyRequest),
         // Failover between instances happens below (Upstreams); here only a stale kept-alive socket is retried.
         retryDelay: ({ err, req, attempt }) =>
           err && attempt === 0 && IDEMPOTENT.has(req.method) && STALE_SOCKET.has(codeOf(err)) ? 1 : null,

@@ -53,13 +53,13 @@ export class ServiceInstances {
     const n = this.origins.length;
     const now = Date.now();
     for (let i = 0; i < n; i++) {
-      const origin = this.origins[(this.cursor + i) % n]!;
+      const origin = this.origins[(this.cursor + i) % n];
       if ((this.downUntil.get(origin) ?? 0) <= now) {
         this.cursor = (this.cursor + i + 1) % n;
         return origin;
       }
     }
-    const origin = this.origins[this.cursor % n]!;
+    const origin = this.origins[this.cursor % n];
     this.cursor = (this.cursor + 1) % n;
     return origin;
   }

@@ -223,7 +223,7 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 
 /** For text and attribute values (always double-quoted here). */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
 /**
@@ -239,7 +239,7 @@ export function shopSlugOf(path: string): string | undefined {
   const m = /^\/tienda\/([^/?#]+)/.exec(path);
   if (!m) return undefined;
   try {
-    return decodeURIComponent(m[1]!);
+    return decodeURIComponent(m[1]);
   } catch {
     return undefined;
   }

@@ -74,11 +74,11 @@ export function shopPageOf(pathname: string): ShopPage {
   const parts = trimmed.slice(1).split('/').map(decodeSegment);
   if (parts.some((p) => p === undefined || p === '')) return { kind: 'unknown' };
   const [first, second, third] = parts as string[];
-  const type = TYPE_OF_SEGMENT.get(first!);
+  const type = TYPE_OF_SEGMENT.get(first);
   if (type && parts.length === 1) return { kind: 'listing', type };
-  if (type && parts.length === 3) return { kind: 'item', type, owner: second!, item: third! };
+  if (type && parts.length === 3) return { kind: 'item', type, owner: second, item: third };
   if (first === 'catalogos' && parts.length === 1) return { kind: 'catalogues' };
-  if (first === 'catalogos' && parts.length === 2) return { kind: 'catalogue', slug: second! };
+  if (first === 'catalogos' && parts.length === 2) return { kind: 'catalogue', slug: second };
   const titled = TITLED[trimmed];
   return titled ? { kind: 'titled', path: trimmed, ...titled } : { kind: 'unknown' };
 }

@@ -60,10 +60,10 @@ export function createSitemaps(options: SitemapOptions): Sitemaps {
     ITEM_TYPES.forEach((type, i) => {
       if ((typeCounts[i] ?? 0) > 0) fixed.push({ loc: shopPageUrl(urls, listingPagePath(type)) });
     });
-    if (catalogues! > 0) fixed.push({ loc: shopPageUrl(urls, '/catalogos') });
+    if (catalogues > 0) fixed.push({ loc: shopPageUrl(urls, '/catalogos') });
     const segments: Segment[] = [
       { kind: 'fixed', entries: fixed },
-      { kind: 'catalogues', count: catalogues! },
+      { kind: 'catalogues', count: catalogues },
       ...ITEM_TYPES.map((type, i): Segment => ({ kind: 'items', type, count: typeCounts[i] ?? 0 })),
     ];
     const total = segments.reduce((n, s) => n + (s.kind === 'fixed' ? s.entries.length : s.count), 0);
@@ -132,7 +132,7 @@ async function readRange(
   const worker = async () => {
     while (next < offsets.length) {
       const i = next++;
-      const offset = offsets[i]!;
+      const offset = offsets[i];
       pages[i] = await read(offset, Math.min(READ_PAGE, to - offset));
     }
   };
@@ -143,7 +143,7 @@ async function readRange(
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 function xmlText(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+  return value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 }
 
 /** W3C datetime as sitemaps want it; an unparsable date is left out. */

@@ -89,7 +89,7 @@ export function bannerSvg(b: BannerArt): string {
     '',
   );
   const flowers = Array.from({ length: 5 }, (_, i) =>
-    flower(panel * 0.1 + i * h * 0.075, h * 0.12, h * 0.035, p.accents[i % 4]!, FOLK.amarillo),
+    flower(panel * 0.1 + i * h * 0.075, h * 0.12, h * 0.035, p.accents[i % 4], FOLK.amarillo),
   ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${scene}${papelPicado(r, w, 0, p.accents)}
     <rect width="${panel}" height="${h}" fill="${b.colour}"/>${scallops}<rect width="${panel}" height="${h}" fill="url(#wall)" opacity="0.08"/>${flowers}${text.join('')}</svg>`;
@@ -108,7 +108,7 @@ export function logoSvg(opts: { from: string; to: string; initials: string }): s
   const p = palette(r);
   const ring = Array.from({ length: 10 }, (_, i) => {
     const a = (i / 10) * Math.PI * 2;
-    return flower(200 + Math.cos(a) * 158, 200 + Math.sin(a) * 158, 30, p.accents[i % 4]!, '#fff');
+    return flower(200 + Math.cos(a) * 158, 200 + Math.sin(a) * 158, 30, p.accents[i % 4], '#fff');
   }).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${opts.from}"/><stop offset="1" stop-color="${opts.to}"/></linearGradient></defs>

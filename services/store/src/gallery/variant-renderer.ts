@@ -18,7 +18,7 @@ const QUALITY = 80;
  * is resized from those pixels, so a 50 MP upload costs one decode. `maxPixels` refuses decompression bombs.
  */
 export async function renderVariants(source: Buffer, maxPixels: number): Promise<RenderedVariant[]> {
-  const widest = GALLERY_VARIANT_WIDTHS[GALLERY_VARIANT_WIDTHS.length - 1]!;
+  const widest = GALLERY_VARIANT_WIDTHS[GALLERY_VARIANT_WIDTHS.length - 1];
   const { data, info } = await sharp(source, { limitInputPixels: maxPixels, failOn: 'error' })
     .rotate()
     .resize({ width: widest, withoutEnlargement: true })

@@ -7,7 +7,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 export function clientNetwork(ip: string): string {
   const address = ip.trim().toLowerCase().replace(/%.*$/, '');
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
-  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  if (mapped && isIPv4(mapped[1])) return mapped[1];
   if (isIPv4(address) || !isIPv6(address)) return address;
   return `${expandIPv6(address).slice(0, 4).join(':')}::/64`;
 }
@@ -17,7 +17,7 @@ function expandIPv6(address: string): string[] {
   let text = address;
   const v4 = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
   if (v4) {
-    const [a, b, c, d] = v4[1]!.split('.').map(Number) as [number, number, number, number];
+    const [a, b, c, d] = v4[1].split('.').map(Number) as [number, number, number, number];
     text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.split('::') as [string, string | undefined];

@@ -71,8 +71,8 @@ export class CatalogueHandlers {
         })
         .where(eq(catalogues.id, current.id))
         .returning();
-      await this.publish(tx, CatalogueCatalogueEvents.updated, row!);
-      return this.json(tx, row!);
+      await this.publish(tx, CatalogueCatalogueEvents.updated, row);
+      return this.json(tx, row);
     });
   }
 
@@ -98,8 +98,8 @@ export class CatalogueHandlers {
       const order = moveTo(await orderedCatalogueIds(tx, ownerId), row.id, position);
       await renumberCatalogues(tx, order, { weights: true });
       const [moved] = await tx.select().from(catalogues).where(eq(catalogues.id, row.id));
-      await this.publish(tx, CatalogueCatalogueEvents.moved, moved!, { position: moved!.position });
-      return this.json(tx, moved!);
+      await this.publish(tx, CatalogueCatalogueEvents.moved, moved, { position: moved.position });
+      return this.json(tx, moved);
     });
   }
 
@@ -163,11 +163,11 @@ export class CatalogueHandlers {
         .set({ updatedAt: sql`now()` })
         .where(eq(catalogues.id, catalogue.id))
         .returning();
-      await this.publish(tx, CatalogueCatalogueEvents.productMoved, row!, {
+      await this.publish(tx, CatalogueCatalogueEvents.productMoved, row, {
         itemIds: [dto.product],
         position: order.indexOf(dto.product) + 1,
       });
-      return this.json(tx, row!);
+      return this.json(tx, row);
     });
   }
 
@@ -246,7 +246,7 @@ export class CatalogueHandlers {
         searchName: normaliseText(v.name),
       })
       .returning();
-    return row!;
+    return row;
   }
 
   private async publish(tx: Tx, type: string, row: CatalogueRow, extra: object = {}): Promise<void> {
@@ -400,7 +400,7 @@ async function refreshCount(tx: Tx, catalogueId: string): Promise<CatalogueRow> 
     })
     .where(eq(catalogues.id, catalogueId))
     .returning();
-  return row!;
+  return row;
 }
 
 async function orderedCatalogueIds(tx: Tx, ownerId: string): Promise<string[]> {

@@ -35,7 +35,7 @@ export function productScene(r: Rng, motif: MotifName, w: number, h: number, sho
   // a sprig of flowers or a second small piece at the side, so it reads as a styled shop photo
   const prop =
     shot.zoom < 1.2 && r() < 0.6
-      ? `<g transform="translate(${w * (shot.dx > 0 ? 0.1 : 0.9)} ${tableY + h * 0.06})">${[0, 1, 2].map((i) => flower(i * 26 - 26, -i * 14, 22 * (h / 600), p.accents[i]!, FOLK.amarillo)).join('')}</g>`
+      ? `<g transform="translate(${w * (shot.dx > 0 ? 0.1 : 0.9)} ${tableY + h * 0.06})">${[0, 1, 2].map((i) => flower(i * 26 - 26, -i * 14, 22 * (h / 600), p.accents[i], FOLK.amarillo)).join('')}</g>`
       : '';
   return svg(w, h, `${backdrop(r, p, w, h, tableY)}${prop}<g transform="translate(${x} ${y}) scale(${scale})">${MOTIFS[motif](r, p)}</g>`);
 }
@@ -148,7 +148,7 @@ export function serviceScene(r: Rng, motif: MotifName, w: number, h: number, sho
     h,
     `<rect width="${w}" height="${h}" fill="${mat}"/>${grid}<circle cx="${w / 2}" cy="${h / 2}" r="${h * 0.42}" fill="${p.wall}" opacity="0.9"/>
      <g transform="translate(${w / 2 + shot.dx * w} ${h * 0.52}) scale(${s})">${MOTIFS[motif](r, p)}</g>
-     ${tool(w * 0.12, h * 0.7, -20, p.accents[0]!)}${tool(w * 0.88, h * 0.35, 25, p.accents[1]!)}${tool(w * 0.84, h * 0.78, 60, p.accents[2]!)}
+     ${tool(w * 0.12, h * 0.7, -20, p.accents[0])}${tool(w * 0.88, h * 0.35, 25, p.accents[1])}${tool(w * 0.84, h * 0.78, 60, p.accents[2])}
      ${[0, 1, 2, 3].map((i) => `<circle cx="${w * 0.1 + i * h * 0.06}" cy="${h * 0.15}" r="${h * 0.022}" fill="${p.accents[i]}"/>`).join('')}`,
   );
 }

@@ -52,7 +52,7 @@ export function checkItem(draft: ItemDraft): void {
   if (new Set(draft.tags).size !== draft.tags.length) add('tags', 'tags must be unique');
   if (Object.keys(fields).length > 0) {
     const [first] = Object.entries(fields);
-    throw new ValidationError(`${first![0]}: ${first![1][0]}`, fields);
+    throw new ValidationError(`${first[0]}: ${first[1][0]}`, fields);
   }
 }
 

@@ -25,7 +25,7 @@ export class ShopListingController {
   @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiOkResponse({
     description: 'A page of the listing; public pages may come from the listing cache (same body)',
-    content: { 'application/json': { schema: openApiSchemaOf(CatalogueItemListSchema) as never } },
+    content: { 'application/json': { schema: openApiSchemaOf(CatalogueItemListSchema) } },
   })
   @ApiRefusals(404)
   @ApiOperation({

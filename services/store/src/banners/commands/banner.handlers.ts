@@ -94,9 +94,9 @@ export class BannerHandlers {
         key: shop.id,
         shopId: shop.id,
         actorId: ownerId,
-        data: { shopId: shop.id, bannerId: row!.id } satisfies StoreShopBannerChanged,
+        data: { shopId: shop.id, bannerId: row.id } satisfies StoreShopBannerChanged,
       });
-      return toBannerJson(row!);
+      return toBannerJson(row);
     });
   }
 
@@ -128,7 +128,7 @@ export class BannerHandlers {
         actorId: ownerId,
         data: { shopId: shop.id, bannerId: current.id } satisfies StoreShopBannerChanged,
       });
-      return toBannerJson(row!);
+      return toBannerJson(row);
     });
   }
 

@@ -45,7 +45,7 @@ export function checkBanner(d: BannerDraft, columns: number): void {
   if (d.actionType === 'url' && !d.url) fields.url = ['url is required for a URL link'];
   if (Object.keys(fields).length > 0) {
     const [first] = Object.entries(fields);
-    throw new ValidationError(`${first![0]}: ${first![1][0]}`, fields);
+    throw new ValidationError(`${first[0]}: ${first[1][0]}`, fields);
   }
   if (d.url) {
     const ok = columns === 2 ? isWebOrPath(d.url) : isWebAddress(d.url);

@@ -32,7 +32,7 @@ export function rng(seed: number): Rng {
   };
 }
 
-export const pick = <T>(r: Rng, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+export const pick = <T>(r: Rng, list: readonly T[]): T => list[Math.floor(r() * list.length)];
 const n = (v: number) => Math.round(v * 10) / 10;
 
 /** Colours of Mexican folk art: rosa mexicano, turquesa, cempasúchil, cobalto de talavera, terracota... */
@@ -77,7 +77,7 @@ export function palette(r: Rng): Palette {
   const [wall, table, ink] = pick(r, WALLS);
   const all = [FOLK.rosa, FOLK.turquesa, FOLK.amarillo, FOLK.naranja, FOLK.cobalto, FOLK.verde, FOLK.morado, FOLK.rojo];
   const start = Math.floor(r() * all.length);
-  const accents = all.map((_, i) => all[(start + i * 3) % all.length]!);
+  const accents = all.map((_, i) => all[(start + i * 3) % all.length]);
   return { wall, table, ink, accents };
 }
 
@@ -115,7 +115,7 @@ export function papelPicado(r: Rng, width: number, y: number, colours: string[])
     const x = i * w + w * 0.08;
     const sag = 24 * (1 - ((2 * (i + 0.5)) / count - 1) ** 2);
     const top = y + sag - 2;
-    const c = colours[(i + Math.floor(r() * 2)) % colours.length]!;
+    const c = colours[(i + Math.floor(r() * 2)) % colours.length];
     const fw = w * 0.84;
     const fh = fw * 1.1;
     out += `<g transform="translate(${n(x)} ${n(top)})"><path d="M0 0 H${n(fw)} V${n(fh)} L${n(fw * 0.75)} ${n(fh * 0.9)} L${n(fw / 2)} ${n(fh)} L${n(fw * 0.25)} ${n(fh * 0.9)} L0 ${n(fh)} Z" fill="${c}" opacity="0.9"/>`;
@@ -151,19 +151,19 @@ export type Motif = (r: Rng, p: Palette) => string;
 /** Talavera plate: white glaze, cobalt rings, a flower in the centre, petals around the rim. */
 const plate: Motif = (r, p) => {
   const a = p.accents;
-  const blue = r() < 0.6 ? FOLK.cobalto : a[0]!;
+  const blue = r() < 0.6 ? FOLK.cobalto : a[0];
   const rim = Array.from(
     { length: 12 },
     (_, i) => `<ellipse cx="0" cy="-78" rx="7" ry="12" fill="${i % 2 ? a[1] : blue}" transform="rotate(${i * 30})"/>`,
   ).join('');
-  return `${shadow(90)}<g transform="translate(0 2)"><circle r="96" fill="#fbf8f1" stroke="#d8d2c4" stroke-width="3"/><circle r="88" fill="none" stroke="${blue}" stroke-width="5"/>${rim}<circle r="60" fill="none" stroke="${blue}" stroke-width="3"/>${flower(0, 0, 44, blue, a[2]!)}${[45, 135, 225, 315].map((d) => `<circle cx="0" cy="-42" r="5" fill="${a[3]}" transform="rotate(${d})"/>`).join('')}</g>`;
+  return `${shadow(90)}<g transform="translate(0 2)"><circle r="96" fill="#fbf8f1" stroke="#d8d2c4" stroke-width="3"/><circle r="88" fill="none" stroke="${blue}" stroke-width="5"/>${rim}<circle r="60" fill="none" stroke="${blue}" stroke-width="3"/>${flower(0, 0, 44, blue, a[2])}${[45, 135, 225, 315].map((d) => `<circle cx="0" cy="-42" r="5" fill="${a[3]}" transform="rotate(${d})"/>`).join('')}</g>`;
 };
 
 /** Jar or vase: a thrown body with painted bands; black clay when `dark`. */
 function jar(dark: boolean): Motif {
   return (r, p) => {
     const body = dark ? '#2a2624' : pick(r, ['#fbf8f1', '#d9794f', '#e9b27c']);
-    const ink = dark ? '#8a8580' : p.accents[0]!;
+    const ink = dark ? '#8a8580' : p.accents[0];
     const neck = 22 + r() * 14;
     const belly = 70 + r() * 18;
     const d = `M-${neck} -95 C-${neck} -70 -${belly} -60 -${belly} 5 C-${belly} 60 -50 100 -30 100 H30 C50 100 ${belly} 60 ${belly} 5 C${belly} -60 ${neck} -70 ${neck} -95 Z`;
@@ -173,7 +173,7 @@ function jar(dark: boolean): Motif {
     ).join('');
     return `${shadow(70)}<path d="${d}" fill="${body}"/><ellipse cx="0" cy="-95" rx="${neck + 4}" ry="7" fill="${dark ? '#111' : '#7a4a2c'}"/>
       <path d="M-${belly - 6} -28 H${belly - 6}" stroke="${ink}" stroke-width="6"/><path d="M-${belly - 4} 30 H${belly - 4}" stroke="${ink}" stroke-width="6"/>${dots}
-      ${dark ? '' : flower(0, -55, 22, p.accents[2]!, p.accents[3]!)}<path d="M-${belly - 14} -40 C-${belly - 10} 0 -${belly - 20} 40 -40 70" stroke="#fff" stroke-width="6" fill="none" opacity="0.25"/>`;
+      ${dark ? '' : flower(0, -55, 22, p.accents[2], p.accents[3])}<path d="M-${belly - 14} -40 C-${belly - 10} 0 -${belly - 20} 40 -40 70" stroke="#fff" stroke-width="6" fill="none" opacity="0.25"/>`;
   };
 }
 
@@ -243,7 +243,7 @@ function textile(kind: 'rebozo' | 'sarape' | 'tapete' | 'bordado'): Motif {
         out += `<path d="M${x0} ${y + h / 2} ${Array.from({ length: 23 }, (_, i) => `L${x0 + (i + 1) * (w / 23)} ${y + h / 2 + (i % 2 ? -6 : 6)}`).join(' ')}" stroke="${a[2]}" stroke-width="3" fill="none" opacity="0.8"/>`;
         out += `<rect x="${x0}" y="${y + 5}" width="${w}" height="4" fill="#fff" opacity="0.35"/>`;
       } else {
-        for (let f = 0; f < 5; f++) out += flower(x0 + 24 + f * ((w - 48) / 4), y + h / 2, 14, a[f % a.length]!, a[(f + 2) % a.length]!);
+        for (let f = 0; f < 5; f++) out += flower(x0 + 24 + f * ((w - 48) / 4), y + h / 2, 14, a[f % a.length], a[(f + 2) % a.length]);
       }
     }
     // fringe hanging over the front edge
@@ -260,7 +260,7 @@ function textile(kind: 'rebozo' | 'sarape' | 'tapete' | 'bordado'): Motif {
 /** A kraft coffee bag with a label and beans spilled in front. */
 const coffeeBag: Motif = (r, p) => {
   const kraft = pick(r, ['#c9a27a', '#b98b5e', '#2f2a26', '#d7b98e']);
-  const label = p.accents[0]!;
+  const label = p.accents[0];
   const beans = Array.from({ length: 9 }, (_, i) => {
     const x = -110 + i * 28 + r() * 10;
     const y = 88 + r() * 8;
@@ -295,7 +295,7 @@ const huipil =
     const a = p.accents;
     const cloth = pick(r, ['#fbf8f1', '#f3e7c9', FOLK.negro]);
     const flowers = (y: number, count: number, span: number, size: number) =>
-      Array.from({ length: count }, (_, i) => flower(-span / 2 + (i * span) / (count - 1), y, size, a[i % 4]!, a[(i + 2) % 4]!)).join('');
+      Array.from({ length: count }, (_, i) => flower(-span / 2 + (i * span) / (count - 1), y, size, a[i % 4], a[(i + 2) % 4])).join('');
     if (cushion) {
       return `${shadow(115)}<path d="M-110 -70 Q0 -86 110 -70 Q122 10 110 92 Q0 104 -110 92 Q-122 10 -110 -70 Z" fill="${cloth}"/>${flowers(-30, 5, 170, 20)}${flowers(40, 4, 130, 26)}
       <path d="M-100 -50 Q0 -60 100 -50" stroke="${a[1]}" stroke-width="5" fill="none"/><path d="M-100 78 Q0 88 100 78" stroke="${a[1]}" stroke-width="5" fill="none"/>`;
@@ -316,7 +316,7 @@ const jewellery =
         const t = (i / 28) * Math.PI;
         return `<circle cx="${n(-90 * Math.cos(t))}" cy="${n(-40 + 90 * Math.sin(t) * 0.9)}" r="${i === 14 ? 16 : 8}" fill="${a[i % 4]}" stroke="#fff" stroke-width="1.5"/>`;
       }).join('');
-      return `${shadow(120)}${cloth}${beads}${flower(0, 56, 20, a[1]!, a[3]!)}`;
+      return `${shadow(120)}${cloth}${beads}${flower(0, 56, 20, a[1], a[3])}`;
     }
     const earring = (x: number) =>
       `<g transform="translate(${x} -30)"><path d="M0 -60 q10 -10 0 -20" stroke="#d9d9d9" stroke-width="3" fill="none"/><circle cy="-50" r="8" fill="none" stroke="#e5e4e2" stroke-width="4"/>
@@ -354,7 +354,7 @@ const face: Motif = (r, p) => {
     : `<ellipse cx="-30" cy="-18" rx="16" ry="10" fill="#fff"/><ellipse cx="30" cy="-18" rx="16" ry="10" fill="#fff"/><circle cx="-30" cy="-18" r="6" fill="#111"/><circle cx="30" cy="-18" r="6" fill="#111"/>
        <path d="M-40 30 Q0 60 40 30" stroke="#fff" stroke-width="6" fill="none"/><path d="M-60 -45 q30 -20 50 0 M10 -45 q30 -20 50 0" stroke="${a[2]}" stroke-width="6" fill="none"/>`;
   const crown = skull
-    ? [-50, -18, 18, 50].map((x, i) => flower(x, -78 + Math.abs(x) * 0.3, 18, a[i % 4]!, a[(i + 2) % 4]!)).join('')
+    ? [-50, -18, 18, 50].map((x, i) => flower(x, -78 + Math.abs(x) * 0.3, 18, a[i % 4], a[(i + 2) % 4])).join('')
     : `<path d="M-70 -60 L-50 -110 L-25 -70 L0 -120 L25 -70 L50 -110 L70 -60 Z" fill="${a[3]}"/>`;
   return `${shadow(80)}<path d="M-70 -50 C-70 -100 70 -100 70 -50 C72 30 40 95 0 95 C-40 95 -72 30 -70 -50 Z" fill="${skin}"/>${eyes}${crown}`;
 };
@@ -371,7 +371,7 @@ const pantryJar: Motif = (r, p) => {
   const fill = pick(r, ['#e0a31f', '#5a3820', '#c98b3c', '#b5651d']);
   return `${shadow(75)}<rect x="-62" y="-60" width="124" height="158" rx="18" fill="#dfeef0" opacity="0.6" stroke="#a9c3c7" stroke-width="4"/><rect x="-56" y="-30" width="112" height="122" rx="14" fill="${fill}"/>
     <path d="M-70 -90 C-40 -70 40 -70 70 -90 L62 -58 H-62 Z" fill="${p.accents[0]}"/><path d="M-62 -58 H62" stroke="${p.accents[1]}" stroke-width="5"/>
-    <rect x="-42" y="0" width="84" height="54" rx="6" fill="#fbf8f1"/>${flower(0, 27, 16, p.accents[2]!, p.accents[3]!)}<path d="M-48 -20 V70" stroke="#fff" stroke-width="6" opacity="0.35"/>`;
+    <rect x="-42" y="0" width="84" height="54" rx="6" fill="#fbf8f1"/>${flower(0, 27, 16, p.accents[2], p.accents[3])}<path d="M-48 -20 V70" stroke="#fff" stroke-width="6" opacity="0.35"/>`;
 };
 
 /** Lacquered box (Olinalá) or tin mirror: a decorated object. */
@@ -379,7 +379,7 @@ const box: Motif = (r, p) => {
   const a = p.accents;
   const base = pick(r, [FOLK.negro, FOLK.rojo, FOLK.turquesa]);
   return `${shadow(110)}<path d="M-105 -10 H105 V95 H-105 Z" fill="${base}"/><path d="M-112 -40 H112 V-5 H-112 Z" fill="${base}" stroke="#000" stroke-opacity="0.15" stroke-width="3"/>
-    ${[-70, -20, 30, 80].map((x, i) => flower(x - 5, 45, 20, a[i % 4]!, a[(i + 1) % 4]!)).join('')}${[-80, -40, 0, 40, 80].map((x, i) => `<path d="M${x - 14} -22 q14 -14 28 0" stroke="${a[(i + 2) % 4]}" stroke-width="5" fill="none"/>`).join('')}`;
+    ${[-70, -20, 30, 80].map((x, i) => flower(x - 5, 45, 20, a[i % 4], a[(i + 1) % 4])).join('')}${[-80, -40, 0, 40, 80].map((x, i) => `<path d="M${x - 14} -22 q14 -14 28 0" stroke="${a[(i + 2) % 4]}" stroke-width="5" fill="none"/>`).join('')}`;
 };
 
 /** Glass tumblers (vidrio soplado) with the blue rim of Guadalajara glass. */
@@ -400,7 +400,7 @@ const molcajete: Motif = () =>
 /** Leather bag with tooled flowers. */
 const bag: Motif = (r, p) =>
   `${shadow(100)}<path d="M-50 -40 C-50 -110 50 -110 50 -40" stroke="#6b3f22" stroke-width="10" fill="none"/><path d="M-100 -40 H100 L90 98 H-90 Z" fill="${pick(r, ['#8a5a36', '#a0522d', '#6b3f22'])}"/>
-   <path d="M-100 -40 H100 L96 10 H-96 Z" fill="#000" opacity="0.12"/>${flower(0, 45, 26, '#5a3820', p.accents[0]!)}${flower(-55, 50, 14, '#5a3820', '#5a3820')}${flower(55, 50, 14, '#5a3820', '#5a3820')}
+   <path d="M-100 -40 H100 L96 10 H-96 Z" fill="#000" opacity="0.12"/>${flower(0, 45, 26, '#5a3820', p.accents[0])}${flower(-55, 50, 14, '#5a3820', '#5a3820')}${flower(55, 50, 14, '#5a3820', '#5a3820')}
    <path d="M-86 90 H86" stroke="#f0d9b5" stroke-width="2" stroke-dasharray="6 5"/>`;
 
 export const MOTIFS = {

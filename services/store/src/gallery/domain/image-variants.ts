@@ -22,7 +22,7 @@ export function variantFileName(id: string, width: GalleryVariantWidth): string 
 /** The id and width a variant's name stands for, or undefined when it is not a variant's name. */
 export function parseVariantName(name: string): { id: string; width: GalleryVariantWidth } | undefined {
   const m = VARIANT_NAME.exec(name);
-  return m ? { id: m[1]!, width: Number(m[2]) as GalleryVariantWidth } : undefined;
+  return m ? { id: m[1], width: Number(m[2]) as GalleryVariantWidth } : undefined;
 }
 
 /** Whether an original of this file name gets variants (rasters do; an SVG scales by itself). */

@@ -7,10 +7,10 @@ export function mainColors(rgba: Uint8Array, count: number): string[] {
   if (count <= 0) return [];
   const buckets = new Map<number, { n: number; r: number; g: number; b: number }>();
   for (let i = 0; i + 3 < rgba.length; i += 4) {
-    if (rgba[i + 3]! < 128) continue;
-    const r = rgba[i]!;
-    const g = rgba[i + 1]!;
-    const b = rgba[i + 2]!;
+    if (rgba[i + 3] < 128) continue;
+    const r = rgba[i];
+    const g = rgba[i + 1];
+    const b = rgba[i + 2];
     const key = ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
     const bucket = buckets.get(key);
     if (bucket) {

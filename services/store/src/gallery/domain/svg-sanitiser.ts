@@ -249,7 +249,7 @@ function isSelfContained(value: string): boolean {
     return false;
   }
   const urls = v.matchAll(/url\s*\(\s*(['"]?)([^)'"]*)\1\s*\)/g);
-  for (const m of urls) if (!m[2]!.trim().startsWith('#')) return false;
+  for (const m of urls) if (!m[2].trim().startsWith('#')) return false;
   // A `url(` the pattern above did not understand is refused too.
   const opened = (v.match(/url\s*\(/g) ?? []).length;
   const understood = [...v.matchAll(/url\s*\(\s*(['"]?)([^)'"]*)\1\s*\)/g)].length;

@@ -25,7 +25,7 @@ export class LocalFolderStorage extends GalleryStorage {
 
   async get(name: string): Promise<StoredFile | undefined> {
     try {
-      return { body: await readFile(this.path(name)), contentType: FILE_CONTENT_TYPES[name.split('.').pop()!]! };
+      return { body: await readFile(this.path(name)), contentType: FILE_CONTENT_TYPES[name.split('.').pop()!] };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;

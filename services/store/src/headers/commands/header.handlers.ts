@@ -81,8 +81,8 @@ export class HeaderHandlers {
         .insert(headers)
         .values({ id: newId(), shopId: shop.id, position: Number(stats?.last ?? 0) + 1, ...columns(draft) })
         .returning();
-      await this.event(tx, StoreEvents.headerCreated, shop.id, row!.id, ownerId);
-      return toHeaderJson(row!);
+      await this.event(tx, StoreEvents.headerCreated, shop.id, row.id, ownerId);
+      return toHeaderJson(row);
     });
   }
 
@@ -104,7 +104,7 @@ export class HeaderHandlers {
         .where(eq(headers.id, current.id))
         .returning();
       await this.event(tx, StoreEvents.headerUpdated, shop.id, current.id, ownerId);
-      return toHeaderJson(row!);
+      return toHeaderJson(row);
     });
   }
 

@@ -57,6 +57,6 @@ export function checkHeader(d: HeaderDraft): void {
   if (d.actionType !== 'none' && !d.buttonLabel) add('button_label', 'button_label is required when an action is set');
   if (Object.keys(fields).length > 0) {
     const [first] = Object.entries(fields);
-    throw new ValidationError(`${first![0]}: ${first![1][0]}`, fields);
+    throw new ValidationError(`${first[0]}: ${first[1][0]}`, fields);
   }
 }

@@ -104,9 +104,9 @@ export class UpdateShopHandler {
           key: shop.id,
           shopId: shop.id,
           actorId: ownerId,
-          data: { ...shopSnapshot(row!), changed } satisfies StoreShopUpdated,
+          data: { ...shopSnapshot(row), changed } satisfies StoreShopUpdated,
         });
-        return row!;
+        return row;
       });
     } catch (err) {
       // Two owners taking one slug at once: the unique index decides.

@@ -52,7 +52,7 @@ export class CatalogueCataloguesConsumer {
           key: shop.id,
           shopId: shop.id,
           actorId: d.ownerId,
-          data: { ...shopSnapshot(row!), changed: ['sections_info'] } satisfies StoreShopUpdated,
+          data: { ...shopSnapshot(row), changed: ['sections_info'] } satisfies StoreShopUpdated,
         });
       }
       if (event.type !== CatalogueCatalogueEvents.cloned && event.type !== CatalogueCatalogueEvents.productsAdded) return;

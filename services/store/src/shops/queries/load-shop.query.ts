@@ -94,7 +94,7 @@ export class LoadShopQuery {
   }
 
   private async recordVisit(shop: ShopRow, viewer: AuthUser | undefined, params: AffiliateParams, host: string | null): Promise<void> {
-    const present = Object.fromEntries(AFFILIATE_PARAMS.flatMap((k) => (params[k] ? [[k, params[k]!]] : []))) as StoreShopVisited['params'];
+    const present = Object.fromEntries(AFFILIATE_PARAMS.flatMap((k) => (params[k] ? [[k, params[k]]] : []))) as StoreShopVisited['params'];
     if (Object.keys(present).length === 0) return;
     const data: StoreShopVisited = {
       shopId: shop.id,

@@ -63,7 +63,7 @@ export class CatalogueEventsConsumer {
           return;
         }
         case CatalogueItemEvents.deleted: {
-          const d = event.data as CatalogueItemDeleted;
+          const d = event.data;
           await tx
             .insert(itemRefs)
             .values({ itemId: d.itemId, ownerId: d.ownerId, type: '', listState: 'unpublished', deleted: true, revision: d.revision })

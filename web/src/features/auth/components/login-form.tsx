@@ -89,7 +89,7 @@ export function LoginForm({ next, onSwitchToRegister, onDone }: LoginFormProps) 
             { value: 'phone', label: t('login.byPhone') },
           ]}
           value={channel}
-          onChange={(value) => form.setFieldValue('channel', value as Channel)}
+          onChange={(value) => form.setFieldValue('channel', value)}
         />
         {channel === 'email' ? (
           <EmailInput

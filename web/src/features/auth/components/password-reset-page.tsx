@@ -173,7 +173,7 @@ export function PasswordResetPage() {
               { value: 'phone', label: t('reset.byPhone') },
             ]}
             value={channel}
-            onChange={(value) => setChannel(value as Channel)}
+            onChange={(value) => setChannel(value)}
           />
           {channel === 'email' ? (
             <EmailInput label={t('fields.email')} required data-autofocus value={email} error={errors.contact} onChange={setEmail} />

@@ -1,13 +1,6 @@
 import { Anchor, Button, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  ErrorCodes,
-  FULL_NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  type Channel,
-  type Locale,
-  type RegistrationResponse,
-} from '@vitrina/contracts';
+import { ErrorCodes, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, type Locale, type RegistrationResponse } from '@vitrina/contracts';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -199,7 +192,7 @@ export function RegistrationForm({ withTitle, next, store, createStoreOnSignup, 
               { value: 'phone', label: t('register.byPhone') },
             ]}
             value={channel}
-            onChange={(value) => form.setFieldValue('channel', value as Channel)}
+            onChange={(value) => form.setFieldValue('channel', value)}
           />
         )}
         <TextInput

@@ -79,7 +79,7 @@ export function ProfilePhotoDropzone({ meID, name, photo }: ProfilePhotoDropzone
           onDrop={(files) => void onDrop(files)}
           onReject={showBanner}
           maxSize={PROFILE_PHOTO_MAX_BYTES}
-          accept={PROFILE_PHOTO_TYPES as unknown as Record<string, string[]>}
+          accept={PROFILE_PHOTO_TYPES}
           multiple={false}
           loading={busy}
           useFsAccessApi={false}

@@ -302,7 +302,7 @@ function BannerForm({
         </Text>
         <SegmentedControl
           value={values.link_type}
-          onChange={(value) => set('link_type', value as BannerFormValues['link_type'])}
+          onChange={(value) => set('link_type', value)}
           data={[
             { value: 'URL', label: t('banners.linkUrl') },
             { value: 'PRODUCT', label: t('banners.linkProduct') },
@@ -336,7 +336,7 @@ function BannerForm({
         label={t('banners.target')}
         value={values.target}
         allowDeselect={false}
-        onChange={(value) => value && set('target', value as BannerFormValues['target'])}
+        onChange={(value) => value && set('target', value)}
         data={VISIBILITY_TARGETS.map((value) => ({ value, label: t(`banners.targets.${value}`) }))}
       />
       <Switch

@@ -17,7 +17,7 @@ const PRODUCTS = `GET ${CATALOGUE}/catalogues/cat-1/products`;
 const [ONE, TWO, THREE] = [itemJson(1), itemJson(2), itemJson(3)];
 
 function renderModal(extra: Parameters<typeof fakeGateway>[0] = {}) {
-  const api = fakeGateway({ [PRODUCTS]: () => list([ONE!, TWO!, THREE!]), ...extra });
+  const api = fakeGateway({ [PRODUCTS]: () => list([ONE, TWO, THREE]), ...extra });
   const onChanged = vi.fn();
   renderUi(<CatalogueProductsModal owner={OWNER} catalogue={CAT} opened onClose={vi.fn()} onChanged={onChanged} />);
   return { api, onChanged };
@@ -38,7 +38,7 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
 
   it('removes a product after 5 s, unless undone', async () => {
     const { api, onChanged } = renderModal({
-      [`DELETE ${CATALOGUE}/catalogues/cat-1/products/${TWO!.id}`]: () => catalogueFixture({ num_products: 2 }),
+      [`DELETE ${CATALOGUE}/catalogues/cat-1/products/${TWO.id}`]: () => catalogueFixture({ num_products: 2 }),
     });
     const row = () => screen.getAllByTestId('catalogue-product-row')[1]!;
     await screen.findAllByTestId('catalogue-product-row');
@@ -50,19 +50,19 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
     await act(async () => {
       vi.advanceTimersByTime(6_000);
     });
-    expect(api.callsTo(`DELETE ${CATALOGUE}/catalogues/cat-1/products/${TWO!.id}`)).toHaveLength(0);
+    expect(api.callsTo(`DELETE ${CATALOGUE}/catalogues/cat-1/products/${TWO.id}`)).toHaveLength(0);
     expect(within(row()).getByTestId('catalogue-product-remove')).toBeTruthy();
 
     fireEvent.click(within(row()).getByTestId('catalogue-product-remove'));
     await act(async () => {
       vi.advanceTimersByTime(4_000);
     });
-    expect(api.callsTo(`DELETE ${CATALOGUE}/catalogues/cat-1/products/${TWO!.id}`)).toHaveLength(0);
+    expect(api.callsTo(`DELETE ${CATALOGUE}/catalogues/cat-1/products/${TWO.id}`)).toHaveLength(0);
     await act(async () => {
       vi.advanceTimersByTime(1_100);
     });
     expect(await screen.findByText('El producto se quitó del catálogo')).toBeTruthy();
-    expect(api.callsTo(`DELETE ${CATALOGUE}/catalogues/cat-1/products/${TWO!.id}`)).toHaveLength(1);
+    expect(api.callsTo(`DELETE ${CATALOGUE}/catalogues/cat-1/products/${TWO.id}`)).toHaveLength(1);
     await waitFor(() => expect(rowNames()).toEqual(['Producto 1', 'Producto 3']));
     expect(screen.getByText('Productos: 2')).toBeTruthy();
     expect(onChanged).toHaveBeenCalled();
@@ -70,7 +70,7 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
 
   it('tells when the removal failed and keeps the product', async () => {
     renderModal({
-      [`DELETE ${CATALOGUE}/catalogues/cat-1/products/${ONE!.id}`]: () => jsonResponse(500, { code: 'internal_error', message: 'x' }),
+      [`DELETE ${CATALOGUE}/catalogues/cat-1/products/${ONE.id}`]: () => jsonResponse(500, { code: 'internal_error', message: 'x' }),
     });
     await screen.findAllByTestId('catalogue-product-row');
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -90,7 +90,7 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
     expect(rowNames()).toEqual(['Producto 2', 'Producto 1', 'Producto 3']);
     expect(await screen.findByTestId('catalogue-products-ordering')).toBeTruthy();
     await waitFor(() => expect(api.callsTo(`POST ${CATALOGUE}/catalogues/cat-1/products/move`)).toHaveLength(1));
-    expect(api.callsTo(`POST ${CATALOGUE}/catalogues/cat-1/products/move`)[0]?.body).toEqual({ product: ONE!.id, position: 2 });
+    expect(api.callsTo(`POST ${CATALOGUE}/catalogues/cat-1/products/move`)[0]?.body).toEqual({ product: ONE.id, position: 2 });
     const reads = api.callsTo(PRODUCTS).length;
     await act(async () => {
       vi.advanceTimersByTime(PRODUCT_MOVE_OVERLAY_MS + 100);
@@ -113,7 +113,7 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
     const NEW = itemJson(4, { name: 'Producto 4' });
     const { api, onChanged } = renderModal({
       [`GET ${STORE}`]: () => shopFixture(),
-      [`GET /api/catalogue/shops/${SHOP_ID}/items`]: () => list([ONE!, NEW]),
+      [`GET /api/catalogue/shops/${SHOP_ID}/items`]: () => list([ONE, NEW]),
       [`POST ${CATALOGUE}/catalogues/cat-1/products/add_filtered`]: () => ({
         catalogue: catalogueFixture({ num_products: 4 }),
         added: [NEW.id],
@@ -159,7 +159,7 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
   it("opens from a row of 'Mis catálogos'", async () => {
     fakeGateway({
       [`GET ${CATALOGUE}/catalogues`]: () => list([CAT, catalogueFixture({ id: 'cat-2', name: 'Café', position: 2 })]),
-      [PRODUCTS]: () => list([ONE!]),
+      [PRODUCTS]: () => list([ONE]),
     });
     renderUi(<MyCataloguesModal owner={OWNER} opened onClose={vi.fn()} onChanged={vi.fn()} />);
     const rows = await screen.findAllByTestId('catalogue-row');

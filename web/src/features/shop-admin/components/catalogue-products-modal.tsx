@@ -426,7 +426,7 @@ function AddToCatalogue({
         <SegmentedControl
           value={type}
           onChange={(value) => {
-            setType(value as ItemType);
+            setType(value);
             setSelected(new Set());
           }}
           data={ITEM_TYPES.map((value) => ({ value, label: t(`picker.tabs.${value}`) }))}

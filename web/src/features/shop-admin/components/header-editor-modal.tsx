@@ -17,15 +17,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { EditDeleteActions } from './edit-delete-actions';
-import {
-  HEADER_BUTTON_LABELS,
-  StoreLimits,
-  VISIBILITY_TARGETS,
-  type HeaderActionType,
-  type HeaderButtonLabel,
-  type HeaderJson,
-  type VisibilityTarget,
-} from '@vitrina/contracts';
+import { HEADER_BUTTON_LABELS, StoreLimits, VISIBILITY_TARGETS, type HeaderJson } from '@vitrina/contracts';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -255,7 +247,7 @@ function HeaderForm({
         label={t('headers.action')}
         value={values.action_type}
         allowDeselect={false}
-        onChange={(value) => value && set('action_type', value as HeaderActionType)}
+        onChange={(value) => value && set('action_type', value)}
         data={(['none', 'url', 'product'] as const).map((value) => ({ value, label: t(`headers.actions.${value}`) }))}
         data-testid="header-action"
       />
@@ -265,7 +257,7 @@ function HeaderForm({
           <Select
             label={t('headers.buttonLabel')}
             value={values.button_label || null}
-            onChange={(value) => set('button_label', (value ?? '') as HeaderButtonLabel | '')}
+            onChange={(value) => set('button_label', value ?? '')}
             data={HEADER_BUTTON_LABELS.map((value) => ({ value, label: t(`headers.labels.${value}`) }))}
             error={err('button_label')}
             data-testid="header-button-label"
@@ -301,7 +293,7 @@ function HeaderForm({
         label={t('headers.target')}
         value={values.target}
         allowDeselect={false}
-        onChange={(value) => value && set('target', value as VisibilityTarget)}
+        onChange={(value) => value && set('target', value)}
         data={VISIBILITY_TARGETS.map((value) => ({ value, label: t(`banners.targets.${value}`) }))}
         data-testid="header-target"
       />

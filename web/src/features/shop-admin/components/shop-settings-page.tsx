@@ -18,7 +18,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
-import { FOOTER_STYLES, SIGNUP_FORMS, StoreErrorCodes, THEMES, type ShopJson, type ShopSection } from '@vitrina/contracts';
+import { FOOTER_STYLES, SIGNUP_FORMS, StoreErrorCodes, THEMES, type ShopJson } from '@vitrina/contracts';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/api/client';
@@ -313,7 +313,7 @@ export default function ShopSettingsPage({
               <SegmentedControl
                 aria-labelledby="settings-signup-label"
                 value={values.signup_form}
-                onChange={(value) => set('signup_form', value as ShopSettingsValues['signup_form'])}
+                onChange={(value) => set('signup_form', value)}
                 data={SIGNUP_FORMS.map((value) => ({ value, label: t(`settings.signupForms.${value}`) }))}
               />
             </Labelled>
@@ -338,7 +338,7 @@ export default function ShopSettingsPage({
               <SegmentedControl
                 aria-labelledby="settings-footer-style-label"
                 value={values.footer_style}
-                onChange={(value) => set('footer_style', value as ShopSettingsValues['footer_style'])}
+                onChange={(value) => set('footer_style', value)}
                 data={FOOTER_STYLES.map((value) => ({ value, label: t(`settings.footerStyles.${value}`) }))}
               />
             </Labelled>
@@ -365,7 +365,7 @@ export default function ShopSettingsPage({
           <Section title={t('settings.sections.menu')}>
             <Checkbox.Group
               value={values.sections_info}
-              onChange={(value) => set('sections_info', value as ShopSection[])}
+              onChange={(value) => set('sections_info', value)}
               label={t('settings.fields.sections')}
               description={t('settings.cataloguesNote')}
             >
@@ -406,7 +406,7 @@ export default function ShopSettingsPage({
                     <SegmentedControl
                       aria-labelledby="settings-theme-label"
                       value={values.theme}
-                      onChange={(value) => set('theme', value as ShopSettingsValues['theme'])}
+                      onChange={(value) => set('theme', value)}
                       data={THEMES.map((value) => ({ value, label: t('settings.themeName', { theme: value }) }))}
                     />
                   </Labelled>

@@ -220,7 +220,7 @@ export function settingsPatch(shop: ShopJson, values: ShopSettingsValues): ShopS
   }
   const sections = [...new Set(values.sections_info)].sort();
   if (sections.join() !== [...before.sections_info].sort().join()) patch['sections_info'] = sections;
-  return patch as ShopSettingsPatch;
+  return patch;
 }
 
 /** Whether the slug needs the availability check: well formed and not the shop's own (case-insensitive). */

@@ -11,7 +11,7 @@ const DEFAULT_THEME_INFO: StoreThemeInfoJson = {
   theme: '03',
   color1: null,
   color2: null,
-  columns: StoreLimits.defaultColumns as 1 | 2,
+  columns: StoreLimits.defaultColumns,
   signup_form: 'complete',
   sections_info: ['products', 'services', 'experiences', 'digital', 'catalogues'],
   slider_info: [],

@@ -30,7 +30,7 @@ export const Route = createFileRoute('/tienda/$shopSlug')({
     // The shop's answer depends on who asks (banners and headers by level, user_info): keyed by the viewer.
     const options = shopBySlugQueryOptions(shopSlug, await currentViewerId());
     // spec 1 §7 'Load shop': affiliate parameters in the URL go with the load, which records the visit.
-    const affiliate = affiliateParamsOf(location.search as Record<string, unknown>);
+    const affiliate = affiliateParamsOf(location.search);
     const visit = Object.keys(affiliate).length > 0 ? `${shopSlug}?${new URLSearchParams(affiliate).toString()}` : null;
     try {
       if (visit && !recordedVisits.has(visit)) {

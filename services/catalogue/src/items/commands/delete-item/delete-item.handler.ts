@@ -48,7 +48,7 @@ export class DeleteItemHandler {
           );
       }
       await this.outbox.add(tx, {
-        ...itemEvents.deleted({ id: row.id, ownerId: row.ownerId, revision: deleted!.revision }),
+        ...itemEvents.deleted({ id: row.id, ownerId: row.ownerId, revision: deleted.revision }),
         actorId: cmd.ownerId,
       });
     });

@@ -194,7 +194,7 @@ export function BannerCarousel({ banners, columns, interval = BANNER_AUTOPLAY_MS
       onMouseLeave={() => autoplay.hold('hover', false)}
       onFocus={() => autoplay.hold('focus', true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) autoplay.hold('focus', false);
+        if (!event.currentTarget.contains(event.relatedTarget)) autoplay.hold('focus', false);
       }}
       data-playing={autoplay.playing ? '' : undefined}
     >

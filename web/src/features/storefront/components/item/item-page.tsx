@@ -142,10 +142,7 @@ function Variants({ variants }: { variants: Record<string, string> }) {
               {name}
             </Text>
             {options.length > 1 ? (
-              <Chip.Group
-                value={chosen[name] ?? options[0]}
-                onChange={(next) => setChosen((current) => ({ ...current, [name]: next as string }))}
-              >
+              <Chip.Group value={chosen[name] ?? options[0]} onChange={(next) => setChosen((current) => ({ ...current, [name]: next }))}>
                 <Group gap={6} role="radiogroup" aria-labelledby={`variant-${name}`}>
                   {options.map((option) => (
                     <Chip key={option} value={option} size="sm" variant="outline">

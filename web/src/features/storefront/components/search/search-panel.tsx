@@ -61,7 +61,7 @@ export default function SearchPanel({ opened, onClose }: { opened: boolean; onCl
           fullWidth
           size="xs"
           value={type}
-          onChange={(value) => setType(value as ItemType)}
+          onChange={(value) => setType(value)}
           data={SEARCH_TYPES.map((value) => ({ value, label: t(`search.types.${value}`) }))}
           aria-label={t('search.typeLabel')}
         />

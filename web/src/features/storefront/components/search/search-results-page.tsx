@@ -73,7 +73,7 @@ export function SearchResultsPage({ search, onSearchChange }: SearchResultsPageP
           <SegmentedControl
             size="xs"
             value={type}
-            onChange={(value) => change({ type: value as ItemType, page: 1 })}
+            onChange={(value) => change({ type: value, page: 1 })}
             data={SEARCH_TYPES.map((value) => ({ value, label: t(`search.types.${value}`) }))}
             aria-label={t('search.typeLabel')}
           />
