@@ -45,7 +45,7 @@ const withDefault = (value: string | undefined): string | undefined => value?.re
 
 /** compose `command`/`test` as one string. */
 const asText = (value: unknown): string =>
-  Array.isArray(value) ? value.join(' ') : value === null || value === undefined ? '' : String(value as string | number | boolean);
+  Array.isArray(value) ? value.join(' ') : typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
 function k8sDocs(): Doc[] {
   const dir = resolve(ROOT, 'infra/k8s');

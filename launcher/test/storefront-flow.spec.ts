@@ -28,7 +28,7 @@ async function call(app: NestFastifyApplication, method: string, url: string, au
     headers: auth ? { authorization: auth } : {},
     ...(payload ? { payload } : {}),
   });
-  return { status: res.statusCode, body: res.body ? (res.json() as any) : undefined };
+  return { status: res.statusCode, body: res.body ? res.json<any>() : undefined };
 }
 
 describe('storefront flow between the store and the catalogue', () => {

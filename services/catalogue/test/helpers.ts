@@ -40,5 +40,5 @@ export async function json<T = any>(
     headers: opts.auth ? { authorization: opts.auth } : {},
     ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}),
   });
-  return { status: res.statusCode, body: res.body ? (res.json() as T) : (undefined as T) };
+  return { status: res.statusCode, body: res.body ? res.json<T>() : (undefined as T) };
 }

@@ -12,11 +12,9 @@ describe('supplier items', () => {
   let auth: string;
 
   const outboxTypes = async (itemId: string): Promise<string[]> => {
-    const { rows } = (await w.tdb.database
+    const { rows } = await w.tdb.database
       .drizzle({})
-      .execute(`select envelope->>'type' as type from catalogue.outbox where key = '${itemId}' order by seq`)) as unknown as {
-      rows: Array<{ type: string }>;
-    };
+      .execute<{ type: string }>(`select envelope->>'type' as type from catalogue.outbox where key = '${itemId}' order by seq`);
     return rows.map((r) => r.type);
   };
 

@@ -248,11 +248,9 @@ describe('cached listing pages (listing_version)', () => {
   const list = (query: string, auth?: string) => json(w.catalogue, 'GET', `/catalogue/shops/demo/items?${query}`, { auth });
   const cache = () => w.catalogue.get<ListingCache>(LISTING_CACHE);
   const version = async () => {
-    const { rows } = (await w.tdb.database
+    const { rows } = await w.tdb.database
       .drizzle({})
-      .execute(`select listing_version::int as v from catalogue.shops where id = '${DEMO.shops.demo.id}'`)) as unknown as {
-      rows: Array<{ v: number }>;
-    };
+      .execute<{ v: number }>(`select listing_version::int as v from catalogue.shops where id = '${DEMO.shops.demo.id}'`);
     return rows[0].v;
   };
   const cardOf = async (itemId: string, query = 'type=product&sort=list_price') =>
@@ -344,11 +342,9 @@ describe('shop listings when the store speaks first', () => {
       await w.store.demo();
       // the projection holds placeholders: nothing is listed yet
       await eventually(async () => {
-        const { rows } = (await w.tdb.database
+        const { rows } = await w.tdb.database
           .drizzle({})
-          .execute(`select count(*)::int as n from catalogue.shop_items where shop_id = '${DEMO.shops.demo.id}'`)) as unknown as {
-          rows: Array<{ n: number }>;
-        };
+          .execute<{ n: number }>(`select count(*)::int as n from catalogue.shop_items where shop_id = '${DEMO.shops.demo.id}'`);
         return rows[0].n === DEMO_ITEMS.length;
       }, 30_000);
       expect((await json(w.catalogue, 'GET', '/catalogue/shops/demo/items?type=product')).body.matches_estimated).toBe(0);

@@ -22,11 +22,9 @@ describe('null in optional catalogue fields', () => {
   let catalogueId: string;
 
   const count = async (table: string, where: string): Promise<number> => {
-    const { rows } = (await w.tdb.database
+    const { rows } = await w.tdb.database
       .drizzle({})
-      .execute(`select count(*)::int as n from catalogue.${table} where ${where}`)) as unknown as {
-      rows: Array<{ n: number }>;
-    };
+      .execute<{ n: number }>(`select count(*)::int as n from catalogue.${table} where ${where}`);
     return rows[0].n;
   };
   const expectRefused = (res: { status: number; body: any }, field: string) => {

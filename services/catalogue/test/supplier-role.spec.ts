@@ -18,7 +18,7 @@ describe('supplier role for item writes', () => {
   let supplier: string;
 
   const rows = async (sql: string): Promise<number> => {
-    const { rows: r } = (await w.tdb.database.drizzle({}).execute(sql)) as unknown as { rows: Array<{ n: number }> };
+    const { rows: r } = await w.tdb.database.drizzle({}).execute<{ n: number }>(sql);
     return r[0].n;
   };
   const snapshot = async () => ({

@@ -121,8 +121,8 @@ export async function startWorld(opts: { seed?: boolean; env?: Record<string, st
 
 /** Events the catalogue published (its outbox), optionally of one type. */
 export async function published(w: World, type?: string): Promise<EventEnvelope[]> {
-  const { rows } = (await w.tdb.database.drizzle({}).execute(`select envelope from catalogue.outbox order by seq`)) as unknown as {
-    rows: Array<{ envelope: EventEnvelope }>;
-  };
+  const { rows } = await w.tdb.database
+    .drizzle({})
+    .execute<{ envelope: EventEnvelope }>(`select envelope from catalogue.outbox order by seq`);
   return rows.map((r) => r.envelope).filter((e) => !type || e.type === type);
 }

@@ -34,9 +34,7 @@ describe('store answers', () => {
     w = await startWorld({ seed: true });
     await w.catalogue.demo();
     await eventually(async () => {
-      const { rows } = (await w.tdb.database.drizzle({}).execute(sql`select count(*)::int as n from store.item_refs`)) as unknown as {
-        rows: Array<{ n: number }>;
-      };
+      const { rows } = await w.tdb.database.drizzle({}).execute<{ n: number }>(sql`select count(*)::int as n from store.item_refs`);
       return rows[0].n >= DEMO_ITEMS.length;
     });
     await w.tdb.database.drizzle({}).execute(sql`update store.shops set host = 'tienda.olga.example' where slug = 'olga'`);

@@ -106,7 +106,7 @@ describe('gallery uploads', () => {
   it('answers malformed multipart with 400 { code, message }, never 500 (issue 9 item 2)', async () => {
     const send = async (contentType: string, payload: string) => {
       const res = await w.store.inject({ method: 'POST', url, headers: { authorization: auth, 'content-type': contentType }, payload });
-      return { status: res.statusCode, body: res.json() as { code: string; message: string } };
+      return { status: res.statusCode, body: res.json<{ code: string; message: string }>() };
     };
     const noBoundary = await send('multipart/form-data', '--x\r\n');
     expect(noBoundary.status).toBe(400);

@@ -40,7 +40,7 @@ export async function json<T = any>(
     headers: opts.auth ? { authorization: opts.auth } : {},
     ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}),
   });
-  return { status: res.statusCode, body: res.body ? (res.json() as T) : (undefined as T) };
+  return { status: res.statusCode, body: res.body ? res.json<T>() : (undefined as T) };
 }
 
 /** A multipart/form-data body as a browser would send it. */
@@ -74,5 +74,5 @@ export async function upload(app: App, url: string, auth: string | undefined, pa
     payload: body.payload,
     headers: { ...body.headers, ...(auth ? { authorization: auth } : {}) },
   });
-  return { status: res.statusCode, body: res.body ? (res.json() as any) : undefined };
+  return { status: res.statusCode, body: res.body ? res.json<any>() : undefined };
 }

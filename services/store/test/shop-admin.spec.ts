@@ -13,11 +13,9 @@ describe('shop identity and settings (issue 5)', () => {
   let w: World;
   let auth: string;
   const outbox = async (type: string) => {
-    const { rows } = (await w.tdb.database
+    const { rows } = await w.tdb.database
       .drizzle({})
-      .execute(sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`)) as unknown as {
-      rows: Array<{ envelope: any }>;
-    };
+      .execute<{ envelope: any }>(sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`);
     return rows.map((r) => r.envelope);
   };
   const patch = (payload: object) => json(w.store, 'PATCH', base, { auth, payload });

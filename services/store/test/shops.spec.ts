@@ -9,11 +9,9 @@ const { users, shops } = DEMO;
 describe('shops for the storefront', () => {
   let w: World;
   const outbox = async (type: string) => {
-    const { rows } = (await w.tdb.database
+    const { rows } = await w.tdb.database
       .drizzle({})
-      .execute(sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`)) as unknown as {
-      rows: Array<{ envelope: any }>;
-    };
+      .execute<{ envelope: any }>(sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`);
     return rows.map((r) => r.envelope);
   };
 

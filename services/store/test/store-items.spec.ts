@@ -12,11 +12,11 @@ const itemsOf = (s: 'supplierA' | 'supplierB') => DEMO_ITEMS.filter((i) => i.sup
 describe('items in store', () => {
   let w: World;
   const events = async (type: string, shopId: string) => {
-    const { rows } = (await w.tdb.database
+    const { rows } = await w.tdb.database
       .drizzle({})
-      .execute(sql`select envelope from store.outbox where envelope->>'type' = ${type} and key = ${shopId} order by seq`)) as unknown as {
-      rows: Array<{ envelope: any }>;
-    };
+      .execute<{ envelope: any }>(
+        sql`select envelope from store.outbox where envelope->>'type' = ${type} and key = ${shopId} order by seq`,
+      );
     return rows.map((r) => r.envelope.data);
   };
 
@@ -25,9 +25,7 @@ describe('items in store', () => {
     await w.catalogue.demo();
     // the store learns owners and states from catalogue.item events
     await eventually(async () => {
-      const { rows } = (await w.tdb.database.drizzle({}).execute(sql`select count(*)::int as n from store.item_refs`)) as unknown as {
-        rows: Array<{ n: number }>;
-      };
+      const { rows } = await w.tdb.database.drizzle({}).execute<{ n: number }>(sql`select count(*)::int as n from store.item_refs`);
       return rows[0].n >= DEMO_ITEMS.length;
     });
   });
@@ -91,17 +89,15 @@ describe('items in store', () => {
     // an older snapshot arriving late changes nothing
     await w.catalogue.updated(w.catalogue.snapshot(index, { listState: 'published', revision: 1 }));
     await eventually(async () => {
-      const { rows } = (await w.tdb.database
+      const { rows } = await w.tdb.database
         .drizzle({})
-        .execute(sql`select list_state, revision from store.item_refs where item_id = ${item}`)) as unknown as {
-        rows: Array<{ list_state: string; revision: number }>;
-      };
+        .execute<{ list_state: string; revision: number }>(sql`select list_state, revision from store.item_refs where item_id = ${item}`);
       return rows[0]?.list_state === 'unpublished' && rows[0].revision === 2;
     });
     await new Promise((r) => setTimeout(r, 200));
-    const { rows } = (await w.tdb.database
+    const { rows } = await w.tdb.database
       .drizzle({})
-      .execute(sql`select list_state from store.item_refs where item_id = ${item}`)) as unknown as { rows: Array<{ list_state: string }> };
+      .execute<{ list_state: string }>(sql`select list_state from store.item_refs where item_id = ${item}`);
     expect(rows[0].list_state).toBe('unpublished');
     // unpublished items stay in store (the owner sees them dimmed); other resellers cannot add them now
     expect((await json(w.store, 'POST', '/store/shops/demo/items/instore', { payload: { ids: [item] } })).body.results[item]).toBe(true);

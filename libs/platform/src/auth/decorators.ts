@@ -69,7 +69,7 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
 
 /** The owner segment of an @OwnerPath route, split: `{ ownerId, qualifier }`. */
 export const PathOwner = createParamDecorator((_data: unknown, context: ExecutionContext): OwnerRef | undefined => {
-  return (context.switchToHttp().getRequest() as Record<string, unknown>)[OWNER_REF_PROPERTY] as OwnerRef | undefined;
+  return context.switchToHttp().getRequest<Record<string, unknown>>()[OWNER_REF_PROPERTY] as OwnerRef | undefined;
 });
 
 /** The verified caller stored on a request by AuthGuard (for code outside controllers, e.g. interceptors). */

@@ -173,7 +173,7 @@ export class LocalJobQueue implements JobQueue {
       select count(*) filter (where state = 'waiting' and run_at <= now())::int as waiting,
              count(*) filter (where state = 'active')::int as active,
              count(*) filter (where state = 'waiting' and run_at > now())::int as delayed
-        from ${jobs} where state in ('waiting', 'active')`)) as unknown as Rows<JobCounts>;
+        from ${jobs} where state in ('waiting', 'active')`)) as Rows<JobCounts>;
     const row = r.rows[0];
     return { waiting: Number(row?.waiting ?? 0), active: Number(row?.active ?? 0), delayed: Number(row?.delayed ?? 0) };
   }
@@ -290,7 +290,7 @@ export class LocalJobQueue implements JobQueue {
               for update skip locked
            ) as c
        )
-      returning j.id, j.name, j.data, j.attempt, j.max_attempts`)) as unknown as Rows<ClaimedRow>;
+      returning j.id, j.name, j.data, j.attempt, j.max_attempts`)) as Rows<ClaimedRow>;
     for (const row of result.rows) {
       if (row.attempt > row.max_attempts) {
         // Its last attempt's lease ran out (the process died mid-run): give up without running it again.
@@ -341,7 +341,7 @@ export class LocalJobQueue implements JobQueue {
         const r = (await this.o.db.execute(sql`
           update ${jobs} set state = 'completed', finished_at = now(), locked_until = null, locked_by = null
            where id = ${row.id} and attempt = ${row.attempt} and state = 'active'
-          returning id`)) as unknown as Rows<{ id: string }>;
+          returning id`)) as Rows<{ id: string }>;
         if (r.rows.length === 0) this.lostLease(row);
         return;
       }
@@ -355,7 +355,7 @@ export class LocalJobQueue implements JobQueue {
                finished_at = case when attempt >= max_attempts then now() else null end,
                locked_until = null, locked_by = null, last_error = ${message}
          where id = ${row.id} and attempt = ${row.attempt} and state = 'active'
-        returning backoff_ms`)) as unknown as Rows<{ backoff_ms: number }>;
+        returning backoff_ms`)) as Rows<{ backoff_ms: number }>;
       if (r.rows.length === 0) {
         this.lostLease(row);
         return;
@@ -399,7 +399,7 @@ export class LocalJobQueue implements JobQueue {
         update ${jobs} as j set locked_until = now() + make_interval(secs => ${this.leaseMs / 1000})
           from (values ${values}) as v(id, attempt)
          where j.id = v.id and j.attempt = v.attempt and j.state = 'active'
-        returning j.id`)) as unknown as Rows<{ id: string }>;
+        returning j.id`)) as Rows<{ id: string }>;
       const renewed = new Set(r.rows.map((x) => x.id));
       for (const f of flights) {
         if (!renewed.has(f.id) && !f.settling) {

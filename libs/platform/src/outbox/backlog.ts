@@ -20,7 +20,7 @@ export async function outboxBacklog(db: Db, tables: PlatformTables): Promise<Out
     select count(*)::int as rows,
            coalesce(extract(epoch from now() - min(${outbox.createdAt})), 0)::float8 as age
       from ${outbox}
-     where ${outbox.publishedAt} is null`)) as unknown as { rows: Array<{ rows: number | string; age: number | string }> };
+     where ${outbox.publishedAt} is null`)) as { rows: Array<{ rows: number | string; age: number | string }> };
   const row = result.rows[0];
   return { rows: Number(row?.rows ?? 0), oldestAgeSeconds: Math.max(0, Number(row?.age ?? 0)) };
 }

@@ -140,7 +140,7 @@ export class OutboxRelay {
     if (this.tracking && !this.recovered) await this.recoverInFlight();
     const settlements: Array<[seq: number, settlement: Settlement]> = [];
     const handled = await db.transaction(async (tx) => {
-      const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${this.o.lockName})) as ok`)) as unknown as {
+      const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${this.o.lockName})) as ok`)) as {
         rows: Array<{ ok: boolean }>;
       };
       const lock = result.rows[0];

@@ -38,9 +38,7 @@ describe('service migrations', () => {
     await migrateAll(lite);
     await migrateAll(lite); // a restart applies nothing twice
     const liteRaw = lite.drizzle({});
-    const liteShape = await describeSchemas(
-      async (q) => ((await liteRaw.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows,
-    );
+    const liteShape = await describeSchemas(async (q) => (await liteRaw.execute<Record<string, unknown>>(q)).rows);
     await lite.close();
     expect(liteShape.some((l) => l.startsWith('catalogue|outbox|'))).toBe(true);
 
@@ -59,9 +57,7 @@ describe('service migrations', () => {
       const migrateOne = (schema: string) => pgDb.migrate({ schema, migrationsFolder: join(ROOT, 'services', schema, 'drizzle') });
       await Promise.all([...SERVICE_NAMES.map(migrateOne), migrateAll(pgDb)]);
       const raw = pgDb.drizzle({});
-      const pgShape = await describeSchemas(
-        async (q) => ((await raw.execute(q)) as unknown as { rows: Array<Record<string, unknown>> }).rows,
-      );
+      const pgShape = await describeSchemas(async (q) => (await raw.execute<Record<string, unknown>>(q)).rows);
       await pgDb.close();
       expect(pgShape).toEqual(liteShape);
     } finally {

@@ -50,7 +50,7 @@ describe('PostgreSQL pool limits', () => {
     release();
     await held;
     // application_name is what pg_stat_activity shows.
-    const rows = (await d.execute(sql`select current_setting('application_name') as name`)) as unknown as { rows: Array<{ name: string }> };
+    const rows = await d.execute<{ name: string }>(sql`select current_setting('application_name') as name`);
     expect(rows.rows[0].name).toBe('vitrina-pool-test');
   });
 
@@ -72,7 +72,7 @@ describe('PostgreSQL pool limits', () => {
       );
     expect(stuck).toBeInstanceOf(Error);
     // The pool still serves.
-    const ok = (await d.execute(sql`select 41 + 1 as n`)) as unknown as { rows: Array<{ n: number }> };
+    const ok = await d.execute<{ n: number }>(sql`select 41 + 1 as n`);
     expect(ok.rows[0].n).toBe(42);
   });
 });

@@ -102,11 +102,8 @@ describe('outbox relay on the memory bus: published once every consumer group co
   const inboxOf = (eventId: string) => db.select().from(inboxTable).where(eq(inboxTable.eventId, eventId));
   const hits = async (id: string) => (await db.select().from(widgets).where(eq(widgets.id, id)))[0].hits;
   const inFlight = async (eventId: string) =>
-    (
-      (await db.execute(sql`select (next_attempt_at = 'infinity') as f from fixture.outbox where id = ${eventId}`)) as unknown as {
-        rows: Array<{ f: boolean }>;
-      }
-    ).rows[0]?.f;
+    (await db.execute<{ f: boolean }>(sql`select (next_attempt_at = 'infinity') as f from fixture.outbox where id = ${eventId}`)).rows[0]
+      ?.f;
 
   it('keeps a handed-over row unpublished until the last group commits, and does not hand it over twice meanwhile', async () => {
     const bus = newBus();

@@ -239,7 +239,7 @@ const redisUrl = requireServiceUrl('REDIS_URL', 'readiness with the Redis bus do
   it('stays ready (200, degraded) while the bus is down, commits writes to the outbox, and publishes them once it is back', async () => {
     const ready = async () => {
       const res = await svc.app.inject({ method: 'GET', url: '/health/ready' });
-      return { code: res.statusCode, body: res.json() as { status: string; checks: Record<string, string> } };
+      return { code: res.statusCode, body: res.json<{ status: string; checks: Record<string, string> }>() };
     };
     expect((await ready()).body.status).toBe('ok');
 
@@ -252,7 +252,7 @@ const redisUrl = requireServiceUrl('REDIS_URL', 'readiness with the Redis bus do
 
     const write = await svc.app.inject({ method: 'POST', url: '/marketing/metrics-test/write' });
     expect(write.statusCode).toBe(201);
-    const [id] = (write.json() as { ids: string[] }).ids;
+    const [id] = write.json<{ ids: string[] }>().ids;
     const db = svc.app.get<Db>(DB, { strict: false });
     const row = async () => (await db.select().from(tables.outbox).where(eq(tables.outbox.id, id)))[0];
     expect((await row())?.publishedAt).toBeNull();

@@ -60,7 +60,7 @@ describe('/activate/pin/ without a registration code: the activation form (spec 
     const api = fakeApi({ 'POST /api/auth/activate/pin': activated });
     const { router } = renderApp('/activate/pin/?username=ana%40example.com&next=%2Fpreferencias');
     expect(await screen.findByRole('heading', { name: 'Activa tu cuenta' })).toBeTruthy();
-    expect((screen.getByLabelText(/Correo electrónico/) as HTMLInputElement).value).toBe('ana@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>(/Correo electrónico/).value).toBe('ana@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Activar mi cuenta' }));
     expect(await screen.findByText('Este campo es obligatorio')).toBeTruthy();
     expect(api.callsTo('POST /api/auth/activate/pin')).toHaveLength(0);

@@ -14,7 +14,7 @@ function Harness({ onComplete }: { onComplete?: (value: string) => void }) {
   );
 }
 
-const boxes = () => screen.getAllByLabelText(/^PIN de 6 dígitos \(\d\/6\)$/) as HTMLInputElement[];
+const boxes = () => screen.getAllByLabelText<HTMLInputElement>(/^PIN de 6 dígitos \(\d\/6\)$/);
 
 describe('PIN input (spec 2 §5: 6 numeric digits)', () => {
   it('has six boxes with the numeric keyboard and one-time-code autofill', () => {

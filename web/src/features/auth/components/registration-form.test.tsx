@@ -198,7 +198,7 @@ describe('registration form (spec 2 §2, §5)', () => {
     act(() => authModal.open('register', { variant: 'complete', withTitle: true }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Sign up to continue')).toBeTruthy();
-    expect((within(dialog).getByLabelText('Country') as HTMLSelectElement).value).toBe('US');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Country').value).toBe('US');
     expect(within(dialog).getByLabelText(/^Mobile phone/, { selector: 'input[type=tel]' })).toBeTruthy();
   });
 

@@ -111,7 +111,7 @@ describe('preferences page (/preferencias)', () => {
     fakeApi({});
     renderApp('/preferencias');
     expect(await screen.findByText('Inicia sesión para editar tu nombre y tu foto.')).toBeTruthy();
-    const resale = screen.getByRole('switch', { name: /Mostrar información de reventa/ }) as HTMLInputElement;
+    const resale = screen.getByRole<HTMLInputElement>('switch', { name: /Mostrar información de reventa/ });
     // spec 2 §4: default true, kept in a cookie for 365 days.
     expect(resale.checked).toBe(true);
     fireEvent.click(resale);

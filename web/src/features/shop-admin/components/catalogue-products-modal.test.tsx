@@ -125,8 +125,8 @@ describe('products of a catalogue (spec 1 §2, §4, §7, §8)', { timeout: 20_00
     expect(items).toHaveLength(2);
     // Already in the catalogue: checked and not selectable.
     expect(within(items[0]!).getByText('Ya está en el catálogo')).toBeTruthy();
-    expect((within(items[0]!).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
-    const submit = screen.getByTestId('catalogue-add-submit') as HTMLButtonElement;
+    expect(within(items[0]!).getByRole<HTMLInputElement>('checkbox').disabled).toBe(true);
+    const submit = screen.getByTestId<HTMLButtonElement>('catalogue-add-submit');
     expect(submit.disabled).toBe(true);
     fireEvent.click(within(items[1]!).getByRole('checkbox', { name: 'Producto 4' }));
     expect(submit.textContent).toBe('Agregar seleccionados (1)');

@@ -37,7 +37,7 @@ describe('shop editors on @mantine/form', { timeout: 30_000 }, () => {
     const instagram = await screen.findByRole('textbox', { name: 'Instagram' }, { timeout: 15_000 });
     fireEvent.change(instagram, { target: { value: 'no vale!' } });
     expect(await screen.findByText('Escribe solo tu usuario (letras, números, punto, guion y guion bajo)')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Guardar' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Guardar' }).disabled).toBe(true);
     fireEvent.change(instagram, { target: { value: 'bazar.mx' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(api.callsTo(PATCH)).toHaveLength(1), { timeout: 10_000 });
@@ -71,6 +71,6 @@ describe('shop editors on @mantine/form', { timeout: 30_000 }, () => {
     fireEvent.change(await screen.findByTestId('duplicate-origin', {}, { timeout: 15_000 }), { target: { value: 'no es un enlace' } });
     fireEvent.change(screen.getByTestId('duplicate-name'), { target: { value: 'Mío' } });
     expect(await screen.findByText('Ingresa una URL válida')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Duplicar catálogo' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Duplicar catálogo' }).disabled).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ function renderSettings(onSaved = vi.fn(), shop = shopFixture(), props: { showCu
   return onSaved;
 }
 
-const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+const field = (testId: string) => screen.getByTestId<HTMLInputElement>(testId);
 
 // A shared two-core machine: rendering the whole form takes a while.
 describe('admin/configuracion (spec 1 §2, §5, §8)', { timeout: 20_000 }, () => {

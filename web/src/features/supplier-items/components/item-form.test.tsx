@@ -8,7 +8,7 @@ import { ItemForm } from './item-form';
 
 afterEach(resetNotices);
 
-const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+const field = (testId: string) => screen.getByTestId<HTMLInputElement>(testId);
 const type = (testId: string, value: string) => fireEvent.change(field(testId), { target: { value } });
 /** The message Mantine renders under an input, found through the input's aria-describedby. */
 function errorOf(testId: string): string | null {
@@ -172,7 +172,7 @@ describe('the supplier’s item form (issue 4, spec 1 §3 Item)', { timeout: 20_
     fireEvent.click(screen.getByTestId('item-save'));
     expect(await screen.findByText('Ocurrió un error')).toBeTruthy();
     expect(field('item-name').value).toBe('Jarrón grande');
-    expect((screen.getByTestId('item-save') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId<HTMLButtonElement>('item-save').disabled).toBe(false);
   });
 
   it('edits an item: the type is fixed, PATCH sends no type, then it publishes and unpublishes', async () => {

@@ -66,6 +66,6 @@ describe('<ProductCard>', () => {
     renderInShop(<ProductCard item={item(1, { list_state: 'unpublished' })} />, { viewer: { level: 2 } });
     expect((await screen.findByTestId('product-card')).hasAttribute('data-dimmed')).toBe(true);
     expect(screen.getByText('No publicado')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Compartir' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Compartir' }).disabled).toBe(true);
   });
 });
