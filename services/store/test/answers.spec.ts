@@ -46,7 +46,7 @@ describe('store answers', () => {
 
   it('describes an answer for every operation, its path parameters, the bearer scheme and its refusals', () => {
     const ops = storeOperations(doc);
-    expect(ops.length).toBe(32);
+    expect(ops.length).toBe(33);
     expect(missingAnswers({ paths: Object.fromEntries(ops.map((o) => [o.path, doc.paths[o.path]])) as never })).toEqual([]);
     expect(doc.components.schemas).toHaveProperty('Shop');
     expect(doc.components.schemas).toHaveProperty('ApiError');
@@ -116,6 +116,7 @@ describe('store answers', () => {
       ['GET /store/{owner}/{scope}/store/items', 'GET', `${base}/items`, 200],
       ['DELETE /store/{owner}/{scope}/store/items/{item}', 'DELETE', `${base}/items/${item}`, 204],
       ['GET /store/published/franchises', 'GET', `/store/published/franchises?text=sol`, 200],
+      ['GET /store/shops/by-slug/{slug}/franchises', 'GET', '/store/shops/by-slug/demo/franchises', 200],
       ['PUT /store/{owner}/{scope}/store/franchises/{id}', 'PUT', `${base}/franchises/${franchise}`, 200],
       ['POST /store/{owner}/{scope}/store/franchises/instore', 'POST', `${base}/franchises/instore`, 200, { franchises: [franchise] }],
       ['GET /store/{owner}/{scope}/store/franchises', 'GET', `${base}/franchises`, 200],

@@ -41,6 +41,15 @@ class PublishedFranchisesQueryDto extends PageQueryDto {
   type?: string[];
 }
 
+/** A shop's franchise lists (public by slug, the owner's admin list): offset, limit 30, optional name text. */
+class ShopFranchisesQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'Part of the franchise name (accents and case ignored)' })
+  @Optional()
+  @IsString()
+  @MaxLength(100)
+  text?: string;
+}
+
 class FranchiseIdsDto {
   @ApiProperty({ type: [String], minItems: 1, maxItems: 100 })
   @IsArray()
@@ -64,6 +73,18 @@ export class FranchisesPublicController {
     return this.franchises.published({ text: q.text ?? q.name, types: q.type, offset: q.offset, limit: q.limit, ownerId: viewer?.id });
   }
 
+  /**
+   * spec 1 §6 'Admin sees the admin franchise list; others see the public list': the public list of
+   * /franquicias, the published franchises the shop shows (store.shop_franchises).
+   */
+  @Get('shops/by-slug/:slug/franchises')
+  @ApiAnswer(FranchiseListSchema, { errors: [400, 404] })
+  @ApiOperation({ summary: 'The published franchises a shop shows, by the shop’s slug (offset, limit 30, text); 404 shop_not_found' })
+  async ofShopBySlug(@Param('slug') slug: string, @Query() q: ShopFranchisesQueryDto): Promise<FranchiseList> {
+    const shop = await this.franchises.shopBySlug(slug);
+    return this.franchises.ofShop(shop.id, { offset: q.offset, limit: q.limit ?? StoreLimits.franchisesPageSize, text: q.text }, true);
+  }
+
   @Get('public/referral/:ref/catalogues/:catalogue/franchises')
   @ApiAnswer(FranchiseListSchema, { errors: [400, 404] })
   @ApiOperation({ summary: 'Franchises shown by the referral’s store, for its catalogue pages (offset 0, limit 30)' })
@@ -85,10 +106,10 @@ export class FranchisesAdminController {
 
   @Get(':owner/:scope/store/franchises')
   @ApiAnswer(FranchiseListSchema, { errors: [400, 404] })
-  @ApiOperation({ summary: 'Franchises in the owner’s store' })
-  async list(@PathOwner() owner: OwnerRef, @Query() q: PageQueryDto): Promise<FranchiseList> {
+  @ApiOperation({ summary: 'Franchises in the owner’s store (offset, limit 30, text)' })
+  async list(@PathOwner() owner: OwnerRef, @Query() q: ShopFranchisesQueryDto): Promise<FranchiseList> {
     const shop = await shopOfOwner(this.db, owner.ownerId);
-    return this.franchises.ofShop(shop.id, q, false);
+    return this.franchises.ofShop(shop.id, { offset: q.offset, limit: q.limit ?? StoreLimits.franchisesPageSize, text: q.text }, false);
   }
 
   @Post(':owner/:scope/store/franchises/instore')

@@ -87,10 +87,16 @@ export class FranchiseQueries {
     );
   }
 
-  /** The franchises a shop shows (public franchises of a referral's catalogue page; the owner's admin list). */
-  async ofShop(shopId: string, page: { offset?: number; limit?: number }, onlyPublished: boolean): Promise<FranchiseList> {
+  /**
+   * The franchises a shop shows, in the order they were added: the public list (only published franchise and
+   * affinity shops: an unpublished one, or one that changed type, drops out) or the owner's admin list (all of
+   * them, so the owner can still remove one). Reads `shop_franchises` by its primary key's leading shop_id.
+   */
+  async ofShop(shopId: string, page: { offset?: number; limit?: number; text?: string }, onlyPublished: boolean): Promise<FranchiseList> {
     const conds: SQL[] = [eq(shopFranchises.shopId, shopId)];
-    if (onlyPublished) conds.push(eq(shops.state, 'published'));
+    if (onlyPublished) conds.push(eq(shops.state, 'published'), inArray(shops.storeType, [...FRANCHISE_TYPES]));
+    const text = normaliseText(page.text ?? '');
+    if (text) conds.push(sql`${shops.searchName} like ${containsPattern(text)}`);
     const where = and(...conds);
     const rows = await this.db
       .select(FRANCHISE_COLUMNS)
@@ -109,6 +115,13 @@ export class FranchiseQueries {
       rows.map((r) => toFranchiseJson(r, true)),
       Number(total?.n ?? 0),
     );
+  }
+
+  /** A shop by its exact slug (the unique index shops_slug_uq), as the storefront loads it; 404 shop_not_found. */
+  async shopBySlug(slug: string): Promise<ShopRow> {
+    const [shop] = await this.db.select().from(shops).where(eq(shops.slug, slug)).limit(1);
+    if (!shop) throw shopNotFound();
+    return shop;
   }
 
   /** A referral reference: an owner id, a shop id or a shop slug -> that shop. */
