@@ -864,7 +864,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Listing and search of a shop: type, text, tags, supplier, category; sort queue_position | -list_price | list_price */
+        /**
+         * Listing and search of a shop: type, text, tags, supplier, category, like (similar items), filter (spec syntax); sort queue_position | -list_price | list_price
+         * @description 400 `invalid_filter` when `filter` has an unknown key or an invalid value; 400 `validation_failed` for other bad parameters.
+         */
         get: operations["ShopListingController_items"];
         put?: never;
         post?: never;
@@ -1355,7 +1358,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Franchises in the owner’s store */
+        /** Franchises in the owner’s store (offset, limit 30, text) */
         get: operations["FranchisesAdminController_list"];
         put?: never;
         post?: never;
@@ -1634,6 +1637,23 @@ export interface paths {
         };
         /** Load a shop by its slug (spec 1 §7, 'Load shop'); 404 shop_not_found */
         get: operations["ShopsController_bySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store/shops/by-slug/{slug}/franchises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published franchises a shop shows, by the shop’s slug (offset, limit 30, text); 404 shop_not_found */
+        get: operations["FranchisesPublicController_ofShopBySlug"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5629,6 +5649,10 @@ export interface operations {
                 click_id?: string;
                 /** @description Same as supplier (the spec’s modal name) */
                 dssupplier?: string;
+                /** @description Search filter syntax (spec 1 §5), words separated by spaces: free words are matched like `text` (and with it), plus `type:<product|service|experience|digital>`, `supplier:<id>` (alias `dssupplier:<id>`), `category:<id>` and `tag:<tag>` (repeatable, any of them) tokens. A parameter sent explicitly wins over its token. An unknown key or an invalid value answers 400 `invalid_filter`. */
+                filter?: string;
+                /** @description Items like this item of the shop (its id): same type, sharing a tag or a category with it, never the item itself; most shared tags first, then shared categories, then the listing order (an explicit sort keeps only the filter). An id the shop does not show answers an empty page. Combines with every other parameter. */
+                like?: string;
                 limit?: number;
                 offset?: number;
                 owner?: string;
@@ -7206,6 +7230,8 @@ export interface operations {
             query?: {
                 limit?: number;
                 offset?: number;
+                /** @description Part of the franchise name (accents and case ignored) */
+                text?: string;
             };
             header?: never;
             path: {
@@ -8370,6 +8396,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Shop"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    FranchisesPublicController_ofShopBySlug: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Part of the franchise name (accents and case ignored) */
+                text?: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["Franchise"][];
+                    };
                 };
             };
             /** @description Refused: the request is not valid (`fields` names the offending fields) */

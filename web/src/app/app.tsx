@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Suspense, use, useState } from 'react';
-import { sessionStore } from '@/features/auth/session/session-store';
+import { sessionStore } from '@/lib/session/session-store';
 import { createI18n, isLocaleLoaded, loadLocale } from '@/i18n/i18n';
 import { detectLocale, type Locale } from '@/i18n/locales';
 import { AppProvider } from './provider';

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { SESSION_HINT_COOKIE, SESSION_HINT_COOKIE_PATH, type AuthResult } from '@vitrina/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '@/features/auth/session/session-store';
+import { sessionStore } from '@/lib/session/session-store';
 import { jsonResponse, renderApp } from '@/test/render-app';
 import { fakeGateway, resetNotices } from '@/test/render-ui';
 import { OWNER_ID, shopFixture } from './test/fixtures';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminProfile, authResult, fakeApi, resetAccountState } from '@/features/auth/test/fixtures';
+import { adminProfile, authResult, fakeApi, resetAccountState } from '@/test/account-fixtures';
 import { catalogueJson, list, shopJson } from '@/test/fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 import { banner } from './test/fixtures';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { authResult, adminProfile, fakeApi, resetAccountState } from '@/features/auth/test/fixtures';
+import { authResult, adminProfile, fakeApi, resetAccountState } from '@/test/account-fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 import { accountLinks, myShopPath } from '../domain/account-links';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '@/features/auth/session/use-session';
+import { useSession } from '@/lib/session/use-session';
 import { AccountSkeleton, AuthButtons, type AuthButtonsProps } from './auth-buttons';
 import type { UserMenuProps } from './user-menu';
 

@@ -2,9 +2,8 @@ import { ActionIcon, Box, Button, Group, Skeleton } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuthModalHost } from '@/features/auth/components/auth-modal';
-import { authModal, type AuthModalOptions } from '@/features/auth/components/auth-modal-store';
-import { useSession } from '@/features/auth/session/use-session';
+import { authModal, type AuthModalOptions } from '@/lib/auth-modal-store';
+import { useSession } from '@/lib/session/use-session';
 
 const loadAuthDropdown = () => import('./auth-dropdown');
 const AuthDropdown = lazy(loadAuthDropdown);
@@ -87,7 +86,6 @@ export function AuthButtons({ registerOptions }: AuthButtonsProps) {
       <Box hiddenFrom="sm">
         <MobileAuthMenu login={login} register={register} />
       </Box>
-      <AuthModalHost />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconLogin2, IconUserCircle, IconUserPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authModal } from '@/features/auth/components/auth-modal-store';
+import { authModal } from '@/lib/auth-modal-store';
 
 export interface AuthDropdownProps {
   login: () => void;

@@ -6,7 +6,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '@/components/language-select';
 import { ThemeToggle } from '@/components/theme-toggle';
-import { useSession } from '@/features/auth/session/use-session';
+import { useSession } from '@/lib/session/use-session';
 import { accountLinks, myShopPath, supplierItemsPath } from '../domain/account-links';
 import classes from './user-menu.module.css';
 

@@ -1,7 +1,7 @@
 import type { ActivationResponse, PinActivationRequest } from '@vitrina/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '@/api/client';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '@/lib/session/session-store';
 
 /** spec 2 §8 internal failures: the answer's actions are not what the PIN flow needs. */
 export const INVALID_NOTIFICATION_ACTION = 'invalid_notification_action';

@@ -1,7 +1,7 @@
 import type { ActivationResponse } from '@vitrina/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '@/lib/session/session-store';
 import { checkActivationResponse } from './activate-with-pin';
 
 export interface PasswordResetConfirmation {

@@ -2,7 +2,7 @@ import type { AuthResult } from '@vitrina/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiError, unwrap } from '@/api/client';
 import { parseRetryAfter, RetryLaterApiError } from '../domain/auth-errors';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '@/lib/session/session-store';
 
 export interface SignInRequest {
   /** The e-mail, or the phone digits. */

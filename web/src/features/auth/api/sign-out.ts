@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@vitrina/contracts';
 import { api, unwrap } from '@/api/client';
-import { sessionStore } from '../session/session-store';
-import { ADMIN_PROFILE_KEY } from './get-admin-profile';
+import { sessionStore } from '@/lib/session/session-store';
+import { ADMIN_PROFILE_KEY } from '@/lib/session/get-admin-profile';
 
 /** Revokes the session server-side and clears the cookies. */
 export function signOut(): Promise<MessageResponse> {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '@/test/render-app';
-import { sessionStore } from '../session/session-store';
-import { authResult, fakeApi, resetAccountState } from '../test/fixtures';
+import { sessionStore } from '@/lib/session/session-store';
+import { authResult, fakeApi, resetAccountState } from '@/test/account-fixtures';
 
 afterEach(resetAccountState);
 

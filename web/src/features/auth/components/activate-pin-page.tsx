@@ -9,7 +9,7 @@ import { errorCodeOf } from '../domain/auth-errors';
 import { safeNextPath } from '../domain/next-path';
 import { stripSpaces } from '../domain/phone';
 import { validateEmail, validatePassword, validatePin } from '../domain/registration';
-import { sessionStore } from '../session/session-store';
+import { sessionStore } from '@/lib/session/session-store';
 import { AuthPage } from './auth-page';
 import { EmailInput } from './email-input';
 import { ForgotPasswordHint } from './forgot-password-hint';

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { authModal, useAuthModalState } from './auth-modal-store';
+import { authModal, useAuthModalState } from '@/lib/auth-modal-store';
 import { LoginForm } from './login-form';
 import { RegistrationForm } from './registration-form';
 

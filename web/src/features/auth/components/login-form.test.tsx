@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
-import { fakeApi, resetAccountState } from '../test/fixtures';
-import { authModal } from './auth-modal-store';
+import { fakeApi, resetAccountState } from '@/test/account-fixtures';
+import { authModal } from '@/lib/auth-modal-store';
 
 afterEach(resetAccountState);
 

@@ -1,8 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../session/use-session';
-import { authModal, type AuthModalOptions } from './auth-modal-store';
-import { AuthModalHost } from './auth-modal';
+import { useSession } from '@/lib/session/use-session';
+import { authModal, type AuthModalOptions } from '@/lib/auth-modal-store';
 
 /** spec 2 §2: the promotion target 'create your free store'. */
 const ENTREPRENEURS_PATH = '/asistentes/emprendedores';
@@ -31,16 +30,8 @@ export function RegisterButton({ label = 'signup', options, ...props }: Register
     );
   }
   return (
-    <>
-      <Button
-        {...props}
-        onPointerEnter={authModal.prefetch}
-        onFocus={authModal.prefetch}
-        onClick={() => authModal.open('register', options)}
-      >
-        {t(`cta.${label}`)}
-      </Button>
-      <AuthModalHost />
-    </>
+    <Button {...props} onPointerEnter={authModal.prefetch} onFocus={authModal.prefetch} onClick={() => authModal.open('register', options)}>
+      {t(`cta.${label}`)}
+    </Button>
   );
 }

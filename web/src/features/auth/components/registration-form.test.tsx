@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, jsonResponse } from '@/test/render-app';
-import { authResult, fakeApi, resetAccountState } from '../test/fixtures';
-import { authModal } from './auth-modal-store';
+import { authResult, fakeApi, resetAccountState } from '@/test/account-fixtures';
+import { authModal } from '@/lib/auth-modal-store';
 
 afterEach(resetAccountState);
 

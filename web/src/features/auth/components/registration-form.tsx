@@ -24,7 +24,7 @@ import {
   type RegistrationFormValues,
 } from '../domain/registration';
 import { rememberRegistrationPassword } from '../session/pending-registration';
-import type { AuthModalOptions } from './auth-modal-store';
+import type { AuthModalOptions } from '@/lib/auth-modal-store';
 import { EmailInput } from './email-input';
 import { notifyFailure, notifySuccess, REGISTRATION_NOTICE_MS } from './notify';
 import { PhoneInput } from './phone-input';

@@ -1,7 +1,7 @@
 import type { AdminProfile, ProfileUpdateRequest } from '@vitrina/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ownerSegment, unwrap } from '@/api/client';
-import { ADMIN_PROFILE_KEY } from '@/features/auth/api/get-admin-profile';
+import { ADMIN_PROFILE_KEY } from '@/lib/session/get-admin-profile';
 
 /** spec 2 §3: only non-empty profile fields are sent (and change). */
 export function profileChanges(values: ProfileUpdateRequest): ProfileUpdateRequest {

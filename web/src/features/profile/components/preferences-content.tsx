@@ -3,9 +3,8 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '@/components/language-select';
 import { ThemeToggle } from '@/components/theme-toggle';
-import { AuthModalHost } from '@/features/auth/components/auth-modal';
-import { authModal } from '@/features/auth/components/auth-modal-store';
-import { useSession } from '@/features/auth/session/use-session';
+import { authModal } from '@/lib/auth-modal-store';
+import { useSession } from '@/lib/session/use-session';
 import { useResaleInfoPreference } from '../resale-info';
 import { ProfileEditForm } from './profile-edit-form';
 
@@ -35,7 +34,6 @@ function ProfileSection() {
             {t('register')}
           </Button>
         </Group>
-        <AuthModalHost />
       </Stack>
     );
   }

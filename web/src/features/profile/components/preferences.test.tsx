@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminProfile, authResult, fakeApi, ME, resetAccountState } from '@/features/auth/test/fixtures';
+import { adminProfile, authResult, fakeApi, ME, resetAccountState } from '@/test/account-fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 import { profileChanges } from '../api/update-admin-profile';
 import { DROP_ERROR_MS } from './profile-photo-dropzone';

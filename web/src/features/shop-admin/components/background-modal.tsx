@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OwnerRef } from '../api/http';
 import { updateShop } from '../api/shop-settings';
-import { ImageDrop, type UploadedImage } from './image-drop';
+import { ImageDrop, type UploadedImage } from '@/components/image-drop';
 import { notifySuccess, useNotifyApiError } from './notify';
 
 interface Props {

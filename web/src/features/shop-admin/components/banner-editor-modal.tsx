@@ -24,7 +24,7 @@ import { useBanners, useDeleteBanner, useSaveBanner } from '../api/banners';
 import type { OwnerRef } from '../api/http';
 import { updateShop } from '../api/shop-settings';
 import { bannerPayload, validateBanner, type BannerErrors, type BannerFormValues } from '../domain/validation';
-import { ImageDrop } from './image-drop';
+import { ImageDrop } from '@/components/image-drop';
 import { ProductName, ProductPicker } from './product-picker';
 import { notifySuccess, useNotifyApiError } from './notify';
 

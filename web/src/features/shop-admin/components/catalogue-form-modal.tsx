@@ -7,7 +7,7 @@ import { isApiError } from '@/api/client';
 import { createCatalogue, updateCatalogue } from '../api/catalogues';
 import type { OwnerRef } from '../api/http';
 import { catalogueNameRule, cataloguePhotoRule } from '../domain/validation';
-import { IMAGE_MIME, ImageDrop, type UploadedImage } from './image-drop';
+import { IMAGE_MIME, ImageDrop, type UploadedImage } from '@/components/image-drop';
 import { notifySuccess, useNotifyApiError } from './notify';
 
 interface Props {

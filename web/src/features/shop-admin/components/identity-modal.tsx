@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { OwnerRef } from '../api/http';
 import { updateShop } from '../api/shop-settings';
 import { shopNameRule } from '../domain/validation';
-import { ImageDrop, type UploadedImage } from './image-drop';
+import { ImageDrop, type UploadedImage } from '@/components/image-drop';
 import { notifySuccess, useNotifyApiError } from './notify';
 
 interface Props {

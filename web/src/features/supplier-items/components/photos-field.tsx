@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconTrash } from '@tabler/icons-react';
 import { CatalogueLimits } from '@vitrina/contracts';
-import { IMAGE_MIME, ImageDrop } from '@/features/shop-admin/components/image-drop';
+import { IMAGE_MIME, ImageDrop } from '@/components/image-drop';
 import type { SupplierRef } from '../api/http';
 import type { SupplierT } from '../i18n/texts';
 import classes from './supplier-items.module.css';

@@ -1,8 +1,7 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AuthModalHost } from '@/features/auth/components/auth-modal';
-import { authModal } from '@/features/auth/components/auth-modal-store';
-import { useSession } from '@/features/auth/session/use-session';
+import { authModal } from '@/lib/auth-modal-store';
+import { useSession } from '@/lib/session/use-session';
 import type { SupplierRef } from '../api/http';
 import { useSupplierT } from '../i18n/texts';
 
@@ -37,7 +36,6 @@ export function SupplierGate({ children }: { children: (owner: SupplierRef) => R
             </Button>
           </Group>
         </Stack>
-        <AuthModalHost />
       </Card>
     );
   }

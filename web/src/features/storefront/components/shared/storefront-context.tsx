@@ -1,6 +1,5 @@
-import type { HeaderButtonLabel } from '@vitrina/contracts';
+import type { HeaderButtonLabel, ShopJson } from '@vitrina/contracts';
 import { createContext, use, type ReactNode } from 'react';
-import type { Shop } from '@/features/storefront/api/get-shop-by-slug';
 import { ANONYMOUS_VIEWER, type Viewer } from '@/features/storefront/lib/viewer';
 
 /**
@@ -15,6 +14,12 @@ export interface StorefrontSlots {
   /** SLOT (shop admin): the owner's tools, a strip above the shop in the page's flow (it covers nothing). */
   owner?: ReactNode;
 }
+
+/**
+ * The shop as get-shop-by-slug maps it (its `Shop` is this contract type). Named from the contract, not from that
+ * module: it reads the viewer from this context, and importing it back would make an import cycle.
+ */
+type Shop = ShopJson;
 
 interface StorefrontValue {
   shop: Shop;

@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@/features/auth/session/use-session';
+import { useSession } from '@/lib/session/use-session';
 import ShopSettingsPage from '@/features/shop-admin/components/shop-settings-page';
 import { useShopBySlug } from '@/features/storefront/api/get-shop-by-slug';
 import { ShopPageNotFound } from '@/features/storefront/components/pages/shop-page-not-found';

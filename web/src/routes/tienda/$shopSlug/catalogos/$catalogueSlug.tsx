@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isApiError } from '@/api/client';
-import { currentViewerId } from '@/features/auth/session/current-viewer';
+import { currentViewerId } from '@/lib/session/current-viewer';
 import { catalogueQueryOptions } from '@/features/storefront/api/get-catalogue';
 import { shopBySlugQueryOptions } from '@/features/storefront/api/get-shop-by-slug';
 import { CatalogueDetailPage } from '@/features/storefront/components/catalogues/catalogue-detail-page';

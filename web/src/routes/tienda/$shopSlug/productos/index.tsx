@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { currentViewerId } from '@/features/auth/session/current-viewer';
+import { currentViewerId } from '@/lib/session/current-viewer';
 import { listingItemsParams, shopItemsQueryOptions } from '@/features/storefront/api/search-shop-items';
 import { ItemListingPage } from '@/features/storefront/components/listing/item-listing-page';
 import { listingPageSize, validateListingSearch } from '@/features/storefront/lib/listing-search';

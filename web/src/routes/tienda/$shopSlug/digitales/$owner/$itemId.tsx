@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isApiError } from '@/api/client';
-import { currentViewerId } from '@/features/auth/session/current-viewer';
+import { currentViewerId } from '@/lib/session/current-viewer';
 import { itemQueryOptions } from '@/features/storefront/api/get-item';
 import { ItemPage } from '@/features/storefront/components/item/item-page';
 import { ItemPageSkeleton } from '@/features/storefront/components/item/item-page-skeleton';

@@ -6,8 +6,7 @@ import { IconPhotoUp } from '@tabler/icons-react';
 import { GalleryLimits } from '@vitrina/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadImage } from '../api/gallery-upload';
-import type { OwnerRef } from '../api/http';
+import { uploadImage, type GalleryOwner } from '@/api/gallery-upload';
 
 export const IMAGE_MIME = {
   /** spec 1 §5: jpeg, png, svg (the mobile banner also jpg, the same type). */
@@ -25,7 +24,7 @@ export interface UploadedImage {
 }
 
 interface ImageDropProps {
-  owner: OwnerRef;
+  owner: GalleryOwner;
   label: string;
   value: UploadedImage | null;
   onChange: (image: UploadedImage | null) => void;

@@ -1,9 +1,13 @@
 import { GalleryLimits, type GalleryUploadJson } from '@vitrina/contracts';
 import { api, ownerSegment, unwrap } from '@/api/client';
-import type { OwnerRef } from './http';
+
+/** Whose gallery an upload goes to: the shop owner, or a supplier (both features' owner refs fit). */
+export interface GalleryOwner {
+  ownerId: string;
+}
 
 /** spec 1 §7 'Image upload': POST /api/gallery/{owner}:{mashupID}/ multipart `image`, `name`, `get_main_colors`. */
-export function uploadImage(owner: OwnerRef, file: File, name?: string): Promise<GalleryUploadJson> {
+export function uploadImage(owner: GalleryOwner, file: File, name?: string): Promise<GalleryUploadJson> {
   return unwrap(
     api.POST('/api/gallery/{owner}', {
       params: { path: { owner: ownerSegment(owner.ownerId) } },

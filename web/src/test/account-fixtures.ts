@@ -1,9 +1,9 @@
 import type { AdminProfile, AuthResult } from '@vitrina/contracts';
 import { cleanNotifications, cleanNotificationsQueue } from '@mantine/notifications';
 import * as testing from '@/test/render-app';
-import { resetAuthModal } from '../components/auth-modal-store';
-import { sessionStore } from '../session/session-store';
-import { clearSessionHint } from '../session/session-hint';
+import { resetAuthModal } from '@/lib/auth-modal-store';
+import { sessionStore } from '@/lib/session/session-store';
+import { clearSessionHint } from '@/lib/session/session-hint';
 import { jsonResponse } from '@/test/render-app';
 
 export const ME = '01930000-0000-7000-8000-0000000000aa';

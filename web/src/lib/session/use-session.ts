@@ -1,7 +1,7 @@
 import type { AccountLevel, AccountType, AdminProfile } from '@vitrina/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { adminProfileQueryOptions } from '../api/get-admin-profile';
+import { adminProfileQueryOptions } from './get-admin-profile';
 import { sessionStore } from './session-store';
 import { deriveAccountType, deriveUserLevel, type ProfileStatus, type SessionStatus, type UserLevel } from './user-level';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, unwrap } from '@/api/client';
 import { jsonResponse, stubFetch } from '@/test/render-app';
-import { authResult, pathOf, setSessionHint, unauthorized } from '../test/fixtures';
+import { authResult, pathOf, setSessionHint, unauthorized } from '@/test/account-fixtures';
 import { clearSessionHint, hasSessionHint } from './session-hint';
 import { REFRESH_PATH, SessionStore } from './session-store';
 

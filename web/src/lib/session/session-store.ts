@@ -1,7 +1,7 @@
 import type { AuthResult } from '@vitrina/contracts';
 import type { Middleware } from 'openapi-fetch';
 import { api, isApiError } from '@/api/client';
-import { refreshSession } from '../api/refresh-session';
+import { refreshSession } from './refresh-session';
 import { clearSessionHint, hasSessionHint } from './session-hint';
 import type { SessionStatus } from './user-level';
 

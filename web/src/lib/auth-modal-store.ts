@@ -1,4 +1,4 @@
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 export type AuthView = 'login' | 'register';
 
@@ -19,16 +19,14 @@ export interface AuthModalOptions {
 interface AuthModalState {
   view: AuthView | null;
   options: AuthModalOptions;
-  /** Mounted hosts; only the first renders the modal, so placing several never shows two. */
-  hosts: readonly string[];
   /**
-   * The modal and its forms are a separate chunk: hosts mount it once it was opened or is about to be
+   * The modal and its forms are a separate chunk: the host mounts it once it was opened or is about to be
    * (a pointer over or focus on a button that opens it), so a page that never shows it never downloads it.
    */
   requested: boolean;
 }
 
-let state: AuthModalState = { view: null, options: {}, hosts: [], requested: false };
+let state: AuthModalState = { view: null, options: {}, requested: false };
 const listeners = new Set<() => void>();
 
 function set(next: Partial<AuthModalState>): void {
@@ -42,7 +40,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * Opens the log-in or registration modal from anywhere (a header button, a 'sign up' call to action).
+ * Opens the log-in or registration modal from anywhere (a header button, a 'sign up' call to action, another
+ * feature's sign-in prompt). The modal itself belongs to the auth feature; the root route renders its one host
+ * (features/auth/components/auth-modal.tsx), so whoever opens it needs only this store.
  * Arrow properties, not methods: they are passed as handlers (`onFocus={authModal.prefetch}`), so they must not depend on `this`.
  */
 export const authModal = {
@@ -70,17 +70,7 @@ export function useAuthModalState(): AuthModalState {
   );
 }
 
-/** True for the one host that renders the modal. */
-export function useIsPrimaryHost(): boolean {
-  const id = useId();
-  useEffect(() => {
-    set({ hosts: [...state.hosts, id] });
-    return () => set({ hosts: state.hosts.filter((host) => host !== id) });
-  }, [id]);
-  return useAuthModalState().hosts[0] === id;
-}
-
 /** Tests only. */
 export function resetAuthModal(): void {
-  state = { view: null, options: {}, hosts: [], requested: false };
+  state = { view: null, options: {}, requested: false };
 }
