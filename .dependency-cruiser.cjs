@@ -4,9 +4,9 @@
  *
  * - Web (issue 10 §4): a feature (web/src/features/<name>/) never imports another feature; shared code lives in
  *   web/src/components, lib, api, and those never import a feature. Routes and web/src/app wire features together.
- *   The violations that existed when the rule came are listed in .dependency-cruiser-known-violations.json
- *   (`npx depcruise-baseline --config .dependency-cruiser.cjs web/src` rewrites it): only new ones fail. Remove an
- *   entry by fixing it and rerunning depcruise-baseline.
+ *   The violations that existed when the rule came were listed in .dependency-cruiser-known-violations.json; they
+ *   are fixed and the list is empty (`[]`), so every one fails. Keep it empty: move the shared code instead
+ *   (`npx depcruise-baseline --config .dependency-cruiser.cjs web/src` would write the current violations back).
  *   `@/…` imports resolve through .dependency-cruiser.resolve.cjs (the same alias as web/vite.config.ts).
  *
  * - A service never imports another service (code or `@vitrina/<service>` package): services talk through
