@@ -38,7 +38,11 @@ interface ImageDropProps {
   testId?: string;
 }
 
-/** A gallery drop zone: one file, the gallery's maximum size, the spec's formats and rejection messages. */
+/**
+ * A gallery drop zone: one file, the gallery's maximum size, the spec's formats and rejection messages. Shared by
+ * the shop owner's editors and the supplier's item form. Its texts are still in the `shopAdmin` namespace (every
+ * language bundle carries it), where they were written first.
+ */
 export function ImageDrop({
   owner,
   label,
