@@ -30,20 +30,34 @@ export interface PlatformMetrics {
  * one count query (local) or one BullMQ call, readiness with the same checks as /health/ready. Counters count what
  * this process saw since it started, as Prometheus counters do.
  */
+/**
+ * A read shared by the collects of one scrape, and only of that one. prom-client's `registry.metrics()` calls every
+ * metric's `collect` synchronously, in one pass, before awaiting any of them: the first call starts the read, the others
+ * of that pass reuse it, and the read is forgotten at the next microtask, so the next scrape reads again. (Forgetting it
+ * only once it had settled, at a later `setImmediate`, let a scrape that followed a write without any I/O in between,
+ * as on PGlite whose queries resolve in microtasks, report the previous scrape's values: a row just written was missing.)
+ */
+function perScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let current: Promise<T> | undefined;
+  return () => {
+    if (!current) {
+      current = read();
+      queueMicrotask(() => (current = undefined));
+    }
+    return current;
+  };
+}
+
 export function installPlatformMetrics(registry: Registry, s: PlatformMetricsSources): PlatformMetrics {
   const failed = (metric: string, err: unknown) => s.onScrapeError?.(metric, err);
 
   // One query per scrape feeds both outbox gauges: the first collect runs it, the second reuses its promise.
-  let backlogRead: Promise<{ rows: number; oldestAgeSeconds: number } | undefined> | undefined;
-  const readBacklog = () => {
-    backlogRead ??= outboxBacklog(s.db, s.tables)
-      .catch((err: unknown) => {
-        failed('vitrina_outbox_backlog', err);
-        return undefined;
-      })
-      .finally(() => setImmediate(() => (backlogRead = undefined)));
-    return backlogRead;
-  };
+  const readBacklog = perScrape(() =>
+    outboxBacklog(s.db, s.tables).catch((err: unknown) => {
+      failed('vitrina_outbox_backlog', err);
+      return undefined;
+    }),
+  );
   new Gauge({
     name: 'vitrina_outbox_backlog',
     help: 'Outbox rows not yet published (waiting, backing off after a failed publish, or in flight on the in-process bus)',
@@ -106,11 +120,7 @@ export function installPlatformMetrics(registry: Registry, s: PlatformMetricsSou
   });
   s.jobs.onFailure(({ name, final }) => jobFailures.inc({ job: name, outcome: final ? 'failed' : 'retry' }));
 
-  let readinessRead: Promise<Readiness> | undefined;
-  const readReadiness = () => {
-    readinessRead ??= s.readiness().finally(() => setImmediate(() => (readinessRead = undefined)));
-    return readinessRead;
-  };
+  const readReadiness = perScrape(() => s.readiness());
   new Gauge({
     name: 'vitrina_dependency_up',
     help: 'Whether a dependency answered its readiness check (db, bus, queue) at scrape time',

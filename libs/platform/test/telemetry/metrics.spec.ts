@@ -4,17 +4,20 @@ import { Controller, Inject, Injectable, Module, Post, type OnModuleInit } from 
 import { EventPattern } from '@nestjs/microservices';
 import { eq, sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
+import { Registry } from 'prom-client';
 import { createServiceApp, type ServiceApp } from '../../src/http/bootstrap.js';
 import type { Db } from '../../src/db/database.js';
 import type { JobQueue } from '../../src/jobs/job-queue.js';
 import { Outbox } from '../../src/outbox/outbox.js';
 import { platformTables } from '../../src/outbox/tables.js';
 import { TransactionRunner } from '../../src/outbox/transaction-runner.js';
+import { OutboxRelayEvents } from '../../src/outbox/relay.js';
 import { PlatformModule } from '../../src/runtime/platform.module.js';
 import type { Runtime } from '../../src/runtime/runtime.js';
 import { DB, JOB_QUEUE } from '../../src/runtime/tokens.js';
 import { createTestDatabase, requireServiceUrl, type TestDatabase } from '../../src/testing/test-database.js';
 import { createTestRuntime } from '../../src/testing/test-runtime.js';
+import { installPlatformMetrics } from '../../src/telemetry/metrics.js';
 
 // The marketing service's real migrations give this test app its platform tables.
 const tables = platformTables('marketing');
@@ -137,6 +140,45 @@ describe('event-system metrics of a service (memory bus, local jobs)', () => {
     expect(series(body, 'vitrina_outbox_backlog')).toBeGreaterThanOrEqual(1);
     expect(series(body, 'vitrina_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(120);
     expect(series(body, 'vitrina_outbox_publish_failures_total')).toBeUndefined(); // none happened: no series yet
+  });
+
+  it('reads the outbox once per scrape, and again for every scrape, however close they follow each other', async () => {
+    const db = svc.app.get<Db>(DB, { strict: false });
+    const jobs = svc.app.get<JobQueue>(JOB_QUEUE, { strict: false });
+    // The real database, with its statements counted.
+    let statements = 0;
+    const counted = new Proxy(db, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (prop !== 'execute' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          statements++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const registry = new Registry();
+    installPlatformMetrics(registry, {
+      db: counted,
+      tables,
+      jobs,
+      relay: new OutboxRelayEvents(),
+      readiness: async () => ({ status: 'ok', checks: {} }),
+    });
+    const first = await registry.metrics();
+    expect(statements).toBe(1); // both outbox gauges from one statement
+    // The next scrape follows without any I/O in between: it must not be answered from the previous one.
+    const id = `late-${Date.now()}`;
+    const second = await registry.metrics();
+    expect(statements).toBe(2);
+    expect(series(second, 'vitrina_outbox_backlog')).toBe(series(first, 'vitrina_outbox_backlog'));
+    await db
+      .insert(tables.outbox)
+      .values({ id, topic: 'mtest.late', key: 'k', envelope: {}, nextAttemptAt: sql`now() + interval '1 hour'` });
+    const third = await registry.metrics();
+    expect(statements).toBe(3);
+    expect(series(third, 'vitrina_outbox_backlog')).toBe(series(second, 'vitrina_outbox_backlog')! + 1);
+    await db.delete(tables.outbox).where(eq(tables.outbox.id, id));
   });
 
   it('counts a failing job’s attempts by name and reports the queue depth by state', async () => {
