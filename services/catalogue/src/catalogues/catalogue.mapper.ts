@@ -1,7 +1,11 @@
 import { CatalogueLimits, type Catalogue, type CatalogueState } from '@vitrina/contracts';
 import type { catalogues } from '../db/schema.js';
 
-export type CatalogueRow = typeof catalogues.$inferSelect;
+/**
+ * A catalogue as clients see it: the stored row with `position` (rank 1..n among the owner's catalogues) and `weight`
+ * (explicit, or n..1 along the drag order) computed in the read (`catalogue.order.ts`).
+ */
+export type CatalogueRow = Omit<typeof catalogues.$inferSelect, 'weight'> & { position: number; weight: number };
 
 /** The shop a share link points into (from the catalogue's shop projection). */
 export interface ShareShop {

@@ -206,9 +206,16 @@ export const catalogues = catalogueSchema.table(
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     photo: text('photo'),
-    /** 1-based order among the owner's catalogues (issue 5 moves keep 1..n). */
-    position: integer('position').notNull(),
-    weight: integer('weight').notNull().default(0),
+    /**
+     * The owner's drag order (issue 18): gapped keys (`POSITION_GAP` apart when renormalised), so a move
+     * writes only the moved row. The `position` clients see is the rank (1..n) computed in the read.
+     */
+    sortKey: bigint('sort_key', { mode: 'number' }).notNull(),
+    /**
+     * Storefront priority set explicitly (PATCH/create). NULL = follows the drag order: the weight clients see
+     * is then n..1 among such catalogues (computed in the read); a move turns every explicit weight into NULL.
+     */
+    weight: integer('weight'),
     numProducts: integer('num_products').notNull().default(0),
     state: text('state').notNull().default('published'),
     originId: text('origin_id'),
@@ -219,7 +226,7 @@ export const catalogues = catalogueSchema.table(
   },
   (t) => [
     uniqueIndex('catalogues_owner_slug_uq').on(t.ownerId, t.slug),
-    index('catalogues_owner_position_idx').on(t.ownerId, t.position),
+    index('catalogues_owner_sort_key_idx').on(t.ownerId, t.sortKey, t.id),
     index('catalogues_owner_weight_idx').on(t.ownerId, t.state, t.weight),
   ],
 );
@@ -229,11 +236,13 @@ export const catalogueProducts = catalogueSchema.table(
   {
     catalogueId: text('catalogue_id').notNull(),
     itemId: text('item_id').notNull(),
-    position: integer('position').notNull().default(0),
+    /** Order inside the catalogue: gapped keys like `catalogues.sort_key` (a move writes one row). */
+    sortKey: bigint('sort_key', { mode: 'number' }).notNull().default(0),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'catalogue_products_pk', columns: [t.catalogueId, t.itemId] }),
     index('catalogue_products_item_idx').on(t.itemId),
+    index('catalogue_products_sort_key_idx').on(t.catalogueId, t.sortKey, t.itemId),
   ],
 );

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { BENCH_SUPPLIERS, DEMO_ITEMS, benchItemId, benchItemType, benchSupplierId, benchSupplierOfItem } from '@vitrina/contracts';
 import { LOGGER, Outbox, TransactionRunner, type Tx } from '@vitrina/platform';
 import type { Logger } from 'pino';
+import { POSITION_GAP } from '../catalogues/domain/order-keys.js';
 import { catalogueProducts, catalogues, categories, items, shopItems, suppliers } from '../db/schema.js';
 import { itemEvents } from '../items/events/item-events.js';
 import { searchColumns } from '../items/item.repository.js';
@@ -128,7 +129,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
           name: c.name,
           slug: slugify(c.name, 60),
           photo: `${this.config.demoPhotosBaseUrl}/${slugify(c.name, 60)}.jpg`,
-          position,
+          sortKey: position * POSITION_GAP,
           weight: c.weight,
           numProducts: c.items.length,
           searchName: normaliseText(c.name),
@@ -138,7 +139,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
       if (created.length === 0) continue;
       await tx
         .insert(catalogueProducts)
-        .values(c.items.map((itemId, i) => ({ catalogueId: c.id, itemId, position: i + 1 })))
+        .values(c.items.map((itemId, i) => ({ catalogueId: c.id, itemId, sortKey: (i + 1) * POSITION_GAP })))
         .onConflictDoNothing();
     }
   }

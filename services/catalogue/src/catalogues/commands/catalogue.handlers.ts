@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, eq, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   CatalogueCatalogueEvents,
   CatalogueErrorCodes,
@@ -14,8 +14,18 @@ import { shopOfOwner } from '../../listings/shop.repository.js';
 import { CATALOGUE_CONFIG, type CatalogueConfig } from '../../shared/config.js';
 import { normaliseText, prefixTsQuery, slugify } from '../../shared/normalise.js';
 import { isUuid } from '../../shared/viewer.js';
-import { toCatalogueJson, type CatalogueRow } from '../catalogue.mapper.js';
-import { checkCatalogueName, isLockTimeout, moveTo, updatingPositionError } from '../domain/catalogue.rules.js';
+import { toCatalogueJson } from '../catalogue.mapper.js';
+import {
+  catalogueSet,
+  keysAtEnd,
+  lastCatalogueKey,
+  lastProductKey,
+  productSet,
+  SHOWN_CATALOGUE,
+  type StoredCatalogue,
+} from '../catalogue.order.js';
+import { checkCatalogueName, isLockTimeout, updatingPositionError } from '../domain/catalogue.rules.js';
+import { place } from '../domain/order-keys.js';
 import type {
   AddFilteredDto,
   CatalogueOriginDto,
@@ -34,9 +44,12 @@ const MAX_ITEMS_PER_WRITE = 1000;
  * move, clone. Each is one transaction with its `catalogue.catalogue.*` event (keyed by the owner, carrying
  * the owner's catalogue count for the store's sections_info).
  *
- * Positions: every write that changes an owner's catalogue set or order first takes a transaction-scoped
- * advisory lock per owner, then rewrites positions as 1..n, so concurrent moves serialise and always leave a
- * consistent order. Product writes of one catalogue lock the catalogue row.
+ * Positions (issue 18): catalogues and products are ordered by gapped keys (`domain/order-keys.ts`); a move
+ * writes the moved row's key only (and, for catalogues, turns the few explicit weights into order-following
+ * ones), so no write renumbers the owner's other rows; `position` (1..n) and order-following weights (n..1) are
+ * computed in the reads. Every write that changes an owner's catalogue set or order first takes a
+ * transaction-scoped advisory lock per owner, so concurrent moves serialise and always leave a consistent order.
+ * Product writes of one catalogue lock the catalogue row.
  */
 @Injectable()
 export class CatalogueHandlers {
@@ -86,20 +99,25 @@ export class CatalogueHandlers {
       }
       await tx.delete(catalogueProducts).where(eq(catalogueProducts.catalogueId, row.id));
       await tx.delete(catalogues).where(eq(catalogues.id, row.id));
-      await renumberCatalogues(tx, await orderedCatalogueIds(tx, ownerId));
       await this.publish(tx, CatalogueCatalogueEvents.deleted, { ...row, numProducts: 0 });
     });
   }
 
-  /** spec 1 §7 'Catalogue position': the catalogue goes to `position`; the others shift; always 1..n. */
+  /**
+   * spec 1 §7 'Catalogue position': the catalogue goes to `position` (clamped to 1..n); the others shift in the
+   * read (their keys stay). The dragged order becomes the order visitors see (lists sort by -weight): explicit
+   * weights, if any, turn into order-following ones (shown n..1). Steady state: one row written.
+   */
   async move(ownerId: string, ref: string, position: number): Promise<Catalogue> {
     return this.positions(ownerId, async (tx) => {
       const row = await findOwn(tx, ownerId, ref, false);
-      const order = moveTo(await orderedCatalogueIds(tx, ownerId), row.id, position);
-      await renumberCatalogues(tx, order, { weights: true });
-      const [moved] = await tx.select().from(catalogues).where(eq(catalogues.id, row.id));
-      await this.publish(tx, CatalogueCatalogueEvents.moved, moved, { position: moved.position });
-      return this.json(tx, moved);
+      const at = await place(catalogueSet(tx, ownerId), { id: row.id, key: row.sortKey }, position);
+      await tx
+        .update(catalogues)
+        .set({ weight: null })
+        .where(and(eq(catalogues.ownerId, ownerId), isNotNull(catalogues.weight)));
+      await this.publish(tx, CatalogueCatalogueEvents.moved, row, { position: at });
+      return this.json(tx, row);
     });
   }
 
@@ -133,9 +151,6 @@ export class CatalogueHandlers {
         .where(and(eq(catalogueProducts.catalogueId, catalogue.id), eq(catalogueProducts.itemId, itemId)))
         .returning();
       if (!gone) throw new NotFoundError('The product is not in the catalogue');
-      await tx.execute(
-        sql`update ${catalogueProducts} set "position" = "position" - 1 where catalogue_id = ${catalogue.id} and "position" > ${gone.position}`,
-      );
       const row = await refreshCount(tx, catalogue.id);
       await this.publish(tx, CatalogueCatalogueEvents.productRemoved, row, { itemIds: [itemId] });
       return this.json(tx, row);
@@ -145,19 +160,12 @@ export class CatalogueHandlers {
   async moveProduct(ownerId: string, ref: string, dto: MoveProductDto): Promise<Catalogue> {
     return this.tx.run(async (tx) => {
       const catalogue = await findOwn(tx, ownerId, ref, true);
-      const ids = (
-        await tx
-          .select({ id: catalogueProducts.itemId })
-          .from(catalogueProducts)
-          .where(eq(catalogueProducts.catalogueId, catalogue.id))
-          .orderBy(asc(catalogueProducts.position), asc(catalogueProducts.addedAt), asc(catalogueProducts.itemId))
-      ).map((r) => r.id);
-      if (!ids.includes(dto.product)) throw new NotFoundError('The product is not in the catalogue');
-      const order = moveTo(ids, dto.product, dto.position);
-      await tx.execute(sql`
-        update ${catalogueProducts} p set "position" = v.pos
-          from unnest(${textArray(order)}) with ordinality as v(id, pos)
-         where p.catalogue_id = ${catalogue.id} and p.item_id = v.id and p."position" <> v.pos`);
+      const [product] = await tx
+        .select({ id: catalogueProducts.itemId, key: catalogueProducts.sortKey })
+        .from(catalogueProducts)
+        .where(and(eq(catalogueProducts.catalogueId, catalogue.id), eq(catalogueProducts.itemId, dto.product)));
+      if (!product) throw new NotFoundError('The product is not in the catalogue');
+      const at = await place(productSet(tx, catalogue.id), product, dto.position);
       const [row] = await tx
         .update(catalogues)
         .set({ updatedAt: sql`now()` })
@@ -165,7 +173,7 @@ export class CatalogueHandlers {
         .returning();
       await this.publish(tx, CatalogueCatalogueEvents.productMoved, row, {
         itemIds: [dto.product],
-        position: order.indexOf(dto.product) + 1,
+        position: at,
       });
       return this.json(tx, row);
     });
@@ -182,7 +190,7 @@ export class CatalogueHandlers {
     const intoNew = !hasOrigin(dto) || targetRef === 'new';
     return this.positions(ownerId, async (tx) => {
       const source = await findOrigin(tx, ownerId, origin);
-      let target: CatalogueRow;
+      let target: StoredCatalogue;
       if (intoNew) {
         const name = checkCatalogueName(dto.name === undefined ? source.name : dto.name);
         target = await this.insertCatalogue(tx, ownerId, { name, photo: source.photo, originId: source.id, originSlug: source.slug });
@@ -225,11 +233,15 @@ export class CatalogueHandlers {
       originId?: string;
       originSlug?: string;
     },
-  ): Promise<CatalogueRow> {
-    const [stats] = await tx
-      .select({ last: max(catalogues.position) })
+  ): Promise<StoredCatalogue> {
+    const [sortKey] = await keysAtEnd(catalogueSet(tx, ownerId), await lastCatalogueKey(tx, ownerId), 1);
+    // Goes last. Without a weight of its own it follows the order (shown 1, after the others) when the owner's
+    // weights all do; among explicit weights it gets 0, as catalogues always did.
+    const [explicit] = await tx
+      .select({ id: catalogues.id })
       .from(catalogues)
-      .where(eq(catalogues.ownerId, ownerId));
+      .where(and(eq(catalogues.ownerId, ownerId), isNotNull(catalogues.weight)))
+      .limit(1);
     const [row] = await tx
       .insert(catalogues)
       .values({
@@ -238,8 +250,8 @@ export class CatalogueHandlers {
         name: v.name,
         slug: await uniqueSlug(tx, ownerId, slugify(v.name, 60)),
         photo: v.photo,
-        position: Number(stats?.last ?? 0) + 1,
-        ...(v.weight !== undefined ? { weight: v.weight } : {}),
+        sortKey,
+        weight: v.weight ?? (explicit ? 0 : null),
         ...(v.state !== undefined ? { state: v.state } : {}),
         originId: v.originId ?? null,
         originSlug: v.originSlug ?? null,
@@ -249,7 +261,12 @@ export class CatalogueHandlers {
     return row;
   }
 
-  private async publish(tx: Tx, type: string, row: CatalogueRow, extra: object = {}): Promise<void> {
+  private async publish(
+    tx: Tx,
+    type: string,
+    row: Pick<StoredCatalogue, 'id' | 'ownerId' | 'slug' | 'name' | 'numProducts'>,
+    extra: object = {},
+  ): Promise<void> {
     const [total] = await tx.select({ n: count() }).from(catalogues).where(eq(catalogues.ownerId, row.ownerId));
     const data: CatalogueCatalogueChanged = {
       catalogueId: row.id,
@@ -263,11 +280,13 @@ export class CatalogueHandlers {
     await this.outbox.add(tx, { type, key: row.ownerId, actorId: row.ownerId, data });
   }
 
-  private async json(tx: Tx, row: CatalogueRow): Promise<Catalogue> {
+  /** The catalogue as clients see it now (position and weight computed), with its share link. */
+  private async json(tx: Tx, stored: Pick<StoredCatalogue, 'id' | 'ownerId'>): Promise<Catalogue> {
+    const [row] = await tx.select(SHOWN_CATALOGUE).from(catalogues).where(eq(catalogues.id, stored.id));
     const [shop] = await tx
       .select({ slug: shops.slug, canonicalUrl: shops.canonicalUrl })
       .from(shops)
-      .where(eq(shops.ownerId, row.ownerId))
+      .where(eq(shops.ownerId, stored.ownerId))
       .limit(1);
     return toCatalogueJson(row, shop, this.config.shareBase);
   }
@@ -275,11 +294,8 @@ export class CatalogueHandlers {
 
 const hasOrigin = (dto: CatalogueOriginDto) => Boolean(dto.origin_id || dto.origin_slug);
 
-const textArray = (values: string[]) =>
-  sql`array[${sql.join(values.length ? values.map((v) => sql`${v}`) : [sql`null`], sql`, `)}]::text[]`;
-
 /** One of the owner's catalogues by id or slug (row-locked when asked); 404 otherwise, whoever owns it. */
-async function findOwn(tx: Tx, ownerId: string, ref: string, lock: boolean): Promise<CatalogueRow> {
+async function findOwn(tx: Tx, ownerId: string, ref: string, lock: boolean): Promise<StoredCatalogue> {
   const q = tx
     .select()
     .from(catalogues)
@@ -292,7 +308,7 @@ async function findOwn(tx: Tx, ownerId: string, ref: string, lock: boolean): Pro
   return row;
 }
 
-async function findOrigin(tx: Tx, ownerId: string, o: CatalogueOriginDto): Promise<CatalogueRow> {
+async function findOrigin(tx: Tx, ownerId: string, o: CatalogueOriginDto): Promise<StoredCatalogue> {
   const conds: SQL[] = [];
   if (o.origin_id) {
     if (!isUuid(o.origin_id)) throw originNotFound();
@@ -353,13 +369,13 @@ async function eligibleItems(tx: Tx, ownerId: string, q: AddFilteredDto['query']
   return [...new Set(q.ids)].filter((id) => found.has(id));
 }
 
-async function originItems(tx: Tx, ownerId: string, origin: CatalogueRow): Promise<string[]> {
+async function originItems(tx: Tx, ownerId: string, origin: StoredCatalogue): Promise<string[]> {
   const rows = await tx
     .select({ id: items.id })
     .from(catalogueProducts)
     .innerJoin(items, eq(items.id, catalogueProducts.itemId))
     .where(and(eq(catalogueProducts.catalogueId, origin.id), isNull(items.deletedAt), await addableCondition(tx, ownerId)))
-    .orderBy(asc(catalogueProducts.position), asc(items.id))
+    .orderBy(asc(catalogueProducts.sortKey), asc(items.id))
     .limit(MAX_ITEMS_PER_WRITE);
   return rows.map((r) => r.id);
 }
@@ -367,10 +383,6 @@ async function originItems(tx: Tx, ownerId: string, origin: CatalogueRow): Promi
 /** Appends items (those not there yet) after the catalogue's last position; answers the ids added. */
 async function appendProducts(tx: Tx, catalogueId: string, itemIds: string[]): Promise<string[]> {
   if (itemIds.length === 0) return [];
-  const [stats] = await tx
-    .select({ last: max(catalogueProducts.position) })
-    .from(catalogueProducts)
-    .where(eq(catalogueProducts.catalogueId, catalogueId));
   const present = new Set(
     (
       await tx
@@ -381,17 +393,17 @@ async function appendProducts(tx: Tx, catalogueId: string, itemIds: string[]): P
   );
   const fresh = itemIds.filter((id) => !present.has(id));
   if (fresh.length === 0) return [];
-  const base = Number(stats?.last ?? 0);
+  const keys = await keysAtEnd(productSet(tx, catalogueId), await lastProductKey(tx, catalogueId), fresh.length);
   const added = await tx
     .insert(catalogueProducts)
-    .values(fresh.map((itemId, i) => ({ catalogueId, itemId, position: base + i + 1 })))
+    .values(fresh.map((itemId, i) => ({ catalogueId, itemId, sortKey: keys[i] })))
     .onConflictDoNothing()
     .returning({ id: catalogueProducts.itemId });
   return added.map((a) => a.id);
 }
 
 /** num_products from the rows themselves (never drifts). */
-async function refreshCount(tx: Tx, catalogueId: string): Promise<CatalogueRow> {
+async function refreshCount(tx: Tx, catalogueId: string): Promise<StoredCatalogue> {
   const [row] = await tx
     .update(catalogues)
     .set({
@@ -401,35 +413,6 @@ async function refreshCount(tx: Tx, catalogueId: string): Promise<CatalogueRow> 
     .where(eq(catalogues.id, catalogueId))
     .returning();
   return row;
-}
-
-async function orderedCatalogueIds(tx: Tx, ownerId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: catalogues.id })
-    .from(catalogues)
-    .where(eq(catalogues.ownerId, ownerId))
-    .orderBy(asc(catalogues.position), asc(catalogues.createdAt), asc(catalogues.id));
-  return rows.map((r) => r.id);
-}
-
-/**
- * Rewrites positions as 1..n in `order`. With `weights`, also gives the catalogues weights n..1: the shop's
- * lists sort by -weight (spec 1 §7 'Catalogue list', 'Published catalogues'), so the order the owner drags
- * in "My catalogues" is the order visitors see. New catalogues (weight 0) still come last.
- */
-async function renumberCatalogues(tx: Tx, order: string[], opts: { weights?: boolean } = {}): Promise<void> {
-  if (order.length === 0) return;
-  if (opts.weights) {
-    await tx.execute(sql`
-      update ${catalogues} c set "position" = v.pos, weight = ${order.length} - v.pos + 1
-        from unnest(${textArray(order)}) with ordinality as v(id, pos)
-       where c.id = v.id and (c."position" <> v.pos or c.weight <> ${order.length} - v.pos + 1)`);
-    return;
-  }
-  await tx.execute(sql`
-    update ${catalogues} c set "position" = v.pos
-      from unnest(${textArray(order)}) with ordinality as v(id, pos)
-     where c.id = v.id and c."position" <> v.pos`);
 }
 
 async function uniqueSlug(tx: Tx, ownerId: string, base: string): Promise<string> {

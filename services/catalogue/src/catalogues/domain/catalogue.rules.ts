@@ -17,14 +17,6 @@ export function checkCatalogueName(value: unknown): string {
   return name;
 }
 
-/** `list` with `id` moved to the 1-based `position` (clamped to 1..n). */
-export function moveTo<T>(list: readonly T[], item: T, position: number): T[] {
-  const rest = list.filter((x) => x !== item);
-  const at = Math.min(Math.max(position, 1), rest.length + 1) - 1;
-  rest.splice(at, 0, item);
-  return rest;
-}
-
 /** Postgres `lock_not_available` (lock_timeout hit while waiting for the owner's positions). */
 export function isLockTimeout(err: unknown): boolean {
   for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {

@@ -16,6 +16,9 @@ import { CATALOGUE_CONFIG, type CatalogueConfig } from '../../shared/config.js';
 import { normaliseText, prefixTsQuery } from '../../shared/normalise.js';
 import { isUuid } from '../../shared/viewer.js';
 import { toCatalogueJson, type CatalogueRow, type ShareShop } from '../catalogue.mapper.js';
+import { rankedCatalogues, SHOWN_CATALOGUE } from '../catalogue.order.js';
+
+type Ranked = ReturnType<typeof rankedCatalogues>;
 
 export interface PageQuery {
   offset?: number;
@@ -23,8 +26,11 @@ export interface PageQuery {
   sort?: string;
 }
 
-/** Sorts given one or several fields (`-weight,name`), each from the allow-list. */
-function catalogueOrder(sort: string | undefined): SQL[] {
+/**
+ * Sorts given one or several fields (`-weight,name`), each from the allow-list, over the owner's catalogues as
+ * clients see them (`position` the rank, `weight` explicit or n..1 along the drag order).
+ */
+function catalogueOrder(c: Ranked, sort: string | undefined): SQL[] {
   const fields = (sort ?? '-weight,name').split(',').filter(Boolean);
   const order: SQL[] = [];
   for (const f of fields) {
@@ -32,12 +38,10 @@ function catalogueOrder(sort: string | undefined): SQL[] {
       throw new ValidationError(`sort must be among ${CATALOGUE_SORTS.join(', ')}`, { sort: ['unknown sort'] });
     }
     const d = f.startsWith('-');
-    const column = { weight: catalogues.weight, name: catalogues.name, position: catalogues.position, updated_at: catalogues.updatedAt }[
-      d ? f.slice(1) : f
-    ]!;
+    const column = { weight: c.weight, name: c.name, position: c.position, updated_at: c.updatedAt }[d ? f.slice(1) : f]!;
     order.push(d ? desc(column) : asc(column));
   }
-  return [...order, asc(catalogues.id)];
+  return [...order, asc(c.position)];
 }
 
 function productOrder(sort: string | undefined): SQL[] {
@@ -48,11 +52,11 @@ function productOrder(sort: string | undefined): SQL[] {
   const d = s.startsWith('-');
   const column = {
     contribution_margin: items.contributionMarginMinor,
-    position: catalogueProducts.position,
+    position: catalogueProducts.sortKey,
     list_price: items.listPriceMinor,
     queue_position: items.queuePosition,
   }[d ? s.slice(1) : s]!;
-  return [d ? desc(column) : asc(column), asc(catalogueProducts.position), asc(items.id)];
+  return [d ? desc(column) : asc(column), asc(catalogueProducts.sortKey), asc(items.id)];
 }
 
 /**
@@ -137,19 +141,32 @@ export class CatalogueQueries {
   }
 
   private async list(ownerId: string, q: PageQuery & { text?: string }, publishedOnly: boolean): Promise<CatalogueList> {
+    const ranked = rankedCatalogues(this.db, ownerId);
+    const order = catalogueOrder(ranked, q.sort);
     const conds: SQL[] = [eq(catalogues.ownerId, ownerId)];
-    if (publishedOnly) conds.push(eq(catalogues.state, 'published'));
+    const shown: SQL[] = [];
+    if (publishedOnly) {
+      conds.push(eq(catalogues.state, 'published'));
+      shown.push(eq(ranked.state, 'published'));
+    }
     const text = q.text?.trim();
-    if (text) conds.push(sql`${catalogues.searchName} like ${`%${normaliseForLike(text)}%`}`);
-    const where = and(...conds);
-    const rows = await this.db
+    if (text) {
+      const like = `%${normaliseForLike(text)}%`;
+      conds.push(sql`${catalogues.searchName} like ${like}`);
+      shown.push(sql`${ranked.searchName} like ${like}`);
+    }
+    // Ranks and weights are computed over all of the owner's catalogues, then filtered, sorted and paged.
+    const rows: CatalogueRow[] = await this.db
       .select()
-      .from(catalogues)
-      .where(where)
-      .orderBy(...catalogueOrder(q.sort))
+      .from(ranked)
+      .where(and(...shown))
+      .orderBy(...order)
       .offset(q.offset ?? 0)
       .limit(q.limit ?? CatalogueLimits.cataloguesPageSize);
-    const [total] = await this.db.select({ n: count() }).from(catalogues).where(where);
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(catalogues)
+      .where(and(...conds));
     const shop = await this.shareShop(ownerId);
     return listResponse(
       rows.map((r) => toCatalogueJson(r, shop, this.config.shareBase)),
@@ -168,7 +185,7 @@ export class CatalogueQueries {
     else throw new NotFoundError('Catalogue not found');
     if (publishedOnly) conds.push(eq(catalogues.state, 'published'));
     const [row] = await this.db
-      .select()
+      .select(SHOWN_CATALOGUE)
       .from(catalogues)
       .where(and(...conds))
       .limit(1);
