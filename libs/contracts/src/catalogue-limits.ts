@@ -37,6 +37,9 @@ export const CatalogueLimits = {
   itemTagMax: 40,
   itemPhotosMax: 10,
   itemVariantsMax: 30,
+  /** The `filter` of a listing (spec 1 §5 'Search filter syntax'): characters, and words plus `key:value` tokens. */
+  listingFilterMax: 200,
+  listingFilterTokensMax: 16,
   /** check_at_least of the modal lists (spec 1 §9). */
   checkAtLeast: 1000,
 } as const;

@@ -31,6 +31,8 @@ export const ErrorCodes = {
   invalidProduct: 'invalid_product',
   productCatalogueHasProducts: 'product_catalogue_has_products',
   updatingPositionError: 'updating_position_error',
+  /** A shop listing's `filter` (spec 1 §5 'Search filter syntax') has an unknown key or an invalid value. */
+  invalidFilter: 'invalid_filter',
   // accounts (spec 2 §8)
   existingUser: 'existing_user',
   userAlreadyExists: 'user_already_exists',

@@ -29,7 +29,11 @@ export class ShopListingController {
   })
   @ApiRefusals(404)
   @ApiOperation({
-    summary: 'Listing and search of a shop: type, text, tags, supplier, category; sort queue_position | -list_price | list_price',
+    summary:
+      'Listing and search of a shop: type, text, tags, supplier, category, like (similar items), filter (spec syntax); ' +
+      'sort queue_position | -list_price | list_price',
+    description:
+      '400 `invalid_filter` when `filter` has an unknown key or an invalid value; 400 `validation_failed` for other bad parameters.',
   })
   items(@Param('shop') shop: string, @Query() q: ShopItemsQueryDto, @CurrentUser() viewer?: AuthUser): Promise<string> {
     return this.listing.searchJson({
@@ -44,6 +48,8 @@ export class ShopListingController {
       offset: q.offset,
       limit: q.limit,
       page: q.page,
+      like: q.like,
+      filter: q.filter,
     });
   }
 
