@@ -56,24 +56,26 @@ describe('catalogue positions (issue 18: gapped keys, a move writes one row)', (
     await w.store.demo();
     auth = await w.token(OWNER, 2);
     await eventually(async () => (await json(w.catalogue, 'GET', `/catalogue/public/catalogues/${demoCatalogueId(1)}`)).body.share?.url);
-    await exec(`
-      create table public.touched (n bigserial primary key, tbl text, op text, scope text, id text);
-      create function public.log_catalogue() returns trigger language plpgsql as $$
-      begin
-        insert into public.touched (tbl, op, scope, id)
-          values ('catalogues', tg_op, coalesce(new.owner_id, old.owner_id), coalesce(new.id, old.id));
-        return null;
-      end $$;
-      create function public.log_product() returns trigger language plpgsql as $$
-      begin
-        insert into public.touched (tbl, op, scope, id)
-          values ('catalogue_products', tg_op, coalesce(new.catalogue_id, old.catalogue_id), coalesce(new.item_id, old.item_id));
-        return null;
-      end $$;
-      create trigger log_catalogue after insert or update or delete on catalogue.catalogues
-        for each row execute function public.log_catalogue();
-      create trigger log_product after insert or update or delete on catalogue.catalogue_products
-        for each row execute function public.log_product();`);
+    for (const statement of [
+      `create table public.touched (n bigserial primary key, tbl text, op text, scope text, id text)`,
+      `create function public.log_catalogue() returns trigger language plpgsql as $$
+        begin
+          insert into public.touched (tbl, op, scope, id)
+            values ('catalogues', tg_op, coalesce(new.owner_id, old.owner_id), coalesce(new.id, old.id));
+          return null;
+        end $$`,
+      `create function public.log_product() returns trigger language plpgsql as $$
+        begin
+          insert into public.touched (tbl, op, scope, id)
+            values ('catalogue_products', tg_op, coalesce(new.catalogue_id, old.catalogue_id), coalesce(new.item_id, old.item_id));
+          return null;
+        end $$`,
+      `create trigger log_catalogue after insert or update or delete on catalogue.catalogues
+        for each row execute function public.log_catalogue()`,
+      `create trigger log_product after insert or update or delete on catalogue.catalogue_products
+        for each row execute function public.log_product()`,
+    ])
+      await exec(statement);
     // 30 catalogues for the owner (5 demo ones + 25)
     for (let i = 1; i <= 25; i++) {
       expect((await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: `Colección ${i}` } })).status).toBe(201);
@@ -262,9 +264,10 @@ describe('migration 0004_catalogue_sort_keys', () => {
         insert into catalogue.catalogues (id, owner_id, name, slug, position, weight, created_at) values
           ('a1', 'a', 'A1', 'a1', 2, 2, now()), ('a2', 'a', 'A2', 'a2', 1, 3, now()), ('a3', 'a', 'A3', 'a3', 3, 1, now()),
           ('b1', 'b', 'B1', 'b1', 1, 40, now()), ('b2', 'b', 'B2', 'b2', 2, 0, now() - interval '1 day'),
-          ('b3', 'b', 'B3', 'b3', 2, 0, now());
+          ('b3', 'b', 'B3', 'b3', 2, 0, now())`);
+      await db.execute(`
         insert into catalogue.catalogue_products (catalogue_id, item_id, position) values
-          ('a1', 'x', 3), ('a1', 'y', 1), ('a1', 'z', 2), ('a2', 'x', 1);`);
+          ('a1', 'x', 3), ('a1', 'y', 1), ('a1', 'z', 2), ('a2', 'x', 1)`);
       await run(files.find((f) => f.startsWith('0004'))!);
       const rows = (
         await db.execute<{ id: string; owner_id: string; k: string; weight: number | null }>(
