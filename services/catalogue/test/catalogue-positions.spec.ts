@@ -17,12 +17,12 @@ function moveTo<T>(list: readonly T[], item: T, position: number): T[] {
   return rest;
 }
 
-interface Touch {
+type Touch = {
   tbl: string;
   op: string;
   scope: string;
   id: string;
-}
+};
 
 /**
  * Issue 18: a move writes O(1) rows. Row triggers installed in the test database log every row written in
@@ -41,7 +41,7 @@ describe('catalogue positions (issue 18: gapped keys, a move writes one row)', (
   const touched = async (fn: () => Promise<unknown>): Promise<Touch[]> => {
     await exec('truncate public.touched');
     await fn();
-    return exec<Record<string, string>>('select tbl, op, scope, id from public.touched order by n') as unknown as Touch[];
+    return exec<Touch>('select tbl, op, scope, id from public.touched order by n');
   };
   const move = (id: string, position: number) => json(w.catalogue, 'POST', `${admin(OWNER)}/${id}/move`, { auth, payload: { position } });
   const keys = async (owner: string) =>
