@@ -94,9 +94,9 @@ export class ShopListingQuery {
     const f = resolveFilter(request);
     const shop = await this.resolveShop(f.shop);
     const statement = this.rowsStatement(this.plan(shop, f).first);
-    const { rows } = await this.db.execute<{ 'QUERY PLAN': string }>(
-      sql`explain ${options.analyze ? sql.raw('(analyze, costs off) ') : sql``}${statement}`,
-    );
+    const { rows } = (await this.db.execute(sql`explain ${options.analyze ? sql.raw('(analyze, costs off) ') : sql``}${statement}`)) as {
+      rows: Array<{ 'QUERY PLAN': string }>;
+    };
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   }
 
@@ -256,7 +256,7 @@ function likeItem(shopId: string, itemId: string, listedOnly: boolean): { cond: 
             and ri.deleted_at is null)`;
   const tags = ref('tags');
   const categories = ref('category_ids');
-  const shared = (column: SQL | typeof items.tags, of: SQL) =>
+  const shared = (column: typeof items.tags | typeof items.categoryIds, of: SQL) =>
     sql`cardinality(array(select unnest(${column}) intersect select unnest(${of})))`;
   return {
     cond: and(
