@@ -353,6 +353,16 @@ describe('web app', () => {
     const asset = await request(`${gateway.url}/assets/index-abc123.js`);
     expect(await asset.body.text()).toContain('console.log');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Document-only headers are left off subresources (bytes on every file on a phone); the page keeps them.
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    expect(asset.headers['last-modified']).toBeUndefined();
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['etag']).toBeDefined();
+    const page = await request(`${gateway.url}/`);
+    await page.body.dump();
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     const missing = await request(`${gateway.url}/assets/index-missing.js`, { headers: { accept: '*/*' } });
     await missing.body.dump();
     expect(missing.statusCode).toBe(404);
