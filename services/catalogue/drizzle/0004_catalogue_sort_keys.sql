@@ -46,3 +46,5 @@ UPDATE "catalogue"."catalogue_products" p
 ALTER TABLE "catalogue"."catalogue_products" DROP COLUMN "position";
 --> statement-breakpoint
 CREATE INDEX "catalogue_products_sort_key_idx" ON "catalogue"."catalogue_products" USING btree ("catalogue_id","sort_key","item_id");
+--> statement-breakpoint
+CREATE INDEX "catalogues_owner_explicit_weight_idx" ON "catalogue"."catalogues" USING btree ("owner_id","sort_key","id") WHERE "catalogue"."catalogues"."weight" is not null;

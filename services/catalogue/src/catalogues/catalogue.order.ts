@@ -19,9 +19,15 @@ const outer = (column: string) => sql.raw(`"catalogues"."${column}"`);
 const rankOfRow = sql<number>`(select count(*)::int from ${catalogues} o
   where o.owner_id = ${outer('owner_id')} and (o.sort_key, o.id) <= (${outer('sort_key')}, ${outer('id')}))`.mapWith(Number);
 
-/** Weight clients see for the outer row: its own, or (NULL) how many order-following catalogues start at it. */
-const weightOfRow = sql<number>`coalesce(${outer('weight')}, (select count(*)::int from ${catalogues} o
-  where o.owner_id = ${outer('owner_id')} and o.weight is null and (o.sort_key, o.id) >= (${outer('sort_key')}, ${outer('id')})))`.mapWith(
+/**
+ * Weight clients see for the outer row: its own, or (NULL) how many order-following catalogues start at it: the
+ * owner's rows from it on, less the few explicit ones among them (partial index `catalogues_owner_explicit_weight_idx`).
+ */
+const weightOfRow = sql<number>`coalesce(${outer('weight')},
+  (select count(*)::int from ${catalogues} o
+    where o.owner_id = ${outer('owner_id')} and (o.sort_key, o.id) >= (${outer('sort_key')}, ${outer('id')}))
+  - (select count(*)::int from ${catalogues} o
+    where o.owner_id = ${outer('owner_id')} and o.weight is not null and (o.sort_key, o.id) >= (${outer('sort_key')}, ${outer('id')})))`.mapWith(
   Number,
 );
 

@@ -227,6 +227,10 @@ export const catalogues = catalogueSchema.table(
   (t) => [
     uniqueIndex('catalogues_owner_slug_uq').on(t.ownerId, t.slug),
     index('catalogues_owner_sort_key_idx').on(t.ownerId, t.sortKey, t.id),
+    /** The few catalogues with an explicit weight (moves clear them; reads subtract them from n..1). */
+    index('catalogues_owner_explicit_weight_idx')
+      .on(t.ownerId, t.sortKey, t.id)
+      .where(sql`${t.weight} is not null`),
     index('catalogues_owner_weight_idx').on(t.ownerId, t.state, t.weight),
   ],
 );
