@@ -15,6 +15,7 @@ export * from './catalogue-items.js';
 export * from './catalogue-limits.js';
 export * from './messaging-api.js';
 export * from './store-shop.js';
+export { gallerySrcSet, BANNER_IMAGE } from './gallery-variants.js';
 export * from './api/list.js';
 export * from './api/error.js';
 export * from './api/store/index.js';

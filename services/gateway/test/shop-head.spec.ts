@@ -116,6 +116,30 @@ const SHOPS: ShopJson[] = [
     favicon: '/api/gallery/files/fav.png',
     seo_description: null,
   }),
+  shop({
+    id: 'shop-4',
+    slug: 'carrusel',
+    name: 'Tienda con banners',
+    store_theme_info: {
+      ...shop({}).store_theme_info,
+      slider_info: [1, 2].map((n) => ({
+        id: `banner-${n}`,
+        hzt_image: `/api/gallery/files/0193000${n}-0000-7000-8000-00000000000a.jpg`,
+        hzt_image_id: null,
+        vrt_image: n === 1 ? '/api/gallery/files/01930001-0000-7000-8000-00000000000b.png' : '',
+        vrt_image_id: null,
+        product: null,
+        supplier: null,
+        url: null,
+        url_target: false,
+        target: 'all' as const,
+        action_type: 'none' as const,
+        position: n,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      })),
+    },
+  }),
 ];
 
 /** A stand-in for the store service's shop loads, counting requests. */
@@ -223,6 +247,25 @@ describe("a shop's head, rendered by the server", () => {
     // The app itself is untouched.
     expect(res.html).toContain('<div id="root"></div>');
     expect(res.html).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
+  });
+
+  it("preloads the shop home's first banner, the variants and sizes the carousel asks for, one link per art-directed source", async () => {
+    const head = headOf((await page('/tienda/carrusel/')).html);
+    const links = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(links).toHaveLength(2);
+    const phone = '/api/gallery/files/01930001-0000-7000-8000-00000000000b';
+    const wide = '/api/gallery/files/01930001-0000-7000-8000-00000000000a';
+    expect(links[0]).toContain(
+      `imagesrcset="${phone}-320.webp 320w, ${phone}-640.webp 640w, ${phone}-1280.webp 1280w, ${phone}-2048.webp 2048w"`,
+    );
+    expect(links[0]).toContain('imagesizes="100vw" media="(max-width: 47.99em)"');
+    expect(links[1]).toContain(`imagesrcset="${wide}-320.webp 320w`);
+    expect(links[1]).toContain('imagesizes="(max-width: 75em) 100vw, 1200px" media="(min-width: 48em)"');
+    expect(links[1]).toContain('fetchpriority="high"');
+    // Not on other pages, not for a shop without banners, not for a signed-in visitor (their level may see others).
+    expect((await page('/tienda/carrusel/productos')).html).not.toContain('rel="preload" as="image"');
+    expect((await page('/tienda/demo/')).html).not.toContain('rel="preload" as="image"');
+    expect((await page('/tienda/carrusel/', { cookie: 'locale=es; has_session=1' })).html).not.toContain('rel="preload" as="image"');
   });
 
   it('renders the head on every page of the shop, canonical without tracking parameters', async () => {

@@ -1,6 +1,14 @@
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { AFFILIATE_PARAMS, SOCIAL_NETWORKS, type ShopJson, type SocialNetwork } from '@vitrina/contracts';
+import {
+  AFFILIATE_PARAMS,
+  BANNER_IMAGE,
+  gallerySrcSet,
+  SESSION_HINT_COOKIE,
+  SOCIAL_NETWORKS,
+  type ShopJson,
+  type SocialNetwork,
+} from '@vitrina/contracts';
 
 /**
  * The `<head>` of a shop's pages (docs/architecture.md §6): title, description, canonical, favicon, Open Graph and
@@ -304,4 +312,32 @@ export function injectHead(html: string, head: string): string {
   if (/<link[^>]+rel=["']icon["']/i.test(head)) out = out.replace(/<link[^>]+rel=["']icon["'][^>]*>\s*/i, '');
   // A function, not a string: `$&`, `$'` in a shop's name must not be read as replacement patterns.
   return out.replace(/<\/head>/i, () => `${head}\n  </head>`);
+}
+
+/**
+ * `<link rel="preload">` for the first banner of the shop home (issue 10 §3, LCP): the banner is the page's largest
+ * paint, and without this its download starts only once the app has loaded, asked for the shop and rendered.
+ * Announced in the HTML it downloads while the scripts do. The same variants and `sizes` the carousel asks for
+ * (BANNER_IMAGE, gallerySrcSet), one link per art-directed source, so the browser fetches the file it will use.
+ * Only for visitors without a session: the shop read here is the anonymous one, and a signed-in level may see
+ * other banners (spec 1 §6), which would make the preload a wasted download.
+ */
+export function firstBannerPreload(shop: ShopJson, request: FastifyRequest): string | undefined {
+  if (!shop.slider || hasSessionHint(request.headers.cookie)) return undefined;
+  const banner = shop.store_theme_info.slider_info[0];
+  if (!banner?.hzt_image) return undefined;
+  const link = (src: string, sizes: string, media?: string) => {
+    const srcset = gallerySrcSet(src);
+    const attrs = srcset ? `imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : `href="${escapeHtml(src)}"`;
+    return `    <link rel="preload" as="image" fetchpriority="high" ${attrs}${media ? ` media="${escapeHtml(media)}"` : ''} />`;
+  };
+  if (!banner.vrt_image) return link(banner.hzt_image, BANNER_IMAGE.sizes);
+  return [
+    link(banner.vrt_image, BANNER_IMAGE.phoneSizes, BANNER_IMAGE.phoneMedia),
+    link(banner.hzt_image, BANNER_IMAGE.sizes, BANNER_IMAGE.wideMedia),
+  ].join('\n');
+}
+
+function hasSessionHint(cookie: string | undefined): boolean {
+  return cookie !== undefined && new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=[^;]`).test(cookie);
 }
