@@ -10,7 +10,7 @@ async function rendered(): Promise<HTMLElement[]> {
   return screen.queryAllByTestId('banner-slide');
 }
 
-/** Moves the clock and lets Embla's animation frames and React's updates run. */
+/** Moves the clock and lets React's updates run. */
 async function advance(ms: number): Promise<void> {
   await act(() => vi.advanceTimersByTimeAsync(ms));
   for (let i = 0; i < 3; i++) await act(() => vi.advanceTimersByTimeAsync(0));
@@ -110,6 +110,43 @@ describe('<BannerCarousel>', () => {
     expect(screen.getByRole('tab', { name: 'Ir a la promoción 1' })).toBeTruthy();
     expect(screen.getByRole('tablist', { name: 'Elegir una promoción' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Promoción siguiente' })).toBeNull();
+  });
+
+  it('follows a touch swipe sideways, springs back from a short or vertical one', async () => {
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    renderInShop(<BannerCarousel banners={[banner(1), banner(2), banner(3)]} columns={1} />);
+    await rendered();
+    const viewport = screen.getAllByTestId('banner-slide')[0]!.parentElement!.parentElement!;
+    const swipe = async (dx: number, dy: number) => {
+      fireEvent.pointerDown(viewport, { pointerId: 1, pointerType: 'touch', clientX: 200, clientY: 100 });
+      fireEvent.pointerMove(viewport, { pointerId: 1, pointerType: 'touch', clientX: 200 + dx / 2, clientY: 100 + dy / 2 });
+      fireEvent.pointerUp(viewport, { pointerId: 1, pointerType: 'touch', clientX: 200 + dx, clientY: 100 + dy });
+      await advance(0);
+    };
+    await swipe(-100, 5);
+    expect(activeIndex()).toBe(1);
+    await swipe(20, 0);
+    expect(activeIndex()).toBe(1);
+    await swipe(10, 120);
+    expect(activeIndex()).toBe(1);
+    await swipe(100, 0);
+    await swipe(100, 0);
+    expect(activeIndex()).toBe(2);
+    width.mockRestore();
+  });
+
+  it('moves with the arrow keys on the dots, as a tablist does', async () => {
+    renderInShop(<BannerCarousel banners={[banner(1), banner(2), banner(3)]} columns={2} />);
+    await rendered();
+    const tabs = screen.getByRole('tablist', { name: 'Elegir una promoción' });
+    fireEvent.keyDown(tabs, { key: 'ArrowRight' });
+    await advance(0);
+    expect(activeIndex()).toBe(1);
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Ir a la promoción 2' }));
+    fireEvent.keyDown(tabs, { key: 'ArrowLeft' });
+    fireEvent.keyDown(tabs, { key: 'ArrowLeft' });
+    await advance(0);
+    expect(activeIndex()).toBe(2);
   });
 
   it('shows a single banner statically and no banner as nothing', async () => {

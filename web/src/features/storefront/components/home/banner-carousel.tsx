@@ -1,10 +1,7 @@
-import '@mantine/carousel/styles.css';
-import { Carousel } from '@mantine/carousel';
 import { ActionIcon } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
-import type { BannerJson } from '@vitrina/contracts';
-import type { EmblaCarouselType } from 'embla-carousel';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { BANNER_IMAGE, type BannerJson } from '@vitrina/contracts';
+import { useCallback, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveImage } from '@/components/responsive-image';
 import { BANNER_AUTOPLAY_MS, slidesToLoad, useAutoplay } from '@/features/storefront/lib/use-carousel';
@@ -45,9 +42,9 @@ function Slide({ banner, label, load, first }: { banner: BannerJson; label: stri
       width={1600}
       height={491}
       draggable={false}
-      sizes="(max-width: 75em) 100vw, 1200px"
+      sizes={BANNER_IMAGE.sizes}
       priority={first}
-      {...(banner.vrt_image ? { art: { media: '(max-width: 47.99em)', src: banner.vrt_image, sizes: '100vw' } } : {})}
+      {...(banner.vrt_image ? { art: { media: BANNER_IMAGE.phoneMedia, src: banner.vrt_image, sizes: BANNER_IMAGE.phoneSizes } } : {})}
     />
   ) : (
     <div className={classes.placeholder} role="img" aria-label={label} data-testid="banner-placeholder" />
@@ -100,51 +97,75 @@ interface BannerCarouselProps {
   interval?: number;
 }
 
+/** A swipe shorter than this share of the banner's width springs back. */
+const SWIPE_SHARE = 0.15;
+
 /**
- * The shop's banner carousel (spec 1 §2, §9) on Mantine's Embla carousel: infinite, touch swipe and drag,
- * arrows and dots, autoplay every 5 s paused while hovered, focused or dragged, with a visible pause/play
- * control; no autoplay for visitors who ask for reduced motion. Only the shown slide and the next load their
- * images. One banner is shown statically; none shows nothing.
+ * The shop's banner carousel (spec 1 §2, §9): a track of slides moved with a CSS transform (500 ms, none for
+ * reduced motion), wrapping around at both ends; touch swipe (horizontal, page scrolling stays vertical), arrows and
+ * dots (a tablist: arrow keys move), autoplay every 5 s paused while hovered, focused or swiped, with a visible
+ * pause/play control; no autoplay for visitors who ask for reduced motion. Only the shown slide and the next load
+ * their images. One banner is shown statically; none shows nothing.
+ *
+ * Built here rather than on Mantine's Embla carousel: that one was 14 KB (brotli) of the shop home's first load on a
+ * phone, for what transform, pointer events and the autoplay hook do in a few hundred bytes (issue 10 §3 weight).
  */
 export function BannerCarousel({ banners, columns, interval = BANNER_AUTOPLAY_MS }: BannerCarouselProps) {
   const { t } = useTranslation('storefront');
-  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
-  const root = useRef<HTMLElement>(null);
-  const [index, setIndex] = useState(0);
   const count = banners.length;
   const many = count > 1;
+  const [index, setIndex] = useState(0);
+  const shown = count === 0 ? 0 : Math.min(index, count - 1);
   const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => slidesToLoad(new Set(), 0, count));
-  const advance = useCallback(() => embla?.scrollNext(), [embla]);
-  const autoplay = useAutoplay(advance, { enabled: many && embla !== null, interval, restartKey: index });
+  const go = useCallback((to: number) => setIndex(((to % count) + count) % count), [count]);
+  const advance = useCallback(() => setIndex((current) => (current + 1) % Math.max(count, 1)), [count]);
+  const autoplay = useAutoplay(advance, { enabled: many, interval, restartKey: shown });
+  const { hold } = autoplay;
 
   // The slides near the shown one start loading as soon as it changes: adjusted while rendering, not in an effect
   // (react.dev 'You might not need an effect'), so no render shows a slide whose image has not been asked for.
-  const [loadedFor, setLoadedFor] = useState({ index, count });
-  if (loadedFor.index !== index || loadedFor.count !== count) {
-    setLoadedFor({ index, count });
-    setLoaded((current) => slidesToLoad(current, index, count));
+  const [loadedFor, setLoadedFor] = useState({ index: shown, count });
+  if (loadedFor.index !== shown || loadedFor.count !== count) {
+    setLoadedFor({ index: shown, count });
+    setLoaded((current) => slidesToLoad(current, shown, count));
   }
-  const { hold } = autoplay;
-  useEffect(() => {
-    if (!embla) return undefined;
-    // A drag may bring in the previous slide: its image starts loading as the finger goes down.
-    const onDown = () => {
-      hold('drag', true);
-      setLoaded((current) => slidesToLoad(current, embla.selectedScrollSnap(), count, true));
-    };
-    const onSettle = () => hold('drag', false);
-    embla.on('pointerDown', onDown);
-    embla.on('pointerUp', onSettle);
-    return () => {
-      embla.off('pointerDown', onDown);
-      embla.off('pointerUp', onSettle);
-    };
-  }, [embla, count, hold]);
 
-  // Mantine names the dots' tablist in English ('Slides') with no prop to change it: named in the reader's language.
-  useEffect(() => {
-    root.current?.querySelector('[role="tablist"]')?.setAttribute('aria-label', t('banner.dots'));
-  });
+  // Touch and pen swipes (a mouse uses the arrows and dots): the track follows the finger, then settles.
+  const viewport = useRef<HTMLDivElement>(null);
+  const swipe = useRef<{ id: number; x: number; y: number; horizontal: boolean | null } | null>(null);
+  const [dragPx, setDragPx] = useState(0);
+  const onPointerDown = (event: PointerEvent) => {
+    if (!many || event.pointerType === 'mouse') return;
+    swipe.current = { id: event.pointerId, x: event.clientX, y: event.clientY, horizontal: null };
+    hold('drag', true);
+    // A swipe may bring in the previous slide: its image starts loading as the finger goes down.
+    setLoaded((current) => slidesToLoad(current, shown, count, true));
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    const s = swipe.current;
+    if (!s || s.id !== event.pointerId) return;
+    const dx = event.clientX - s.x;
+    if (s.horizontal === null && Math.hypot(dx, event.clientY - s.y) > 8) s.horizontal = Math.abs(dx) > Math.abs(event.clientY - s.y);
+    if (s.horizontal) setDragPx(dx);
+  };
+  const onPointerEnd = (event: PointerEvent) => {
+    const s = swipe.current;
+    if (!s || s.id !== event.pointerId) return;
+    swipe.current = null;
+    hold('drag', false);
+    const width = viewport.current?.clientWidth ?? 0;
+    const dx = event.clientX - s.x;
+    setDragPx(0);
+    if (s.horizontal && width > 0 && Math.abs(dx) > width * SWIPE_SHARE) go(shown + (dx < 0 ? 1 : -1));
+  };
+  const onDotsKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const to = (shown + step + count) % count;
+    go(to);
+    event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')[to]?.focus();
+  };
 
   if (count === 0) return null;
 
@@ -161,72 +182,100 @@ export function BannerCarousel({ banners, columns, interval = BANNER_AUTOPLAY_MS
     );
   }
 
-  const slides = banners.map((banner, slide) => {
-    const active = slide === index;
-    const label = t('banner.slide', { n: slide + 1, total: count });
-    return (
-      <Carousel.Slide
-        key={banner.id}
-        className={classes.slide}
-        data-active={active ? '' : undefined}
-        role={many ? 'group' : undefined}
-        aria-roledescription={many ? t('banner.slideRole') : undefined}
-        aria-label={many ? label : undefined}
-        aria-hidden={!active}
-        inert={!active}
-        data-testid="banner-slide"
-      >
-        <Slide banner={banner} label={label} load={loaded.has(slide)} first={slide === 0} />
-      </Carousel.Slide>
-    );
-  });
-
   return (
     // Hover and focus only pause the autoplay (WAI-ARIA carousel pattern); the controls inside are the interactive parts.
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
-      ref={root}
       className={classes.carousel}
       data-columns={columns}
       aria-roledescription={t('banner.role')}
       aria-label={t('banner.label')}
-      onMouseEnter={() => autoplay.hold('hover', true)}
-      onMouseLeave={() => autoplay.hold('hover', false)}
-      onFocus={() => autoplay.hold('focus', true)}
+      onMouseEnter={() => hold('hover', true)}
+      onMouseLeave={() => hold('hover', false)}
+      onFocus={() => hold('focus', true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) autoplay.hold('focus', false);
+        if (!event.currentTarget.contains(event.relatedTarget)) hold('focus', false);
       }}
       data-playing={autoplay.playing ? '' : undefined}
     >
-      <Carousel
-        // The section is the carousel region (named in the reader's language); Mantine's root is only the frame.
-        role={undefined}
-        aria-roledescription={undefined}
-        classNames={{
-          root: classes.frame,
-          viewport: classes.viewport,
-          indicators: classes.dots,
-          indicator: classes.dot,
-          control: classes.arrow,
-        }}
-        emblaOptions={{ loop: true, align: 'start' }}
-        getEmblaApi={setEmbla}
-        onSlideChange={setIndex}
-        withControls={columns === 1}
-        withIndicators
-        controlSize={36}
-        previousControlIcon={<IconChevronLeft size={20} aria-hidden />}
-        nextControlIcon={<IconChevronRight size={20} aria-hidden />}
-        previousControlProps={{ 'aria-label': t('banner.previous') }}
-        nextControlProps={{ 'aria-label': t('banner.next') }}
-        getIndicatorProps={(dot) => ({
-          'aria-label': t('banner.goTo', { n: dot + 1 }),
-          'aria-current': dot === index ? 'true' : undefined,
-        })}
+      <div
+        ref={viewport}
+        className={classes.viewport}
         aria-live={autoplay.playing ? 'off' : 'polite'}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
       >
-        {slides}
-      </Carousel>
+        <div
+          className={classes.track}
+          data-dragging={dragPx !== 0 ? '' : undefined}
+          style={{ transform: `translate3d(calc(${-shown * 100}% + ${dragPx}px), 0, 0)` }}
+        >
+          {banners.map((banner, slide) => {
+            const active = slide === shown;
+            const label = t('banner.slide', { n: slide + 1, total: count });
+            return (
+              <div
+                key={banner.id}
+                className={classes.slide}
+                data-active={active ? '' : undefined}
+                role="group"
+                aria-roledescription={t('banner.slideRole')}
+                aria-label={label}
+                aria-hidden={!active}
+                inert={!active}
+                data-testid="banner-slide"
+              >
+                <Slide banner={banner} label={label} load={loaded.has(slide)} first={slide === 0} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {columns === 1 && (
+        <>
+          <ActionIcon
+            className={classes.arrow}
+            data-side="previous"
+            variant="white"
+            color="dark"
+            radius="xl"
+            size={36}
+            onClick={() => go(shown - 1)}
+            aria-label={t('banner.previous')}
+          >
+            <IconChevronLeft size={20} aria-hidden />
+          </ActionIcon>
+          <ActionIcon
+            className={classes.arrow}
+            data-side="next"
+            variant="white"
+            color="dark"
+            radius="xl"
+            size={36}
+            onClick={() => go(shown + 1)}
+            aria-label={t('banner.next')}
+          >
+            <IconChevronRight size={20} aria-hidden />
+          </ActionIcon>
+        </>
+      )}
+      <div className={classes.dots} role="tablist" aria-label={t('banner.dots')} onKeyDown={onDotsKey}>
+        {banners.map((banner, dot) => (
+          <button
+            key={banner.id}
+            type="button"
+            role="tab"
+            className={classes.dot}
+            aria-selected={dot === shown}
+            aria-current={dot === shown ? 'true' : undefined}
+            tabIndex={dot === shown ? 0 : -1}
+            aria-label={t('banner.goTo', { n: dot + 1 })}
+            onClick={() => go(dot)}
+          />
+        ))}
+      </div>
       <ActionIcon
         className={classes.pause}
         variant="white"
