@@ -1,25 +1,18 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { CatalogueLimits, type CatalogueJson, type ItemType, type ShopSection } from '@vitrina/contracts';
+import type { CatalogueJson, ItemType } from '@vitrina/contracts';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveImage } from '@/components/responsive-image';
 import { useCatalogues } from '@/features/storefront/api/get-catalogues';
+import { homeCataloguesParams, homeItemsParams, homeItemTypes } from '@/features/storefront/api/home-queries';
 import { useShopItems } from '@/features/storefront/api/search-shop-items';
 import { LISTING_SEGMENTS } from '@/features/storefront/lib/listing-search';
-import { catalogueOwnerRef } from '@/features/storefront/lib/shop-path';
 import { ProductCard } from '@/features/storefront/components/card/product-card';
 import { ItemGrid, ItemGridSkeleton } from '@/features/storefront/components/listing/item-grid';
 import { EmptyList } from '@/features/storefront/components/shared/empty-state';
 import { ShopLink } from '@/features/storefront/components/shared/shop-link';
 import { useShop } from '@/features/storefront/components/shared/storefront-context';
 import classes from './home-sections.module.css';
-
-const SECTION_TYPES: Partial<Record<ShopSection, ItemType>> = {
-  products: 'product',
-  services: 'service',
-  experiences: 'experience',
-  digital: 'digital',
-};
 
 /** spec 1 §9: the product slider appears at 6 or more items. */
 const SLIDER_FROM = 6;
@@ -45,7 +38,7 @@ function RowHeader({ title, to, id }: { title: string; to: string; id: string })
 function ItemRow({ type }: { type: ItemType }) {
   const { t } = useTranslation('storefront');
   const shop = useShop();
-  const query = useShopItems({ shop: shop.slug, type, offset: 0, limit: CatalogueLimits.modalProductsPageSize });
+  const query = useShopItems(homeItemsParams(shop, type));
   const id = `home-row-${type}`;
   if (query.isSuccess && query.data.results.length === 0) return null;
   return (
@@ -105,7 +98,7 @@ export function CatalogueCard({ catalogue }: { catalogue: CatalogueJson }) {
 function CatalogueRow() {
   const { t } = useTranslation('storefront');
   const shop = useShop();
-  const { data } = useCatalogues({ owner: catalogueOwnerRef(shop), offset: 0, limit: CatalogueLimits.cataloguesHome });
+  const { data } = useCatalogues(homeCataloguesParams(shop));
   if (!data || data.results.length === 0) return null;
   return (
     <section aria-labelledby="home-row-catalogues">
@@ -126,7 +119,7 @@ export function HomeSections() {
   const { t } = useTranslation('storefront');
   const shop = useShop();
   const sections = shop.store_theme_info.sections_info;
-  const types = sections.map((section) => SECTION_TYPES[section]).filter((type): type is ItemType => type !== undefined);
+  const types = homeItemTypes(shop);
   return (
     <Container size="lg" w="100%" py="md">
       <Stack gap={40}>
