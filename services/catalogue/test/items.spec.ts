@@ -92,6 +92,28 @@ describe('supplier items', () => {
     }
   });
 
+  it('serialises concurrent edits of one item: every one applies, in turn, with its event', async () => {
+    const { body: item } = await json(w.catalogue, 'POST', base, {
+      auth,
+      payload: { name: 'Jarra de barro', type: 'product', list_price: '100' },
+    });
+    const prices = Array.from({ length: 20 }, (_, i) => `${200 + i}.00`);
+    const answers = await Promise.all(
+      prices.map((p) => json(w.catalogue, 'PATCH', `${base}/${item.slug}`, { auth, payload: { list_price: p } })),
+    );
+    expect(answers.map((a) => [a.status, a.body.list_price])).toEqual(prices.map((p) => [200, p]));
+    // Each edit locked the row as it read it, so each one read its predecessor's write: the updated events carry
+    // 20 distinct, consecutive revisions after the created one's.
+    const { rows } = await w.tdb.database
+      .drizzle({})
+      .execute<{ revision: number }>(
+        `select (envelope->'data'->>'revision')::int as revision from catalogue.outbox where key = '${item.id}' order by seq`,
+      );
+    const [created, ...updated] = rows.map((r) => Number(r.revision));
+    expect([...updated].sort((a, b) => a - b)).toEqual(prices.map((_, k) => created + 1 + k));
+    expect(await outboxTypes(item.id)).toEqual(['catalogue.item.created', ...prices.map(() => 'catalogue.item.updated')]);
+  });
+
   it('edits, publishes, unpublishes and sets stock with their events', async () => {
     const { body: item } = await json(w.catalogue, 'POST', base, {
       auth,

@@ -90,16 +90,40 @@ export async function findItem(db: Reader, id: string, opts: { forUpdate?: boole
   return rows[0];
 }
 
-/** A live item of an owner by id or slug. */
-export async function findOwnerItem(db: Reader, ownerId: string, ref: string): Promise<ItemRow | undefined> {
-  const rows = await db
-    .select(ITEM_COLUMNS)
-    .from(items)
-    .leftJoin(suppliers, eq(suppliers.id, items.ownerId))
-    .where(and(eq(items.ownerId, ownerId), isNull(items.deletedAt), sql`(${items.id} = ${ref} or ${items.slug} = ${ref})`))
-    .limit(1);
+/**
+ * A live item of an owner by id or slug. With `forUpdate`, the item's row is locked in the same statement (the
+ * supplier's name then comes from a subquery: FOR UPDATE cannot reach the outer join's nullable side), and a row
+ * changed by a transaction that committed while this one waited is read in its committed version (PostgreSQL rechecks
+ * the conditions on it).
+ */
+export async function findOwnerItem(
+  db: Reader,
+  ownerId: string,
+  ref: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<ItemRow | undefined> {
+  const where = and(eq(items.ownerId, ownerId), isNull(items.deletedAt), sql`(${items.id} = ${ref} or ${items.slug} = ${ref})`);
+  const rows = opts.forUpdate
+    ? await db
+        .select({
+          ...ITEM_OWN_COLUMNS,
+          ownerName: sql<string | null>`(select ${suppliers.name} from ${suppliers} where ${suppliers.id} = ${items.ownerId})`.as(
+            'owner_name',
+          ),
+        })
+        .from(items)
+        .where(where)
+        .limit(1)
+        .for('update')
+    : await db.select(ITEM_COLUMNS).from(items).leftJoin(suppliers, eq(suppliers.id, items.ownerId)).where(where).limit(1);
   return rows[0];
 }
+
+/** ITEM_COLUMNS without the supplier's name: what an UPDATE … RETURNING of `items` can answer. */
+export const ITEM_OWN_COLUMNS = (() => {
+  const { ownerName: _ownerName, ...own } = ITEM_COLUMNS;
+  return own;
+})();
 
 /** The normalised search columns of an item (the generated tsvector is built from them). */
 export function searchColumns(input: { name: string; tags: string[]; description: string }) {

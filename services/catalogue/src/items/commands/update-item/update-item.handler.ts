@@ -6,7 +6,7 @@ import { items } from '../../../db/schema.js';
 import { checkItem } from '../../domain/item.rules.js';
 import { toItemJson } from '../../item.mapper.js';
 import { itemEvents } from '../../events/item-events.js';
-import { findItem, findOwnerItem, refreshShopItems, searchColumns } from '../../item.repository.js';
+import { findOwnerItem, ITEM_OWN_COLUMNS, refreshShopItems, searchColumns, type ItemRow } from '../../item.repository.js';
 import type { UpdateItemDto } from '../../http/item.dto.js';
 import { applyInput, draftColumns, draftOf } from '../item-input.js';
 import { freeSlug, isUniqueViolation } from '../create-item/create-item.handler.js';
@@ -32,19 +32,21 @@ export class UpdateItemHandler {
   async execute(cmd: UpdateItem): Promise<CatalogueItem> {
     try {
       return await this.tx.run(async (tx) => {
-        const found = await findOwnerItem(tx, cmd.ownerId, cmd.itemRef);
-        if (!found) throw new NotFoundError('Item not found');
-        const current = (await findItem(tx, found.id, { forUpdate: true }))!;
+        // One statement finds and locks the item (it was three: find, lock, read again).
+        const current = await findOwnerItem(tx, cmd.ownerId, cmd.itemRef, { forUpdate: true });
+        if (!current) throw new NotFoundError('Item not found');
         const { draft, stockChanged } = applyInput(draftOf(current), cmd.input);
         checkItem(draft);
         const slug =
           cmd.input.slug && cmd.input.slug !== current.slug ? await freeSlug(tx, cmd.ownerId, cmd.input.slug, current.id) : current.slug;
         if (cmd.input.slug && slug !== cmd.input.slug) throw new ConflictError('slug_taken', 'Another item of yours already has this slug');
-        await tx
+        // The row as written comes back with the UPDATE (no read after it); the supplier's name is the one read above.
+        const [written] = await tx
           .update(items)
           .set({ ...draftColumns(draft), ...searchColumns(draft), slug, revision: sql`${items.revision} + 1`, updatedAt: sql`now()` })
-          .where(eq(items.id, current.id));
-        const row = (await findItem(tx, current.id))!;
+          .where(eq(items.id, current.id))
+          .returning(ITEM_OWN_COLUMNS);
+        const row: ItemRow = { ...written, ownerName: current.ownerName };
         await refreshShopItems(tx, row);
         await this.outbox.add(tx, [
           { ...itemEvents.updated(row), actorId: cmd.ownerId },
