@@ -260,6 +260,26 @@ describe('shop listing: like (similar items) and filter (spec syntax)', () => {
     });
   });
 
+  describe('add-products modal', () => {
+    it('applies the same filter syntax, explicit parameters winning', async () => {
+      const olga = users.otherOwner.id;
+      const olgaAuth = await w.token(olga, 2);
+      const picker = (q: string) =>
+        json(w.catalogue, 'GET', `/catalogue/${olga}:${olga}/affiliate/store/products/search?${q}`, { auth: olgaAuth });
+      const tagged = await picker('filter=tag:molinete%20type:product&limit=100');
+      expect(tagged.status).toBe(200);
+      expect(new Set(ids(tagged.body))).toEqual(new Set([fx.ref, fx.two, fx.foreign]));
+      expect(ids((await picker('filter=tag:molinete%20grande')).body)).toEqual([fx.two]);
+      expect(ids((await picker('type=service&filter=type:product%20tag:molinete')).body)).toEqual([fx.service]);
+      expect(ids((await picker(`dssupplier=${B}&filter=supplier:${A}%20tag:molinete`)).body)).toEqual([]);
+      for (const filter of ['precio:1', 'type:', ':::']) {
+        const res = await picker(`filter=${filter}`);
+        expect([filter, res.status, res.body.code]).toEqual([filter, 400, 'invalid_filter']);
+      }
+      expect((await picker(`filter=${'a'.repeat(500)}`)).status).toBe(400);
+    });
+  });
+
   describe('listing cache', () => {
     it('never serves one filter’s or like’s page for another, and an edit still shows at once', async () => {
       const products = await list('filter=type:product&limit=5');

@@ -4939,7 +4939,7 @@ export interface operations {
                 dropshipping?: boolean;
                 /** @description Supplier id */
                 dssupplier?: string;
-                /** @description Accepted for the spec’s modal call */
+                /** @description Search filter syntax (spec 1 §5), as in the shop listing: free words matched like `text` (and with it), plus `type:`, `supplier:` (alias `dssupplier:`), `category:` and `tag:` (repeatable, any of them) tokens; a parameter sent explicitly wins over its token; an unknown key or an invalid value answers 400 `invalid_filter`. */
                 filter?: string;
                 limit?: number;
                 offset?: number;

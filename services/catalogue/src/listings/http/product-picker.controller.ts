@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { ITEM_TYPES, PickerItemListSchema, type ItemType, type PickerItemList } from '@vitrina/contracts';
+import { CatalogueLimits, ITEM_TYPES, PickerItemListSchema, type ItemType, type PickerItemList } from '@vitrina/contracts';
 import { ApiAnswer, ApiRefusals, OwnerPath, PathOwner, type OwnerRef, Optional } from '@vitrina/platform';
 import { SearchTextQuery } from '../../shared/dto.js';
 import { ProductPickerQuery } from '../queries/product-picker.query.js';
@@ -31,7 +31,18 @@ class PickerQueryDto {
   @Min(0)
   @Max(100_000)
   check_at_least?: number;
-  @ApiPropertyOptional({ description: 'Accepted for the spec’s modal call' }) @Optional() @IsString() @MaxLength(100) filter?: string;
+  @ApiPropertyOptional({
+    description:
+      'Search filter syntax (spec 1 §5), as in the shop listing: free words matched like `text` (and with it), plus ' +
+      '`type:`, `supplier:` (alias `dssupplier:`), `category:` and `tag:` (repeatable, any of them) tokens; a parameter ' +
+      'sent explicitly wins over its token; an unknown key or an invalid value answers 400 `invalid_filter`.',
+    maxLength: CatalogueLimits.listingFilterMax,
+  })
+  @Optional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @MaxLength(CatalogueLimits.listingFilterMax)
+  filter?: string;
 }
 
 /** `GET /catalogue/{owner}:{owner}/{type}/store/products/search`: the add-products modal of the owner's store. */
@@ -54,6 +65,7 @@ export class ProductPickerController {
       supplier: q.dssupplier,
       category: q.category,
       dropshipping: q.dropshipping,
+      filter: q.filter,
       sort: q.sort,
       offset: q.offset,
       limit: q.limit,

@@ -7,6 +7,7 @@ import { toItemJson } from '../../items/item.mapper.js';
 import { ITEM_COLUMNS, type ItemRow } from '../../items/item.repository.js';
 import { prefixTsQuery } from '../../shared/normalise.js';
 import { shopOfOwner } from '../shop.repository.js';
+import { parseListingFilter } from './listing-filter.js';
 
 const SORTS = ['-contribution_margin', 'contribution_margin', 'list_price', '-list_price', 'queue_position'] as const;
 
@@ -17,6 +18,8 @@ export interface PickerFilter {
   supplier?: string;
   category?: string;
   dropshipping?: boolean;
+  /** The spec's filter syntax (listing-filter.ts), as in the shop listing: explicit parameters win over its tokens. */
+  filter?: string;
   sort?: string;
   offset?: number;
   limit?: number;
@@ -31,7 +34,15 @@ export interface PickerFilter {
 export class ProductPickerQuery {
   constructor(@Inject(DB) private readonly db: Db) {}
 
-  async search(f: PickerFilter): Promise<PickerItemList> {
+  async search(request: PickerFilter): Promise<PickerItemList> {
+    const tokens = parseListingFilter(request.filter);
+    const f: PickerFilter = {
+      ...request,
+      type: request.type ?? tokens.type,
+      text: [request.text, ...tokens.words].filter(Boolean).join(' ') || request.text,
+      supplier: request.supplier ?? tokens.supplier,
+      category: request.category ?? tokens.category,
+    };
     const sort = f.sort ?? '-contribution_margin';
     if (!(SORTS as readonly string[]).includes(sort))
       throw new ValidationError(`sort must be one of ${SORTS.join(', ')}`, { sort: ['unknown sort'] });
@@ -48,6 +59,13 @@ export class ProductPickerQuery {
     if (f.supplier) conds.push(eq(items.ownerId, f.supplier));
     if (f.dropshipping !== undefined) conds.push(eq(items.isDropshipping, f.dropshipping));
     if (f.category) conds.push(sql`${items.categoryIds} @> array[${f.category}]::text[]`);
+    if (tokens.tags.length > 0)
+      conds.push(
+        sql`${items.tags} && array[${sql.join(
+          tokens.tags.map((t) => sql`${t}`),
+          sql`, `,
+        )}]::text[]`,
+      );
     const tsq = prefixTsQuery(f.text);
     if (tsq) conds.push(sql`${items.searchVector} @@ to_tsquery('simple', ${tsq})`);
     const desc_ = sort.startsWith('-');
