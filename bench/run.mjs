@@ -15,7 +15,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { DEMO, benchItemId, benchShopOfItem, benchShopSlug, benchSupplierId, benchSupplierOfItem } from '@vitrina/contracts';
+import { DEMO, DEMO_ITEMS, benchItemId, benchShopOfItem, benchShopSlug, benchSupplierId, benchSupplierOfItem } from '@vitrina/contracts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
@@ -99,7 +99,106 @@ const SCENARIOS = {
       return `/api/catalogue/items/${benchSupplierId(benchSupplierOfItem(n))}/${benchItemId(n)}?shop=${benchShopSlug(benchShopOfItem(n, BENCH_SHOPS))}`;
     },
   },
+  // The write path (issue 18). Each scenario signs in a demo user in its preflight (`prepare`) and sends that user's
+  // access token; writes go through the gateway's per-user limit too: start the stack with RATE_LIMIT_PER_IP=1000000
+  // RATE_LIMIT_PER_USER=1000000. Every write is one transaction with its outbox row(s) (bench/README.md "Write path").
+  'outbox-write': {
+    description:
+      'the floor of every write: POST /api/catalogue/_probe/write, one row + one outbox row in one transaction (start the stack with BENCH_WRITE_PROBE=1)',
+    method: 'POST',
+    path: '/api/catalogue/_probe/write',
+    service: 'catalogue',
+    body: () => ({}),
+  },
+  'item-update': {
+    description:
+      "a supplier edits an item's price: PATCH /api/catalogue/{supplier}:{supplier}/affiliate/items/{item} {list_price}, supplier A's demo items in turn",
+    method: 'PATCH',
+    path: `/api/catalogue/${DEMO.users.supplierA.id}:${DEMO.users.supplierA.id}/affiliate/items/${DEMO_ITEMS[0].id}`,
+    service: 'catalogue',
+    prepare: async (target) => {
+      const A = DEMO.users.supplierA.id;
+      const items = DEMO_ITEMS.filter((i) => i.supplier === 'supplierA').map((i) => i.id);
+      return {
+        token: await signIn(target, DEMO.users.supplierA.email),
+        paths: (i) => `/api/catalogue/${A}:${A}/affiliate/items/${items[i % items.length]}`,
+      };
+    },
+    body: (i) => ({ list_price: `${1000 + (i % 900)}.${String(i % 100).padStart(2, '0')}` }), // above every demo item's contribution margin
+  },
+  'catalogue-create': {
+    description:
+      'an owner creates a catalogue: POST /api/catalogue/{owner}:{owner}/affiliate/catalogues {name} (the entrepreneur demo user)',
+    method: 'POST',
+    path: `/api/catalogue/${DEMO.users.entrepreneur.id}:${DEMO.users.entrepreneur.id}/affiliate/catalogues`,
+    service: 'catalogue',
+    prepare: async (target) => ({ token: await signIn(target, DEMO.users.entrepreneur.email) }),
+    body: (i) => ({ name: `Bench ${Date.now().toString(36)}-${i}` }),
+  },
+  'catalogue-move': {
+    description:
+      'an owner moves a catalogue: POST /api/catalogue/{owner}:{owner}/affiliate/catalogues/{id}/move {position}; --catalogues N (default 10) is how many the owner has: 10 = the reseller demo user, more = the other-owner demo user, topped up to N in the preflight',
+    method: 'POST',
+    path: `/api/catalogue/${DEMO.users.reseller.id}:${DEMO.users.reseller.id}/affiliate/catalogues/{id}/move`,
+    service: 'catalogue',
+    prepare: async (target, options) => {
+      const count = options.catalogues;
+      const user = count <= 10 ? DEMO.users.reseller : DEMO.users.otherOwner;
+      const token = await signIn(target, user.email);
+      const base = `/api/catalogue/${user.id}:${user.id}/affiliate/catalogues`;
+      const ids = await topUpCatalogues(target, token, base, count);
+      return {
+        token,
+        paths: (i) => `${base}/${ids[i % ids.length]}/move`,
+        body: (i) => ({ position: 1 + ((i * 7919) % count) }),
+      };
+    },
+  },
 };
+
+/** An access token of a demo user (DEMO.password), through the gateway's POST /api/auth/login. */
+async function signIn(target, email) {
+  const res = await fetch(new URL('/api/auth/login', target), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO.password }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok || !body.access_token)
+    fail(`preflight sign-in of ${email} answered ${res.status} ${JSON.stringify(body)}: is the stack seeded (SEED_DEMO)?`);
+  return body.access_token;
+}
+
+/** The owner's catalogue ids (first pages), after creating catalogues until the owner has at least `count`. */
+async function topUpCatalogues(target, token, base, count) {
+  const call = async (method, path, body) => {
+    const res = await fetch(new URL(path, target), {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const answer = await res.json().catch(() => ({}));
+    if (!res.ok) fail(`preflight ${method} ${path} answered ${res.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const first = await call('GET', `${base}?offset=0&limit=30`);
+  const missing = Math.max(0, count - first.matches_estimated);
+  if (missing > 0) console.error(`bench: creating ${missing} catalogues for the move scenario (${first.matches_estimated} exist)`);
+  for (let done = 0; done < missing;) {
+    const batch = Math.min(20, missing - done);
+    await Promise.all(Array.from({ length: batch }, (_, k) => call('POST', base, { name: `Bench move ${done + k + 1}` })));
+    done += batch;
+  }
+  const ids = [];
+  for (let offset = 0; offset < Math.min(count, 300); offset += 30) {
+    const page = await call('GET', `${base}?offset=${offset}&limit=30`);
+    ids.push(...page.results.map((c) => c.id));
+    if (page.results.length < 30) break;
+  }
+  return ids;
+}
 
 const USAGE = `Usage: node bench/run.mjs [options]
   --scenario <name>     ${Object.keys(SCENARIOS).join(' | ')} (default gateway-roundtrip)
@@ -110,6 +209,7 @@ const USAGE = `Usage: node bench/run.mjs [options]
   --warmup <s>          warm-up seconds before measuring, not recorded (default 3; 0 = none)
   --pipelining <n>      requests in flight per connection (default 1)
   --direct              drop the /api prefix: the same requests straight to a service (--target its port)
+  --catalogues <n>      catalogue-move: how many catalogues the moving owner has (default 10; e.g. 2000)
   --label <text>        free text saved with the result, e.g. embedded | cluster | compose
   --out <dir>           results folder (default bench/results)
   --allow-errors        exit 0 even when some requests failed or answered non-2xx
@@ -139,6 +239,7 @@ try {
       warmup: { type: 'string', default: '3' },
       pipelining: { type: 'string', default: '1' },
       label: { type: 'string', default: '' },
+      catalogues: { type: 'string', default: '10' },
       direct: { type: 'boolean', default: false },
       out: { type: 'string', default: join(HERE, 'results') },
       'allow-errors': { type: 'boolean', default: false },
@@ -170,9 +271,18 @@ const pipelining = nonNegativeInt('pipelining', args.pipelining);
 if (connections < 1 || duration < 1 || pipelining < 1) fail('--connections, --duration and --pipelining must be at least 1');
 
 const direct = (p) => (args.direct ? p.replace(/^\/api(?=\/)/, '') : p);
-const path = direct(args.path ?? scenario.path);
+// Write scenarios sign in (and seed what they need) first, through the gateway: --target, not the --direct port.
+const prepared = scenario.prepare
+  ? await scenario.prepare(args.direct ? 'http://localhost:3000' : args.target, {
+      catalogues: nonNegativeInt('catalogues', args.catalogues),
+    })
+  : {};
+const rotation = prepared.paths ?? scenario.paths;
+const bodyOf = prepared.body ?? scenario.body;
+const auth = prepared.token ? { authorization: `Bearer ${prepared.token}` } : {};
+const path = direct(args.path ?? (prepared.paths ? prepared.paths(0) : scenario.path));
 /** The path of the i-th request: the scenario's rotation, or one fixed path. */
-const pathOf = !args.path && scenario.paths ? (i) => direct(scenario.paths(i)) : () => path;
+const pathOf = !args.path && rotation ? (i) => direct(rotation(i)) : () => path;
 let url;
 try {
   url = new URL(path, args.target).toString();
@@ -185,7 +295,8 @@ try {
 try {
   const res = await fetch(url, {
     method: scenario.method,
-    ...(scenario.body ? { body: JSON.stringify(scenario.body(0)), headers: { 'content-type': 'application/json' } } : {}),
+    headers: { ...auth, ...(bodyOf ? { 'content-type': 'application/json' } : {}) },
+    ...(bodyOf ? { body: JSON.stringify(bodyOf(0)) } : {}),
     signal: AbortSignal.timeout(5000),
   });
   await res.arrayBuffer();
@@ -209,7 +320,7 @@ let sent = 0;
 const options = {
   url,
   method: scenario.method,
-  headers: { accept: 'application/json', ...(scenario.body ? { 'content-type': 'application/json' } : {}) },
+  headers: { accept: 'application/json', ...auth, ...(bodyOf ? { 'content-type': 'application/json' } : {}) },
   connections,
   duration,
   pipelining,
@@ -217,7 +328,7 @@ const options = {
     {
       setupRequest: (request) => {
         const i = sent++;
-        return { ...request, path: pathOf(i), ...(scenario.body ? { body: JSON.stringify(scenario.body(i)) } : {}) };
+        return { ...request, path: pathOf(i), ...(bodyOf ? { body: JSON.stringify(bodyOf(i)) } : {}) };
       },
     },
   ],
@@ -270,7 +381,15 @@ const record = {
   url,
   startedAt,
   finishedAt: new Date(result.finish).toISOString(),
-  options: { connections, duration, warmup, pipelining, direct: args.direct, rotating: !args.path && Boolean(scenario.paths) },
+  options: {
+    connections,
+    duration,
+    warmup,
+    pipelining,
+    direct: args.direct,
+    rotating: !args.path && Boolean(rotation),
+    ...(scenario.prepare && args.scenario === 'catalogue-move' ? { catalogues: Number(args.catalogues) } : {}),
+  },
   environment: {
     node: process.version,
     platform: `${platform()} ${release()}`,

@@ -26,6 +26,9 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import { Inbox } from '../outbox/inbox.js';
 import { BusTransport } from '../events/bus.transport.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { Outbox } from '../outbox/outbox.js';
+import { TransactionRunner } from '../outbox/transaction-runner.js';
+import { newId } from '../db/ids.js';
 
 export interface ServiceDefinition {
   name: ServiceName;
@@ -115,6 +118,7 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
     // Cheapest possible route through the gateway, for round-trip benchmarks.
     fastify.get(`/${group}/_ping`, async (): Promise<GroupPing> => ({ ok: true, service: def.name }));
   }
+  if (process.env.BENCH_WRITE_PROBE === '1') installWriteProbe(fastify, def.name, app);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   if (runtime.config.NODE_ENV !== 'production') {
@@ -157,4 +161,36 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   await app.init();
   await app.startAllMicroservices();
   return { app, openapi };
+}
+
+/** The answer of `POST /{group}/_probe/write` (a plain Fastify route like `_ping`: not in the OpenAPI). */
+export interface WriteProbeAnswer {
+  id: string;
+  service: string;
+}
+
+/**
+ * `POST /{group}/_probe/write`, mounted only when BENCH_WRITE_PROBE=1 (benchmarks, bench/README.md): the floor of
+ * every write, one transaction with one row in the service's `diagnostic_pings` and one outbox row
+ * (`<service>._probe.written`, consumed by nobody), committed through the service's TransactionRunner like any command.
+ */
+function installWriteProbe(
+  fastify: ReturnType<ReturnType<NestFastifyApplication['getHttpAdapter']>['getInstance']>,
+  service: string,
+  app: NestFastifyApplication,
+): void {
+  const tx = app.get(TransactionRunner, { strict: false });
+  const outbox = app.get(Outbox, { strict: false });
+  const tables = app.get<ServiceDataOptions>(SERVICE, { strict: false }).tables;
+  for (const group of SERVICES[service as ServiceName].groups) {
+    fastify.post(`/${group}/_probe/write`, async (_req, reply): Promise<WriteProbeAnswer> => {
+      const id = newId();
+      await tx.run(async (t) => {
+        await t.insert(tables.pings).values({ id, fromService: '_probe' });
+        await outbox.add(t, { type: `${service}._probe.written`, key: id, data: { id } });
+      });
+      void reply.status(201);
+      return { id, service };
+    });
+  }
 }
