@@ -268,7 +268,11 @@ function likeItem(shopId: string, itemId: string, listedOnly: boolean): { cond: 
   };
 }
 
-/** Everything of the filter a public page depends on, besides the shop (the viewer only matters for its owner). */
+/**
+ * Everything of the filter a public page depends on, besides the shop (the viewer only matters for its owner).
+ * Taken after `filter` is merged in (resolveFilter), so a filter and the parameters it spells share a page, and two
+ * filters that ask for different items never do; `like` is part of it.
+ */
 function cacheKey(shopId: string, f: ShopListingFilter): string {
   return JSON.stringify([
     shopId,
