@@ -14,7 +14,7 @@ import { shopOfOwner } from '../../listings/shop.repository.js';
 import { CATALOGUE_CONFIG, type CatalogueConfig } from '../../shared/config.js';
 import { normaliseText, prefixTsQuery, slugify } from '../../shared/normalise.js';
 import { isUuid } from '../../shared/viewer.js';
-import { toCatalogueJson } from '../catalogue.mapper.js';
+import { toCatalogueJson, type CatalogueRow } from '../catalogue.mapper.js';
 import {
   catalogueSet,
   keysAtEnd,
@@ -111,13 +111,14 @@ export class CatalogueHandlers {
   async move(ownerId: string, ref: string, position: number): Promise<Catalogue> {
     return this.positions(ownerId, async (tx) => {
       const row = await findOwn(tx, ownerId, ref, false);
-      const at = await place(catalogueSet(tx, ownerId), { id: row.id, key: row.sortKey }, position);
+      const { position: at, n } = await place(catalogueSet(tx, ownerId), { id: row.id, key: row.sortKey }, position);
       await tx
         .update(catalogues)
         .set({ weight: null })
         .where(and(eq(catalogues.ownerId, ownerId), isNotNull(catalogues.weight)));
-      await this.publish(tx, CatalogueCatalogueEvents.moved, row, { position: at });
-      return this.json(tx, row);
+      await this.publish(tx, CatalogueCatalogueEvents.moved, row, { position: at }, n);
+      // Every weight now follows the order: the moved catalogue shows at `at` with weight n - at + 1.
+      return this.json(tx, row, { ...row, position: at, weight: n - at + 1 });
     });
   }
 
@@ -165,7 +166,7 @@ export class CatalogueHandlers {
         .from(catalogueProducts)
         .where(and(eq(catalogueProducts.catalogueId, catalogue.id), eq(catalogueProducts.itemId, dto.product)));
       if (!product) throw new NotFoundError('The product is not in the catalogue');
-      const at = await place(productSet(tx, catalogue.id), product, dto.position);
+      const { position: at } = await place(productSet(tx, catalogue.id), product, dto.position);
       const [row] = await tx
         .update(catalogues)
         .set({ updatedAt: sql`now()` })
@@ -266,8 +267,12 @@ export class CatalogueHandlers {
     type: string,
     row: Pick<StoredCatalogue, 'id' | 'ownerId' | 'slug' | 'name' | 'numProducts'>,
     extra: object = {},
+    ownerCatalogues?: number,
   ): Promise<void> {
-    const [total] = await tx.select({ n: count() }).from(catalogues).where(eq(catalogues.ownerId, row.ownerId));
+    const total =
+      ownerCatalogues === undefined
+        ? (await tx.select({ n: count() }).from(catalogues).where(eq(catalogues.ownerId, row.ownerId)))[0]
+        : { n: ownerCatalogues };
     const data: CatalogueCatalogueChanged = {
       catalogueId: row.id,
       ownerId: row.ownerId,
@@ -281,8 +286,8 @@ export class CatalogueHandlers {
   }
 
   /** The catalogue as clients see it now (position and weight computed), with its share link. */
-  private async json(tx: Tx, stored: Pick<StoredCatalogue, 'id' | 'ownerId'>): Promise<Catalogue> {
-    const [row] = await tx.select(SHOWN_CATALOGUE).from(catalogues).where(eq(catalogues.id, stored.id));
+  private async json(tx: Tx, stored: Pick<StoredCatalogue, 'id' | 'ownerId'>, known?: CatalogueRow): Promise<Catalogue> {
+    const [row] = known ? [known] : await tx.select(SHOWN_CATALOGUE).from(catalogues).where(eq(catalogues.id, stored.id));
     const [shop] = await tx
       .select({ slug: shops.slug, canonicalUrl: shops.canonicalUrl })
       .from(shops)

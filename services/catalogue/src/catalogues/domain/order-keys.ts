@@ -55,20 +55,21 @@ export interface OrderedSet {
 /**
  * Moves `moved` to the 1-based `position` (clamped to 1..n): reads its two new neighbours and writes its key only.
  * When the gap between them is exhausted the set is renormalised first (rare, bounded: one statement over the set).
- * Answers the position it now has. Callers hold the set's lock (owner advisory lock / catalogue row lock).
+ * Answers the position it now has and the size of the set. Callers hold the set's lock (owner advisory lock /
+ * catalogue row lock).
  */
-export async function place(set: OrderedSet, moved: Keyed, position: number): Promise<number> {
+export async function place(set: OrderedSet, moved: Keyed, position: number): Promise<{ position: number; n: number }> {
   const n = await set.count();
   const target = Math.min(Math.max(position, 1), n);
   for (let attempt = 0; ; attempt++) {
     const around = await set.slice(moved.id, Math.max(target - 2, 0), target > 1 ? 2 : 1);
     const prev = target > 1 ? around[0] : undefined;
     const next = target > 1 ? around[1] : around[0];
-    if (attempt === 0 && (!prev || before(prev, moved)) && (!next || before(moved, next))) return target;
+    if (attempt === 0 && (!prev || before(prev, moved)) && (!next || before(moved, next))) return { position: target, n };
     const key = keyBetween(prev?.key, next?.key);
     if (key !== undefined) {
       await set.setKey(moved.id, key);
-      return target;
+      return { position: target, n };
     }
     if (attempt > 0) throw new Error('no room for an order key after renormalising');
     await set.renormalise(renormaliseGap(n));
