@@ -40,8 +40,8 @@ interface ImageDropProps {
 
 /**
  * A gallery drop zone: one file, the gallery's maximum size, the spec's formats and rejection messages. Shared by
- * the shop owner's editors and the supplier's item form. Its texts are still in the `shopAdmin` namespace (every
- * language bundle carries it), where they were written first.
+ * the shop owner's editors and the supplier's item form. Its texts are the app's own (`upload.*`), loaded with
+ * every page, since each of its users brings its feature's texts separately.
  */
 export function ImageDrop({
   owner,
@@ -56,7 +56,7 @@ export function ImageDrop({
   previewHeight = 80,
   testId,
 }: ImageDropProps) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const mb = Math.round(GalleryLimits.maxBytes / 1_000_000);
 
@@ -93,7 +93,7 @@ export function ImageDrop({
       </Text>
       {recommended && (
         <Text size="xs" c="dimmed">
-          {t('common.recommended', { size: recommended })}
+          {t('upload.recommended', { size: recommended })}
         </Text>
       )}
       <Group align="center" wrap="nowrap">

@@ -1,7 +1,6 @@
 import accountMenu from '@/features/account-menu/i18n/es-AR.json';
 import auth from '@/features/auth/i18n/es-AR.json';
 import profile from '@/features/profile/i18n/es-AR.json';
-import shopAdmin from '@/features/shop-admin/i18n/es-AR.json';
 import storefront from '@/features/storefront/i18n/es-AR.json';
 import translation from '../locales/es-AR.json';
 
@@ -9,4 +8,4 @@ import translation from '../locales/es-AR.json';
  * Argentine Spanish: only what differs from neutral Spanish, the rest falls back to `es`. A chunk loaded when
  * es-AR is the active language (see i18n.ts).
  */
-export default { translation, auth, accountMenu, profile, storefront, shopAdmin };
+export default { translation, auth, accountMenu, profile, storefront };

@@ -21,7 +21,7 @@ import { IconCheck, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ItemType, ShopJson } from '@vitrina/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import { isApiError } from '@/api/client';
 import type { OwnerRef } from '../api/http';
 import {
@@ -59,7 +59,7 @@ export function pickerTypes(shop: ShopJson): ItemType[] {
  * for franchise owners), cards toggling in store with the 5 s undo on removal.
  */
 export function AddProductsModal({ owner, shop, opened, onClose, onChanged, initialType = 'product' }: Props) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const [type, setType] = useState<ItemType>(initialType);
   const [text, setText] = useState('');
   const [categoryText, setCategoryText] = useState('');
@@ -144,7 +144,7 @@ function PickerResults({
   params: Parameters<typeof usePickerItems>[1];
   onChanged: () => void;
 }) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const client = useQueryClient();
   const items = usePickerItems(owner, params);
   /** Local in_store after the owner's toggles (the list is not refetched under their cursor). */

@@ -2,7 +2,7 @@ import { Button, ColorInput, Group, Modal, SegmentedControl, Stack } from '@mant
 import { useForm } from '@mantine/form';
 import type { ShopJson } from '@vitrina/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import type { OwnerRef } from '../api/http';
 import { updateShop } from '../api/shop-settings';
 import { ImageDrop, type UploadedImage } from '@/components/image-drop';
@@ -28,7 +28,7 @@ interface BackgroundValues {
 
 /** spec 1 §2 'Header background editor (colour or image URL)' and the shop colours. */
 export function BackgroundModal({ owner, shop, opened, onClose, onSaved }: Props) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const notifyApiError = useNotifyApiError();
   const form = useForm<BackgroundValues>({
     initialValues: {

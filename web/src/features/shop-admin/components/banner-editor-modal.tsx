@@ -18,7 +18,7 @@ import { EditDeleteActions } from './edit-delete-actions';
 import { StoreErrorCodes, VISIBILITY_TARGETS, type BannerJson, type ShopJson } from '@vitrina/contracts';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import { isApiError } from '@/api/client';
 import { useBanners, useDeleteBanner, useSaveBanner } from '../api/banners';
 import type { OwnerRef } from '../api/http';
@@ -56,7 +56,7 @@ function formOf(banner: BannerJson | null): BannerFormValues {
  * section to add or edit a banner. Closing, saving or cancelling returns to the list.
  */
 export function BannerEditorModal({ owner, shop, opened, onClose, onSaved }: Props) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const notifyApiError = useNotifyApiError();
   const [editing, setEditing] = useState<BannerJson | 'new' | null>(null);
   const [columns, setColumns] = useState<1 | 2>(shop.store_theme_info.columns);
@@ -120,7 +120,7 @@ function BannerList({
   onEdit: (banner: BannerJson | 'new') => void;
   onChanged: () => void;
 }) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const notifyApiError = useNotifyApiError();
   const banners = useBanners(owner);
   const remove = useDeleteBanner(owner);
@@ -228,7 +228,7 @@ function BannerForm({
   banner: BannerJson | null;
   onDone: (saved: boolean) => void;
 }) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const notifyApiError = useNotifyApiError();
   // The banner's values and spec 1 §5's rules (which depend on the column count) in one @mantine/form.
   const form = useForm<BannerFormValues>({

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CatalogueErrorCodes, type CatalogueJson } from '@vitrina/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import { isApiError } from '@/api/client';
 import { createCatalogue, updateCatalogue } from '../api/catalogues';
 import type { OwnerRef } from '../api/http';
@@ -26,7 +26,7 @@ function isNameError(error: unknown): boolean {
 
 /** spec 1 §2, §4 'Catalogue create/edit': name and photo (drop zone), saving disabled while uploading or submitting. */
 export function CatalogueFormModal({ owner, catalogue, opened, onClose, onSaved }: Props) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const notifyApiError = useNotifyApiError();
   const form = useForm<{ name: string; photo: UploadedImage | null }>({
     initialValues: { name: catalogue?.name ?? '', photo: catalogue?.photo ? { url: catalogue.photo, id: null } : null },

@@ -25,7 +25,7 @@ import { IconArrowDown, IconArrowUp, IconGripVertical, IconPhoto, IconPlus, Icon
 import { useQueryClient } from '@tanstack/react-query';
 import { ITEM_TYPES, type CatalogueJson, type ItemJson, type ItemType } from '@vitrina/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import { isApiError } from '@/api/client';
 import {
   addProductsToCatalogue,
@@ -61,7 +61,7 @@ interface Props {
  * productos' choosing among the shop's items (`add_filtered` with their ids).
  */
 export function CatalogueProductsModal({ owner, catalogue, opened, onClose, onChanged }: Props) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
   const client = useQueryClient();
   const [adding, setAdding] = useState(false);
@@ -111,7 +111,7 @@ function ProductList({
   onLoaded: (ids: Set<string>) => void;
   onChanged: () => void;
 }) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const client = useQueryClient();
   const products = useCatalogueProducts(owner, catalogue.id);
   const [rows, setRows] = useState<ItemJson[]>([]);
@@ -287,7 +287,7 @@ interface RowProps {
 }
 
 function ProductRow({ item, first, last, disabled, seconds, onUp, onDown, onRemove, onUndo }: RowProps) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const removing = seconds !== null;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: item.id,
@@ -385,7 +385,7 @@ function AddToCatalogue({
   inCatalogue: Set<string>;
   onDone: (added: boolean) => void;
 }) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const shop = useOwnerShopRef(owner);
   const [type, setType] = useState<ItemType>('product');
   const [text, setText] = useState('');

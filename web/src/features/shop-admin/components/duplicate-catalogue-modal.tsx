@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import { forkCatalogue, parseCatalogueOrigin } from '../api/catalogues';
 import type { OwnerRef } from '../api/http';
 import { catalogueNameRule } from '../domain/validation';
@@ -20,7 +20,7 @@ interface Props {
 
 /** 'Duplicar catálogo' (spec 1 §2): a new catalogue of the owner filled with another owner's catalogue's products. */
 export function DuplicateCatalogueModal({ owner, opened, onClose, onDone, initialOrigin = '' }: Props) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const form = useForm({
     initialValues: { origin: initialOrigin, name: '' },
     validate: {

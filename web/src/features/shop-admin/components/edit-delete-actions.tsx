@@ -1,10 +1,10 @@
 import { ActionIcon, Group } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 
 /** The edit and delete buttons of a row in the owner's banner and header lists. */
 export function EditDeleteActions({ onEdit, onDelete, deleting }: { onEdit: () => void; onDelete: () => void; deleting: boolean }) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon variant="subtle" aria-label={t('common.edit')} onClick={onEdit}>

@@ -4,7 +4,7 @@ import { IconCheck, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FranchiseJson } from '@vitrina/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import type { OwnerRef } from '../api/http';
 import { addFranchise, franchisesQueryOptions, removeFranchise, useFranchises } from '../api/store-items';
 import { notifyError, notifySuccess, useNotifyApiError } from './notify';
@@ -19,7 +19,7 @@ interface Props {
 
 /** spec 1 §2 'franchise picker': search and infinite scroll (list height 250); removal with the 5 s undo. */
 export function FranchisePickerModal({ owner, opened, onClose, onChanged }: Props) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const notifyApiError = useNotifyApiError();
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, 400);

@@ -20,7 +20,7 @@ import { EditDeleteActions } from './edit-delete-actions';
 import { HEADER_BUTTON_LABELS, StoreLimits, VISIBILITY_TARGETS, type HeaderJson } from '@vitrina/contracts';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import { useDeleteHeader, useHeaders, useSaveHeader } from '../api/headers';
 import type { OwnerRef } from '../api/http';
 import { GRADIENT_PRESETS, gradientCss } from '../domain/gradients';
@@ -55,7 +55,7 @@ function formOf(header: HeaderJson | null): HeaderFormValues {
 
 /** spec 1 §2 'Header edit modal': sections list and form (with colour and custom colour); back to the list after save or cancel. */
 export function HeaderEditorModal({ owner, shopRef, opened, onClose, onSaved }: Props) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const [editing, setEditing] = useState<HeaderJson | 'new' | null>(null);
   const close = () => {
     setEditing(null);
@@ -89,7 +89,7 @@ function HeaderList({
   onEdit: (header: HeaderJson | 'new') => void;
   onChanged: () => void;
 }) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const headers = useHeaders(owner);
   const remove = useDeleteHeader(owner);
   const notifyApiError = useNotifyApiError();
@@ -175,7 +175,7 @@ function HeaderForm({
   header: HeaderJson | null;
   onDone: (saved: boolean) => void;
 }) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   // The section's values and spec 1 §5's rules in one @mantine/form; changing a field clears its message.
   const form = useForm<HeaderFormValues>({
     initialValues: formOf(header),

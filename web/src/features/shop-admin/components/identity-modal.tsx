@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@manti
 import { useForm } from '@mantine/form';
 import { PHOTO_DISPLAYS, type PhotoDisplay, type ShopJson } from '@vitrina/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import type { OwnerRef } from '../api/http';
 import { updateShop } from '../api/shop-settings';
 import { shopNameRule } from '../domain/validation';
@@ -26,7 +26,7 @@ interface IdentityValues {
 
 /** spec 1 §2 'shop image/name form': name (required), logo with photo_display, recommended sizes shown. */
 export function IdentityModal({ owner, shop, opened, onClose, onSaved }: Props) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const notifyApiError = useNotifyApiError();
   const form = useForm<IdentityValues>({
     initialValues: {

@@ -6,7 +6,7 @@ import { IconCopy, IconGripVertical, IconListDetails, IconPencil, IconPlus, Icon
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCodes, type CatalogueJson } from '@vitrina/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import { isApiError } from '@/api/client';
 import { deleteCatalogue, moveCatalogue, myCataloguesQueryOptions, useMyCatalogues } from '../api/catalogues';
 import type { OwnerRef } from '../api/http';
@@ -37,7 +37,7 @@ function notifyPositionError(
 
 /** spec 1 §2 'My catalogues': a draggable table (name, product count, actions), new/edit form, delete with undo. */
 export function MyCataloguesModal({ owner, opened, onClose, onChanged }: Props) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const client = useQueryClient();
   const catalogues = useMyCatalogues(owner);
   const [rows, setRows] = useState<CatalogueJson[]>([]);
@@ -243,7 +243,7 @@ interface RowProps {
 }
 
 function CatalogueRow({ row, disabled, seconds, onEdit, onProducts, onDelete, onUndo }: RowProps) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: row.id,
     disabled,

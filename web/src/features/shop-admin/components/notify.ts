@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import { SHOP_ADMIN_ERROR_VALUES, shopAdminErrorKey } from '../domain/api-errors';
 
 /** spec 1 §8: notices auto-dismiss after 4 to 7 s. */
@@ -21,6 +21,6 @@ export function notifyWarning(message: string): void {
 
 /** A refused write in the owner's language (domain/api-errors.ts), under the title 'Error'. */
 export function useNotifyApiError(): (error: unknown) => void {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   return (error: unknown) => notifyError(t(shopAdminErrorKey(error), SHOP_ADMIN_ERROR_VALUES), t('common.error'));
 }

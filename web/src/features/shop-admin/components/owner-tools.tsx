@@ -18,7 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ItemType, ShopJson } from '@vitrina/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import { handleShopEditActions, type ShopEditAction } from '@/lib/shop-edit-channel';
 import { myCataloguesQueryOptions } from '../api/catalogues';
 import type { OwnerRef } from '../api/http';
@@ -64,7 +64,7 @@ export function showsOwnerTools(shop: Pick<ShopJson, 'owner' | 'permissions' | '
  * other owners get nothing (the route does not even load this chunk for them).
  */
 export default function OwnerTools({ shop, userId, accountType, onChanged }: OwnerToolsProps) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const [editMode, setEditMode] = useState(true);
   const [panel, setPanel] = useState<Panel | null>(null);
   /** The add-products modal's first tab (the toolbar opens it on products, a menu plus on its section). */

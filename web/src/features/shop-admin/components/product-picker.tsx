@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPhoto, IconSearch } from '@tabler/icons-react';
 import type { ItemSuggestionJson } from '@vitrina/contracts';
 import { useId, useRef, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import type { OwnerRef } from '../api/http';
 import { useOwnerShopRef } from '../api/owner-shop';
 import { usePickedItem, useShopProductSuggestions } from '../api/product-search';
@@ -34,7 +34,7 @@ interface Props {
  * chosen one shows with its photo and name; 'Change' goes back to the search.
  */
 export function ProductPicker({ owner, shopRef, label, value, onChange, error, testId = 'product-picker' }: Props) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const shop = useOwnerShopRef(owner, shopRef);
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = useId();
@@ -72,7 +72,7 @@ export function ProductPicker({ owner, shopRef, label, value, onChange, error, t
 }
 
 function PickedCard({ value, shop, labelledBy }: { value: PickedProduct; shop: string | null; labelledBy: string }) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const item = usePickedItem(value.supplier, value.product, shop);
   return (
     <Paper withBorder p="xs" radius="sm" aria-labelledby={labelledBy} role="group" data-testid="picked-product">
@@ -112,7 +112,7 @@ interface SearchProps {
 }
 
 function ProductSearch({ shop, label, error, onPick, inputRef, testId }: SearchProps) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, PICKER_DEBOUNCE_MS);
   const query = useShopProductSuggestions(shop, debounced);

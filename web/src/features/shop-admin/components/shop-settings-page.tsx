@@ -20,7 +20,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import { FOOTER_STYLES, SIGNUP_FORMS, StoreErrorCodes, THEMES, type ShopJson } from '@vitrina/contracts';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import { isApiError } from '@/api/client';
 import type { OwnerRef } from '../api/http';
 import { updateShop, useSlugAvailability } from '../api/shop-settings';
@@ -65,7 +65,7 @@ export default function ShopSettingsPage({
   backLink,
   onSaved,
 }: ShopSettingsPageProps) {
-  const { t, i18n } = useTranslation('shopAdmin');
+  const { t, i18n } = useShopAdminTranslation();
   const [baseline, setBaseline] = useState(shop);
   const message = (error: SettingsError) => t(error.key as 'validation.required', { max: error.max });
   // The values, their rules (spec 1 §5) and the server's refusals in one @mantine/form; a field says what is wrong

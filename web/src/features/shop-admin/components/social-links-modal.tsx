@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SOCIAL_NETWORKS, type ShopJson, type SocialNetwork } from '@vitrina/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import type { OwnerRef } from '../api/http';
 import { updateShop } from '../api/shop-settings';
 import { SOCIAL_BASES, socialPayload, socialRule, type SocialValues } from '../domain/validation';
@@ -28,7 +28,7 @@ interface Props {
 
 /** spec 1 §2 'Social links editor': handles appended to each network's address, discord a full URL, empty → null. */
 export function SocialLinksModal({ owner, shop, opened, onClose, onSaved }: Props) {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const notifyApiError = useNotifyApiError();
   const form = useForm<SocialValues>({
     initialValues: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, shop[network] ?? ''])) as SocialValues,

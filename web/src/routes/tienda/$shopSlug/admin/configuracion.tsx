@@ -2,7 +2,7 @@ import { Anchor, Container, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import { useSession } from '@/lib/session/use-session';
 import ShopSettingsPage from '@/features/shop-admin/components/shop-settings-page';
 import { useShopBySlug } from '@/features/storefront/api/get-shop-by-slug';
@@ -26,7 +26,7 @@ export const Route = createFileRoute('/tienda/$shopSlug/admin/configuracion')({
 });
 
 function ShopSettingsRoute() {
-  const { t } = useTranslation('shopAdmin');
+  const { t } = useShopAdminTranslation();
   const { shopSlug } = Route.useParams();
   const { showCustomShopToggle } = Route.useSearch();
   const { data: shop } = useShopBySlug(shopSlug);
