@@ -2,7 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The gateway (embedded mode) answers /api and, in production, serves web/dist itself. */
 const GATEWAY_URL = process.env.VITRINA_GATEWAY_URL ?? 'http://localhost:3000';
@@ -64,11 +64,42 @@ const CHUNK_GROUPS: CodeSplittingGroup[] = [
  */
 const INLINE_COMMON = { maxSize: 8 * 1024, exclude: /\.(?:css|scss|sass|less|styl|stylus|pcss|postcss|sss)(?:\?|$)/ };
 
+/**
+ * The shop home's lazy route components (TanStack's `?tsr-split` modules) are tiny facades over the shop-home chunk,
+ * but each is a dynamic import: fetched only once the router has run, one more round trip (150 ms on 'Slow 4G')
+ * before the home can render. Announced in index.html they come with the first wave instead (~1 KB for all).
+ */
+function preloadShopHomeRoutes(): Plugin {
+  return {
+    name: 'vitrina:preload-shop-home-routes',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const files = Object.values(ctx.bundle ?? {}).flatMap((chunk) =>
+          chunk.type === 'chunk' &&
+          chunk.facadeModuleId &&
+          chunk.facadeModuleId.includes('tsr-split') &&
+          SHOP_HOME_ROOTS.test(chunk.facadeModuleId)
+            ? [chunk.fileName]
+            : [],
+        );
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // Must come before react(): generates src/routeTree.gen.ts and splits each route into its own chunk.
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    preloadShopHomeRoutes(),
   ],
   resolve: { alias },
   server: {
