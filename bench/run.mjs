@@ -112,17 +112,20 @@ const SCENARIOS = {
   },
   'item-update': {
     description:
-      "a supplier edits an item's price: PATCH /api/catalogue/{supplier}:{supplier}/affiliate/items/{item} {list_price}, supplier A's demo items in turn",
+      "a supplier edits an item's price: PATCH /api/catalogue/{supplier}:{supplier}/affiliate/items/{item} {list_price}, supplier A's priced demo items in turn",
     method: 'PATCH',
     path: `/api/catalogue/${DEMO.users.supplierA.id}:${DEMO.users.supplierA.id}/affiliate/items/${DEMO_ITEMS[0].id}`,
     service: 'catalogue',
     prepare: async (target) => {
       const A = DEMO.users.supplierA.id;
-      const items = DEMO_ITEMS.filter((i) => i.supplier === 'supplierA').map((i) => i.id);
-      return {
-        token: await signIn(target, DEMO.users.supplierA.email),
-        paths: (i) => `/api/catalogue/${A}:${A}/affiliate/items/${items[i % items.length]}`,
-      };
+      const token = await signIn(target, DEMO.users.supplierA.email);
+      // The supplier's priced items (a free item has no price to change).
+      const res = await fetch(new URL(`/api/catalogue/${A}:${A}/affiliate/items?offset=0&limit=100`, target), {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const items = res.ok ? (await res.json()).results.filter((r) => !r.is_free).map((r) => r.id) : [];
+      if (items.length === 0) fail(`preflight: supplier A has no priced items (${res.status}): is the stack seeded (SEED_DEMO)?`);
+      return { token, paths: (i) => `/api/catalogue/${A}:${A}/affiliate/items/${items[i % items.length]}` };
     },
     body: (i) => ({ list_price: `${1000 + (i % 900)}.${String(i % 100).padStart(2, '0')}` }), // above every demo item's contribution margin
   },
