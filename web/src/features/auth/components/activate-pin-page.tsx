@@ -2,7 +2,7 @@ import { Button, PasswordInput, Stack } from '@mantine/core';
 import { ErrorCodes, type Locale } from '@vitrina/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useAuthTranslation } from '@/features/auth/i18n/texts';
 import { isLocale } from '@/i18n/locales';
 import { activateWithPin } from '../api/activate-with-pin';
 import { errorCodeOf } from '../domain/auth-errors';
@@ -30,7 +30,7 @@ interface Errors {
  * Once active the user is signed in and goes on to `next` (or home).
  */
 export function ActivatePinPage({ username: initialUsername = '', next }: { username?: string | undefined; next?: string | undefined }) {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useAuthTranslation();
   const locale: Locale = isLocale(i18n.language) ? i18n.language : 'es';
   const navigate = useNavigate();
   const [username, setUsername] = useState(initialUsername);

@@ -3,7 +3,7 @@ import { ErrorCodes, type Locale } from '@vitrina/contracts';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useAuthTranslation } from '@/features/auth/i18n/texts';
 import { isLocale } from '@/i18n/locales';
 import { useActivateWithLink } from '../api/activate-with-link';
 import { authErrorMessageKey, errorCodeOf } from '../domain/auth-errors';
@@ -16,7 +16,7 @@ const ALREADY_ACTIVE: readonly string[] = [ErrorCodes.userAlreadyActive, ErrorCo
 
 /** spec 2 §2 `/activate/{key}`: the link from the e-mail or SMS activates the account and signs the user in. */
 export function ActivationLinkPage({ activationKey }: { activationKey: string }) {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useAuthTranslation();
   const locale: Locale = isLocale(i18n.language) ? i18n.language : 'es';
   const navigate = useNavigate();
   const activation = useActivateWithLink();

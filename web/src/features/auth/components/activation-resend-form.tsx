@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import type { Locale } from '@vitrina/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useAuthTranslation } from '@/features/auth/i18n/texts';
 import { isLocale } from '@/i18n/locales';
 import { useResendActivation } from '../api/resend-activation';
 import { stripSpaces } from '../domain/phone';
@@ -16,7 +16,7 @@ import { notifyFailure, notifySuccess } from './notify';
  * link. spec 2 §4: on success, go to /.
  */
 export function ActivationResendForm({ initialEmail = '' }: { initialEmail?: string }) {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useAuthTranslation();
   const locale: Locale = isLocale(i18n.language) ? i18n.language : 'es';
   const navigate = useNavigate();
   const resend = useResendActivation();

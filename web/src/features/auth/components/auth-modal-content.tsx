@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
+import { useAuthTranslation } from '@/features/auth/i18n/texts';
 import { authModal, useAuthModalState } from '@/lib/auth-modal-store';
 import { LoginForm } from './login-form';
 import { RegistrationForm } from './registration-form';
@@ -10,7 +10,7 @@ import { RegistrationForm } from './registration-form';
  * on demand by AuthModalHost (auth-modal.tsx): it brings the forms, the phone input and the modal code.
  */
 export default function AuthModal() {
-  const { t } = useTranslation('auth');
+  const { t } = useAuthTranslation();
   const { view, options } = useAuthModalState();
   const phone = useMediaQuery('(max-width: 36em)');
   const title = view === 'login' ? t('login.title') : options.withTitle ? t('register.title') : t('register.heading');

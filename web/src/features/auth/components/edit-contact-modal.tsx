@@ -1,7 +1,7 @@
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import type { Channel, Locale } from '@vitrina/contracts';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useAuthTranslation } from '@/features/auth/i18n/texts';
 import { defaultPhoneCountry, phoneDigits, stripSpaces, type PhoneValue } from '../domain/phone';
 import { validateEmail, validatePhone } from '../domain/registration';
 import { EmailInput } from './email-input';
@@ -35,7 +35,7 @@ export function EditContactModal({
   onClose,
   onSubmit,
 }: EditContactModalProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useAuthTranslation();
   const [email, setEmail] = useState(initialEmail ?? '');
   const [phone, setPhone] = useState<PhoneValue>(initialPhone ?? { phone: '', ...defaultPhoneCountry(locale) });
   const [error, setError] = useState<string | null>(null);

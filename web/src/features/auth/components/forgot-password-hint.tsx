@@ -1,10 +1,10 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useAuthTranslation } from '@/features/auth/i18n/texts';
 
 /** spec 2 §2: 'forgot your password? / reset it', under the activation forms. */
 export function ForgotPasswordHint() {
-  const { t } = useTranslation('auth');
+  const { t } = useAuthTranslation();
   return (
     <Text size="sm" ta="center">
       {t('activation.forgot')}{' '}

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { AccountsErrorCodes, ErrorCodes, type Channel, type Locale } from '@vitrina/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useAuthTranslation } from '@/features/auth/i18n/texts';
 import type { TFunction } from 'i18next';
 import { isLocale } from '@/i18n/locales';
 import { useResendActivation } from '../api/resend-activation';
@@ -33,7 +33,7 @@ export interface LoginFormProps {
 
 /** Log-in with e-mail or phone and password (spec 2 §2: login and register modals toggle). */
 export function LoginForm({ next, onSwitchToRegister, onDone }: LoginFormProps) {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useAuthTranslation();
   const navigate = useNavigate();
   const locale: Locale = isLocale(i18n.language) ? i18n.language : 'es';
   const signIn = useSignIn();

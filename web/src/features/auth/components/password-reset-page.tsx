@@ -2,7 +2,7 @@ import { Anchor, Button, PasswordInput, SegmentedControl, Stack, Text } from '@m
 import { PASSWORD_MAX_LENGTH, PIN_TTL_SECONDS, type Channel, type Locale, type PasswordResetRequested } from '@vitrina/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useAuthTranslation } from '@/features/auth/i18n/texts';
 import { isLocale } from '@/i18n/locales';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { useRequestPasswordReset, type PasswordResetRequest } from '../api/request-password-reset';
@@ -16,7 +16,7 @@ import { PinField } from './pin-field';
 
 /** `/password/reset/`: a code by e-mail or SMS, then the new password. */
 export function PasswordResetPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useAuthTranslation();
   const locale: Locale = isLocale(i18n.language) ? i18n.language : 'es';
   const navigate = useNavigate();
   const request = useRequestPasswordReset();

@@ -1,6 +1,6 @@
 import { Group, Input, NativeSelect, TextInput } from '@mantine/core';
 import { useId, useMemo, type FocusEventHandler } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useAuthTranslation } from '@/features/auth/i18n/texts';
 import { acceptPhoneInput, callingCodeOf, PHONE_COUNTRIES, type PhoneValue } from '../domain/phone';
 
 interface PhoneInputProps {
@@ -19,7 +19,7 @@ interface PhoneInputProps {
  * stripped, the length is capped by country (MX 12, US/CA 14, AR 12, else 10), 10 digits show as (###) ###-####.
  */
 export function PhoneInput({ value, onChange, onBlur, label, error, disabled, autoFocus, required }: PhoneInputProps) {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useAuthTranslation();
   const id = useId();
   const countries = useMemo(() => {
     let names: Intl.DisplayNames | null = null;

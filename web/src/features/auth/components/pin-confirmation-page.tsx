@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useAuthTranslation } from '@/features/auth/i18n/texts';
 import { safeNextPath } from '../domain/next-path';
 import { pinScreenHref, type PinScreenSearch } from '../domain/pin-screen-search';
 import { AuthPage } from './auth-page';
@@ -9,7 +9,7 @@ import { PinConfirmation } from './pin-confirmation';
 
 /** spec 2 §2 `/register/activate/`: the PIN step after a registration. */
 export function PinConfirmationPage({ search }: { search: PinScreenSearch }) {
-  const { t } = useTranslation('auth');
+  const { t } = useAuthTranslation();
   const navigate = useNavigate();
   if (!search.code || (!search.username && !search.phone)) {
     return (

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core
 import { ErrorCodes, PIN_TTL_SECONDS, type ActivationResponse, type Locale, type PinActivationRequest } from '@vitrina/contracts';
 import { IconPencil } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useAuthTranslation } from '@/features/auth/i18n/texts';
 import { isLocale } from '@/i18n/locales';
 import { useActivateWithPin } from '../api/activate-with-pin';
 import { useResendPin } from '../api/resend-pin';
@@ -31,7 +31,7 @@ const PIN_ERRORS: readonly string[] = [ErrorCodes.invalidPin, ErrorCodes.expired
  * register with the other channel.
  */
 export function PinConfirmation({ search, onDestinationChange, onActivated }: PinConfirmationProps) {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useAuthTranslation();
   const locale: Locale = isLocale(i18n.language) ? i18n.language : 'es';
   const activate = useActivateWithPin();
   const resend = useResendPin();

@@ -19,19 +19,19 @@ interface RegisterButtonProps extends Omit<ButtonProps, 'children'> {
  * registration modal; a signed-in user of level zero (no store yet) goes to 'create your free store'.
  */
 export function RegisterButton({ label = 'signup', options, ...props }: RegisterButtonProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation();
   const { level, status } = useSession();
   if (level !== 0) return null;
   if (status === 'authenticated') {
     return (
       <Button component="a" href={ENTREPRENEURS_PATH} {...props}>
-        {t(`cta.${label}`)}
+        {t(`signupCta.${label}`)}
       </Button>
     );
   }
   return (
     <Button {...props} onPointerEnter={authModal.prefetch} onFocus={authModal.prefetch} onClick={() => authModal.open('register', options)}>
-      {t(`cta.${label}`)}
+      {t(`signupCta.${label}`)}
     </Button>
   );
 }

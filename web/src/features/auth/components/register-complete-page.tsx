@@ -1,7 +1,7 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useAuthTranslation } from '@/features/auth/i18n/texts';
 import { safeNextPath } from '../domain/next-path';
 import { splitInternational } from '../domain/phone';
 import { parsePinScreenSearch, pinSearchOfComplete, searchHref, type RegisterCompleteSearch } from '../domain/pin-screen-search';
@@ -14,7 +14,7 @@ const PLAN_SETUP_WAIT_MS = 3_000;
 
 /** spec 2 §2 `/register/complete/`: the landing after an SMS registration, where the PIN from the SMS is typed. */
 export function RegisterCompletePage({ search }: { search: RegisterCompleteSearch }) {
-  const { t } = useTranslation('auth');
+  const { t } = useAuthTranslation();
   const navigate = useNavigate();
   const [finishing, setFinishing] = useState(false);
   const target = safeNextPath(search.page);

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { ErrorCodes, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, type Locale, type RegistrationResponse } from '@vitrina/contracts';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useAuthTranslation } from '@/features/auth/i18n/texts';
 import { isLocale } from '@/i18n/locales';
 import { readCookie } from '@/lib/cookies';
 import { useActivateWithPin } from '../api/activate-with-pin';
@@ -54,7 +54,7 @@ function affiliateExtras(): RegistrationExtras {
  * 'create store now' and does not offer the other channel; the 'complete' variant also starts with the phone.
  */
 export function RegistrationForm({ withTitle, next, store, createStoreOnSignup, variant, onSwitchToLogin, onDone }: RegistrationFormProps) {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useAuthTranslation();
   const navigate = useNavigate();
   const router = useRouter();
   const locale: Locale = isLocale(i18n.language) ? i18n.language : 'es';

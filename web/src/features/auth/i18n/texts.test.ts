@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '@/i18n/i18n';
+import en from './en.json';
+import esAR from './es-AR.json';
+import es from './es.json';
+import { ensureAuthTexts, AUTH_NS } from './texts';
+
+function keys(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keys(value as object, `${prefix}${key}.`),
+  );
+}
+
+describe('the sign-in and registration texts', () => {
+  it('say everything in English that they say in Spanish; es-AR only overrides', () => {
+    expect(keys(en).sort()).toEqual(keys(es).sort());
+    const spanish = new Set(keys(es));
+    expect(keys(esAR).filter((key) => !spanish.has(key))).toEqual([]);
+  });
+
+  it('are not in the bundle every visitor loads, and join the app’s i18next instance once when a sign-in screen needs them', () => {
+    const i18n = createI18n('en');
+    expect(i18n.hasResourceBundle('es', AUTH_NS)).toBe(false);
+    ensureAuthTexts(i18n);
+    ensureAuthTexts(i18n);
+    const t = i18n.getFixedT(null, AUTH_NS as never) as unknown as (key: string) => string;
+    expect(t('login.title')).toBe(en.login.title);
+    void i18n.changeLanguage('es');
+    expect(i18n.getFixedT('es', AUTH_NS as never)('login.title' as never)).toBe(es.login.title);
+  });
+});
