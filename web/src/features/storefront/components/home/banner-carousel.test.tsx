@@ -138,13 +138,14 @@ describe('<BannerCarousel>', () => {
   it('moves with the arrow keys on the dots, as a tablist does', async () => {
     renderInShop(<BannerCarousel banners={[banner(1), banner(2), banner(3)]} columns={2} />);
     await rendered();
-    const tabs = screen.getByRole('tablist', { name: 'Elegir una promoción' });
-    fireEvent.keyDown(tabs, { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Ir a la promoción 1' }), { key: 'ArrowRight' });
     await advance(0);
     expect(activeIndex()).toBe(1);
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Ir a la promoción 2' }));
-    fireEvent.keyDown(tabs, { key: 'ArrowLeft' });
-    fireEvent.keyDown(tabs, { key: 'ArrowLeft' });
+    const second = screen.getByRole('tab', { name: 'Ir a la promoción 2' });
+    expect(document.activeElement).toBe(second);
+    expect(second.getAttribute('tabindex')).toBe('0');
+    fireEvent.keyDown(second, { key: 'ArrowLeft' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Ir a la promoción 1' }), { key: 'ArrowLeft' });
     await advance(0);
     expect(activeIndex()).toBe(2);
   });

@@ -158,13 +158,13 @@ export function BannerCarousel({ banners, columns, interval = BANNER_AUTOPLAY_MS
     setDragPx(0);
     if (s.horizontal && width > 0 && Math.abs(dx) > width * SWIPE_SHARE) go(shown + (dx < 0 ? 1 : -1));
   };
-  const onDotsKey = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onDotsKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0) return;
     event.preventDefault();
     const to = (shown + step + count) % count;
     go(to);
-    event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')[to]?.focus();
+    event.currentTarget.parentElement?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[to]?.focus();
   };
 
   if (count === 0) return null;
@@ -261,7 +261,7 @@ export function BannerCarousel({ banners, columns, interval = BANNER_AUTOPLAY_MS
           </ActionIcon>
         </>
       )}
-      <div className={classes.dots} role="tablist" aria-label={t('banner.dots')} onKeyDown={onDotsKey}>
+      <div className={classes.dots} role="tablist" aria-label={t('banner.dots')}>
         {banners.map((banner, dot) => (
           <button
             key={banner.id}
@@ -273,6 +273,7 @@ export function BannerCarousel({ banners, columns, interval = BANNER_AUTOPLAY_MS
             tabIndex={dot === shown ? 0 : -1}
             aria-label={t('banner.goTo', { n: dot + 1 })}
             onClick={() => go(dot)}
+            onKeyDown={onDotsKey}
           />
         ))}
       </div>
