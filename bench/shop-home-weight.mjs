@@ -12,7 +12,8 @@
  * DevTools does) and a 4x CPU slowdown. It counts what crossed the wire for every JavaScript and CSS file
  * (CDP `Network.loadingFinished` encodedDataLength: compressed body plus headers, so br/gzip counts as served)
  * and reads the LCP from a PerformanceObserver('largest-contentful-paint') registered before the page's own
- * code. The figures are the median of --runs runs (default 3); the script prints one JSON object and a
+ * code, and when the app's own page replaced the server-rendered first paint of the shop home (the
+ * `vitrina:app-rendered` mark, 'app ms'). The figures are the median of --runs runs (default 3); the script prints one JSON object and a
  * Markdown row for the table in bench/README.md.
  *
  * Needs web/dist (npm run build -w web, which also writes the .br/.gz files the gateway serves) and, when it
@@ -204,6 +205,8 @@ async function measure(browser, base) {
     const paint = await page.evaluate(() => ({
       lcp: window.__lcp,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      // When the app's own page replaced the server's first paint (web/src/lib/first-paint.ts); null without one.
+      app: performance.getEntriesByName('vitrina:app-rendered')[0]?.startTime ?? null,
       title: document.title,
     }));
     const files = [...requests.values()].filter((r) => r.bytes !== undefined);
@@ -224,6 +227,7 @@ async function measure(browser, base) {
       lcpElement: paint.lcp?.element ?? null,
       lcpUrl: paint.lcp?.url ?? null,
       fcpMs: paint.fcp,
+      appMs: paint.app,
       // Our own static files that came uncompressed (a missing .br/.gz or a broken Accept-Encoding path).
       uncompressed: [...js, ...css]
         .filter((r) => r.url.startsWith(origin) && r.encoding === 'identity')
@@ -295,19 +299,28 @@ const summary = {
   requests: pick('requests'),
   lcpMs: Math.round(pick('lcpMs')),
   fcpMs: Math.round(pick('fcpMs')),
+  // The app's own page over the server-rendered first paint (null when the page had none).
+  appMs: runs.some((r) => r.appMs !== null) ? Math.round(pick('appMs')) : null,
   lcpElement: runs[runs.length - 1].lcpElement,
   lcpUrl: runs[runs.length - 1].lcpUrl,
   uncompressed: runs[0].uncompressed,
-  perRun: runs.map((r) => ({ jsCssKB: kb(r.jsBytes + r.cssBytes), lcpMs: Math.round(r.lcpMs ?? -1), fcpMs: Math.round(r.fcpMs ?? -1) })),
+  perRun: runs.map((r) => ({
+    jsCssKB: kb(r.jsBytes + r.cssBytes),
+    lcpMs: Math.round(r.lcpMs ?? -1),
+    fcpMs: Math.round(r.fcpMs ?? -1),
+    appMs: r.appMs === null ? null : Math.round(r.appMs),
+  })),
   files: runs[0].files,
 };
 console.log(JSON.stringify(summary, null, 2));
 const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
-console.log('\n| date (UTC) | commit | label | load avg | JS KB (files) | CSS KB (files) | JS+CSS KB | LCP ms | FCP ms | LCP element |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(
+  '\n| date (UTC) | commit | label | load avg | JS KB (files) | CSS KB (files) | JS+CSS KB | LCP ms | FCP ms | app ms | LCP element |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 console.log(
   `| ${date} | ${commit} | ${args.label} | ${load} | ${summary.jsKB} (${summary.jsFiles}) | ${summary.cssKB} (${summary.cssFiles}) | ` +
-    `${summary.jsCssKB} | ${summary.lcpMs} | ${summary.fcpMs} | ${summary.lcpElement ?? ''} |`,
+    `${summary.jsCssKB} | ${summary.lcpMs} | ${summary.fcpMs} | ${summary.appMs ?? '—'} | ${summary.lcpElement ?? ''} |`,
 );
 
 let over = false;

@@ -268,6 +268,28 @@ describe("a shop's head, rendered by the server", () => {
     expect((await page('/tienda/carrusel/', { cookie: 'locale=es; has_session=1' })).html).not.toContain('rel="preload" as="image"');
   });
 
+  it("paints the shop home's bar and first banner from the server until the app replaces them, for the same visitors", async () => {
+    const html = (await page('/tienda/carrusel/')).html;
+    const shell = html.slice(html.indexOf('<div id="vt-first-paint"'), html.indexOf('<div id="root">'));
+    expect(shell).toContain('aria-hidden="true"');
+    expect(shell).toContain('<span>Tienda con banners</span>');
+    // The carousel's own file: the same variants and sizes, the phone's vertical image through <source media>.
+    expect(shell).toContain(
+      '<source media="(max-width: 47.99em)" srcset="/api/gallery/files/01930001-0000-7000-8000-00000000000b-320.webp 320w',
+    );
+    expect(shell).toContain('sizes="(max-width: 75em) 100vw, 1200px" fetchpriority="high"');
+    expect(shell).toContain('pointer-events:none');
+    expect(html.indexOf('<div id="vt-first-paint"')).toBeLessThan(html.indexOf('<div id="root"></div>'));
+    for (const other of [
+      await page('/tienda/carrusel/productos'),
+      await page('/tienda/demo/'),
+      await page('/tienda/carrusel/', { cookie: 'has_session=1' }),
+      await page('/tienda/hostil/'),
+    ]) {
+      expect(other.html).not.toContain('vt-first-paint');
+    }
+  });
+
   it('renders the head on every page of the shop, canonical without tracking parameters', async () => {
     const res = await page('/tienda/demo/productos?page=2&gclid=abc&utm_source=x');
     expect(res.status).toBe(200);

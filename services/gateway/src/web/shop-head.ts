@@ -341,3 +341,43 @@ export function firstBannerPreload(shop: ShopJson, request: FastifyRequest): str
 function hasSessionHint(cookie: string | undefined): boolean {
   return cookie !== undefined && new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=[^;]`).test(cookie);
 }
+
+/**
+ * The shop home's first paint, rendered by the server (issue 10 §3, LCP on a phone): the shop's bar (logo and name)
+ * and its first banner, drawn over the top of the page while the app downloads and starts, then removed by the app
+ * once its own page is on screen (web/src/lib/first-paint.ts). Without it a phone on 'Slow 4G' shows nothing for
+ * about four seconds: the scripts, the shop's data and the first render come one after the other. It is a picture,
+ * not an interface: hidden from assistive technology, it lets clicks through, and it hides itself after 15 s
+ * whatever happens. Same visitors as the preload (anonymous, a banner to show); the same image file as the
+ * carousel's first slide (BANNER_IMAGE, gallerySrcSet), so nothing downloads twice.
+ */
+export function firstPaintShell(shop: ShopJson, request: FastifyRequest): string | undefined {
+  if (!shop.slider || hasSessionHint(request.headers.cookie)) return undefined;
+  const banner = shop.store_theme_info.slider_info[0];
+  if (!banner?.hzt_image) return undefined;
+  const img = (src: string, sizes: string, extra = '') => {
+    const srcset = gallerySrcSet(src);
+    return srcset ? `srcset="${escapeHtml(srcset)}" sizes="${escapeHtml(sizes)}"${extra}` : `src="${escapeHtml(src)}"${extra}`;
+  };
+  const phone = banner.vrt_image ? `<source media="${BANNER_IMAGE.phoneMedia}" ${img(banner.vrt_image, BANNER_IMAGE.phoneSizes)} />` : '';
+  const logo = shop.photo && /^(?:https?:\/\/|\/)/.test(shop.photo) ? `<img class="l" ${img(shop.photo, '36px')} alt="" />` : '';
+  const name = shop.hidden_store_name ? '' : `<span>${escapeHtml(shop.name.trim() || shop.slug)}</span>`;
+  return [
+    '<div id="vt-first-paint" aria-hidden="true">',
+    `<style>${FIRST_PAINT_CSS}</style>`,
+    `<div class="b">${logo}${name}</div>`,
+    `<div class="m"><picture>${phone}<img class="p" ${img(banner.hzt_image, BANNER_IMAGE.sizes, ' fetchpriority="high"')} alt="" /></picture></div>`,
+    '</div>',
+  ].join('');
+}
+
+const FIRST_PAINT_CSS = [
+  '#vt-first-paint{position:absolute;top:0;left:0;right:0;z-index:150;pointer-events:none;background:#fff;color:#000;animation:vt-fp-out 0s 15s forwards}',
+  '[data-mantine-color-scheme=dark] #vt-first-paint{background:#242424;color:#c9c9c9}',
+  '@keyframes vt-fp-out{to{visibility:hidden}}',
+  "#vt-first-paint .b{box-sizing:border-box;display:flex;align-items:center;gap:12px;height:56px;max-width:1232px;margin:0 auto;padding:0 16px;font:700 18px/1.2 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;white-space:nowrap;overflow:hidden}",
+  '#vt-first-paint .l{width:36px;height:36px;border-radius:50%;object-fit:cover}',
+  '#vt-first-paint .m{box-sizing:border-box;max-width:1232px;margin:0 auto;padding:16px}',
+  '#vt-first-paint .p{display:block;width:100%;height:auto;aspect-ratio:3200/982;object-fit:cover;border-radius:8px}',
+  '@media (max-width:47.99em){#vt-first-paint .p{aspect-ratio:1000/450}}',
+].join('');

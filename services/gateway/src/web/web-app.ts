@@ -9,6 +9,7 @@ import { fetchItemData, renderPageHead, shopUrls } from './page-head.js';
 import {
   escapeHtml,
   firstBannerPreload,
+  firstPaintShell,
   injectHead,
   isOwnHost,
   normaliseHost,
@@ -137,7 +138,10 @@ export async function installWebApp(app: FastifyInstance, options: WebAppOptions
               item,
             })
           : undefined;
-      const preload = rendered?.shop && page?.kind === 'home' ? firstBannerPreload(rendered.shop, request) : undefined;
+      const home = rendered?.shop && page?.kind === 'home' ? rendered.shop : undefined;
+      const preload = home ? firstBannerPreload(home, request) : undefined;
+      const shell = home ? firstPaintShell(home, request) : undefined;
+      if (shell) html = html.replace('<div id="root">', () => `${shell}<div id="root">`);
       const head = [pageHead?.head ?? rendered?.head, preload].filter(Boolean).join('\n') || undefined;
       if (!isOwnHost(shop)) {
         if (head) html = injectHead(html, head);

@@ -13,6 +13,7 @@ import { ShopLoadError } from '@/features/storefront/components/pages/shop-load-
 import { ShopNotFound } from '@/features/storefront/components/pages/shop-not-found';
 import { visibleShopBase } from '@/features/storefront/lib/shop-path';
 import type { Viewer } from '@/features/storefront/lib/viewer';
+import { useFirstPaintDone } from '@/lib/first-paint';
 
 // The accounts feature's header corner and register button bring the sign-in/registration modal and its
 // forms; they load after the shop has painted, so the shop home's first load stays small.
@@ -53,6 +54,7 @@ export const Route = createFileRoute('/tienda/$shopSlug')({
 });
 
 function ShopLayoutRoute() {
+  useFirstPaintDone();
   const { shopSlug } = Route.useParams();
   const session = useSession();
   // What the storefront shows depends on the viewer, and its queries are keyed by them (see viewer-key.ts):

@@ -2,9 +2,11 @@ import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { PageShell } from '@/components/layout/page-shell';
+import { useFirstPaintDone } from '@/lib/first-paint';
 
 /** The shop could not be loaded (gateway down, network failure, 5xx): say so and offer a retry. */
 export function ShopLoadError() {
+  useFirstPaintDone();
   const { t } = useTranslation();
   const router = useRouter();
   return (

@@ -3,9 +3,11 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '@/components/layout/page-shell';
 import { LinkButton } from '@/components/link-button';
+import { useFirstPaintDone } from '@/lib/first-paint';
 
 /** spec 1 §2: a shop that does not exist. */
 export function ShopNotFound() {
+  useFirstPaintDone();
   const { t } = useTranslation();
   return (
     <PageShell>
