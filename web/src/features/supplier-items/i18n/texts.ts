@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { addFeatureTexts } from '@/i18n/feature-texts';
 import en from './en.json';
 import esAR from './es-AR.json';
 import es from './es.json';
@@ -22,9 +23,7 @@ export type SupplierKey = Leaves<typeof es>;
 export type SupplierT = (key: SupplierKey, options?: Record<string, unknown>) => string;
 
 export function ensureSupplierItemsTexts(i18n: I18n): void {
-  for (const [language, resources] of Object.entries(BUNDLES)) {
-    if (!i18n.hasResourceBundle(language, SUPPLIER_ITEMS_NS)) i18n.addResourceBundle(language, SUPPLIER_ITEMS_NS, resources, true, false);
-  }
+  addFeatureTexts(i18n, SUPPLIER_ITEMS_NS, BUNDLES);
 }
 
 /** `t` over the supplier pages' texts, following the app's language (re-renders on a switch). */
