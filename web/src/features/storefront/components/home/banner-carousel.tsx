@@ -97,6 +97,11 @@ interface BannerCarouselProps {
   interval?: number;
 }
 
+const ARROWS = [
+  { side: 'previous', step: -1, Icon: IconChevronLeft },
+  { side: 'next', step: 1, Icon: IconChevronRight },
+] as const;
+
 /** A swipe shorter than this share of the banner's width springs back. */
 const SWIPE_SHARE = 0.15;
 
@@ -233,34 +238,22 @@ export function BannerCarousel({ banners, columns, interval = BANNER_AUTOPLAY_MS
           })}
         </div>
       </div>
-      {columns === 1 && (
-        <>
+      {columns === 1 &&
+        ARROWS.map(({ side, step, Icon }) => (
           <ActionIcon
+            key={side}
             className={classes.arrow}
-            data-side="previous"
+            data-side={side}
             variant="white"
             color="dark"
             radius="xl"
             size={36}
-            onClick={() => go(shown - 1)}
-            aria-label={t('banner.previous')}
+            onClick={() => go(shown + step)}
+            aria-label={t(`banner.${side}`)}
           >
-            <IconChevronLeft size={20} aria-hidden />
+            <Icon size={20} aria-hidden />
           </ActionIcon>
-          <ActionIcon
-            className={classes.arrow}
-            data-side="next"
-            variant="white"
-            color="dark"
-            radius="xl"
-            size={36}
-            onClick={() => go(shown + 1)}
-            aria-label={t('banner.next')}
-          >
-            <IconChevronRight size={20} aria-hidden />
-          </ActionIcon>
-        </>
-      )}
+        ))}
       <div className={classes.dots} role="tablist" aria-label={t('banner.dots')}>
         {banners.map((banner, dot) => (
           <button
