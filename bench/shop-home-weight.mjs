@@ -250,17 +250,23 @@ const load = loadavg()
   .map((n) => n.toFixed(2))
   .join(' ');
 const stack = args.url ? { url: args.url, stop: async () => undefined } : await bootEmbedded();
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+// A Chromium that cannot start must not leave the stack this script booted running.
+const browser = await chromium
+  .launch({
+    executablePath: args.chromium,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  .catch(async (error) => {
+    await stack.stop();
+    throw error;
+  });
 const runs = [];
 try {
   // One unmeasured load first: the server's first answers (JIT, PGlite pages, the shop head cache) are not
