@@ -181,6 +181,8 @@ export const shopFranchises = storeSchema.table(
   (t) => [
     primaryKey({ name: 'shop_franchises_pk', columns: [t.shopId, t.franchiseId] }),
     index('shop_franchises_franchise_idx').on(t.franchiseId),
+    // A shop's franchises in the order they were added (the public and admin lists page through it).
+    index('shop_franchises_shop_added_idx').on(t.shopId, t.addedAt, t.franchiseId),
   ],
 );
 

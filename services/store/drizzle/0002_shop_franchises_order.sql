@@ -1,0 +1,1 @@
+CREATE INDEX "shop_franchises_shop_added_idx" ON "store"."shop_franchises" USING btree ("shop_id","added_at","franchise_id");
