@@ -46,3 +46,5 @@ export * from './events/redis-event-bus.js';
 export * from './events/kafka-event-bus.js';
 export * from './events/create-event-bus.js';
 export * from './events/bus.transport.js';
+// Demo imagery's drawing kit (pure SVG strings), for the services that seed a demo world.
+export * as FolkArt from './demo/folk-art.js';

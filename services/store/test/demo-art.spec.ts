@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { bannerSvg, renderBanner, renderLogo, type BannerArt } from '../src/demo/demo-images.js';
-
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // Demo banners and logos (issue 10 §3): a shop scene with headline space, drawn from code and rasterised by sharp.
 describe('demo banner art', () => {
@@ -36,11 +32,5 @@ describe('demo banner art', () => {
   it('escapes the headline (titles are text in an SVG)', () => {
     const svg = bannerSvg({ ...slide, title: 'Tazas <b> & platos' });
     expect([svg.includes('&lt;b&gt;'), svg.includes('&amp;'), svg.includes('<b>')]).toEqual([true, true, false]);
-  });
-
-  it('draws with the same kit as the catalogue’s item photos (services share no source: two identical files)', () => {
-    const store = readFileSync(here('../src/demo/art/folk-art.ts'), 'utf8');
-    const catalogue = readFileSync(here('../../catalogue/src/demo/art/folk-art.ts'), 'utf8');
-    expect(store).toBe(catalogue);
   });
 });

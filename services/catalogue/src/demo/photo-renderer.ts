@@ -1,9 +1,12 @@
 import sharp from 'sharp';
 import { DEMO_ITEMS, type ItemType } from '@vitrina/contracts';
 import { slugify } from '../shared/normalise.js';
-import { hash, rng, type MotifName } from './art/folk-art.js';
+import { FolkArt } from '@vitrina/platform';
 import { catalogueScene, digitalScene, experienceScene, productScene, serviceScene, type Shot } from './art/scenes.js';
 import { DEMO_CATALOGUES, DEMO_ITEM_DETAILS } from './demo-fixture.js';
+
+const { hash, rng } = FolkArt;
+type MotifName = FolkArt.MotifName;
 
 /** What a slug's words say the thing is (first match wins; the item's type decides the kind of scene). */
 const MOTIF_WORDS: Array<[RegExp, MotifName]> = [

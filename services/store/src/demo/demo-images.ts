@@ -1,5 +1,8 @@
 import sharp from 'sharp';
-import { FOLK, MOTIFS, flower, hash, palette, papelPicado, rng, wallPattern, type MotifName } from './art/folk-art.js';
+import { FolkArt } from '@vitrina/platform';
+
+const { FOLK, MOTIFS, flower, hash, palette, papelPicado, rng, wallPattern } = FolkArt;
+type MotifName = FolkArt.MotifName;
 
 function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -13,15 +13,16 @@ import {
   benchSupplierOfItem,
   type StoreItemsChanged,
 } from '@vitrina/contracts';
-import { LOGGER, Outbox, TransactionRunner, type Tx } from '@vitrina/platform';
+import { LOGGER, Outbox, TransactionRunner, type FolkArt, type Tx } from '@vitrina/platform';
 import type { Logger } from 'pino';
 import { banners, headers, itemRefs, shopFranchises, shopItems, shops } from '../db/schema.js';
 import { GalleryService } from '../gallery/gallery.service.js';
 import { shopEvents } from '../shops/events/shop-events.js';
 import { STORE_CONFIG, type StoreConfig } from '../shared/config.js';
 import { normaliseText } from '../shared/text.js';
-import type { MotifName } from './art/folk-art.js';
 import { renderBanner, renderLogo } from './demo-images.js';
+
+type MotifName = FolkArt.MotifName;
 
 type NewShop = typeof shops.$inferInsert;
 

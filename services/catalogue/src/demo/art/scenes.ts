@@ -1,4 +1,9 @@
-import { FOLK, MOTIFS, flower, palette, papelPicado, pick, wallPattern, type MotifName, type Palette, type Rng } from './folk-art.js';
+import { FolkArt } from '@vitrina/platform';
+
+const { FOLK, MOTIFS, flower, palette, papelPicado, pick, wallPattern } = FolkArt;
+type MotifName = FolkArt.MotifName;
+type Palette = FolkArt.Palette;
+type Rng = FolkArt.Rng;
 
 /**
  * Whole pictures for the demo (issue 10 §3), each an SVG document of `w` x `h`: a product standing on a

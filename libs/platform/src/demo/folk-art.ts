@@ -4,8 +4,8 @@
  * seed always draws the same picture. Motifs are drawn in a 200x200 box centred on the origin, resting on
  * y = 100, so a scene places them with one transform.
  *
- * The same file lives in services/catalogue/src/demo/art/ (item photos) and services/store/src/demo/art/
- * (banners and logos), since services share no source; services/store/test/demo-art.spec.ts keeps them identical.
+ * Shared by the catalogue's item photos (services/catalogue/src/demo/) and the store's banners and logos
+ * (services/store/src/demo/), as `FolkArt` from @vitrina/platform.
  */
 
 export type Rng = () => number;
