@@ -1,4 +1,7 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { IsString, Length, Matches } from 'class-validator';
+import { OptionalNullable } from '@vitrina/platform';
 
 const isEmpty = (value: unknown): boolean => value === '' || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -63,3 +66,20 @@ export const PIN_PATTERN = /^\d{6}$/;
 export const ISO_COUNTRY_PATTERN = /^[A-Z]{2}$/;
 export const COUNTRY_CODE_PATTERN = /^\d{1,3}$/;
 export const PHONE_PATTERN = /^\d{10}$/;
+
+/**
+ * The account a request names (sign-in, password reset): `username` (an e-mail or a phone number), or `email`, or
+ * `phone` with its `country` / `country_code`. `users/domain/contact.ts` `loginIdentifier` decides which one counts.
+ */
+export class AccountIdentifierDto {
+  @ApiPropertyOptional({ description: 'E-mail or phone number' })
+  @Trimmed()
+  @OptionalNullable()
+  @IsString()
+  @Length(1, 254)
+  username?: string;
+  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @Length(1, 254) email?: string;
+  @ApiPropertyOptional() @PhoneField() @OptionalNullable() @Matches(/^\+?\d{6,15}$/, { message: 'invalid number' }) phone?: string;
+  @ApiPropertyOptional() @CountryField() @OptionalNullable() @Matches(ISO_COUNTRY_PATTERN) country?: string;
+  @ApiPropertyOptional() @CountryCodeField() @OptionalNullable() @Matches(COUNTRY_CODE_PATTERN) country_code?: string;
+}

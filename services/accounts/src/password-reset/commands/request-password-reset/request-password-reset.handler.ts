@@ -1,19 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, Length, Matches } from 'class-validator';
+import { IsIn } from 'class-validator';
 import type { Channel, Locale, PasswordResetRequested } from '@vitrina/contracts';
 import { TransactionRunner, ValidationError, OptionalNullable } from '@vitrina/platform';
 import { OneTimeCodes } from '../../../codes/one-time-codes.js';
 import type { RequestMeta } from '../../../shared/http.js';
-import {
-  COUNTRY_CODE_PATTERN,
-  CountryCodeField,
-  CountryField,
-  DropEmpty,
-  ISO_COUNTRY_PATTERN,
-  PhoneField,
-  Trimmed,
-} from '../../../shared/dto.js';
+import { AccountIdentifierDto, DropEmpty } from '../../../shared/dto.js';
 import { Buckets, RateCounter } from '../../../shared/rate-counter.js';
 import { generateOpaqueToken } from '../../../shared/secrets.js';
 import { identifierKey, loginIdentifier } from '../../../users/domain/contact.js';
@@ -21,17 +13,7 @@ import { UsersRepository } from '../../../users/users.repository.js';
 import type { AccountsSchema } from '../../../db/db.js';
 
 /** `POST /auth/password/reset`: the account (e-mail or phone) and the channel of the code. */
-export class RequestPasswordResetDto {
-  @ApiPropertyOptional({ description: 'E-mail or phone number' })
-  @Trimmed()
-  @OptionalNullable()
-  @IsString()
-  @Length(1, 254)
-  username?: string;
-  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @Length(1, 254) email?: string;
-  @ApiPropertyOptional() @PhoneField() @OptionalNullable() @Matches(/^\+?\d{6,15}$/, { message: 'invalid number' }) phone?: string;
-  @ApiPropertyOptional() @CountryField() @OptionalNullable() @Matches(ISO_COUNTRY_PATTERN) country?: string;
-  @ApiPropertyOptional() @CountryCodeField() @OptionalNullable() @Matches(COUNTRY_CODE_PATTERN) country_code?: string;
+export class RequestPasswordResetDto extends AccountIdentifierDto {
   @ApiPropertyOptional({ enum: ['email', 'phone'] }) @DropEmpty() @OptionalNullable() @IsIn(['email', 'phone']) type?: Channel;
   @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @OptionalNullable() @IsIn(['es', 'en', 'es-AR']) locale?: Locale;
 }

@@ -1,20 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsString, Length, Matches } from 'class-validator';
+import { IsIn, IsString, Length } from 'class-validator';
 import { AccountsErrorCodes, PASSWORD_MAX_LENGTH, type Locale } from '@vitrina/contracts';
 import { DB, DomainError, TransactionRunner, ValidationError, OptionalNullable } from '@vitrina/platform';
 import type { SignedIn } from '../../../activation/commands/activate-with-pin/activate-with-pin.handler.js';
 import { rateLimited } from '../../../shared/errors.js';
 import type { RequestMeta } from '../../../shared/http.js';
-import {
-  COUNTRY_CODE_PATTERN,
-  CountryCodeField,
-  CountryField,
-  DropEmpty,
-  ISO_COUNTRY_PATTERN,
-  PhoneField,
-  Trimmed,
-} from '../../../shared/dto.js';
+import { AccountIdentifierDto, DropEmpty } from '../../../shared/dto.js';
 import { identifierKey, loginIdentifier } from '../../../users/domain/contact.js';
 import { UsersRepository } from '../../../users/users.repository.js';
 import { PasswordHasher } from '../../password-hasher.js';
@@ -25,17 +17,7 @@ import { clientNetwork } from '../../domain/client-network.js';
 import type { AccountsDb, AccountsSchema } from '../../../db/db.js';
 
 /** `POST /auth/login`: e-mail or phone (with its country code), and the password. */
-export class SignInDto {
-  @ApiPropertyOptional({ description: 'E-mail or phone number' })
-  @Trimmed()
-  @OptionalNullable()
-  @IsString()
-  @Length(1, 254)
-  username?: string;
-  @ApiPropertyOptional() @Trimmed() @OptionalNullable() @IsString() @Length(1, 254) email?: string;
-  @ApiPropertyOptional() @PhoneField() @OptionalNullable() @Matches(/^\+?\d{6,15}$/, { message: 'invalid number' }) phone?: string;
-  @ApiPropertyOptional() @CountryField() @OptionalNullable() @Matches(ISO_COUNTRY_PATTERN) country?: string;
-  @ApiPropertyOptional() @CountryCodeField() @OptionalNullable() @Matches(COUNTRY_CODE_PATTERN) country_code?: string;
+export class SignInDto extends AccountIdentifierDto {
   @ApiProperty() @DropEmpty() @IsString() @Length(1, PASSWORD_MAX_LENGTH) password!: string;
   @ApiPropertyOptional({ enum: ['es', 'en', 'es-AR'] }) @DropEmpty() @OptionalNullable() @IsIn(['es', 'en', 'es-AR']) locale?: Locale;
 }
