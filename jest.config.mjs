@@ -35,6 +35,10 @@ export default {
   },
   // Sized for a loaded 2-core machine (another test run beside this one): a timeout is a hang detector, not a speed test.
   testTimeout: 120_000,
+  // Once every suite has reported, exit even if a handle is still open: a CI rehearsal on 2026-11-26 passed all
+  // 833 tests and then sat in Jest for minutes ('did not exit one second after the test run'). The leaking suite
+  // is not found yet (run with --detectOpenHandles to look); results are unaffected, only the wait is cut.
+  forceExit: true,
   // Suites share two cores with PostgreSQL and Redis; each file gets its own database.
   maxWorkers: 2,
 };
