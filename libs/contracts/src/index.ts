@@ -22,4 +22,5 @@ export * from './api/store/index.js';
 export * from './api/catalogue/index.js';
 export * from './api/accounts/index.js';
 export * from './api/messaging/index.js';
+export * from './api/cart-checkout/index.js';
 export * from './api/platform/index.js';

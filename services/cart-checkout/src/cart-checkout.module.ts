@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Module } from '@nestjs/common';
 import { PlatformModule, type ServiceDefinition } from '@vitrina/platform';
 import * as schema from './db/schema.js';
+import { DeliveryModule } from './delivery/delivery.module.js';
 
 /**
  * Carts per supplier, checkout sessions, delivery and payments.
@@ -15,6 +16,7 @@ import * as schema from './db/schema.js';
       tables: { outbox: schema.outbox, inbox: schema.inbox, jobs: schema.jobs, pings: schema.pings },
       migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     }),
+    DeliveryModule,
   ],
 })
 export class CartCheckoutModule {}

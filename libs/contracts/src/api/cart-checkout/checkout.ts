@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { CartProductSchema } from './cart.js';
+
+/** Answers of checkout creation and the checkout page (issue 11, spec 3 §4-§7). */
+
+export const CHECKOUT_STATUSES = ['open', 'ready', 'expired', 'paid', 'cancelled'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+export const DELIVERY_TYPES = ['fixed', 'broker', 'pickup'] as const;
+/** spec 3 §5: phone lengths (digits, country code included) per country; any other country 10. */
+export const PHONE_LENGTHS: Record<string, number> = { MX: 12, US: 14, CA: 14, AR: 12 };
+export const DEFAULT_PHONE_LENGTH = 10;
+
+export const CheckoutContactSchema = z
+  .object({ name: z.string(), email: z.string(), phone: z.string(), phone_country: z.string() })
+  .meta({ id: 'CheckoutContact' });
+export type CheckoutContact = z.infer<typeof CheckoutContactSchema>;
+
+export const CheckoutAddressSchema = z
+  .object({
+    id: z.string(),
+    address_name: z.string(),
+    address_phone: z.string(),
+    street_address: z.string(),
+    route: z.string(),
+    street_number: z.string(),
+    country: z.string(),
+    administrative_area_level_1: z.string(),
+    locality: z.string(),
+    sublocality: z.string(),
+    postal_code: z.string(),
+    formatted_address: z.string(),
+  })
+  .meta({ id: 'CheckoutAddress' });
+
+export const CheckoutDeliverySchema = z
+  .object({
+    type: z.enum(DELIVERY_TYPES),
+    rate_id: z.string().optional(),
+    shipment_id: z.string().optional(),
+    agency_id: z.string().optional(),
+    carrier: z.string().optional(),
+    service: z.string().optional(),
+    days: z.number().int(),
+    price: z.string(),
+    price_minor: z.number().int(),
+    scheduled_date: z.string().optional(),
+    scheduled_time: z.string().optional(),
+  })
+  .meta({ id: 'CheckoutDelivery' });
+export type CheckoutDelivery = z.infer<typeof CheckoutDeliverySchema>;
+
+export const CheckoutAttendeeSchema = z.object({ full_name: z.string(), phone: z.string() }).meta({ id: 'CheckoutAttendee' });
+export type CheckoutAttendee = z.infer<typeof CheckoutAttendeeSchema>;
+
+export const CheckoutSchema = z
+  .object({
+    id: z.string(),
+    cart_id: z.string().nullable(),
+    shop_slug: z.string(),
+    status: z.enum(CHECKOUT_STATUSES),
+    expires_at: z.string(),
+    /** Seconds until expiry (0 once expired); the page's countdown. */
+    seconds_left: z.number().int(),
+    supplier: z.string(),
+    supplier_name: z.string(),
+    dssupplier: z.string().nullable(),
+    currency: z.string(),
+    lines: z.array(CartProductSchema),
+    subtotal: z.string(),
+    subtotal_minor: z.number().int(),
+    shipping: z.string().nullable(),
+    shipping_minor: z.number().int().nullable(),
+    total: z.string(),
+    total_minor: z.number().int(),
+    contact: CheckoutContactSchema.nullable(),
+    address: CheckoutAddressSchema.nullable(),
+    delivery: CheckoutDeliverySchema.nullable(),
+    /** An experience is in the lines: one attendee per ticket before payment. */
+    needs_attendees: z.boolean(),
+    attendees: z.array(CheckoutAttendeeSchema),
+    enabled_payment_types: z.array(z.string()),
+    payment_token: z.string().nullable(),
+    referral: z.string().optional(),
+    campaign: z.string().optional(),
+    click_id: z.string().optional(),
+    public_slug: z.string().nullable(),
+  })
+  .meta({ id: 'Checkout' });
+export type Checkout = z.infer<typeof CheckoutSchema>;
+
+export const CheckoutWithTokenSchema = z.object({ token: z.string(), checkout: CheckoutSchema }).meta({ id: 'CheckoutWithToken' });
+export type CheckoutWithToken = z.infer<typeof CheckoutWithTokenSchema>;
+
+export const CheckoutPublicSlugSchema = z.object({ public_slug: z.string() }).meta({ id: 'CheckoutPublicSlug' });
+export type CheckoutPublicSlug = z.infer<typeof CheckoutPublicSlugSchema>;

@@ -1,0 +1,20 @@
+/** Refusal codes of the cart and checkout calls (issue 11; spec 1 §5, spec 3 §4-§8). */
+export const CartCheckoutErrorCodes = {
+  shopNotFound: 'shop_not_found',
+  itemNotFound: 'item_not_found',
+  invalidAmount: 'invalid_amount',
+  quantityExceeded: 'quantity_exceeded',
+  maxPurchaseAmountExceeded: 'max_purchase_amount_exceeded',
+  unavailableForSale: 'unavailable_for_sale',
+  outOfStock: 'out_of_stock',
+  insufficientStock: 'insufficient_stock',
+  supplierNotConfigured: 'supplier_not_configured',
+  cartOrderNotFound: 'cart_order_not_found',
+  checkoutNotFound: 'checkout_not_found',
+  checkoutExpired: 'checkout_expired',
+  checkoutNotOpen: 'checkout_not_open',
+  invalidPhone: 'invalid_phone',
+  attendeesMismatch: 'attendees_mismatch',
+  slugAlreadyGenerated: 'slug_public_was_alrready_generated',
+  stockUnavailable: 'stock_service_unavailable',
+} as const;

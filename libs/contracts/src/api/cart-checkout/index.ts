@@ -1,0 +1,4 @@
+export * from './cart.js';
+export * from './checkout.js';
+export * from './errors.js';
+export * from './delivery.js';

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { inArray } from 'drizzle-orm';
+import { DB, type Db } from '@vitrina/platform';
+import type * as schema from '../db/schema.js';
+import { supplierNames, supplierSettings } from '../db/delivery-schema.js';
+import { isConfigured } from './domain/supplier-settings.rules.js';
+
+/** What a cart order needs to know about its supplier (issue 11: is_configured, supplier_info, dssupplier_info). */
+export interface SupplierConfiguration {
+  isConfigured: boolean;
+  enabledPaymentTypes: string[];
+  fixedShipping: { costMinor: number; days: number; currency: string } | null;
+  /** The supplier's display name ('' when unknown). */
+  name: string;
+}
+
+/** The delivery part as the carts and checkouts of this service see it. */
+@Injectable()
+export class DeliveryService {
+  constructor(@Inject(DB) private readonly db: Db<typeof schema>) {}
+
+  /** Settings of several suppliers at once; a supplier without settings is not configured. */
+  async configurations(supplierIds: string[]): Promise<Map<string, SupplierConfiguration>> {
+    const ids = [...new Set(supplierIds)];
+    const result = new Map<string, SupplierConfiguration>();
+    if (ids.length === 0) return result;
+    const [settings, names] = await Promise.all([
+      this.db.select().from(supplierSettings).where(inArray(supplierSettings.supplierId, ids)),
+      this.db.select().from(supplierNames).where(inArray(supplierNames.userId, ids)),
+    ]);
+    const bySupplier = new Map(settings.map((s) => [s.supplierId, s]));
+    const nameOf = new Map(names.map((n) => [n.userId, n.name]));
+    for (const id of ids) {
+      const s = bySupplier.get(id);
+      result.set(id, {
+        isConfigured: s ? isConfigured(s) : false,
+        enabledPaymentTypes: s ? [...s.enabledPaymentTypes] : [],
+        fixedShipping:
+          s && s.fixedShippingCostMinor !== null && s.fixedShippingDays !== null
+            ? { costMinor: s.fixedShippingCostMinor, days: s.fixedShippingDays, currency: s.currency }
+            : null,
+        name: nameOf.get(id) ?? '',
+      });
+    }
+    return result;
+  }
+}

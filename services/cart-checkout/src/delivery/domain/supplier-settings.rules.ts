@@ -1,0 +1,17 @@
+/** The parts of a supplier's settings `is_configured` depends on. */
+export interface ConfigurationFacts {
+  enabledPaymentTypes: readonly string[];
+  fixedShippingCostMinor: number | null;
+  fixedShippingDays: number | null;
+  rateZones: readonly unknown[];
+  branches: readonly unknown[];
+}
+
+/**
+ * issue 11: a supplier is configured with at least one payment type and some way to deliver (fixed shipping,
+ * a rate zone or a pickup branch). A checkout of an order that is not configured is refused (spec 3 §4 step 5).
+ */
+export function isConfigured(s: ConfigurationFacts): boolean {
+  const fixed = s.fixedShippingCostMinor !== null && s.fixedShippingDays !== null;
+  return s.enabledPaymentTypes.length > 0 && (fixed || s.rateZones.length > 0 || s.branches.length > 0);
+}
