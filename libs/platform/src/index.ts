@@ -48,3 +48,4 @@ export * from './events/create-event-bus.js';
 export * from './events/bus.transport.js';
 // Demo imagery's drawing kit (pure SVG strings), for the services that seed a demo world.
 export * as FolkArt from './demo/folk-art.js';
+export * from './http/idempotency.js';

@@ -5,6 +5,9 @@ import { ErrorCodes } from '@vitrina/contracts';
  * and the HTTP status the API answers with. Domain code throws these; the exception filter maps them.
  */
 export class DomainError extends Error {
+  /** Extra keys of the refusal body beside code and message (e.g. `{ available }`), kept in the order given. */
+  details?: Record<string, unknown>;
+
   constructor(
     readonly code: string,
     message: string,

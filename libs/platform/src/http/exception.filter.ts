@@ -29,7 +29,10 @@ const CODE_BY_STATUS: Record<number, string> = {
  */
 export function toErrorResponse(err: unknown, logger?: Logger): { status: number; body: ErrorBody } {
   if (err instanceof DomainError) {
-    return { status: err.status, body: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
+    return {
+      status: err.status,
+      body: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...err.details },
+    };
   }
   if (err instanceof HttpException) {
     const status = err.getStatus();

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { CartProductSchema } from './cart.js';
+import { CheckoutAddressSchema, DELIVERY_TYPES } from './delivery.js';
 
 /** Answers of checkout creation and the checkout page (issue 11, spec 3 §4-§7). */
 
 export const CHECKOUT_STATUSES = ['open', 'ready', 'expired', 'paid', 'cancelled'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
-export const DELIVERY_TYPES = ['fixed', 'broker', 'pickup'] as const;
 /** spec 3 §5: phone lengths (digits, country code included) per country; any other country 10. */
 export const PHONE_LENGTHS: Record<string, number> = { MX: 12, US: 14, CA: 14, AR: 12 };
 export const DEFAULT_PHONE_LENGTH = 10;
@@ -14,23 +14,6 @@ export const CheckoutContactSchema = z
   .object({ name: z.string(), email: z.string(), phone: z.string(), phone_country: z.string() })
   .meta({ id: 'CheckoutContact' });
 export type CheckoutContact = z.infer<typeof CheckoutContactSchema>;
-
-export const CheckoutAddressSchema = z
-  .object({
-    id: z.string(),
-    address_name: z.string(),
-    address_phone: z.string(),
-    street_address: z.string(),
-    route: z.string(),
-    street_number: z.string(),
-    country: z.string(),
-    administrative_area_level_1: z.string(),
-    locality: z.string(),
-    sublocality: z.string(),
-    postal_code: z.string(),
-    formatted_address: z.string(),
-  })
-  .meta({ id: 'CheckoutAddress' });
 
 export const CheckoutDeliverySchema = z
   .object({
