@@ -49,3 +49,5 @@ export * from './events/bus.transport.js';
 // Demo imagery's drawing kit (pure SVG strings), for the services that seed a demo world.
 export * as FolkArt from './demo/folk-art.js';
 export * from './http/idempotency.js';
+// The OpenAPI decorators DTOs and controllers use, for services whose package does not list @nestjs/swagger itself.
+export { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
