@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import type { StoredBranch, StoredRate, StoredRateZone } from '../delivery/domain/delivery.types.js';
+
+export type { StoredBranch, StoredRate, StoredRateZone };
 
 /*
  * Delivery tables of the cart-checkout service (issue 11): supplier settings, supplier names, saved addresses and
@@ -7,26 +10,6 @@ import { boolean, index, integer, jsonb, pgSchema, text, timestamp } from 'drizz
  * schema.ts re-exports this file: importing it back would be a cycle.
  */
 const deliverySchema = pgSchema('cart-checkout');
-
-/** A rate zone as stored: price in minor units (the API adds the 2-decimal string). */
-export interface StoredRateZone {
-  id: string;
-  name: string;
-  carrier: string;
-  states: string[];
-  postalPrefixes: string[];
-  priceMinor: number;
-  days: number;
-}
-
-export interface StoredBranch {
-  id: string;
-  name: string;
-  address: string;
-  phone: string;
-  state: string;
-  postalCode: string | null;
-}
 
 /**
  * What a supplier (or a reseller selling dropshipped items) set up to sell: payment types, fixed shipping, rate
@@ -84,16 +67,6 @@ export const addresses = deliverySchema.table(
   },
   (t) => [index('addresses_user_idx').on(t.userId, t.createdAt)],
 );
-
-/** A rate as quoted by a broker and stored with its quote (what PUT broker charges is what the shopper saw). */
-export interface StoredRate {
-  rateId: string;
-  carrier: string;
-  service: string;
-  priceMinor: number;
-  currency: string;
-  days: number;
-}
 
 /**
  * Quotes a broker gave for a checkout and a destination: `shipment_id` is the quote's id, stable for the same
