@@ -3,6 +3,16 @@ import { Module } from '@nestjs/common';
 import { PlatformModule, type ServiceDefinition } from '@vitrina/platform';
 import * as schema from './db/schema.js';
 import { DeliveryModule } from './delivery/delivery.module.js';
+import { CartService } from './carts/cart.service.js';
+import { CartController } from './carts/http/cart.controller.js';
+import { CheckoutCoreModule } from './checkout/checkout-core.module.js';
+import { CheckoutPageService } from './checkout/checkout-page.service.js';
+import { CheckoutService } from './checkout/checkout.service.js';
+import { CheckoutController, ShoppingCartsController } from './checkout/http/checkout.controller.js';
+import { CheckoutExpiry } from './checkout/jobs/checkout-expiry.js';
+import { STOCK_RESERVATIONS, stockReservationsFromEnv } from './checkout/stock-reservations.js';
+import { CatalogueItemsConsumer } from './projections/catalogue-items.consumer.js';
+import { StoreShopsConsumer } from './projections/store-shops.consumer.js';
 
 /**
  * Carts per supplier, checkout sessions, delivery and payments.
@@ -16,7 +26,16 @@ import { DeliveryModule } from './delivery/delivery.module.js';
       tables: { outbox: schema.outbox, inbox: schema.inbox, jobs: schema.jobs, pings: schema.pings },
       migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     }),
+    CheckoutCoreModule,
     DeliveryModule,
+  ],
+  controllers: [CartController, ShoppingCartsController, CheckoutController, CatalogueItemsConsumer, StoreShopsConsumer],
+  providers: [
+    CartService,
+    CheckoutService,
+    CheckoutPageService,
+    CheckoutExpiry,
+    { provide: STOCK_RESERVATIONS, useFactory: () => stockReservationsFromEnv() },
   ],
 })
 export class CartCheckoutModule {}

@@ -276,6 +276,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart/shops/{shop_slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cart in this shop, as cart orders per supplier (empty: no orders) */
+        get: operations["CartController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/shops/{shop_slug}/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge the visitor's local cart at sign-in: quantities summed and clamped; changes in adjustments */
+        post: operations["CartController_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/shops/{shop_slug}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add to the cart (adds to the quantity already there) */
+        post: operations["CartController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/shops/{shop_slug}/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a line's quantity */
+        put: operations["CartController_set"];
+        post?: never;
+        /** Remove a line */
+        delete: operations["CartController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/shops/{shop_slug}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An anonymous visitor's local cart priced and checked; nothing is saved (cart_id null) */
+        post: operations["CartController_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/shops/{shop_slug}/total": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count and amount of the cart (the header badge) */
+        get: operations["CartController_total"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/catalogue/_diag/ping": {
         parameters: {
             query?: never;
@@ -894,6 +997,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A checkout of the signed-in shopper (status expired once its time ran out) */
+        get: operations["CheckoutController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/{id}/attendees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Attendees of the experience tickets: one per ticket */
+        put: operations["CheckoutController_attendees"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/{id}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Contact: name, e-mail, phone (whitespace removed; length per country, spec 3 §5) */
+        put: operations["CheckoutController_contact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/{id}/share_checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A public slug to share the checkout; a second call answers slug_public_was_alrready_generated */
+        post: operations["CheckoutController_share"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My saved addresses, oldest first */
+        get: operations["AddressesController_list"];
+        put?: never;
+        /** Save an address (Mexican state, 5-digit postal code, 10-digit phone) */
+        post: operations["AddressesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/addresses/{address_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace one of my addresses */
+        put: operations["AddressesController_replace"];
+        post?: never;
+        /** Delete one of my addresses (checkouts keep their copy) */
+        delete: operations["AddressesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/instant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Comprar ahora': a one-line checkout of an item, the cart untouched */
+        post: operations["CheckoutController_instant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/supplier-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My supplier settings: payment types, fixed shipping, rate zones, pickup branches */
+        get: operations["SupplierSettingsController_get"];
+        /** Replace my supplier settings (the whole document) */
+        put: operations["SupplierSettingsController_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;
@@ -1247,6 +1489,40 @@ export interface paths {
         options?: never;
         head?: never;
         patch: operations["SetupAppsHttpController_set"];
+        trace?: never;
+    };
+    "/api/shopping-carts/{cart_id}/{sub}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check out the cart order named in the path (its id: supplier or supplier:dssupplier) */
+        post: operations["ShoppingCartsController_createSub"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shopping-carts/{cart_id}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check out one cart order (supplier_id, dssupplier_id): reserves its stock until the checkout's expiry */
+        post: operations["ShoppingCartsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/store/_diag/ping": {
@@ -1779,6 +2055,32 @@ export interface components {
             /** @description Skip items the owner may not add instead of refusing (400 invalid_product) */
             silent?: boolean;
         };
+        AddressDto: {
+            /** @description Who receives the parcel */
+            address_name: string;
+            /** @description 10 digits; whitespace, dashes and a +52 prefix are dropped */
+            address_phone: string;
+            /** @description Mexican state: its code (MEXICAN_STATES) or name */
+            administrative_area_level_1: string;
+            /**
+             * @description Only MX for now
+             * @enum {string}
+             */
+            country?: "MX";
+            /** @description Built by the server when absent */
+            formatted_address?: string;
+            /** @description City or municipality */
+            locality: string;
+            /** @description 5 digits */
+            postal_code: string;
+            /** @description Street */
+            route: string;
+            /** @description Street and number as one line; built from route and street_number when absent */
+            street_address?: string;
+            street_number: string;
+            /** @description Neighbourhood (colonia); null: none */
+            sublocality?: string | null;
+        };
         AdminProfile: {
             /** @enum {string} */
             account_type: "affinity" | "franchise" | "affiliate";
@@ -1814,6 +2116,13 @@ export interface components {
                 [key: string]: string[];
             };
             message: string;
+        };
+        AttendeeDto: {
+            full_name: string;
+            phone: string;
+        };
+        AttendeesDto: {
+            attendees: components["schemas"]["AttendeeDto"][];
         };
         AuthResult: {
             access_token: string;
@@ -1853,6 +2162,96 @@ export interface components {
             /** @description Mobile image URL; required on create */
             vrt_image?: string;
             vrt_image_id?: string | null;
+        };
+        Cart: {
+            adjustments?: components["schemas"]["CartAdjustment"][];
+            amount: string;
+            amount_minor: number;
+            cart_id: string | null;
+            currency: string;
+            orders: components["schemas"]["CartOrder"][];
+            shop_slug: string;
+            total_products: number;
+        };
+        CartAddItemDto: {
+            /** @description Quantity: a whole number of at least 1 */
+            amount: number;
+            /** @description The item id */
+            item_id: string;
+        };
+        CartAdjustment: {
+            amount: number;
+            /** @enum {string} */
+            code: "quantity_exceeded" | "max_purchase_amount_exceeded" | "not_found" | "unavailable_for_sale" | "out_of_stock";
+            item_id: string;
+            requested: number;
+        };
+        CartAmountDto: {
+            /** @description Quantity: a whole number of at least 1 */
+            amount: number;
+        };
+        CartDssupplierInfo: {
+            fixed_shipping_cost: string | null;
+            fixed_shipping_cost_minor: number | null;
+            fixed_shipping_days: number | null;
+            name: string;
+        };
+        CartLineDto: {
+            /** @description Quantity: a whole number of at least 1 */
+            amount: number;
+            /** @description The item id */
+            item_id: string;
+        };
+        CartLinesDto: {
+            items: components["schemas"]["CartLineDto"][];
+        };
+        CartOrder: {
+            aggregated: boolean;
+            amount: number;
+            currency: string;
+            dssupplier: string | null;
+            dssupplier_info: components["schemas"]["CartDssupplierInfo"] | null;
+            id: string;
+            is_configured: boolean;
+            products: components["schemas"]["CartProduct"][];
+            public_slug: string | null;
+            supplier: string;
+            supplier_info: components["schemas"]["CartSupplierInfo"];
+            supplier_name: string;
+            total: string;
+            total_minor: number;
+        };
+        CartProduct: {
+            amount: number;
+            available: number | null;
+            currency: string;
+            description: string;
+            disabled: boolean;
+            /** @enum {string|null} */
+            disabled_reason: "unpublished" | "deleted" | "sold_out" | "concluded" | null;
+            id: string;
+            item_slug: string;
+            max_purchase_amount: number | null;
+            name: string;
+            owner_id: string;
+            photo: string | null;
+            /** @enum {string} */
+            stock_type: "onstock" | "ondemand";
+            total: string;
+            total_minor: number;
+            /** @enum {string} */
+            type: "product" | "service" | "experience" | "digital";
+            unit_price: string;
+            unit_price_minor: number;
+        };
+        CartSupplierInfo: {
+            enabled_payment_types: string[];
+        };
+        CartTotal: {
+            amount: string;
+            amount_minor: number;
+            currency: string;
+            total_products: number;
         };
         Catalogue: {
             created_at: string;
@@ -2009,6 +2408,80 @@ export interface components {
             image: string | null;
             name: string;
         };
+        Checkout: {
+            address: components["schemas"]["CheckoutAddress"] | null;
+            attendees: components["schemas"]["CheckoutAttendee"][];
+            campaign?: string;
+            cart_id: string | null;
+            click_id?: string;
+            contact: components["schemas"]["CheckoutContact"] | null;
+            currency: string;
+            delivery: components["schemas"]["CheckoutDelivery"] | null;
+            dssupplier: string | null;
+            enabled_payment_types: string[];
+            expires_at: string;
+            id: string;
+            lines: components["schemas"]["CartProduct"][];
+            needs_attendees: boolean;
+            payment_token: string | null;
+            public_slug: string | null;
+            referral?: string;
+            seconds_left: number;
+            shipping: string | null;
+            shipping_minor: number | null;
+            shop_slug: string;
+            /** @enum {string} */
+            status: "open" | "ready" | "expired" | "paid" | "cancelled";
+            subtotal: string;
+            subtotal_minor: number;
+            supplier: string;
+            supplier_name: string;
+            total: string;
+            total_minor: number;
+        };
+        CheckoutAddress: {
+            address_name: string;
+            address_phone: string;
+            /** @enum {string} */
+            administrative_area_level_1: "AGU" | "BCN" | "BCS" | "CAM" | "CHP" | "CHH" | "CMX" | "COA" | "COL" | "DUR" | "GUA" | "GRO" | "HID" | "JAL" | "MEX" | "MIC" | "MOR" | "NAY" | "NLE" | "OAX" | "PUE" | "QUE" | "ROO" | "SLP" | "SIN" | "SON" | "TAB" | "TAM" | "TLA" | "VER" | "YUC" | "ZAC";
+            /** @enum {string} */
+            country: "MX";
+            formatted_address: string;
+            id: string;
+            locality: string;
+            postal_code: string;
+            route: string;
+            street_address: string;
+            street_number: string;
+            sublocality: string | null;
+        };
+        CheckoutAttendee: {
+            full_name: string;
+            phone: string;
+        };
+        CheckoutContact: {
+            email: string;
+            name: string;
+            phone: string;
+            phone_country: string;
+        };
+        CheckoutDelivery: {
+            agency_id?: string;
+            carrier?: string;
+            days: number;
+            price: string;
+            price_minor: number;
+            rate_id?: string;
+            scheduled_date?: string;
+            scheduled_time?: string;
+            service?: string;
+            shipment_id?: string;
+            /** @enum {string} */
+            type: "fixed" | "broker" | "pickup";
+        };
+        CheckoutPublicSlug: {
+            public_slug: string;
+        };
         CloneCatalogueDto: {
             /** @description Name of the new catalogue (default: the origin’s) */
             name?: string;
@@ -2018,6 +2491,14 @@ export interface components {
             origin_owner?: string;
             /** @description Slug of the catalogue to fork (with origin_owner) */
             origin_slug?: string;
+        };
+        ContactDto: {
+            email: string;
+            name: string;
+            /** @description Digits (spaces are removed); length by country, spec 3 §5 */
+            phone: string;
+            /** @description ISO 3166-1 alpha-2: 'MX', 'US', 'CA', 'AR', ... */
+            phone_country: string;
         };
         CreateCatalogueDto: {
             /** @description Required (taken from the origin when forking) */
@@ -2034,6 +2515,18 @@ export interface components {
             state?: "published" | "unpublished";
             /** @description Storefront priority (published lists sort by -weight) */
             weight?: number;
+        };
+        CreateCheckoutDto: {
+            campaign?: string;
+            click_id?: string;
+            /** @description The dropshipping supplier of the cart order; null or absent for an ordinary order */
+            dssupplier_id?: string | null;
+            /** @description Referral slug (the shop's affiliate parameters) */
+            referral?: string;
+            /** @description The cart order's supplier */
+            supplier_id: string;
+            /** @description An earlier open checkout of the shopper's that this one replaces (its stock is released) */
+            to_replace?: string;
         };
         CreateItemDto: {
             category_ids?: string[];
@@ -2102,6 +2595,16 @@ export interface components {
             variants?: {
                 [key: string]: string;
             };
+        };
+        CreateSubCheckoutDto: {
+            campaign?: string;
+            click_id?: string;
+            dssupplier_id?: string | null;
+            /** @description Referral slug (the shop's affiliate parameters) */
+            referral?: string;
+            supplier_id?: string;
+            /** @description An earlier open checkout of the shopper's that this one replaces (its stock is released) */
+            to_replace?: string;
         };
         DiagPingReceived: {
             from: string;
@@ -2190,6 +2693,17 @@ export interface components {
             date: string | null;
             online: boolean;
         };
+        InstantCheckoutDto: {
+            amount: number;
+            campaign?: string;
+            click_id?: string;
+            item_id: string;
+            /** @description Referral slug (the shop's affiliate parameters) */
+            referral?: string;
+            shop_slug: string;
+            /** @description An earlier open checkout of the shopper's that this one replaces (its stock is released) */
+            to_replace?: string;
+        };
         InStoreAdded: {
             id: string;
             /** @enum {boolean} */
@@ -2239,6 +2753,26 @@ export interface components {
             /** @enum {string} */
             type: "email" | "phone";
         };
+        PickupBranch: {
+            address: string;
+            id: string;
+            name: string;
+            phone: string;
+            postal_code: string | null;
+            state: string;
+        };
+        PickupBranchDto: {
+            address: string;
+            /** @description Kept when sent; generated for a new branch */
+            id?: string;
+            name: string;
+            /** @description 10 digits (spaces, dashes and a +52 prefix are dropped) */
+            phone: string;
+            /** @description 5 digits; null: not given */
+            postal_code?: string | null;
+            /** @description Mexican state code (or name) */
+            state: string;
+        };
         PingDto: Record<string, never>;
         ProductFilterDto: {
             category?: string;
@@ -2262,6 +2796,32 @@ export interface components {
             online: boolean;
             slug: string;
             updated_at: string;
+        };
+        RateZone: {
+            carrier: string;
+            days: number;
+            id: string;
+            name: string;
+            postal_prefixes: string[];
+            price: string;
+            price_minor: number;
+            states: string[];
+        };
+        RateZoneDto: {
+            /** @description Courier shown on the rate */
+            carrier?: string;
+            days: number;
+            /** @description Kept when sent (to edit a zone); generated for a new zone */
+            id?: string;
+            name: string;
+            /** @description Postal-code prefixes (1-5 digits); they beat states */
+            postal_prefixes?: string[];
+            /** @example 149.00 */
+            price?: string;
+            /** @example 14900 */
+            price_minor?: number;
+            /** @description Mexican state codes (or names) the zone covers */
+            states?: string[];
         };
         RegisterUserDto: {
             /** @description Activation link with __KEY__ (default: ACCOUNTS_PUBLIC_URL/activate/__KEY__) */
@@ -2571,6 +3131,33 @@ export interface components {
             slider_info: components["schemas"]["StoreBanner"][];
             /** @enum {string} */
             theme: "03" | "05";
+        };
+        SupplierSettings: {
+            branches: components["schemas"]["PickupBranch"][];
+            currency: string;
+            enabled_payment_types: ("card" | "paypal" | "cash" | "spei" | "aplazo" | "mobbex")[];
+            fixed_shipping_cost: string | null;
+            fixed_shipping_cost_minor: number | null;
+            fixed_shipping_days: number | null;
+            is_configured: boolean;
+            rate_zones: components["schemas"]["RateZone"][];
+            scheduled_delivery: boolean;
+            supplier_id: string;
+        };
+        SupplierSettingsDto: {
+            branches?: components["schemas"]["PickupBranchDto"][];
+            enabled_payment_types: ("card" | "paypal" | "cash" | "spei" | "aplazo" | "mobbex")[];
+            /**
+             * @description null or absent: no fixed shipping
+             * @example 99.00
+             */
+            fixed_shipping_cost?: string | null;
+            /** @example 9900 */
+            fixed_shipping_cost_minor?: number | null;
+            fixed_shipping_days?: number | null;
+            rate_zones?: components["schemas"]["RateZoneDto"][];
+            /** @description Fixed delivery asks for a date and time */
+            scheduled_delivery?: boolean;
         };
         UpdateCatalogueDto: {
             name?: string;
@@ -3452,6 +4039,376 @@ export interface operations {
             };
             /** @description Not signed in, or the access token is not valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CartController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shop_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CartController_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shop_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartLinesDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CartController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shop_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartAddItemDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CartController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: string;
+                shop_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartAmountDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CartController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                item_id: string;
+                shop_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CartController_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shop_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartLinesDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CartController_total: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shop_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartTotal"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4802,6 +5759,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     ItemsAdminController_unpublish: {
@@ -5748,6 +6714,621 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CheckoutController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CheckoutController_attendees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendeesDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CheckoutController_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CheckoutController_share: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutPublicSlug"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    AddressesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["CheckoutAddress"][];
+                    };
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    AddressesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutAddress"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    AddressesController_replace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                address_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutAddress"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    AddressesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                address_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CheckoutController_instant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstantCheckoutDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SupplierSettingsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierSettings"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SupplierSettingsController_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupplierSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierSettings"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6748,6 +8329,181 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShoppingCartsController_createSub: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                cart_id: string;
+                sub: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubCheckoutDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShoppingCartsController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                cart_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCheckoutDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

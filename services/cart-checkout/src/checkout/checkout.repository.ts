@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CartCheckoutErrorCodes as Codes,
+  CartCheckoutEvents,
+  formatMinorUnits,
+  type Checkout,
+  type CheckoutAddress,
+  type CheckoutDelivery,
+} from '@vitrina/contracts';
+import { DB, Outbox, TransactionRunner, type Db, type Tx } from '@vitrina/platform';
+import { cartError } from '../carts/domain/cart.rules.js';
+import * as schema from '../db/schema.js';
+import { checkoutLines, checkouts } from '../db/schema.js';
+import { Clock } from '../shared/clock.js';
+import { checkoutView, effectiveStatus, type CheckoutLineRow, type CheckoutRow } from './checkout.view.js';
+
+/** What the delivery routes (H3) set: the API's delivery without its price, which `shippingMinor` gives. */
+export type DeliveryInput = Omit<CheckoutDelivery, 'price' | 'price_minor'>;
+
+/**
+ * Checkout rows: reads scoped to their owner (another user's id is not found) and the writes that advance an open
+ * checkout. An expired checkout answers 410 `checkout_expired` on every write; reads still work.
+ */
+@Injectable()
+export class CheckoutRepository {
+  constructor(
+    @Inject(DB) private readonly db: Db<typeof schema>,
+    private readonly tx: TransactionRunner<typeof schema>,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock,
+  ) {}
+
+  async loadRow(id: string, userId: string, db: Db<typeof schema> | Tx<typeof schema> = this.db, lock = false): Promise<CheckoutRow> {
+    if (id.length > 64) throw cartError(Codes.checkoutNotFound, 'The checkout does not exist', 404);
+    const q = db
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.id, id), eq(checkouts.userId, userId)));
+    const [row] = lock ? await q.for('update') : await q;
+    if (!row) throw cartError(Codes.checkoutNotFound, 'The checkout does not exist', 404);
+    return row;
+  }
+
+  async linesOf(id: string, db: Db<typeof schema> | Tx<typeof schema> = this.db): Promise<CheckoutLineRow[]> {
+    return db.select().from(checkoutLines).where(eq(checkoutLines.checkoutId, id));
+  }
+
+  view(row: CheckoutRow, lines: CheckoutLineRow[]): Checkout {
+    return checkoutView(row, lines, this.clock.now());
+  }
+
+  /** The signed-in user's checkout (404 `checkout_not_found` for anyone else's). */
+  async loadOwnedCheckout(id: string, userId: string): Promise<Checkout> {
+    const row = await this.loadRow(id, userId);
+    return this.view(row, await this.linesOf(id));
+  }
+
+  /** Refuses a write on a checkout that is no longer open (410 when its time ran out). */
+  assertWritable(row: CheckoutRow): void {
+    const status = effectiveStatus(row, this.clock.now());
+    if (status === 'expired') throw cartError(Codes.checkoutExpired, 'The checkout has expired, start again', 410);
+    if (status !== 'open' && status !== 'ready') throw cartError(Codes.checkoutNotOpen, `The checkout is ${status}`, 409);
+  }
+
+  /**
+   * Runs `change` on the owner's open checkout inside one transaction (row locked) and answers the checkout after it.
+   * Used by every write of this service and of the delivery routes.
+   */
+  async update(
+    id: string,
+    userId: string,
+    change: (row: CheckoutRow, tx: Tx<typeof schema>) => Promise<Partial<typeof checkouts.$inferInsert> | void>,
+  ): Promise<Checkout> {
+    const row = await this.tx.run(async (tx) => {
+      const current = await this.loadRow(id, userId, tx, true);
+      this.assertWritable(current);
+      const set = await change(current, tx);
+      if (!set || Object.keys(set).length === 0) return current;
+      const [updated] = await tx
+        .update(checkouts)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(eq(checkouts.id, id))
+        .returning();
+      return updated ?? current;
+    });
+    return this.view(row, await this.linesOf(id));
+  }
+
+  /**
+   * Sets the checkout's delivery and shipping cost (H3's routes: fixed, broker, pickup) and makes it ready to pay:
+   * answers the payment token (kept across later delivery changes). Publishes `cart.checkout.ready`.
+   */
+  async setDelivery(
+    checkoutId: string,
+    userId: string,
+    delivery: DeliveryInput,
+    shippingMinor: number,
+    address?: CheckoutAddress | null,
+  ): Promise<{ token: string; checkout: Checkout }> {
+    let token = '';
+    const checkout = await this.update(checkoutId, userId, async (row, tx) => {
+      token = row.paymentToken ?? randomBytes(24).toString('base64url');
+      await this.outbox.add(tx, { type: CartCheckoutEvents.ready, key: checkoutId, data: { checkoutId } });
+      return {
+        delivery: { ...delivery, price: formatMinorUnits(shippingMinor), price_minor: shippingMinor },
+        shippingMinor,
+        ...(address !== undefined ? { address } : {}),
+        paymentToken: token,
+        status: 'ready',
+      };
+    });
+    return { token, checkout };
+  }
+
+  /** Marks open checkouts whose time ran out as expired and publishes `cart.checkout.expired` (the catalogue releases). */
+  async expireDue(limit = 500): Promise<string[]> {
+    const now = this.clock.now();
+    return this.tx.run(async (tx) => {
+      const due = await tx
+        .select({ id: checkouts.id })
+        .from(checkouts)
+        .where(and(inArray(checkouts.status, ['open', 'ready']), sql`${checkouts.expiresAt} <= ${now.toISOString()}`))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      const ids = due.map((d) => d.id);
+      await tx
+        .update(checkouts)
+        .set({ status: 'expired', updatedAt: sql`now()` })
+        .where(inArray(checkouts.id, ids));
+      await this.outbox.add(
+        tx,
+        ids.map((checkoutId) => ({ type: CartCheckoutEvents.expired, key: checkoutId, data: { checkoutId } })),
+      );
+      return ids;
+    });
+  }
+}

@@ -1,0 +1,228 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq } from 'drizzle-orm';
+import {
+  CartCheckoutErrorCodes as Codes,
+  CartCheckoutEvents,
+  CatalogueReservationsUnavailable,
+  type CatalogueReservations,
+  type Checkout,
+  type ReserveLineOutcome,
+  type ReserveRefusalCode,
+} from '@vitrina/contracts';
+import { DB, newId, Outbox, TransactionRunner, type Db, type Tx } from '@vitrina/platform';
+import { CartService } from '../carts/cart.service.js';
+import {
+  cartError,
+  cartOrderId,
+  cartProduct,
+  checkQuantity,
+  configuredBy,
+  disabledReason,
+  groupLines,
+  supplierOf,
+  type CartOrderDraft,
+  type ShopRow,
+} from '../carts/domain/cart.rules.js';
+import * as schema from '../db/schema.js';
+import { carts, checkoutLines, checkouts } from '../db/schema.js';
+import { Clock } from '../shared/clock.js';
+import { CART_CHECKOUT_CONFIG, type CartCheckoutConfig } from '../shared/config.js';
+import { CheckoutRepository } from './checkout.repository.js';
+import { STOCK_RESERVATIONS } from './stock-reservations.js';
+
+export interface CheckoutOptions {
+  referral?: string;
+  campaign?: string;
+  click_id?: string;
+  to_replace?: string;
+}
+
+/**
+ * Checkout creation (spec 3 §4 'Checkout flow' steps 1 and 5, 'Stock handling'; ARCHITECTURE §8): the cart order's
+ * lines are snapshotted, the catalogue reserves them all or none until `expires_at`, and the checkout, its lines and
+ * `cart.checkout.created` commit in one transaction. A refusal adjusts the cart down to what is left and answers 409
+ * with the lines adjusted and those unavailable. A crash after reserving leaves a reservation the catalogue's sweep
+ * releases at expiry.
+ */
+@Injectable()
+export class CheckoutService {
+  constructor(
+    @Inject(DB) private readonly db: Db<typeof schema>,
+    private readonly tx: TransactionRunner<typeof schema>,
+    private readonly outbox: Outbox,
+    private readonly carts: CartService,
+    private readonly checkouts: CheckoutRepository,
+    private readonly clock: Clock,
+    @Inject(CART_CHECKOUT_CONFIG) private readonly config: CartCheckoutConfig,
+    @Inject(STOCK_RESERVATIONS) private readonly reservations: CatalogueReservations,
+  ) {}
+
+  /** POST /shopping-carts/{cart_id}/checkout and /{cart_id}/{sub}/checkout. */
+  async fromCart(userId: string, cartId: string, orderId: string, options: CheckoutOptions): Promise<Checkout> {
+    const [cart] =
+      cartId.length <= 64
+        ? await this.db
+            .select()
+            .from(carts)
+            .where(and(eq(carts.id, cartId), eq(carts.userId, userId)))
+        : [];
+    if (!cart) throw cartError(Codes.cartOrderNotFound, 'The cart order does not exist', 404);
+    const [shop] = await this.db.select().from(schema.shops).where(eq(schema.shops.shopId, cart.shopId));
+    if (!shop) throw cartError(Codes.cartOrderNotFound, 'The cart order does not exist', 404);
+    const lines = await this.carts.lines(cart.id);
+    const byId = await this.carts.itemsById(lines.map((l) => l.itemId));
+    const draft = groupLines(shop, lines, byId).find((d) => d.id === orderId);
+    if (!draft) throw cartError(Codes.cartOrderNotFound, 'The cart order does not exist', 404);
+    // lines that cannot be sold leave the cart and are listed apart (spec 3 §4 'Stock handling')
+    const unavailable = draft.lines.filter((l) => disabledReason(l.item) !== null);
+    if (unavailable.length > 0) {
+      await this.carts.adjust(
+        cart.id,
+        unavailable.map((l) => ({ itemId: l.item.itemId, amount: 0 })),
+      );
+      const soldOut = unavailable.every((l) => disabledReason(l.item) === 'sold_out');
+      throw this.refusal(
+        soldOut ? 'out_of_stock' : 'unavailable_for_sale',
+        [],
+        unavailable.map((l) => ({ item_id: l.item.itemId, reason: disabledReason(l.item) ?? 'unavailable_for_sale' })),
+      );
+    }
+    return this.create(userId, shop, cart.id, draft, options);
+  }
+
+  /** POST /checkout/instant: 'Comprar ahora', one line, the cart untouched. */
+  async instant(userId: string, slug: string, itemId: string, amount: unknown, options: CheckoutOptions): Promise<Checkout> {
+    const shop = await this.carts.shopBySlug(slug);
+    const item = (await this.carts.itemsById([itemId])).get(itemId);
+    checkQuantity(item, amount);
+    const { supplierId, dssupplierId } = supplierOf(item!, shop);
+    const draft: CartOrderDraft = { id: cartOrderId(supplierId, dssupplierId), supplierId, dssupplierId, lines: [{ item: item!, amount }] };
+    return this.create(userId, shop, null, draft, options);
+  }
+
+  private async create(
+    userId: string,
+    shop: ShopRow,
+    cartId: string | null,
+    draft: CartOrderDraft,
+    options: CheckoutOptions,
+  ): Promise<Checkout> {
+    const configs = await this.carts.configurations([draft.supplierId, ...(draft.dssupplierId ? [draft.dssupplierId] : [])]);
+    const shipper = configs.get(configuredBy(draft.supplierId, draft.dssupplierId));
+    if (!shipper?.isConfigured) {
+      throw cartError(Codes.supplierNotConfigured, 'The supplier cannot take orders yet: payment or delivery is not configured', 409);
+    }
+    const checkoutId = newId();
+    const expiresAt = new Date(this.clock.now().getTime() + this.config.checkoutTtlSeconds * 1000);
+    const products = draft.lines.map((l) => cartProduct(l.item, l.amount));
+    let result;
+    try {
+      result = await this.reservations.reserve({
+        checkoutId,
+        userId,
+        expiresAt: expiresAt.toISOString(),
+        lines: draft.lines.map((l) => ({ itemId: l.item.itemId, quantity: l.amount })),
+      });
+    } catch (err) {
+      if (err instanceof CatalogueReservationsUnavailable) {
+        throw cartError(Codes.stockUnavailable, 'Stock cannot be checked right now, try again', 503);
+      }
+      throw err;
+    }
+    if (!result.ok) {
+      const { adjusted, unavailable, changes } = adjustments(result.lines);
+      if (cartId) await this.carts.adjust(cartId, changes);
+      throw this.refusal(result.code, adjusted, unavailable);
+    }
+    const supplier = configs.get(draft.supplierId);
+    const subtotal = products.reduce((sum, p) => sum + p.total_minor, 0);
+    await this.tx.run(async (tx) => {
+      if (options.to_replace) await this.cancelReplaced(tx, userId, options.to_replace);
+      await tx.insert(checkouts).values({
+        id: checkoutId,
+        userId,
+        cartId,
+        shopId: shop.shopId,
+        shopSlug: shop.slug,
+        supplierId: draft.supplierId,
+        dssupplierId: draft.dssupplierId,
+        supplierName: supplier?.name || (draft.supplierId === shop.ownerId ? shop.name : ''),
+        currency: products[0]?.currency ?? 'MXN',
+        status: 'open',
+        expiresAt,
+        subtotalMinor: subtotal,
+        needsAttendees: products.some((p) => p.type === 'experience'),
+        enabledPaymentTypes: [...shipper.enabledPaymentTypes],
+        referral: options.referral || null,
+        campaign: options.campaign || null,
+        clickId: options.click_id || null,
+      });
+      await tx.insert(checkoutLines).values(
+        products.map((product, position) => ({
+          checkoutId,
+          itemId: product.id,
+          position,
+          quantity: product.amount,
+          unitPriceMinor: product.unit_price_minor,
+          product,
+        })),
+      );
+      await this.outbox.add(tx, {
+        type: CartCheckoutEvents.created,
+        key: checkoutId,
+        actorId: userId,
+        data: {
+          checkoutId,
+          userId,
+          shopId: shop.shopId,
+          supplierId: draft.supplierId,
+          dssupplierId: draft.dssupplierId,
+          expiresAt: expiresAt.toISOString(),
+          lines: products.map((p) => ({ itemId: p.id, quantity: p.amount, unitPriceMinor: p.unit_price_minor })),
+        },
+      });
+    });
+    return this.checkouts.loadOwnedCheckout(checkoutId, userId);
+  }
+
+  /** `to_replace`: the shopper's earlier open checkout gives its stock back. */
+  private async cancelReplaced(tx: Tx<typeof schema>, userId: string, id: string): Promise<void> {
+    if (id.length > 64) return;
+    const cancelled = await tx
+      .update(checkouts)
+      .set({ status: 'cancelled' })
+      .where(and(eq(checkouts.id, id), eq(checkouts.userId, userId), eq(checkouts.status, 'open')))
+      .returning({ id: checkouts.id });
+    if (cancelled.length > 0) await this.outbox.add(tx, { type: CartCheckoutEvents.cancelled, key: id, data: { checkoutId: id } });
+  }
+
+  private refusal(
+    code: ReserveRefusalCode,
+    adjusted: Array<{ item_id: string; requested: number; amount: number }>,
+    unavailable: Array<{ item_id: string; reason: string }>,
+  ) {
+    const messages: Record<ReserveRefusalCode, string> = {
+      insufficient_stock: 'There is not enough stock: quantities were adjusted to what is left',
+      out_of_stock: 'Some items are out of stock',
+      unavailable_for_sale: 'Some items are no longer for sale',
+      item_not_found: 'Some items no longer exist',
+    };
+    return cartError(code === 'item_not_found' ? Codes.unavailableForSale : code, messages[code], 409, { adjusted, unavailable });
+  }
+}
+
+/** A refused reservation's lines → the cart's new quantities (down to what is left; 0 removes) and the answer's lists. */
+export function adjustments(lines: ReserveLineOutcome[]) {
+  const adjusted: Array<{ item_id: string; requested: number; amount: number }> = [];
+  const unavailable: Array<{ item_id: string; reason: string }> = [];
+  const changes: Array<{ itemId: string; amount: number }> = [];
+  for (const line of lines) {
+    if (!line.code) continue;
+    const left = line.code === 'insufficient_stock' || line.code === 'out_of_stock' ? Math.max(0, line.available ?? 0) : 0;
+    const amount = Math.min(left, line.requested);
+    changes.push({ itemId: line.itemId, amount });
+    if (amount > 0) adjusted.push({ item_id: line.itemId, requested: line.requested, amount });
+    else unavailable.push({ item_id: line.itemId, reason: line.code === 'insufficient_stock' ? 'out_of_stock' : line.code });
+  }
+  return { adjusted, unavailable, changes };
+}
