@@ -26,6 +26,7 @@ import { Route as TiendaShopSlugSplatRouteImport } from './routes/tienda/$shopSl
 import { Route as TiendaShopSlugAcercaRouteImport } from './routes/tienda/$shopSlug/acerca'
 import { Route as TiendaShopSlugBlogsRouteImport } from './routes/tienda/$shopSlug/blogs'
 import { Route as TiendaShopSlugBuscarRouteImport } from './routes/tienda/$shopSlug/buscar'
+import { Route as TiendaShopSlugCarritoRouteImport } from './routes/tienda/$shopSlug/carrito'
 import { Route as TiendaShopSlugContactoRouteImport } from './routes/tienda/$shopSlug/contacto'
 import { Route as TiendaShopSlugFranquiciasRouteImport } from './routes/tienda/$shopSlug/franquicias'
 import { Route as TiendaShopSlugInfoRouteImport } from './routes/tienda/$shopSlug/info'
@@ -129,6 +130,11 @@ const TiendaShopSlugBlogsRoute = TiendaShopSlugBlogsRouteImport.update({
 const TiendaShopSlugBuscarRoute = TiendaShopSlugBuscarRouteImport.update({
   id: '/buscar',
   path: '/buscar',
+  getParentRoute: () => TiendaShopSlugRouteRoute,
+} as any)
+const TiendaShopSlugCarritoRoute = TiendaShopSlugCarritoRouteImport.update({
+  id: '/carrito',
+  path: '/carrito',
   getParentRoute: () => TiendaShopSlugRouteRoute,
 } as any)
 const TiendaShopSlugContactoRoute = TiendaShopSlugContactoRouteImport.update({
@@ -249,6 +255,7 @@ export interface FileRoutesByFullPath {
   '/tienda/$shopSlug/acerca': typeof TiendaShopSlugAcercaRoute
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
   '/tienda/$shopSlug/buscar': typeof TiendaShopSlugBuscarRoute
+  '/tienda/$shopSlug/carrito': typeof TiendaShopSlugCarritoRoute
   '/tienda/$shopSlug/contacto': typeof TiendaShopSlugContactoRoute
   '/tienda/$shopSlug/franquicias': typeof TiendaShopSlugFranquiciasRoute
   '/tienda/$shopSlug/info': typeof TiendaShopSlugInfoRoute
@@ -285,6 +292,7 @@ export interface FileRoutesByTo {
   '/tienda/$shopSlug/acerca': typeof TiendaShopSlugAcercaRoute
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
   '/tienda/$shopSlug/buscar': typeof TiendaShopSlugBuscarRoute
+  '/tienda/$shopSlug/carrito': typeof TiendaShopSlugCarritoRoute
   '/tienda/$shopSlug/contacto': typeof TiendaShopSlugContactoRoute
   '/tienda/$shopSlug/franquicias': typeof TiendaShopSlugFranquiciasRoute
   '/tienda/$shopSlug/info': typeof TiendaShopSlugInfoRoute
@@ -323,6 +331,7 @@ export interface FileRoutesById {
   '/tienda/$shopSlug/acerca': typeof TiendaShopSlugAcercaRoute
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
   '/tienda/$shopSlug/buscar': typeof TiendaShopSlugBuscarRoute
+  '/tienda/$shopSlug/carrito': typeof TiendaShopSlugCarritoRoute
   '/tienda/$shopSlug/contacto': typeof TiendaShopSlugContactoRoute
   '/tienda/$shopSlug/franquicias': typeof TiendaShopSlugFranquiciasRoute
   '/tienda/$shopSlug/info': typeof TiendaShopSlugInfoRoute
@@ -362,6 +371,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/acerca'
     | '/tienda/$shopSlug/blogs'
     | '/tienda/$shopSlug/buscar'
+    | '/tienda/$shopSlug/carrito'
     | '/tienda/$shopSlug/contacto'
     | '/tienda/$shopSlug/franquicias'
     | '/tienda/$shopSlug/info'
@@ -398,6 +408,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/acerca'
     | '/tienda/$shopSlug/blogs'
     | '/tienda/$shopSlug/buscar'
+    | '/tienda/$shopSlug/carrito'
     | '/tienda/$shopSlug/contacto'
     | '/tienda/$shopSlug/franquicias'
     | '/tienda/$shopSlug/info'
@@ -435,6 +446,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/acerca'
     | '/tienda/$shopSlug/blogs'
     | '/tienda/$shopSlug/buscar'
+    | '/tienda/$shopSlug/carrito'
     | '/tienda/$shopSlug/contacto'
     | '/tienda/$shopSlug/franquicias'
     | '/tienda/$shopSlug/info'
@@ -597,6 +609,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TiendaShopSlugBuscarRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
+    '/tienda/$shopSlug/carrito': {
+      id: '/tienda/$shopSlug/carrito'
+      path: '/carrito'
+      fullPath: '/tienda/$shopSlug/carrito'
+      preLoaderRoute: typeof TiendaShopSlugCarritoRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
     '/tienda/$shopSlug/contacto': {
       id: '/tienda/$shopSlug/contacto'
       path: '/contacto'
@@ -731,6 +750,7 @@ interface TiendaShopSlugRouteRouteChildren {
   TiendaShopSlugAcercaRoute: typeof TiendaShopSlugAcercaRoute
   TiendaShopSlugBlogsRoute: typeof TiendaShopSlugBlogsRoute
   TiendaShopSlugBuscarRoute: typeof TiendaShopSlugBuscarRoute
+  TiendaShopSlugCarritoRoute: typeof TiendaShopSlugCarritoRoute
   TiendaShopSlugContactoRoute: typeof TiendaShopSlugContactoRoute
   TiendaShopSlugFranquiciasRoute: typeof TiendaShopSlugFranquiciasRoute
   TiendaShopSlugInfoRoute: typeof TiendaShopSlugInfoRoute
@@ -757,6 +777,7 @@ const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
   TiendaShopSlugAcercaRoute: TiendaShopSlugAcercaRoute,
   TiendaShopSlugBlogsRoute: TiendaShopSlugBlogsRoute,
   TiendaShopSlugBuscarRoute: TiendaShopSlugBuscarRoute,
+  TiendaShopSlugCarritoRoute: TiendaShopSlugCarritoRoute,
   TiendaShopSlugContactoRoute: TiendaShopSlugContactoRoute,
   TiendaShopSlugFranquiciasRoute: TiendaShopSlugFranquiciasRoute,
   TiendaShopSlugInfoRoute: TiendaShopSlugInfoRoute,

@@ -20,6 +20,9 @@ import { useFirstPaintDone } from '@/lib/first-paint';
 const AccountHeader = lazy(() => import('@/features/account-menu/components/account-header').then((m) => ({ default: m.AccountHeader })));
 // The owner's in-place editors (issue 5): a separate chunk, loaded only when the signed-in user owns the shop.
 const OwnerTools = lazy(() => import('@/features/shop-admin/components/owner-tools'));
+// The cart (issue 11): its host keeps the header badge and renders the side panel; the storefront reaches it through
+// lib/cart-bridge. Loaded after the shop has painted.
+const CartHost = lazy(() => import('@/features/cart/components/cart-host'));
 const RegisterButton = lazy(() => import('@/features/auth/components/register-button').then((m) => ({ default: m.RegisterButton })));
 
 /** Visits already recorded in this tab, so a re-run of the loader does not record one twice. */
@@ -102,8 +105,13 @@ function ShopLayoutRoute() {
   ) : null;
 
   return (
-    <ShopLayout slug={shopSlug} viewer={viewer} slots={{ account, register, owner }}>
-      <Outlet />
-    </ShopLayout>
+    <>
+      <ShopLayout slug={shopSlug} viewer={viewer} slots={{ account, register, owner }}>
+        <Outlet />
+      </ShopLayout>
+      <Suspense fallback={null}>
+        <CartHost shopSlug={shop.slug} shopBase={visibleShopBase(shop.slug)} />
+      </Suspense>
+    </>
   );
 }

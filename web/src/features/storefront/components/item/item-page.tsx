@@ -1,11 +1,12 @@
 import { Alert, Avatar, Badge, Button, Chip, Container, Divider, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCalendarEvent, IconCoin, IconPackage, IconShare, IconShoppingCartPlus } from '@tabler/icons-react';
+import { IconBolt, IconCalendarEvent, IconCoin, IconPackage, IconShare, IconShoppingCartPlus } from '@tabler/icons-react';
 import type { ItemJson } from '@vitrina/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useItem } from '@/features/storefront/api/get-item';
 import { useSupplier } from '@/features/storefront/api/get-supplier';
 import { itemDetailPath, LISTING_SEGMENTS } from '@/features/storefront/lib/listing-search';
+import { cartBridge } from '@/lib/cart-bridge';
 import { formatMoney } from '@/lib/money';
 import { productCardModel } from '@/features/storefront/lib/product-card.rules';
 import { publicShopUrl } from '@/features/storefront/lib/shop-path';
@@ -123,19 +124,41 @@ function Availability({ item }: { item: ItemJson }) {
   );
 }
 
+/** The options a variant value lists ("S, M, L"); one option or none means nothing to choose. */
+function variantOptions(value: string): string[] {
+  return value
+    .split(',')
+    .map((option) => option.trim())
+    .filter(Boolean);
+}
+
+/** The variant as chosen: every name with its chosen option (the first one until the shopper picks). */
+function chosenVariant(variants: Record<string, string>, chosen: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(variants).flatMap(([name, value]) => {
+      const options = variantOptions(value);
+      return options.length > 1 ? [[name, chosen[name] ?? options[0]!] as const] : [];
+    }),
+  );
+}
+
 /** Variants (spec 1 §3: a map of name to value); a value listing options ("S, M, L") offers a choice. */
-function Variants({ variants }: { variants: Record<string, string> }) {
+function Variants({
+  variants,
+  chosen,
+  setChosen,
+}: {
+  variants: Record<string, string>;
+  chosen: Record<string, string>;
+  setChosen: (update: (current: Record<string, string>) => Record<string, string>) => void;
+}) {
   const { t } = useTranslation('storefront');
   const entries = Object.entries(variants);
-  const [chosen, setChosen] = useState<Record<string, string>>({});
   if (entries.length === 0) return null;
   return (
     <Stack gap="sm" data-testid="item-variants">
       {entries.map(([name, value]) => {
-        const options = value
-          .split(',')
-          .map((option) => option.trim())
-          .filter(Boolean);
+        const options = variantOptions(value);
         return (
           <div key={name}>
             <Text size="sm" fw={600} mb={4} id={`variant-${name}`}>
@@ -187,7 +210,32 @@ export function ItemPage({ owner, itemId }: { owner: string; itemId: string }) {
   const shop = useShop();
   const canShare = useShareGate(useViewer().userId);
   const { data: item } = useItem({ owner, item: itemId, shop: shop.slug });
-  const unavailable = item.sold_out || item.concluded;
+  const unavailable = item.sold_out || item.concluded || item.list_state === 'unpublished' || item.hiden;
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState<'add' | 'buy' | null>(null);
+  // The cart feature does the work (lib/cart-bridge): server cart when signed in, local storage otherwise.
+  const run = async (kind: 'add' | 'buy') => {
+    setPending(kind);
+    try {
+      if (kind === 'add') {
+        await cartBridge.add({
+          shopSlug: shop.slug,
+          itemId: item.id,
+          amount: 1,
+          variant: chosenVariant(item.variants, chosen),
+          limits: {
+            available: item.stock.available,
+            stock_type: item.stock.stock_type,
+            max_purchase_amount: item.stock.max_purchase_amount,
+          },
+        });
+      } else {
+        await cartBridge.buyNow({ shopSlug: shop.slug, itemId: item.id, amount: 1 });
+      }
+    } finally {
+      setPending(null);
+    }
+  };
 
   return (
     <Container size="lg" w="100%" py="md">
@@ -206,20 +254,34 @@ export function ItemPage({ owner, itemId }: { owner: string; itemId: string }) {
             </Title>
             <Price item={item} />
             <Availability item={item} />
-            <Variants variants={item.variants} />
+            <Variants variants={item.variants} chosen={chosen} setChosen={setChosen} />
             <Group gap="sm">
-              {/* The cart arrives later (issue 6); until then the button says so. */}
-              <Tooltip label={unavailable ? t('item.unavailable') : t('cart.soon')} withArrow>
+              {/* spec 1 §2 item pages: add with the chosen variant, or 'Comprar ahora' straight to the checkout. */}
+              <Tooltip label={t('item.unavailable')} withArrow disabled={!unavailable}>
                 <Button
                   size="md"
                   leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
-                  data-disabled
-                  aria-disabled
-                  onClick={(event) => event.preventDefault()}
+                  disabled={unavailable || pending !== null}
+                  loading={pending === 'add'}
+                  onClick={() => void run('add')}
+                  data-testid="add-to-cart"
                 >
                   {t('item.addToCart')}
                 </Button>
               </Tooltip>
+              {!unavailable && (
+                <Button
+                  size="md"
+                  variant="outline"
+                  leftSection={<IconBolt size={18} aria-hidden />}
+                  disabled={pending !== null}
+                  loading={pending === 'buy'}
+                  onClick={() => void run('buy')}
+                  data-testid="buy-now"
+                >
+                  {t('headerButton.buynow')}
+                </Button>
+              )}
               {/* spec 1 §2, §6: share options for signed-in viewers only, after 3 s. */}
               {canShare && (
                 <Button

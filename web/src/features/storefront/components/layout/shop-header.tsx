@@ -1,9 +1,11 @@
-import { ActionIcon, Burger, Container, Group } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure, useHeadroom } from '@mantine/hooks';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
+import { useLocation } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShop, useSlots } from '@/features/storefront/components/shared/storefront-context';
+import { cartBridge, isCheckoutPath, useCartBridge } from '@/lib/cart-bridge';
 import { ShopBrand } from './shop-brand';
 import classes from './shop-header.module.css';
 import { ShopMenuLinks } from './shop-menu';
@@ -24,6 +26,8 @@ export function ShopHeader() {
   const [searchOpened, search] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useDisclosure(false);
   const [searchLoaded, setSearchLoaded] = useDisclosure(false);
+  const cart = useCartBridge();
+  const pathname = useLocation({ select: (location) => location.pathname });
   const preloadSearch = () => void import('@/features/storefront/components/search/search-panel');
 
   return (
@@ -60,20 +64,38 @@ export function ShopHeader() {
             >
               <IconSearch size={20} aria-hidden />
             </ActionIcon>
-            {/* The cart side panel arrives with the cart (spec 1 §2 'Cart side panel'). */}
-            <ActionIcon
-              variant="subtle"
-              color="currentColor"
-              size="lg"
-              aria-label={`${t('cart.label')}: ${t('cart.soon')}`}
-              title={t('cart.soon')}
-              aria-disabled
-              c="inherit"
-              style={{ opacity: 0.55, cursor: 'not-allowed' }}
-              onClick={(event) => event.preventDefault()}
-            >
-              <IconShoppingCart size={20} aria-hidden />
-            </ActionIcon>
+            {/* spec 1 §2: the cart icon toggles the cart side panel (the cart feature's, through lib/cart-bridge); hidden on checkout paths. */}
+            {!isCheckoutPath(pathname) && (
+              <ActionIcon
+                variant="subtle"
+                color="currentColor"
+                size="lg"
+                aria-label={cart.count ? `${t('cart.label')} (${cart.count})` : t('cart.label')}
+                aria-expanded={cart.opened}
+                onClick={cartBridge.toggle}
+                c="inherit"
+                pos="relative"
+                data-testid="cart-button"
+              >
+                <IconShoppingCart size={20} aria-hidden />
+                {cart.count ? (
+                  <Badge
+                    size="xs"
+                    circle={cart.count < 10}
+                    variant="filled"
+                    color="red"
+                    pos="absolute"
+                    top={-2}
+                    right={-4}
+                    px={cart.count < 10 ? 0 : 4}
+                    aria-hidden
+                    data-testid="cart-count"
+                  >
+                    {cart.count > 99 ? '99+' : cart.count}
+                  </Badge>
+                ) : null}
+              </ActionIcon>
+            )}
             {/* SLOT (accounts): AuthButtons or alerts + UserMenu. */}
             {account}
           </Group>

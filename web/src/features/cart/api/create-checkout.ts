@@ -1,0 +1,34 @@
+import { cartRequest } from './http';
+import type { CheckoutCreated } from './types';
+
+export interface CheckoutOrderRef {
+  cartId: string;
+  supplierId: string;
+  dssupplierId: string | null;
+}
+
+/** Affiliate parameters the checkout carries (spec 1 §3, spec 3 §3); empty ones are left out (spec 3 §3). */
+export interface AffiliateParams {
+  referral?: string;
+  campaign?: string;
+  click_id?: string;
+}
+
+/**
+ * `POST /api/shopping-carts/{cart_id}/checkout` (spec 3 §4 step 1): reserves the order's stock and answers the
+ * checkout. The Idempotency-Key makes a repeated click or retry answer the same checkout.
+ */
+export function createCheckout(ref: CheckoutOrderRef, affiliate: AffiliateParams, idempotencyKey: string): Promise<CheckoutCreated> {
+  return cartRequest<CheckoutCreated>('POST', `/api/shopping-carts/${encodeURIComponent(ref.cartId)}/checkout`, {
+    body: { supplier_id: ref.supplierId, ...(ref.dssupplierId ? { dssupplier_id: ref.dssupplierId } : {}), ...affiliate },
+    headers: { 'idempotency-key': idempotencyKey },
+  });
+}
+
+/** `POST /api/checkout/instant` ('Comprar ahora'): a one-line checkout that leaves the cart alone. */
+export function buyNow(shopSlug: string, itemId: string, amount: number, idempotencyKey: string): Promise<CheckoutCreated> {
+  return cartRequest<CheckoutCreated>('POST', '/api/checkout/instant', {
+    body: { shop_slug: shopSlug, item_id: itemId, amount },
+    headers: { 'idempotency-key': idempotencyKey },
+  });
+}

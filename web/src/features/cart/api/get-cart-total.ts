@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import { cartRequest, shopCartPath } from './http';
+import { cartKeys } from './keys';
+import type { Cart, CartTotal } from './types';
+
+/** `GET /api/cart/shops/{shop_slug}/total`: the header badge of a signed-in user. */
+export function getCartTotal(shopSlug: string, signal?: AbortSignal): Promise<CartTotal> {
+  return cartRequest<CartTotal>('GET', shopCartPath(shopSlug, '/total'), { signal });
+}
+
+export function cartTotalQueryOptions(viewer: string, shopSlug: string) {
+  return queryOptions({
+    queryKey: cartKeys.total(viewer, shopSlug),
+    queryFn: ({ signal }) => getCartTotal(shopSlug, signal),
+  });
+}
+
+/** A cart answer also answers the badge. */
+export function totalOf(cart: Cart): CartTotal {
+  return { total_products: cart.total_products, amount: cart.amount, amount_minor: cart.amount_minor, currency: cart.currency };
+}

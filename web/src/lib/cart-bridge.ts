@@ -1,0 +1,115 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The seam between the storefront (header cart icon, item pages) and the cart feature, which features may not import
+ * from each other (docs/conventions.md). Same pattern as `auth-modal-store.ts`: the storefront reads the badge and
+ * asks for actions here; the cart feature's host (rendered once by the shop route) implements them and keeps the
+ * count current. The host and its panel are a separate chunk, loaded once the shop has painted: an action asked
+ * before it has arrived waits for it.
+ */
+
+/** What the item page knows of an item's limits, so an anonymous visitor's local cart applies the spec's rules too. */
+export interface CartItemLimits {
+  /** Units in stock; null when not counted. */
+  available: number | null;
+  stock_type: 'onstock' | 'ondemand';
+  max_purchase_amount: number | null;
+}
+
+export interface CartAddRequest {
+  shopSlug: string;
+  itemId: string;
+  /** Units to add to what the cart already holds (spec 1 §5: an integer ≥ 1). */
+  amount: number;
+  /** The variant chosen on the item page (name -> value), shown with the confirmation. */
+  variant?: Record<string, string>;
+  limits?: CartItemLimits;
+}
+
+export interface CartBuyNowRequest {
+  shopSlug: string;
+  itemId: string;
+  amount: number;
+}
+
+/** What the cart feature does for the storefront; every call settles (failures are shown by the cart feature). */
+export interface CartActions {
+  /** Adds to the cart (server or, for an anonymous visitor, local storage). True when added. */
+  add(request: CartAddRequest): Promise<boolean>;
+  /** 'Comprar ahora': a one-line checkout without touching the cart, then the checkout page. True when it went there. */
+  buyNow(request: CartBuyNowRequest): Promise<boolean>;
+}
+
+interface CartBridgeState {
+  /** The side panel is open. */
+  opened: boolean;
+  /** The header badge: products in the current shop's cart; null until the host knows. */
+  count: number | null;
+}
+
+let state: CartBridgeState = { opened: false, count: null };
+let actions: CartActions | null = null;
+let waiting: Array<(implementation: CartActions) => void> = [];
+const listeners = new Set<() => void>();
+
+function set(next: Partial<CartBridgeState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function withActions(): Promise<CartActions> {
+  if (actions) return Promise.resolve(actions);
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+/** Arrow properties: they are passed as handlers (`onClick={cartBridge.toggle}`). */
+export const cartBridge = {
+  toggle: (): void => set({ opened: !state.opened }),
+  open: (): void => set({ opened: true }),
+  close: (): void => set({ opened: false }),
+  add: async (request: CartAddRequest): Promise<boolean> => (await withActions()).add(request),
+  buyNow: async (request: CartBuyNowRequest): Promise<boolean> => (await withActions()).buyNow(request),
+
+  // The cart feature's side.
+  /** The host implements the actions while mounted; returns the unregistration. */
+  register: (implementation: CartActions): (() => void) => {
+    actions = implementation;
+    const pending = waiting;
+    waiting = [];
+    for (const resolve of pending) resolve(implementation);
+    return () => {
+      if (actions === implementation) actions = null;
+    };
+  },
+  setCount: (count: number | null): void => {
+    if (state.count !== count) set({ count });
+  },
+};
+
+export function useCartBridge(): CartBridgeState {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
+}
+
+/**
+ * spec 1 §2 'Routes': the checkout is the shop path plus `comprar`, or any path containing `comprar-articulo`; the
+ * cart button is hidden there.
+ */
+export function isCheckoutPath(pathname: string): boolean {
+  return pathname.includes('comprar-articulo') || /\/comprar(?:\/|$)/.test(pathname);
+}
+
+/** Tests only. */
+export function resetCartBridge(): void {
+  state = { opened: false, count: null };
+  actions = null;
+  waiting = [];
+}
