@@ -82,7 +82,6 @@ export const DeliveryErrorCodes = {
   invalidSettings: 'invalid_supplier_settings',
   scheduledDateRequired: 'scheduled_date_required',
   invalidScheduledDate: 'invalid_scheduled_date',
-  noDeliveryNeeded: 'no_delivery_needed',
 } as const;
 
 export const CheckoutAddressSchema = z

@@ -29,7 +29,7 @@ export const DeliveryErrors = {
   branchNotFound: () => new NotFoundError('Branch not found', DeliveryErrorCodes.branchNotFound),
   rateNotFound: () => new NotFoundError('Rate not found: ask for the rates again', DeliveryErrorCodes.rateNotFound),
   fixedDeliveryNotAvailable: () => new ConflictError(DeliveryErrorCodes.fixedDeliveryNotAvailable, 'The supplier offers no fixed delivery'),
-  noDeliveryNeeded: () => new ConflictError(DeliveryErrorCodes.noDeliveryNeeded, 'Nothing in this checkout is delivered'),
+  destinationRequired: () => new ValidationError('Send address_id or agency_id', { address_id: ['address_id or agency_id is required'] }),
   scheduledDateRequired: () =>
     new ValidationError(
       'This supplier delivers on a scheduled date: send scheduled_date and scheduled_time',
