@@ -10,12 +10,37 @@ import {
   type StockType,
 } from '@vitrina/contracts';
 import { DomainError } from '@vitrina/platform';
-import type { items, shops } from '../../db/schema.js';
 
 /** Cart rules (spec 1 §5 'Cart quantity', spec 3 §3-§5), plain TypeScript: the handlers load rows and call these. */
 
-export type ItemRow = typeof items.$inferSelect;
-export type ShopRow = typeof shops.$inferSelect;
+/** An item as the projection holds it (db/schema.ts `items`). */
+export interface ItemRow {
+  itemId: string;
+  ownerId: string;
+  type: string;
+  name: string;
+  slug: string;
+  listState: string;
+  hidden: boolean;
+  isDropshipping: boolean;
+  isFree: boolean;
+  priceMinor: number;
+  currency: string;
+  soldOut: boolean;
+  available: number | null;
+  stockType: string;
+  maxPurchaseAmount: number | null;
+  photo: string | null;
+  deleted: boolean;
+}
+
+/** A shop as the projection holds it (db/schema.ts `shops`). */
+export interface ShopRow {
+  shopId: string;
+  slug: string;
+  ownerId: string;
+  name: string;
+}
 export const DEFAULT_CURRENCY = 'MXN';
 
 /** What DeliveryService says about a supplier (H3's `configurations`). */

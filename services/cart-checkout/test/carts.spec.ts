@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { CatalogueItemSnapshot } from '@vitrina/contracts';
+import { newId } from '@vitrina/platform';
+import { eventually, json, startWorld, type World } from './world.js';
+
+const A = newId(); // a configured supplier
+const B = newId(); // a supplier without settings
+const R = newId(); // a reseller: owns the shop 'rita-cart'
+const SHOPPER = newId();
+const OTHER = newId();
+
+describe('carts (issue 11)', () => {
+  let w: World;
+  let auth: string;
+  let a1: CatalogueItemSnapshot; // A, 5 in stock
+  let a2: CatalogueItemSnapshot; // A, on demand, at most 4 per purchase
+  let b1: CatalogueItemSnapshot; // B
+  let ds: CatalogueItemSnapshot; // B's dropshipping item
+  let hidden: CatalogueItemSnapshot;
+  let soldOut: CatalogueItemSnapshot;
+  const shop = '/cart/shops/rita-cart';
+
+  const known = async (ids: string[]) =>
+    eventually(async () => {
+      const rows = await w.sql<{ n: number }>(
+        `select count(*)::int as n from "cart-checkout".items where item_id in (${ids.map((i) => `'${i}'`).join(',')})`,
+      );
+      return rows[0]!.n === ids.length;
+    });
+  const revisionIs = async (id: string, revision: number) =>
+    eventually(
+      async () =>
+        (await w.sql<{ revision: number }>(`select revision from "cart-checkout".items where item_id = '${id}'`))[0]?.revision === revision,
+    );
+
+  beforeAll(async () => {
+    w = await startWorld();
+    auth = await w.token(SHOPPER);
+    await w.peers.shopCreated({ shopId: newId(), ownerId: R, slug: 'rita-cart', storeType: 'affinity', name: 'Rita Reventa' });
+    await w.peers.shopCreated({ shopId: newId(), ownerId: B, slug: 'bea-cart', storeType: 'franchise', name: 'Bea' });
+    a1 = await w.peers.itemCreated(w.peers.item({ ownerId: A, name: 'Jarrito', available: 5 }));
+    a2 = await w.peers.itemCreated(
+      w.peers.item({ ownerId: A, name: 'Molcajete', stockType: 'ondemand', available: null, maxPurchaseAmount: 4, listPriceMinor: 9950 }),
+    );
+    b1 = await w.peers.itemCreated(w.peers.item({ ownerId: B, name: 'Rebozo', listPriceMinor: 50000 }));
+    ds = await w.peers.itemCreated(w.peers.item({ ownerId: B, name: 'Alebrije', isDropshipping: true, listPriceMinor: 20000 }));
+    hidden = await w.peers.itemCreated(w.peers.item({ ownerId: A, hidden: true }));
+    soldOut = await w.peers.itemCreated(w.peers.item({ ownerId: A, soldOut: true, available: 0 }));
+    await known([a1.itemId, a2.itemId, b1.itemId, ds.itemId, hidden.itemId, soldOut.itemId]);
+    await eventually(async () => (await w.sql<{ n: number }>(`select count(*)::int as n from "cart-checkout".shops`))[0]!.n === 2);
+    // A can take orders: a payment type and fixed shipping
+    const settings = await json(w.app, 'PUT', '/checkout/supplier-settings', {
+      auth: await w.token(A),
+      payload: { enabled_payment_types: ['card', 'cash'], fixed_shipping_cost_minor: 9900, fixed_shipping_days: 3 },
+    });
+    expect(settings.status).toBe(200);
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it('answers an empty cart for a real shop, 404 shop_not_found for another, 401 without a token', async () => {
+    const empty = await json(w.app, 'GET', shop, { auth });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({
+      cart_id: null,
+      shop_slug: 'rita-cart',
+      total_products: 0,
+      amount: '0.00',
+      amount_minor: 0,
+      orders: [],
+    });
+    expect((await json(w.app, 'GET', '/cart/shops/nowhere', { auth })).body.code).toBe('shop_not_found');
+    expect((await json(w.app, 'GET', shop)).status).toBe(401);
+    expect((await json(w.app, 'GET', `${shop}/total`, { auth })).body).toEqual({
+      total_products: 0,
+      amount: '0.00',
+      amount_minor: 0,
+      currency: 'MXN',
+    });
+  });
+
+  it('refuses every quantity the rules forbid with its code, changing nothing', async () => {
+    const add = (item_id: string, amount: unknown) => json(w.app, 'POST', `${shop}/items`, { auth, payload: { item_id, amount } });
+    for (const amount of [0, -1, 1.5, '2', null]) {
+      const r = await add(a1.itemId, amount);
+      expect([r.status, r.body.code]).toEqual([400, 'invalid_amount']);
+    }
+    expect((await add(a1.itemId, 6)).body).toMatchObject({ code: 'quantity_exceeded', available: 5 });
+    expect((await add(a2.itemId, 5)).body).toMatchObject({ code: 'max_purchase_amount_exceeded', max_purchase_amount: 4 });
+    expect((await add(hidden.itemId, 1)).body.code).toBe('unavailable_for_sale');
+    expect((await add(soldOut.itemId, 1)).body.code).toBe('out_of_stock');
+    const missing = await add(newId(), 1);
+    expect([missing.status, missing.body.code]).toEqual([404, 'item_not_found']);
+    expect((await json(w.app, 'GET', shop, { auth })).body.orders).toEqual([]);
+    // adding sums with what the line holds: 3 + 3 > 5
+    expect((await add(a1.itemId, 3)).status).toBe(200);
+    const over = await add(a1.itemId, 3);
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ code: 'quantity_exceeded', available: 5 });
+    expect((await json(w.app, 'GET', `${shop}/total`, { auth })).body.total_products).toBe(3);
+    // on demand: more than "available" is fine, the maximum per purchase is not
+    expect((await add(a2.itemId, 4)).status).toBe(200);
+    const put = await json(w.app, 'PUT', `${shop}/items/${a2.itemId}`, { auth, payload: { amount: 5 } });
+    expect(put.body.code).toBe('max_purchase_amount_exceeded');
+    expect((await json(w.app, 'PUT', `${shop}/items/${a1.itemId}`, { auth, payload: { amount: 0 } })).body.code).toBe('invalid_amount');
+  });
+
+  it('groups lines into cart orders per supplier and dropshipping supplier, with their configuration', async () => {
+    await json(w.app, 'POST', `${shop}/items`, { auth, payload: { item_id: b1.itemId, amount: 1 } });
+    const res = await json(w.app, 'POST', `${shop}/items`, { auth, payload: { item_id: ds.itemId, amount: 2 } });
+    expect(res.status).toBe(200);
+    const cart = res.body;
+    expect(cart.cart_id).toEqual(expect.any(String));
+    expect(cart.orders.map((o: any) => o.id)).toEqual([A, B, `${R}:${B}`]);
+    const [a, b, d] = cart.orders;
+    expect(a).toMatchObject({
+      supplier: A,
+      dssupplier: null,
+      aggregated: false,
+      is_configured: true,
+      supplier_info: { enabled_payment_types: ['card', 'cash'] },
+      dssupplier_info: null,
+      amount: 7,
+      total: '848.00', // 3 × 150.00 + 4 × 99.50
+      total_minor: 84800,
+      currency: 'MXN',
+      public_slug: null,
+    });
+    expect(a.products[0]).toMatchObject({
+      id: a1.itemId,
+      name: 'Jarrito',
+      amount: 3,
+      available: 5,
+      stock_type: 'onstock',
+      disabled: false,
+      disabled_reason: null,
+      unit_price: '150.00',
+      unit_price_minor: 15000,
+      total: '450.00',
+      total_minor: 45000,
+      type: 'product',
+      owner_id: A,
+    });
+    expect(b).toMatchObject({ supplier: B, is_configured: false, supplier_info: { enabled_payment_types: [] } });
+    expect(d).toMatchObject({ supplier: R, dssupplier: B, aggregated: true, is_configured: false, supplier_name: 'Rita Reventa' });
+    expect(d.dssupplier_info).toMatchObject({ fixed_shipping_cost: null, fixed_shipping_days: null });
+    expect(cart).toMatchObject({ total_products: 10, amount_minor: 84800 + 50000 + 40000, amount: '1748.00' });
+    // the same dropshipping item in its own supplier's shop is an ordinary line of B
+    const own = await json(w.app, 'POST', '/cart/shops/bea-cart/items', { auth, payload: { item_id: ds.itemId, amount: 1 } });
+    expect(own.body.orders.map((o: any) => [o.id, o.aggregated])).toEqual([[B, false]]);
+    expect((await json(w.app, 'GET', `${shop}/total`, { auth })).body).toEqual({
+      total_products: 10,
+      amount: '1748.00',
+      amount_minor: 174800,
+      currency: 'MXN',
+    });
+  });
+
+  it('shows a price change at once and an unpublished or deleted item as a disabled line', async () => {
+    a1 = await w.peers.itemUpdated({ ...a1, listPriceMinor: 17500 });
+    b1 = await w.peers.itemUpdated({ ...b1, listState: 'unpublished' });
+    await revisionIs(b1.itemId, b1.revision);
+    await revisionIs(a1.itemId, a1.revision);
+    const cart = (await json(w.app, 'GET', shop, { auth })).body;
+    const line = (id: string) => cart.orders.flatMap((o: any) => o.products).find((p: any) => p.id === id);
+    expect(line(a1.itemId)).toMatchObject({ unit_price: '175.00', total_minor: 52500, disabled: false });
+    expect(line(b1.itemId)).toMatchObject({ disabled: true, disabled_reason: 'unpublished' });
+    expect(cart.orders[1].total_minor).toBe(0);
+    // an older snapshot redelivered changes nothing
+    await w.peers.itemCreated({ ...a1, listPriceMinor: 1, revision: 1 });
+    await w.peers.itemDeleted(b1);
+    await eventually(
+      async () =>
+        (await w.sql<{ deleted: boolean }>(`select deleted from "cart-checkout".items where item_id = '${b1.itemId}'`))[0]?.deleted,
+    );
+    const after = (await json(w.app, 'GET', shop, { auth })).body;
+    const lineAfter = (id: string) => after.orders.flatMap((o: any) => o.products).find((p: any) => p.id === id);
+    expect(lineAfter(b1.itemId)).toMatchObject({ disabled: true, disabled_reason: 'deleted' });
+    expect(lineAfter(a1.itemId).unit_price_minor).toBe(17500);
+    // a disabled line cannot take more, but can be removed
+    expect((await json(w.app, 'PUT', `${shop}/items/${b1.itemId}`, { auth, payload: { amount: 2 } })).body.code).toBe('item_not_found');
+    const removed = await json(w.app, 'DELETE', `${shop}/items/${b1.itemId}`, { auth });
+    expect(removed.body.orders.map((o: any) => o.id)).toEqual([A, `${R}:${B}`]);
+  });
+
+  it('merges the anonymous cart at sign-in: sums with the server, clamps, skips unknown items', async () => {
+    const merged = await json(w.app, 'POST', `${shop}/bulk`, {
+      auth,
+      payload: {
+        items: [
+          { item_id: a1.itemId, amount: 4 }, // 3 held + 4 > 5 available
+          { item_id: a2.itemId, amount: 1 }, // 4 held + 1 > max 4
+          { item_id: ds.itemId, amount: 1 }, // 2 + 1
+          { item_id: hidden.itemId, amount: 1 },
+          { item_id: 'gone', amount: 2 },
+        ],
+      },
+    });
+    expect(merged.status).toBe(200);
+    const line = (id: string) => merged.body.orders.flatMap((o: any) => o.products).find((p: any) => p.id === id);
+    expect(line(a1.itemId).amount).toBe(5);
+    expect(line(a2.itemId).amount).toBe(4);
+    expect(line(ds.itemId).amount).toBe(3);
+    expect(line(hidden.itemId)).toBeUndefined();
+    expect(merged.body.adjustments).toEqual([
+      { item_id: a1.itemId, requested: 7, amount: 5, code: 'quantity_exceeded' },
+      { item_id: a2.itemId, requested: 5, amount: 4, code: 'max_purchase_amount_exceeded' },
+      { item_id: hidden.itemId, requested: 1, amount: 0, code: 'unavailable_for_sale' },
+      { item_id: 'gone', requested: 2, amount: 0, code: 'not_found' },
+    ]);
+    // a first sign-in on another account starts from the local cart alone
+    const other = await json(w.app, 'POST', `${shop}/bulk`, {
+      auth: await w.token(OTHER),
+      payload: { items: [{ item_id: a1.itemId, amount: 2 }] },
+    });
+    expect(other.body.orders[0].products[0].amount).toBe(2);
+    expect(other.body.adjustments).toEqual([]);
+    expect((await json(w.app, 'POST', `${shop}/bulk`, { auth, payload: { items: [{ item_id: a1.itemId, amount: 0 }] } })).body.code).toBe(
+      'invalid_amount',
+    );
+    // the shopper's cart is theirs alone
+    expect((await json(w.app, 'GET', shop, { auth })).body.orders[0].products[0].amount).toBe(5);
+  });
+
+  it('quotes an anonymous local cart without saving it', async () => {
+    const before = await w.sql<{ n: number }>(`select count(*)::int as n from "cart-checkout".cart_lines`);
+    const quote = await json(w.app, 'POST', `${shop}/quote`, {
+      payload: {
+        items: [
+          { item_id: a1.itemId, amount: 9 },
+          { item_id: ds.itemId, amount: 1 },
+          { item_id: 'nope', amount: 1 },
+        ],
+      },
+    });
+    expect(quote.status).toBe(200);
+    expect(quote.body).toMatchObject({ cart_id: null, total_products: 6 });
+    expect(quote.body.orders.map((o: any) => o.id)).toEqual([A, `${R}:${B}`]);
+    expect(quote.body.adjustments).toEqual([
+      { item_id: a1.itemId, requested: 9, amount: 5, code: 'quantity_exceeded' },
+      { item_id: 'nope', requested: 1, amount: 0, code: 'not_found' },
+    ]);
+    expect(await w.sql(`select count(*)::int as n from "cart-checkout".cart_lines`)).toEqual(before);
+    expect((await json(w.app, 'POST', '/cart/shops/nowhere/quote', { payload: { items: [] } })).status).toBe(404);
+  });
+});
