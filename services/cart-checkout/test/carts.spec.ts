@@ -25,7 +25,7 @@ describe('carts (issue 11)', () => {
       const rows = await w.sql<{ n: number }>(
         `select count(*)::int as n from "cart-checkout".items where item_id in (${ids.map((i) => `'${i}'`).join(',')})`,
       );
-      return rows[0]!.n === ids.length;
+      return rows[0].n === ids.length;
     });
   const revisionIs = async (id: string, revision: number) =>
     eventually(
@@ -47,7 +47,7 @@ describe('carts (issue 11)', () => {
     hidden = await w.peers.itemCreated(w.peers.item({ ownerId: A, hidden: true }));
     soldOut = await w.peers.itemCreated(w.peers.item({ ownerId: A, soldOut: true, available: 0 }));
     await known([a1.itemId, a2.itemId, b1.itemId, ds.itemId, hidden.itemId, soldOut.itemId]);
-    await eventually(async () => (await w.sql<{ n: number }>(`select count(*)::int as n from "cart-checkout".shops`))[0]!.n === 2);
+    await eventually(async () => (await w.sql<{ n: number }>(`select count(*)::int as n from "cart-checkout".shops`))[0].n === 2);
     // A can take orders: a payment type and fixed shipping
     const settings = await json(w.app, 'PUT', '/checkout/supplier-settings', {
       auth: await w.token(A),
