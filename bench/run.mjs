@@ -15,7 +15,16 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { DEMO, DEMO_ITEMS, benchItemId, benchShopOfItem, benchShopSlug, benchSupplierId, benchSupplierOfItem } from '@vitrina/contracts';
+import {
+  DEMO,
+  DEMO_ITEMS,
+  benchItemId,
+  benchShopOfItem,
+  benchShopSlug,
+  benchShopperEmail,
+  benchSupplierId,
+  benchSupplierOfItem,
+} from '@vitrina/contracts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
@@ -157,7 +166,96 @@ const SCENARIOS = {
       };
     },
   },
+  // The money path (issue 11). Signed-in shoppers in turn: start the stack with SEED_BENCH_ITEMS=10000
+  // SEED_BENCH_SHOPPERS=50 (accounts seeds comprador.NNN@bench.vitrina.local) and the benchmark rate limits. Shopper u
+  // shops in bench shop u (mod the shops) among that shop's first 8 items, so every cart holds up to 8 lines.
+  'cart-add': {
+    description:
+      "add / update a cart line (spec 1 §7 'add/update quantity'): PUT /api/cart/shops/{shop}/items/{item} {amount 1-3}, 50 signed-in shoppers in turn, 8 items each",
+    method: 'PUT',
+    path: '/api/cart/shops/bench-01/items/{item}',
+    service: 'cart-checkout',
+    prepare: async (target) => {
+      const shoppers = await signInShoppers(target);
+      return {
+        headers: (i) => ({ authorization: `Bearer ${shoppers[i % shoppers.length]}` }),
+        paths: (i) => {
+          const u = i % shoppers.length;
+          return `/api/cart/shops/${benchShopSlug(shopOfShopper(u))}/items/${benchItemId(itemOfShopper(u, Math.floor(i / shoppers.length)))}`;
+        },
+        body: (i) => ({ amount: 1 + (Math.floor(i / shoppers.length / 8) % 3) }),
+      };
+    },
+  },
+  'cart-read': {
+    description:
+      'the cart panel: GET /api/cart/shops/{shop} (cart orders per supplier with prices and stock from the projection), 50 signed-in shoppers in turn, 8 lines each',
+    method: 'GET',
+    path: '/api/cart/shops/bench-01',
+    service: 'cart-checkout',
+    prepare: async (target) => {
+      const shoppers = await signInShoppers(target);
+      await fillCarts(target, shoppers);
+      return {
+        headers: (i) => ({ authorization: `Bearer ${shoppers[i % shoppers.length]}` }),
+        paths: (i) => `/api/cart/shops/${benchShopSlug(shopOfShopper(i % shoppers.length))}`,
+      };
+    },
+  },
+  'checkout-create': {
+    description:
+      "'Comprar ahora': POST /api/checkout/instant {shop_slug, item_id, amount 1} with an Idempotency-Key, reserving stock in the catalogue (one synchronous call) and writing the checkout + outbox row; 50 shoppers in turn over the 10k benchmark items",
+    method: 'POST',
+    path: '/api/checkout/instant',
+    service: 'cart-checkout',
+    prepare: async (target) => {
+      const shoppers = await signInShoppers(target);
+      const run = Date.now().toString(36);
+      return {
+        headers: (i) => ({ authorization: `Bearer ${shoppers[i % shoppers.length]}`, 'idempotency-key': `bench-${run}-${i}` }),
+        body: (i) => {
+          // Every benchmark item has 10 units: walk all of them before coming back to one.
+          const n = 1 + ((i * 7919) % BENCH_ITEMS);
+          return { shop_slug: benchShopSlug(benchShopOfItem(n, BENCH_SHOPS)), item_id: benchItemId(n), amount: 1 };
+        },
+      };
+    },
+  },
 };
+
+/** How many benchmark shoppers the stack seeded (SEED_BENCH_SHOPPERS; the same variable here, default 50). */
+const BENCH_SHOPPERS = Number(process.env.SEED_BENCH_SHOPPERS || 50);
+/** Shopper u (0-based) shops in bench shop u + 1 (mod the shops); its k-th item is the shop's (k mod 8)-th item. */
+const shopOfShopper = (u) => 1 + (u % BENCH_SHOPS);
+const itemOfShopper = (u, k) => shopOfShopper(u) + (k % 8) * BENCH_SHOPS;
+
+/** Access tokens of the benchmark shoppers, signed in 4 at a time (argon2id is the deliberate cost here). */
+async function signInShoppers(target) {
+  const tokens = [];
+  for (let n = 1; n <= BENCH_SHOPPERS; n += 4) {
+    const batch = Array.from({ length: Math.min(4, BENCH_SHOPPERS - n + 1) }, (_, k) => signIn(target, benchShopperEmail(n + k)));
+    tokens.push(...(await Promise.all(batch)));
+  }
+  return tokens;
+}
+
+/** Each shopper's cart in its shop holds its 8 items (quantity 1), so cart reads price and check 8 lines. */
+async function fillCarts(target, shoppers) {
+  await Promise.all(
+    shoppers.map(async (token, u) => {
+      for (let k = 0; k < 8; k++) {
+        const path = `/api/cart/shops/${benchShopSlug(shopOfShopper(u))}/items/${benchItemId(itemOfShopper(u, k))}`;
+        const res = await fetch(new URL(path, target), {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ amount: 1 }),
+          signal: AbortSignal.timeout(30_000),
+        });
+        if (!res.ok) fail(`preflight PUT ${path} answered ${res.status} ${await res.text()}`);
+      }
+    }),
+  );
+}
 
 /** An access token of a demo user (DEMO.password), through the gateway's POST /api/auth/login. */
 async function signIn(target, email) {
@@ -282,7 +380,9 @@ const prepared = scenario.prepare
   : {};
 const rotation = prepared.paths ?? scenario.paths;
 const bodyOf = prepared.body ?? scenario.body;
-const auth = prepared.token ? { authorization: `Bearer ${prepared.token}` } : {};
+const auth = prepared.token ? { authorization: `Bearer ${prepared.token}` } : prepared.headers ? prepared.headers(0) : {};
+/** Per-request headers (signed-in users in turn, idempotency keys), when the scenario has them. */
+const headersOf = prepared.headers ?? (() => ({}));
 const path = direct(args.path ?? (prepared.paths ? prepared.paths(0) : scenario.path));
 /** The path of the i-th request: the scenario's rotation, or one fixed path. */
 const pathOf = !args.path && rotation ? (i) => direct(rotation(i)) : () => path;
@@ -331,7 +431,12 @@ const options = {
     {
       setupRequest: (request) => {
         const i = sent++;
-        return { ...request, path: pathOf(i), ...(bodyOf ? { body: JSON.stringify(bodyOf(i)) } : {}) };
+        return {
+          ...request,
+          path: pathOf(i),
+          ...(prepared.headers ? { headers: { ...request.headers, ...headersOf(i) } } : {}),
+          ...(bodyOf ? { body: JSON.stringify(bodyOf(i)) } : {}),
+        };
       },
     },
   ],

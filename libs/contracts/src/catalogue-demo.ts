@@ -65,6 +65,12 @@ export const benchShopId = (n: number): string => benchId(2, n);
 export const benchSupplierId = (n: number): string => benchId(3, n);
 export const benchShopOwnerId = (n: number): string => benchId(4, n);
 export const benchShopSlug = (n: number): string => `bench-${n.toString().padStart(2, '0')}`;
+/**
+ * Benchmark shoppers (the cart benchmarks sign in as many users in turn): seeded by accounts when SEED_BENCH_SHOPPERS
+ * is set, active, with DEMO.password.
+ */
+export const benchShopperId = (n: number): string => benchId(5, n);
+export const benchShopperEmail = (n: number): string => `comprador.${n.toString().padStart(3, '0')}@bench.vitrina.local`;
 
 export function benchSupplierOfItem(n: number): number {
   return ((n - 1) % BENCH_SUPPLIERS) + 1;

@@ -26,6 +26,8 @@ export const accountsEnvShape = {
   ACCOUNTS_HASH_QUEUE: env.int(64, 0, 100_000),
   /** Seeds the demo users (libs/contracts/src/demo.ts) at start; never in production. */
   SEED_DEMO: env.bool(true),
+  /** Benchmark shoppers to seed (libs/contracts benchShopperEmail(1..N), DEMO.password); 0 = none; never in production. */
+  SEED_BENCH_SHOPPERS: env.int(0, 0, 10_000),
 };
 
 export type AccountsEnv = z.infer<z.ZodObject<typeof accountsEnvShape>>;
@@ -39,6 +41,7 @@ export interface AccountsConfig {
   hashConcurrency: number;
   hashQueue: number;
   seedDemo: boolean;
+  benchShoppers: number;
 }
 
 export const ACCOUNTS_CONFIG = Symbol.for('vitrina.accounts.config');
@@ -67,6 +70,7 @@ export async function loadAccountsConfig(source: NodeJS.ProcessEnv = process.env
     hashConcurrency: e.ACCOUNTS_HASH_CONCURRENCY,
     hashQueue: e.ACCOUNTS_HASH_QUEUE,
     seedDemo: e.SEED_DEMO && !production,
+    benchShoppers: production ? 0 : e.SEED_BENCH_SHOPPERS,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { inArray } from 'drizzle-orm';
-import { DEMO } from '@vitrina/contracts';
+import { DEMO, benchShopperEmail, benchShopperId } from '@vitrina/contracts';
 import { DB, LOGGER, type Logger } from '@vitrina/platform';
 import { shops, users } from '../db/schema.js';
 import type { AccountsDb } from '../db/db.js';
@@ -50,6 +50,7 @@ export class DemoUsersSeeder implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    await this.seedBenchShoppers();
     if (!this.config.seedDemo) return;
     const ids = ROLES.map((r) => r.user.id);
     const existing = await this.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
@@ -84,5 +85,38 @@ export class DemoUsersSeeder implements OnModuleInit {
       .insert(shops)
       .values(SHOPS.map((s) => ({ id: s.id, slug: s.slug, ownerId: s.ownerId, storeType: s.storeType, name: s.name, updatedAt: now })))
       .onConflictDoNothing();
+  }
+  /** SEED_BENCH_SHOPPERS: the cart benchmarks' shoppers (bench/run.mjs signs them in, in turn). One hash for all. */
+  private async seedBenchShoppers(): Promise<void> {
+    const count = this.config.benchShoppers;
+    if (count === 0) return;
+    const ids = Array.from({ length: count }, (_, i) => benchShopperId(i + 1));
+    const existing = await this.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+    if (existing.length === count) return;
+    const passwordHash = await this.hasher.hash(DEMO.password);
+    const now = this.clock.now();
+    await this.db
+      .insert(users)
+      .values(
+        ids.map((id, i) => ({
+          id,
+          email: benchShopperEmail(i + 1),
+          fullName: `Comprador ${i + 1}`,
+          passwordHash,
+          status: 'active' as const,
+          channel: 'email' as const,
+          locale: 'es' as const,
+          keychain: [],
+          isReseller: false,
+          storeId: null,
+          slug: profileSlug(`Comprador ${i + 1}`, id.slice(-6)),
+          createdAt: now,
+          updatedAt: now,
+          activatedAt: now,
+          verifiedAt: now,
+        })),
+      )
+      .onConflictDoNothing();
+    this.logger.info({ users: count - existing.length }, 'benchmark shoppers seeded');
   }
 }
