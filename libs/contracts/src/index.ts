@@ -24,3 +24,4 @@ export * from './api/accounts/index.js';
 export * from './api/messaging/index.js';
 export * from './api/cart-checkout/index.js';
 export * from './api/platform/index.js';
+export * from './catalogue-reservations.js';

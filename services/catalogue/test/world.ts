@@ -7,7 +7,7 @@ import {
   type StoreItemsChanged,
   type StoreShopCreated,
 } from '@vitrina/contracts';
-import { createServiceApp, newId, type Runtime } from '@vitrina/platform';
+import { createServiceApp, newId, type Runtime, type ServiceDefinition } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { catalogueService } from '../src/catalogue.module.js';
 import { tokens, type App } from './helpers.js';
@@ -95,13 +95,13 @@ export function storePeer(runtime: Runtime): StorePeer {
  * The catalogue service on a fresh test database and memory-bus runtime, optionally with its demo seed;
  * the store's side of the conversation is played by `store` (events per libs/contracts store-events).
  */
-export async function startWorld(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<World> {
+export async function startWorld(opts: { seed?: boolean; env?: Record<string, string>; service?: ServiceDefinition } = {}): Promise<World> {
   const previous = { ...process.env };
   process.env.SEED_DEMO = opts.seed ? 'true' : 'false';
   Object.assign(process.env, opts.env ?? {});
   const tdb = await createTestDatabase('catalogue');
   const runtime = await createTestRuntime(tdb);
-  const { app: catalogue } = await createServiceApp(catalogueService, runtime);
+  const { app: catalogue } = await createServiceApp(opts.service ?? catalogueService, runtime);
   await catalogue.getHttpAdapter().getInstance().ready();
   for (const key of Object.keys(process.env)) if (!(key in previous)) delete process.env[key];
   Object.assign(process.env, previous);

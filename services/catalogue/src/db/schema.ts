@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -65,6 +66,11 @@ export const items = catalogueSchema.table(
       .notNull()
       .default(sql`'{}'::jsonb`),
     available: integer('available'),
+    /**
+     * Units held by open checkouts (stock_reservations with status 'held'), changed only by the one conditional
+     * statement of reservations/reservation.repository.ts. The CHECKs below make an oversell impossible.
+     */
+    reserved: integer('reserved').notNull().default(0),
     stockType: text('stock_type').notNull().default('onstock'),
     maxPurchaseAmount: integer('max_purchase_amount'),
     soldOut: boolean('sold_out').notNull().default(false),
@@ -107,6 +113,34 @@ export const items = catalogueSchema.table(
     index('items_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
     index('items_tags_idx').using('gin', t.tags),
     index('items_categories_idx').using('gin', t.categoryIds),
+    check('items_reserved_not_negative', sql`${t.reserved} >= 0`),
+    check('items_reserved_within_available', sql`${t.available} is null or ${t.reserved} <= ${t.available}`),
+  ],
+);
+
+/**
+ * Stock held for a checkout (docs/architecture.md "Stock reservations"): one row per (checkout, item). `quantity` is
+ * what the checkout asked for, `held` what was added to `items.reserved` (0 for on-demand or untracked stock), so a
+ * release or commit gives back exactly what it took. held -> committed (payment) or released (expiry, cancellation).
+ */
+export const stockReservations = catalogueSchema.table(
+  'stock_reservations',
+  {
+    checkoutId: text('checkout_id').notNull(),
+    itemId: text('item_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    held: integer('held').notNull(),
+    userId: text('user_id').notNull(),
+    status: text('status').notNull().default('held'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_reservations_checkout_item_uq').on(t.checkoutId, t.itemId),
+    index('stock_reservations_status_expires_idx').on(t.status, t.expiresAt),
+    check('stock_reservations_quantity_positive', sql`${t.quantity} > 0 and ${t.held} >= 0 and ${t.held} <= ${t.quantity}`),
+    check('stock_reservations_status_known', sql`${t.status} in ('held', 'committed', 'released')`),
   ],
 );
 

@@ -24,6 +24,7 @@ export const ITEM_COLUMNS = {
   contributionMarginMinor: items.contributionMarginMinor,
   variants: items.variants,
   available: items.available,
+  reserved: items.reserved,
   stockType: items.stockType,
   maxPurchaseAmount: items.maxPurchaseAmount,
   soldOut: items.soldOut,
@@ -59,6 +60,8 @@ export interface ItemRow {
   contributionMarginMinor: number;
   variants: Record<string, string>;
   available: number | null;
+  /** Units held by open checkouts (reservations/); `available` may never go below it. */
+  reserved: number;
   stockType: string;
   maxPurchaseAmount: number | null;
   soldOut: boolean;

@@ -1,4 +1,5 @@
-import { parseEnv } from '@vitrina/platform';
+import { internalServiceSecret } from '@vitrina/contracts';
+import { ConfigError, parseEnv } from '@vitrina/platform';
 import { z } from 'zod';
 
 /** Configuration of the catalogue service (besides the platform's). Read once at start; bad values stop it. */
@@ -15,6 +16,13 @@ export interface CatalogueConfig {
   /** Public listing pages kept in memory (listings/listing-cache.ts): total bytes (0 = off) and how long one may be served. */
   listingCacheBytes: number;
   listingCacheTtlMs: number;
+  /**
+   * Shared secret of the internal reservation endpoints (header SERVICE_SECRET_HEADER): INTERNAL_SERVICE_SECRET,
+   * required in production; elsewhere it defaults to the development secret of @vitrina/contracts.
+   */
+  internalSecret: string;
+  /** Seconds between sweeps releasing expired stock reservations (RESERVATION_SWEEP_SECONDS). */
+  reservationSweepSeconds: number;
 }
 
 export const CATALOGUE_CONFIG = Symbol.for('vitrina.catalogue.config');
@@ -32,6 +40,7 @@ export function loadCatalogueConfig(nodeEnv: string, source: NodeJS.ProcessEnv =
       SEED_BENCH_SHOPS: z.coerce.number().int().min(1).max(10_000).default(50),
       LISTING_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
       LISTING_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+      RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     },
     source,
   );
@@ -45,5 +54,15 @@ export function loadCatalogueConfig(nodeEnv: string, source: NodeJS.ProcessEnv =
     benchShops: parsed.SEED_BENCH_SHOPS,
     listingCacheBytes: Math.round(parsed.LISTING_CACHE_MB * 1024 * 1024),
     listingCacheTtlMs: parsed.LISTING_CACHE_TTL_MS,
+    internalSecret: secretOf(nodeEnv, source),
+    reservationSweepSeconds: parsed.RESERVATION_SWEEP_SECONDS,
   };
+}
+
+function secretOf(nodeEnv: string, source: NodeJS.ProcessEnv): string {
+  try {
+    return internalServiceSecret({ ...source, NODE_ENV: nodeEnv });
+  } catch (err) {
+    throw new ConfigError([(err as Error).message]);
+  }
 }

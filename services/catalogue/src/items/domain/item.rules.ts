@@ -1,5 +1,5 @@
 import { CatalogueLimits, type ItemType, type ListState, type MainType, type ReturnInfo, type StockType } from '@vitrina/contracts';
-import { ValidationError } from '@vitrina/platform';
+import { DomainError, ValidationError } from '@vitrina/platform';
 
 /** An item's state as the rules see it (money in minor units). */
 export interface ItemDraft {
@@ -57,6 +57,21 @@ export function checkItem(draft: ItemDraft): void {
 }
 
 /** spec 1 §4: an experience whose date has passed is concluded. */
+/**
+ * Stock held by open checkouts cannot be taken away: a new `available` below `reserved` answers 409
+ * `stock_below_reserved` with `{ reserved }` (the database's CHECK would refuse it anyway, as a 500).
+ */
+export function checkStockCoversReserved(draft: Pick<ItemDraft, 'available'>, reserved: number): void {
+  if (draft.available === null || draft.available >= reserved) return;
+  const err = new DomainError(
+    'stock_below_reserved',
+    `${reserved} units are held by open checkouts; available cannot go below that until they are paid or released`,
+    409,
+  );
+  err.details = { reserved };
+  throw err;
+}
+
 export function isConcluded(type: string, experienceDate: Date | null, now: Date): boolean {
   return type === 'experience' && experienceDate !== null && experienceDate.getTime() <= now.getTime();
 }

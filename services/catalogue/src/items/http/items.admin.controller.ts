@@ -99,7 +99,7 @@ export class ItemsAdminController {
   @Put(':owner/:scope/items/:item/stock')
   @UseGuards(SupplierOnlyGuard)
   @ApiOperation({ summary: 'Set stock (available, stock_type, max_purchase_amount, sold_out)' })
-  @ApiAnswer(CatalogueItemSchema, { errors: [404] })
+  @ApiAnswer(CatalogueItemSchema, { errors: [404, 409] })
   stock(@PathOwner() owner: OwnerRef, @Param('item') item: string, @Body() body: StockDto): Promise<CatalogueItem> {
     return this.setStock.execute({ ownerId: owner.ownerId, itemRef: item, stock: body });
   }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CatalogueItem } from '@vitrina/contracts';
 import { NotFoundError, Outbox, TransactionRunner } from '@vitrina/platform';
 import { items } from '../../../db/schema.js';
-import { checkItem } from '../../domain/item.rules.js';
+import { checkItem, checkStockCoversReserved } from '../../domain/item.rules.js';
 import { toItemJson } from '../../item.mapper.js';
 import { itemEvents } from '../../events/item-events.js';
 import { findItem, findOwnerItem } from '../../item.repository.js';
@@ -31,6 +31,7 @@ export class SetItemStockHandler {
       const current = (await findItem(tx, found.id, { forUpdate: true }))!;
       const { draft, stockChanged } = applyInput(draftOf(current), { stock: cmd.stock });
       checkItem(draft);
+      checkStockCoversReserved(draft, current.reserved);
       if (!stockChanged) return toItemJson(current);
       await tx
         .update(items)

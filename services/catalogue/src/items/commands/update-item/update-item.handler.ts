@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CatalogueItem } from '@vitrina/contracts';
 import { ConflictError, NotFoundError, Outbox, TransactionRunner } from '@vitrina/platform';
 import { items } from '../../../db/schema.js';
-import { checkItem } from '../../domain/item.rules.js';
+import { checkItem, checkStockCoversReserved } from '../../domain/item.rules.js';
 import { toItemJson } from '../../item.mapper.js';
 import { itemEvents } from '../../events/item-events.js';
 import { findOwnerItem, ITEM_OWN_COLUMNS, refreshShopItems, searchColumns, type ItemRow } from '../../item.repository.js';
@@ -37,6 +37,7 @@ export class UpdateItemHandler {
         if (!current) throw new NotFoundError('Item not found');
         const { draft, stockChanged } = applyInput(draftOf(current), cmd.input);
         checkItem(draft);
+        checkStockCoversReserved(draft, current.reserved);
         const slug =
           cmd.input.slug && cmd.input.slug !== current.slug ? await freeSlug(tx, cmd.ownerId, cmd.input.slug, current.id) : current.slug;
         if (cmd.input.slug && slug !== cmd.input.slug) throw new ConflictError('slug_taken', 'Another item of yours already has this slug');

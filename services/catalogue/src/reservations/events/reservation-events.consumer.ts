@@ -1,0 +1,48 @@
+import { Controller, Inject } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import {
+  CART_CHECKOUT_TOPIC,
+  CartCheckoutEvents,
+  PAYMENT_TOPIC,
+  PaymentEvents,
+  type CartCheckoutExpired,
+  type EventEnvelope,
+  type PaymentSucceeded,
+} from '@vitrina/contracts';
+import { LOGGER } from '@vitrina/platform';
+import type { Logger } from 'pino';
+import { StockReservations } from '../stock-reservations.js';
+
+/**
+ * Release and commit travel as events (ARCHITECTURE §8): an expired or cancelled checkout gives its stock back, a
+ * paid one takes it for good. Both run in the inbox transaction (a redelivery is dropped) and are idempotent anyway.
+ */
+@Controller()
+export class ReservationEventsConsumer {
+  constructor(
+    private readonly reservations: StockReservations,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @EventPattern(CART_CHECKOUT_TOPIC)
+  async onCheckout(@Payload() event: EventEnvelope<CartCheckoutExpired>): Promise<void> {
+    if (event.type !== CartCheckoutEvents.expired && event.type !== CartCheckoutEvents.cancelled) return;
+    const checkoutId = event.data?.checkoutId;
+    if (typeof checkoutId !== 'string' || !checkoutId) {
+      this.logger.warn({ eventId: event.id, type: event.type }, 'checkout event without checkoutId; ignored');
+      return;
+    }
+    await this.reservations.release(checkoutId);
+  }
+
+  @EventPattern(PAYMENT_TOPIC)
+  async onPayment(@Payload() event: EventEnvelope<PaymentSucceeded>): Promise<void> {
+    if (event.type !== PaymentEvents.succeeded) return;
+    const checkoutId = event.data?.checkoutId;
+    if (typeof checkoutId !== 'string' || !checkoutId) {
+      this.logger.warn({ eventId: event.id }, 'payment.succeeded without checkoutId; ignored');
+      return;
+    }
+    await this.reservations.commit(checkoutId);
+  }
+}

@@ -1,0 +1,30 @@
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { ReserveStockResult } from '@vitrina/contracts';
+import { StockReservations } from '../stock-reservations.js';
+import { ReserveStockDto } from './reservation.dto.js';
+import { ServiceSecretGuard } from './service-secret.guard.js';
+
+/**
+ * Stock reservations for cart-checkout (RESERVATIONS_PATH of @vitrina/contracts; its typed client calls these).
+ * `internal` is no public API group, so the gateway answers 404 for it; the routes also need the shared service
+ * secret and are left out of the OpenAPI. A refusal is an answer (200, `ok: false`), not an error: nothing was held.
+ */
+@ApiExcludeController()
+@UseGuards(ServiceSecretGuard)
+@Controller('internal/reservations')
+export class InternalReservationsController {
+  constructor(private readonly reservations: StockReservations) {}
+
+  @Post()
+  @HttpCode(200)
+  reserve(@Body() body: ReserveStockDto): Promise<ReserveStockResult> {
+    return this.reservations.reserve(body);
+  }
+
+  @Post(':checkoutId/release')
+  @HttpCode(200)
+  async release(@Param('checkoutId') checkoutId: string): Promise<{ released: number }> {
+    return { released: await this.reservations.release(checkoutId) };
+  }
+}

@@ -1,0 +1,249 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { RESERVATION_MAX_TTL_MS, type ReserveLineOutcome, type ReserveStockRequest, type ReserveStockResult } from '@vitrina/contracts';
+import { DB, LOGGER, Outbox, TransactionRunner, ValidationError, type Db, type Tx } from '@vitrina/platform';
+import type { Logger } from 'pino';
+import * as schema from '../db/schema.js';
+import { items, stockReservations } from '../db/schema.js';
+import { itemEvents } from '../items/events/item-events.js';
+import { ITEM_OWN_COLUMNS } from '../items/item.repository.js';
+import { Clock } from '../shared/clock.js';
+import {
+  aggregateLines,
+  classifyLine,
+  refusalCode,
+  unitsLeft,
+  untracked,
+  type AggregatedLine,
+  type StockState,
+} from './domain/reservation.rules.js';
+
+/** Thrown inside the reserve transaction to roll it back. */
+class Refused extends Error {
+  constructor(readonly lines: ReserveLineOutcome[]) {
+    super('reservation refused');
+  }
+}
+class AlreadyReserved extends Error {}
+
+/** Checkouts released per sweep pass. */
+const SWEEP_BATCH = 200;
+
+const STOCK_STATE = {
+  deletedAt: items.deletedAt,
+  listState: items.listState,
+  hidden: items.hidden,
+  soldOut: items.soldOut,
+  type: items.type,
+  experienceDate: items.experienceDate,
+  stockType: items.stockType,
+  available: items.available,
+  reserved: items.reserved,
+};
+
+/**
+ * Stock held by checkouts (ARCHITECTURE §8 "Stock is the catalogue's"). A reserve is one conditional UPDATE per
+ * item (`available - reserved >= qty`, the CHECKs on items make an oversell impossible), all lines of a checkout in
+ * one transaction, items locked in id order. Idempotent per checkout id: the (checkout_id, item_id) rows are
+ * inserted first, so a concurrent identical reserve waits on them and then answers the stored outcome.
+ * Release (expiry, cancellation, sweep) and commit (payment) act only on `held` rows, so each happens once.
+ */
+@Injectable()
+export class StockReservations {
+  constructor(
+    @Inject(DB) private readonly db: Db<typeof schema>,
+    private readonly tx: TransactionRunner,
+    private readonly outbox: Outbox,
+    private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async reserve(req: ReserveStockRequest): Promise<ReserveStockResult> {
+    const lines = aggregateLines(req.lines);
+    const now = this.clock.now();
+    const expiresAt = new Date(req.expiresAt);
+    const ttl = expiresAt.getTime() - now.getTime();
+    if (!(ttl > 0 && ttl <= RESERVATION_MAX_TTL_MS)) {
+      throw new ValidationError('expiresAt must be in the future and at most 24 hours ahead', {
+        expiresAt: ['must be in the future and at most 24 hours ahead'],
+      });
+    }
+    try {
+      return await this.tx.run(async (tx) => {
+        const inserted = await tx
+          .insert(stockReservations)
+          .values(
+            lines.map((l) => ({
+              checkoutId: req.checkoutId,
+              itemId: l.itemId,
+              quantity: l.quantity,
+              held: 0,
+              userId: req.userId,
+              expiresAt,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ itemId: stockReservations.itemId });
+        if (inserted.length < lines.length) throw new AlreadyReserved();
+
+        const outcomes: ReserveLineOutcome[] = [];
+        for (const line of lines) {
+          const taken = await this.take(tx, line, now);
+          if (!taken) throw new Refused(await this.explain(tx, lines, line, now));
+          outcomes.push(taken.outcome);
+          if (taken.held > 0) {
+            await tx
+              .update(stockReservations)
+              .set({ held: taken.held })
+              .where(and(eq(stockReservations.checkoutId, req.checkoutId), eq(stockReservations.itemId, line.itemId)));
+          }
+        }
+        return { ok: true as const, lines: outcomes };
+      });
+    } catch (err) {
+      if (err instanceof AlreadyReserved) return this.stored(req.checkoutId);
+      if (err instanceof Refused) return { ok: false, code: refusalCode(err.lines) ?? 'insufficient_stock', lines: err.lines };
+      throw err;
+    }
+  }
+
+  /** The conditional statement: holds `line.quantity` units if they are there, else changes nothing. */
+  private async take(tx: Tx, line: AggregatedLine, now: Date): Promise<{ held: number; outcome: ReserveLineOutcome } | undefined> {
+    const q = line.quantity;
+    const [row] = await tx
+      .update(items)
+      .set({
+        reserved: sql`${items.reserved} + case when ${items.stockType} = 'ondemand' or ${items.available} is null then 0 else ${q}::int end`,
+      })
+      .where(
+        sql`${items.id} = ${line.itemId}
+          and ${items.deletedAt} is null
+          and ${items.listState} = 'published'
+          and not ${items.hidden}
+          and not ${items.soldOut}
+          and (${items.type} <> 'experience' or ${items.experienceDate} is null or ${items.experienceDate} > ${now.toISOString()}::timestamptz)
+          and (${items.stockType} = 'ondemand' or ${items.available} is null or ${items.available} - ${items.reserved} >= ${q}::int)`,
+      )
+      .returning({ available: items.available, reserved: items.reserved, stockType: items.stockType });
+    if (!row) return undefined;
+    const held = untracked(row) ? 0 : q;
+    return { held, outcome: { itemId: line.itemId, requested: q, available: unitsLeft(row) } };
+  }
+
+  /**
+   * Why the reservation was refused, line by line, as the stock stands (the lines already taken in this
+   * transaction are rolled back with it, so their own hold is not counted against them).
+   */
+  private async explain(tx: Tx, lines: AggregatedLine[], failed: AggregatedLine, now: Date): Promise<ReserveLineOutcome[]> {
+    const ids = lines.map((l) => l.itemId);
+    const states = await tx
+      .select({ id: items.id, ...STOCK_STATE })
+      .from(items)
+      .where(inArray(items.id, ids));
+    const byId = new Map(states.map((s) => [s.id, s as StockState]));
+    const before = lines.slice(0, lines.indexOf(failed));
+    return lines.map((l) => {
+      const state = byId.get(l.itemId);
+      // A line taken earlier in this transaction: count its stock as it was before (the hold rolls back).
+      const own = before.includes(l) && state && state.available !== null && state.stockType !== 'ondemand' ? l.quantity : 0;
+      const outcome = classifyLine(l.itemId, l.quantity, state && { ...state, reserved: state.reserved - own }, now);
+      // The refused line stays refused even if a concurrent release freed stock since its statement ran.
+      if (l === failed && !outcome.code) return { ...outcome, code: outcome.available === 0 ? 'out_of_stock' : 'insufficient_stock' };
+      return outcome;
+    });
+  }
+
+  /** A repeated reserve: the lines as stored, with what is left of each item now. */
+  private async stored(checkoutId: string): Promise<ReserveStockResult> {
+    const rows = await this.db
+      .select({ itemId: stockReservations.itemId, quantity: stockReservations.quantity, ...STOCK_STATE })
+      .from(stockReservations)
+      .leftJoin(items, eq(items.id, stockReservations.itemId))
+      .where(eq(stockReservations.checkoutId, checkoutId))
+      .orderBy(asc(stockReservations.itemId));
+    return {
+      ok: true,
+      lines: rows.map((r) => ({
+        itemId: r.itemId,
+        requested: r.quantity,
+        available: r.stockType === null ? null : unitsLeft({ stockType: r.stockType, available: r.available, reserved: r.reserved ?? 0 }),
+      })),
+    };
+  }
+
+  /** Gives back what a checkout holds. Idempotent: only `held` rows move (to released). Returns the rows released. */
+  async release(checkoutId: string): Promise<number> {
+    return this.tx.run(async (tx) => {
+      const released = await tx
+        .update(stockReservations)
+        .set({ status: 'released', updatedAt: this.clock.now() })
+        .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'held')))
+        .returning({ itemId: stockReservations.itemId, held: stockReservations.held });
+      for (const r of sortByItem(released)) {
+        if (r.held === 0) continue;
+        await tx
+          .update(items)
+          .set({ reserved: sql`${items.reserved} - ${r.held}::int` })
+          .where(eq(items.id, r.itemId));
+      }
+      return released.length;
+    });
+  }
+
+  /**
+   * The checkout was paid: its held units leave the stock for good (available and reserved both go down) and the
+   * items' stock-changed events go out. Idempotent; a reservation already released (paid after expiry) is logged.
+   */
+  async commit(checkoutId: string): Promise<number> {
+    return this.tx.run(async (tx) => {
+      const committed = await tx
+        .update(stockReservations)
+        .set({ status: 'committed', updatedAt: this.clock.now() })
+        .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'held')))
+        .returning({ itemId: stockReservations.itemId, held: stockReservations.held });
+      if (committed.length === 0) {
+        const late = await tx
+          .select({ itemId: stockReservations.itemId })
+          .from(stockReservations)
+          .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'released')))
+          .limit(1);
+        if (late.length > 0) this.logger.warn({ checkoutId }, 'payment succeeded for a checkout whose stock was already released');
+      }
+      for (const r of sortByItem(committed)) {
+        if (r.held === 0) continue;
+        const [row] = await tx
+          .update(items)
+          .set({
+            available: sql`${items.available} - ${r.held}::int`,
+            reserved: sql`${items.reserved} - ${r.held}::int`,
+            revision: sql`${items.revision} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(items.id, r.itemId))
+          .returning(ITEM_OWN_COLUMNS);
+        if (row && row.deletedAt === null) await this.outbox.add(tx, itemEvents.stockChanged(row));
+      }
+      return committed.length;
+    });
+  }
+
+  /** Releases every checkout whose hold has expired by the clock's now. Returns how many checkouts it released. */
+  async sweep(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const due = await this.db
+        .selectDistinct({ checkoutId: stockReservations.checkoutId })
+        .from(stockReservations)
+        .where(and(eq(stockReservations.status, 'held'), lte(stockReservations.expiresAt, this.clock.now())))
+        .limit(SWEEP_BATCH);
+      for (const { checkoutId } of due) if ((await this.release(checkoutId)) > 0) total++;
+      if (due.length < SWEEP_BATCH) return total;
+    }
+  }
+}
+
+function sortByItem<T extends { itemId: string }>(rows: T[]): T[] {
+  return [...rows].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+}
