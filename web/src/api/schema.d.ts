@@ -1031,6 +1031,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/{id}/broker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ship with one of the quoted rates; answers the payment token */
+        put: operations["CheckoutDeliveryController_broker"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkout/{id}/contact": {
         parameters: {
             query?: never;
@@ -1041,6 +1058,74 @@ export interface paths {
         get?: never;
         /** Contact: name, e-mail, phone (whitespace removed; length per country, spec 3 §5) */
         put: operations["CheckoutController_contact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/{id}/correosar_branches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shipper's pickup branches */
+        get: operations["CheckoutDeliveryController_branches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/{id}/fixed_delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The supplier's fixed shipping to a saved address (date and time when scheduled); answers the payment token */
+        put: operations["CheckoutDeliveryController_fixed"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/{id}/pickup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pick up at one of the shipper's branches (free); answers the payment token */
+        put: operations["CheckoutDeliveryController_pickup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/{id}/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shipping rates to a saved address (address_id) or a pickup branch (agency_id) */
+        get: operations["CheckoutDeliveryController_rates"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2163,6 +2248,15 @@ export interface components {
             vrt_image?: string;
             vrt_image_id?: string | null;
         };
+        BrokerDeliveryDto: {
+            campaign?: string;
+            click_id?: string;
+            /** @description Monthly instalments without interest (the payments issue applies it) */
+            msi_payments?: number;
+            rate_id: string;
+            referral?: string;
+            shipment_id: string;
+        };
         Cart: {
             adjustments?: components["schemas"]["CartAdjustment"][];
             amount: string;
@@ -2482,6 +2576,10 @@ export interface components {
         CheckoutPublicSlug: {
             public_slug: string;
         };
+        CheckoutWithToken: {
+            checkout: components["schemas"]["Checkout"];
+            token: string;
+        };
         CloneCatalogueDto: {
             /** @description Name of the new catalogue (default: the origin’s) */
             name?: string;
@@ -2620,6 +2718,20 @@ export interface components {
             keychain: string[];
             level: number;
             sessionId?: string;
+        };
+        FixedDeliveryDto: {
+            /** @description One of my saved addresses */
+            address_id: string;
+            /**
+             * @description Required (with scheduled_time) when the supplier schedules deliveries
+             * @example 2026-12-24
+             */
+            scheduled_date?: string;
+            /**
+             * @description HH:MM (24 h)
+             * @example 10:00
+             */
+            scheduled_time?: string;
         };
         FollowResponse: {
             /** @enum {string} */
@@ -2772,6 +2884,9 @@ export interface components {
             postal_code?: string | null;
             /** @description Mexican state code (or name) */
             state: string;
+        };
+        PickupDeliveryDto: {
+            agency_id: string;
         };
         PingDto: Record<string, never>;
         ProductFilterDto: {
@@ -2958,6 +3073,16 @@ export interface components {
         SetupTour: {
             app: string;
             show_tour: boolean;
+        };
+        ShippingRate: {
+            carrier: string;
+            currency: string;
+            days: number;
+            price: string;
+            price_minor: number;
+            rate_id: string;
+            service: string;
+            shipment_id: string;
         };
         Shop: {
             about_entry_id: string | null;
@@ -6843,6 +6968,93 @@ export interface operations {
             };
         };
     };
+    CheckoutDeliveryController_broker: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrokerDeliveryDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutWithToken"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     CheckoutController_contact: {
         parameters: {
             query?: never;
@@ -6865,6 +7077,316 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CheckoutDeliveryController_branches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["PickupBranch"][];
+                    };
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CheckoutDeliveryController_fixed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FixedDeliveryDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutWithToken"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CheckoutDeliveryController_pickup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickupDeliveryDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutWithToken"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CheckoutDeliveryController_rates: {
+        parameters: {
+            query?: {
+                /** @description One of my saved addresses */
+                address_id?: string;
+                /** @description A pickup branch of the shipper (GET correosar_branches) */
+                agency_id?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        matches_estimated: number;
+                        results: components["schemas"]["ShippingRate"][];
+                    };
                 };
             };
             /** @description Refused: the request is not valid (`fields` names the offending fields) */

@@ -22,41 +22,41 @@ import { BrokerDeliveryDto, FixedDeliveryDto, PickupDeliveryDto, RatesQueryDto }
 export class CheckoutDeliveryController {
   constructor(private readonly handler: CheckoutDeliveryHandler) {}
 
-  @Get(':checkout_id/rates')
+  @Get(':id/rates')
   @ApiOperation({ summary: 'Shipping rates to a saved address (address_id) or a pickup branch (agency_id)' })
   @ApiAnswer(ShippingRateListSchema, { errors: [409, 410] })
-  rates(@CurrentUser() user: AuthUser, @Param('checkout_id') id: string, @Query() q: RatesQueryDto): Promise<ShippingRateList> {
+  rates(@CurrentUser() user: AuthUser, @Param('id') id: string, @Query() q: RatesQueryDto): Promise<ShippingRateList> {
     return this.handler.rates(user.id, id, q);
   }
 
-  @Put(':checkout_id/broker')
+  @Put(':id/broker')
   @Idempotent()
   @ApiOperation({ summary: 'Ship with one of the quoted rates; answers the payment token' })
   @ApiAnswer(CheckoutWithTokenSchema, { errors: [409, 410] })
-  broker(@CurrentUser() user: AuthUser, @Param('checkout_id') id: string, @Body() body: BrokerDeliveryDto): Promise<CheckoutWithToken> {
+  broker(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: BrokerDeliveryDto): Promise<CheckoutWithToken> {
     return this.handler.brokerDelivery(user.id, id, body);
   }
 
-  @Put(':checkout_id/fixed_delivery')
+  @Put(':id/fixed_delivery')
   @Idempotent()
   @ApiOperation({ summary: "The supplier's fixed shipping to a saved address (date and time when scheduled); answers the payment token" })
   @ApiAnswer(CheckoutWithTokenSchema, { errors: [409, 410] })
-  fixed(@CurrentUser() user: AuthUser, @Param('checkout_id') id: string, @Body() body: FixedDeliveryDto): Promise<CheckoutWithToken> {
+  fixed(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: FixedDeliveryDto): Promise<CheckoutWithToken> {
     return this.handler.fixedDelivery(user.id, id, body);
   }
 
-  @Put(':checkout_id/pickup')
+  @Put(':id/pickup')
   @Idempotent()
   @ApiOperation({ summary: "Pick up at one of the shipper's branches (free); answers the payment token" })
   @ApiAnswer(CheckoutWithTokenSchema, { errors: [409, 410] })
-  pickup(@CurrentUser() user: AuthUser, @Param('checkout_id') id: string, @Body() body: PickupDeliveryDto): Promise<CheckoutWithToken> {
+  pickup(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: PickupDeliveryDto): Promise<CheckoutWithToken> {
     return this.handler.pickupDelivery(user.id, id, body);
   }
 
-  @Get(':checkout_id/correosar_branches')
+  @Get(':id/correosar_branches')
   @ApiOperation({ summary: "The shipper's pickup branches" })
   @ApiAnswer(PickupBranchListSchema, { errors: [409] })
-  branches(@CurrentUser() user: AuthUser, @Param('checkout_id') id: string): Promise<PickupBranchList> {
+  branches(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<PickupBranchList> {
     return this.handler.branches(user.id, id);
   }
 }
