@@ -41,3 +41,7 @@ import { StoreShopsConsumer } from './projections/store-shops.consumer.js';
 export class CartCheckoutModule {}
 
 export const cartCheckoutService: ServiceDefinition = { name: 'cart-checkout', module: CartCheckoutModule };
+
+/** For tests that run the service beside others (launcher/test): its clock and expiry sweep. */
+export { Clock } from './shared/clock.js';
+export { CheckoutExpiry } from './checkout/jobs/checkout-expiry.js';
