@@ -1,11 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO, DeliveryLimits, MEXICAN_STATES, PAYMENT_TYPES } from '@vitrina/contracts';
+import { AccountsEvents, DEMO, DeliveryLimits, MEXICAN_STATES, PAYMENT_TYPES, Topics } from '@vitrina/contracts';
+import { newId } from '@vitrina/platform';
 import { DeliveryService } from '../src/delivery/delivery.service.js';
 import { anAddress, startDeliveryWorld, type DeliveryWorld } from './delivery-helpers.js';
 
 const SELLER = '01930000-0000-7000-8000-00000000a001';
 const SHOPPER = '01930000-0000-7000-8000-00000000a002';
 const OTHER = '01930000-0000-7000-8000-00000000a003';
+
+/** Polls until `check` holds (events cross the bus asynchronously). */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 describe('supplier settings and saved addresses', () => {
   let w: DeliveryWorld;
@@ -215,6 +225,34 @@ describe('supplier settings and saved addresses', () => {
       });
       expect(configs.get(OTHER)).toEqual({ isConfigured: false, enabledPaymentTypes: [], fixedShipping: null, name: '' });
       expect(await w.app.get(DeliveryService).configurations([])).toEqual(new Map());
+    });
+
+    it("names a supplier after the accounts service's user events (registered, then profile updated)", async () => {
+      const service = w.app.get(DeliveryService);
+      const envelope = (type: string, data: object) => ({
+        id: newId(),
+        type,
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        key: OTHER,
+        traceId: newId(),
+        data,
+      });
+      await w.runtime.bus.publish(Topics.accountsUser, [
+        envelope(AccountsEvents.registered, {
+          userId: OTHER,
+          channel: 'email',
+          fullName: ' Olga Otra ',
+          locale: 'es',
+          affiliate: {},
+          canSkipPin: false,
+        }),
+      ]);
+      await eventually(async () => (await service.configurations([OTHER])).get(OTHER)?.name === 'Olga Otra');
+      await w.runtime.bus.publish(Topics.accountsUser, [
+        envelope(AccountsEvents.profileUpdated, { userId: OTHER, name: 'Olga Renombrada' }),
+      ]);
+      await eventually(async () => (await service.configurations([OTHER])).get(OTHER)?.name === 'Olga Renombrada');
     });
 
     it('seeds the demo sellers with every payment type, fixed shipping, zones over all 32 states and two branches', async () => {
