@@ -42,6 +42,7 @@ TOPICS=(
   store.shop
   store.items
   cart.checkout
+  payment
   orders.order
   wallets.dispersion
   marketing.referral

@@ -173,7 +173,7 @@ export type CartCheckoutCancelled = CartCheckoutExpired;
 export const PaymentEvents = {
   succeeded: 'payment.succeeded',
 } as const;
-export const PAYMENT_TOPIC = 'payment';
+export const PAYMENT_TOPIC = Topics.payment;
 
 export interface PaymentSucceeded {
   checkoutId: string;

@@ -23,6 +23,8 @@ export const Topics = {
   storeShop: 'store.shop',
   storeItems: 'store.items',
   cartCheckout: 'cart.checkout',
+  /** Payments, keyed by checkout id (`payment.succeeded`: catalogue-reservations.ts). */
+  payment: 'payment',
   ordersOrder: 'orders.order',
   walletsDispersion: 'wallets.dispersion',
   marketingReferral: 'marketing.referral',
