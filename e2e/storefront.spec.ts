@@ -158,7 +158,7 @@ test('a visitor opens an item page', async ({ page }) => {
   await card.getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('item-availability')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('button', { name: 'Agregar al carrito' })).toBeEnabled();
   await page.getByRole('button', { name: 'Política de devoluciones' }).click();
   await expect(page.getByRole('dialog', { name: 'Política de devoluciones' })).toBeVisible();
   await page.keyboard.press('Escape');

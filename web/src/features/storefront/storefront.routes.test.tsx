@@ -83,7 +83,7 @@ describe('storefront routes', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Producto 1')).toBeTruthy();
   });
 
-  it('opens an item page with price, availability, the return policy and a disabled add-to-cart', async () => {
+  it('opens an item page with price, availability, the return policy, add-to-cart and buy-now', async () => {
     const detail = item(3, {
       variants: { Talla: 'S, M, L' },
       return_info: { return_type: '72hrs', return_fees: 'free', return_shipping_label: 'download', restocking_fees: 10 },
@@ -96,7 +96,9 @@ describe('storefront routes', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Producto 3' })).toBeTruthy();
     expect(screen.getByTestId('item-price').textContent).toContain('$103.00');
     expect(screen.getByText('5 disponibles')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Agregar al carrito' }).getAttribute('aria-disabled')).toBe('true');
+    // issue 11: the cart works; buying straight away too.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Agregar al carrito' }).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Comprar ahora' })).toBeTruthy();
     expect(await screen.findByText('Artesanías del Sol')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Política de devoluciones' }));
     const dialog = await screen.findByRole('dialog');
@@ -109,6 +111,9 @@ describe('storefront routes', { timeout: 20_000 }, () => {
     demoApi({ '/api/catalogue/items/:owner/:item': past });
     renderApp(`/tienda/demo/experiencias/${past.owner}/${past.id}`);
     expect(await screen.findByText('Esta experiencia ya concluyó.')).toBeTruthy();
+    // spec 3 §4: a concluded experience cannot be bought.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Agregar al carrito' }).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Comprar ahora' })).toBeNull();
   });
 
   it('shows the not-found page for an unknown item', async () => {

@@ -13,8 +13,13 @@ export interface LocalCart {
 }
 
 const listeners = new Set<() => void>();
-/** Snapshots per shop, so `useSyncExternalStore` sees the same object until the cart changes. */
-const snapshots = new Map<string, LocalCart>();
+/**
+ * Snapshots per shop with the stored text they came from, so `useSyncExternalStore` sees the same object until
+ * the stored cart changes (whoever changed it: this tab, another one, a test).
+ */
+const snapshots = new Map<string, { raw: string | null; cart: LocalCart }>();
+/** Where carts live when local storage cannot be used. */
+const memory = new Map<string, string>();
 const EMPTY: LocalCart = { items: [] };
 
 function storage(): Storage | null {
@@ -46,24 +51,38 @@ function parse(raw: string | null): LocalCart {
   }
 }
 
-export function readLocalCart(shopSlug: string): LocalCart {
-  let snapshot = snapshots.get(shopSlug);
-  if (!snapshot) {
-    snapshot = parse(storage()?.getItem(localCartKey(shopSlug)) ?? null);
-    snapshots.set(shopSlug, snapshot);
+function readRaw(shopSlug: string): string | null {
+  const store = storage();
+  if (!store) return memory.get(shopSlug) ?? null;
+  try {
+    return store.getItem(localCartKey(shopSlug));
+  } catch {
+    return memory.get(shopSlug) ?? null;
   }
-  return snapshot;
+}
+
+export function readLocalCart(shopSlug: string): LocalCart {
+  const raw = readRaw(shopSlug);
+  const snapshot = snapshots.get(shopSlug);
+  if (snapshot && snapshot.raw === raw) return snapshot.cart;
+  const cart = parse(raw);
+  snapshots.set(shopSlug, { raw, cart });
+  return cart;
 }
 
 function write(shopSlug: string, cart: LocalCart): void {
+  const raw = cart.items.length === 0 ? null : JSON.stringify(cart);
   const store = storage();
   try {
-    if (cart.items.length === 0) store?.removeItem(localCartKey(shopSlug));
-    else store?.setItem(localCartKey(shopSlug), JSON.stringify(cart));
+    if (!store) throw new Error('no storage');
+    if (raw === null) store.removeItem(localCartKey(shopSlug));
+    else store.setItem(localCartKey(shopSlug), raw);
+    memory.delete(shopSlug);
   } catch {
-    // Quota or policy: the in-memory snapshot still holds it for this page.
+    // Disabled or full: the cart lives in memory for this page.
+    if (raw === null) memory.delete(shopSlug);
+    else memory.set(shopSlug, raw);
   }
-  snapshots.set(shopSlug, cart.items.length === 0 ? EMPTY : cart);
   for (const listener of listeners) listener();
 }
 
@@ -97,11 +116,8 @@ export function clearLocalCart(shopSlug: string): void {
 export function subscribeLocalCart(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    // Another tab changed a cart: forget the snapshot so the next read sees it.
-    if (event.key?.startsWith(KEY_PREFIX)) {
-      snapshots.delete(event.key.slice(KEY_PREFIX.length));
-      listener();
-    }
+    // Another tab changed a cart: the next read sees it.
+    if (event.key === null || event.key.startsWith(KEY_PREFIX)) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -110,7 +126,8 @@ export function subscribeLocalCart(listener: () => void): () => void {
   };
 }
 
-/** Tests only: forget the snapshots (local storage itself is the test's to clear). */
+/** Tests only: forget the snapshots and the in-memory carts (local storage itself is the test's to clear). */
 export function resetLocalCartCache(): void {
   snapshots.clear();
+  memory.clear();
 }
