@@ -163,6 +163,8 @@ async function main(): Promise<void> {
       launch(i === 0 ? name : `${name}#${i + 1}`, resolve(REPO_ROOT, `services/${name}/dist/main.js`), {
         ...common,
         ...(name === 'accounts' ? signer : {}),
+        // cart-checkout reserves stock through the catalogue's internal endpoint (its instances, comma-separated)
+        ...(name === 'cart-checkout' ? { [serviceUrlVariable('catalogue')]: urls[serviceUrlVariable('catalogue')] } : {}),
         PORT: String(port),
         HOST: '127.0.0.1',
       });

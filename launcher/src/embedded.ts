@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DEMO, SERVICES, type ServiceName } from '@vitrina/contracts';
+import { DEMO, SERVICES, serviceUrlVariable, type ServiceName } from '@vitrina/contracts';
 import {
   ConfigError,
   createLogger,
@@ -76,6 +76,8 @@ async function main(): Promise<void> {
   const serviceUrls = {} as Record<ServiceName, string>;
   for (const def of ALL_SERVICES) {
     const port = SERVICES[def.name].port + local.SERVICE_PORT_OFFSET;
+    // Service-to-service calls (cart-checkout → catalogue reservations) find the peer on this stack's ports.
+    process.env[serviceUrlVariable(def.name)] ??= `http://127.0.0.1:${port}`;
     const { app } = await createServiceApp(def, runtime);
     await app.listen({ port, host: '127.0.0.1' });
     apps.push(app);
