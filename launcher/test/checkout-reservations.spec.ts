@@ -341,6 +341,46 @@ describe(`checkout creation with stock reservations on ${engine}`, () => {
     });
   });
 
+  it('checks out the order named in the path, asks attendees for experiences, and replaces an earlier checkout', async () => {
+    const date = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const show = await newItem(SUPPLIER, 20, { type: 'experience', experience_date: date });
+    const auth = await token('shopper-11');
+    const cartId = await cartOf('shopper-11', [[show, 2]]);
+    const first = await call(app, 'POST', `/shopping-carts/${cartId}/${SUPPLIER}/checkout`, { auth, payload: {} });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ needs_attendees: true, attendees: [] });
+    const bad = await call(app, 'PUT', `/checkout/${first.body.id}/attendees`, {
+      auth,
+      payload: { attendees: [{ full_name: 'Ana', phone: '5512345678' }] },
+    });
+    expect([bad.status, bad.body.code]).toEqual([400, 'attendees_mismatch']);
+    const ok = await call(app, 'PUT', `/checkout/${first.body.id}/attendees`, {
+      auth,
+      payload: {
+        attendees: [
+          { full_name: ' Ana  Ruiz ', phone: '55 1234 5678' },
+          { full_name: 'Beto', phone: '5587654321' },
+        ],
+      },
+    });
+    expect(ok.body.attendees).toEqual([
+      { full_name: 'Ana Ruiz', phone: '5512345678' },
+      { full_name: 'Beto', phone: '5587654321' },
+    ]);
+    expect(await stock(show)).toEqual({ available: 20, reserved: 2 });
+    // a new checkout replacing the first: its stock comes back
+    const second = await call(app, 'POST', `/shopping-carts/${cartId}/${SUPPLIER}/checkout`, {
+      auth,
+      payload: { to_replace: first.body.id },
+    });
+    expect(second.status).toBe(201);
+    expect((await call(app, 'GET', `/checkout/${first.body.id}`, { auth })).body.status).toBe('cancelled');
+    await eventually(async () => (await stock(show))?.reserved === 2);
+    expect((await call(app, 'POST', `/shopping-carts/${cartId}/nobody/checkout`, { auth, payload: {} })).body.code).toBe(
+      'cart_order_not_found',
+    );
+  });
+
   it('reserves exactly the stock for 200 concurrent checkouts of 200 users: 10 succeed, 190 are refused, none fails', async () => {
     const item = await newItem(SUPPLIER, 10);
     const users = Array.from({ length: 200 }, (_, i) => `racer-${i}`);
