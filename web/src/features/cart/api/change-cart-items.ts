@@ -1,19 +1,29 @@
-import { cartRequest, shopCartPath } from './http';
+import { api } from '@/api/client';
+import { unwrapCart } from './http';
 import type { Cart, CartLineInput } from './types';
 
 /** `POST .../items`: adds `amount` to what the cart holds of the item. */
 export function addCartItem(shopSlug: string, itemId: string, amount: number): Promise<Cart> {
-  return cartRequest<Cart>('POST', shopCartPath(shopSlug, '/items'), { body: { item_id: itemId, amount } });
+  return unwrapCart(
+    api.POST('/api/cart/shops/{shop_slug}/items', { params: { path: { shop_slug: shopSlug } }, body: { item_id: itemId, amount } }),
+  );
 }
 
 /** `PUT .../items/{item_id}`: sets the quantity. */
 export function updateCartItem(shopSlug: string, itemId: string, amount: number): Promise<Cart> {
-  return cartRequest<Cart>('PUT', shopCartPath(shopSlug, `/items/${encodeURIComponent(itemId)}`), { body: { amount } });
+  return unwrapCart(
+    api.PUT('/api/cart/shops/{shop_slug}/items/{item_id}', {
+      params: { path: { shop_slug: shopSlug, item_id: itemId } },
+      body: { amount },
+    }),
+  );
 }
 
 /** `DELETE .../items/{item_id}`. */
 export function deleteCartItem(shopSlug: string, itemId: string): Promise<Cart> {
-  return cartRequest<Cart>('DELETE', shopCartPath(shopSlug, `/items/${encodeURIComponent(itemId)}`));
+  return unwrapCart(
+    api.DELETE('/api/cart/shops/{shop_slug}/items/{item_id}', { params: { path: { shop_slug: shopSlug, item_id: itemId } } }),
+  );
 }
 
 /**
@@ -21,5 +31,7 @@ export function deleteCartItem(shopSlug: string, itemId: string): Promise<Cart> 
  * server; its `adjustments` say what changed).
  */
 export function mergeCart(shopSlug: string, items: readonly CartLineInput[]): Promise<Cart> {
-  return cartRequest<Cart>('POST', shopCartPath(shopSlug, '/bulk'), { body: { items } });
+  return unwrapCart(
+    api.POST('/api/cart/shops/{shop_slug}/bulk', { params: { path: { shop_slug: shopSlug } }, body: { items: [...items] } }),
+  );
 }

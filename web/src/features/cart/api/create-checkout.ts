@@ -1,5 +1,6 @@
-import { cartRequest } from './http';
-import type { CheckoutCreated } from './types';
+import { api } from '@/api/client';
+import { unwrapCart } from './http';
+import type { Checkout } from './types';
 
 export interface CheckoutOrderRef {
   cartId: string;
@@ -18,17 +19,27 @@ export interface AffiliateParams {
  * `POST /api/shopping-carts/{cart_id}/checkout` (spec 3 §4 step 1): reserves the order's stock and answers the
  * checkout. The Idempotency-Key makes a repeated click or retry answer the same checkout.
  */
-export function createCheckout(ref: CheckoutOrderRef, affiliate: AffiliateParams, idempotencyKey: string): Promise<CheckoutCreated> {
-  return cartRequest<CheckoutCreated>('POST', `/api/shopping-carts/${encodeURIComponent(ref.cartId)}/checkout`, {
-    body: { supplier_id: ref.supplierId, ...(ref.dssupplierId ? { dssupplier_id: ref.dssupplierId } : {}), ...affiliate },
-    headers: { 'idempotency-key': idempotencyKey },
-  });
+export function createCheckout(ref: CheckoutOrderRef, affiliate: AffiliateParams, idempotencyKey: string): Promise<Checkout> {
+  return unwrapCart(
+    api.POST('/api/shopping-carts/{cart_id}/checkout', {
+      params: { path: { cart_id: ref.cartId }, header: { 'Idempotency-Key': idempotencyKey } },
+      body: { supplier_id: ref.supplierId, ...(ref.dssupplierId ? { dssupplier_id: ref.dssupplierId } : {}), ...affiliate },
+    }),
+  );
 }
 
 /** `POST /api/checkout/instant` ('Comprar ahora'): a one-line checkout that leaves the cart alone. */
-export function buyNow(shopSlug: string, itemId: string, amount: number, idempotencyKey: string): Promise<CheckoutCreated> {
-  return cartRequest<CheckoutCreated>('POST', '/api/checkout/instant', {
-    body: { shop_slug: shopSlug, item_id: itemId, amount },
-    headers: { 'idempotency-key': idempotencyKey },
-  });
+export function buyNow(
+  shopSlug: string,
+  itemId: string,
+  amount: number,
+  affiliate: AffiliateParams,
+  idempotencyKey: string,
+): Promise<Checkout> {
+  return unwrapCart(
+    api.POST('/api/checkout/instant', {
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+      body: { shop_slug: shopSlug, item_id: itemId, amount, ...affiliate },
+    }),
+  );
 }

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { cartRequest, shopCartPath } from './http';
+import { api } from '@/api/client';
+import { unwrapCart } from './http';
 import { cartKeys } from './keys';
 import type { Cart, CartTotal } from './types';
 
 /** `GET /api/cart/shops/{shop_slug}/total`: the header badge of a signed-in user. */
 export function getCartTotal(shopSlug: string, signal?: AbortSignal): Promise<CartTotal> {
-  return cartRequest<CartTotal>('GET', shopCartPath(shopSlug, '/total'), { signal });
+  return unwrapCart(api.GET('/api/cart/shops/{shop_slug}/total', { params: { path: { shop_slug: shopSlug } }, signal }));
 }
 
 export function cartTotalQueryOptions(viewer: string, shopSlug: string) {

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { cartRequest, shopCartPath } from './http';
+import { api } from '@/api/client';
+import { unwrapCart } from './http';
 import { cartKeys } from './keys';
 import type { Cart } from './types';
 
 /** `GET /api/cart/shops/{shop_slug}`: the signed-in user's cart in this shop (an empty cart has no orders). */
 export function getCart(shopSlug: string, signal?: AbortSignal): Promise<Cart> {
-  return cartRequest<Cart>('GET', shopCartPath(shopSlug), { signal });
+  return unwrapCart(api.GET('/api/cart/shops/{shop_slug}', { params: { path: { shop_slug: shopSlug } }, signal }));
 }
 
 export function cartQueryOptions(viewer: string, shopSlug: string) {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { cartRequest, shopCartPath } from './http';
+import { api } from '@/api/client';
+import { unwrapCart } from './http';
 import { cartKeys } from './keys';
 import type { Cart, CartLineInput } from './types';
 
@@ -8,7 +9,9 @@ import type { Cart, CartLineInput } from './types';
  * grouped by supplier as the server would (cart_id null).
  */
 export function quoteCart(shopSlug: string, items: readonly CartLineInput[], signal?: AbortSignal): Promise<Cart> {
-  return cartRequest<Cart>('POST', shopCartPath(shopSlug, '/quote'), { body: { items }, auth: false, signal });
+  return unwrapCart(
+    api.POST('/api/cart/shops/{shop_slug}/quote', { params: { path: { shop_slug: shopSlug } }, body: { items: [...items] }, signal }),
+  );
 }
 
 export function quoteQueryOptions(shopSlug: string, items: readonly CartLineInput[]) {

@@ -88,7 +88,7 @@ export function useBuyNow() {
         return false;
       }
       try {
-        const created = await buyNow(shopSlug, itemId, amount, attempt.take(`${shopSlug}/${itemId}/${amount}`));
+        const created = await buyNow(shopSlug, itemId, amount, affiliateFromCookies(), attempt.take(`${shopSlug}/${itemId}/${amount}`));
         attempt.settle();
         await router.navigate({ href: checkoutHref(shopSlug, created.id) });
         return true;
