@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as PreferenciasRouteImport } from './routes/preferencias'
 import { Route as ActivateKeyRouteImport } from './routes/activate/$key'
+import { Route as ProveedorEnviosYPagosRouteImport } from './routes/proveedor/envios-y-pagos'
 import { Route as TiendaShopSlugRouteRouteImport } from './routes/tienda/$shopSlug/route'
 import { Route as ActivatePinIndexRouteImport } from './routes/activate/pin/index'
 import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
@@ -27,6 +28,7 @@ import { Route as TiendaShopSlugAcercaRouteImport } from './routes/tienda/$shopS
 import { Route as TiendaShopSlugBlogsRouteImport } from './routes/tienda/$shopSlug/blogs'
 import { Route as TiendaShopSlugBuscarRouteImport } from './routes/tienda/$shopSlug/buscar'
 import { Route as TiendaShopSlugCarritoRouteImport } from './routes/tienda/$shopSlug/carrito'
+import { Route as TiendaShopSlugComprarRouteImport } from './routes/tienda/$shopSlug/comprar'
 import { Route as TiendaShopSlugContactoRouteImport } from './routes/tienda/$shopSlug/contacto'
 import { Route as TiendaShopSlugFranquiciasRouteImport } from './routes/tienda/$shopSlug/franquicias'
 import { Route as TiendaShopSlugInfoRouteImport } from './routes/tienda/$shopSlug/info'
@@ -64,6 +66,11 @@ const PreferenciasRoute = PreferenciasRouteImport.update({
 const ActivateKeyRoute = ActivateKeyRouteImport.update({
   id: '/activate/$key',
   path: '/activate/$key',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProveedorEnviosYPagosRoute = ProveedorEnviosYPagosRouteImport.update({
+  id: '/proveedor/envios-y-pagos',
+  path: '/proveedor/envios-y-pagos',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TiendaShopSlugRouteRoute = TiendaShopSlugRouteRouteImport.update({
@@ -135,6 +142,11 @@ const TiendaShopSlugBuscarRoute = TiendaShopSlugBuscarRouteImport.update({
 const TiendaShopSlugCarritoRoute = TiendaShopSlugCarritoRouteImport.update({
   id: '/carrito',
   path: '/carrito',
+  getParentRoute: () => TiendaShopSlugRouteRoute,
+} as any)
+const TiendaShopSlugComprarRoute = TiendaShopSlugComprarRouteImport.update({
+  id: '/comprar',
+  path: '/comprar',
   getParentRoute: () => TiendaShopSlugRouteRoute,
 } as any)
 const TiendaShopSlugContactoRoute = TiendaShopSlugContactoRouteImport.update({
@@ -249,6 +261,7 @@ export interface FileRoutesByFullPath {
   '/preferencias': typeof PreferenciasRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
+  '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
   '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
@@ -256,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
   '/tienda/$shopSlug/buscar': typeof TiendaShopSlugBuscarRoute
   '/tienda/$shopSlug/carrito': typeof TiendaShopSlugCarritoRoute
+  '/tienda/$shopSlug/comprar': typeof TiendaShopSlugComprarRoute
   '/tienda/$shopSlug/contacto': typeof TiendaShopSlugContactoRoute
   '/tienda/$shopSlug/franquicias': typeof TiendaShopSlugFranquiciasRoute
   '/tienda/$shopSlug/info': typeof TiendaShopSlugInfoRoute
@@ -286,6 +300,7 @@ export interface FileRoutesByTo {
   '/logout': typeof LogoutRoute
   '/preferencias': typeof PreferenciasRoute
   '/activate/$key': typeof ActivateKeyRoute
+  '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
   '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
@@ -293,6 +308,7 @@ export interface FileRoutesByTo {
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
   '/tienda/$shopSlug/buscar': typeof TiendaShopSlugBuscarRoute
   '/tienda/$shopSlug/carrito': typeof TiendaShopSlugCarritoRoute
+  '/tienda/$shopSlug/comprar': typeof TiendaShopSlugComprarRoute
   '/tienda/$shopSlug/contacto': typeof TiendaShopSlugContactoRoute
   '/tienda/$shopSlug/franquicias': typeof TiendaShopSlugFranquiciasRoute
   '/tienda/$shopSlug/info': typeof TiendaShopSlugInfoRoute
@@ -325,6 +341,7 @@ export interface FileRoutesById {
   '/preferencias': typeof PreferenciasRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
+  '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
   '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
@@ -332,6 +349,7 @@ export interface FileRoutesById {
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
   '/tienda/$shopSlug/buscar': typeof TiendaShopSlugBuscarRoute
   '/tienda/$shopSlug/carrito': typeof TiendaShopSlugCarritoRoute
+  '/tienda/$shopSlug/comprar': typeof TiendaShopSlugComprarRoute
   '/tienda/$shopSlug/contacto': typeof TiendaShopSlugContactoRoute
   '/tienda/$shopSlug/franquicias': typeof TiendaShopSlugFranquiciasRoute
   '/tienda/$shopSlug/info': typeof TiendaShopSlugInfoRoute
@@ -365,6 +383,7 @@ export interface FileRouteTypes {
     | '/preferencias'
     | '/tienda/$shopSlug'
     | '/activate/$key'
+    | '/proveedor/envios-y-pagos'
     | '/proveedor/articulos/$itemId'
     | '/proveedor/articulos/nuevo'
     | '/tienda/$shopSlug/$'
@@ -372,6 +391,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/blogs'
     | '/tienda/$shopSlug/buscar'
     | '/tienda/$shopSlug/carrito'
+    | '/tienda/$shopSlug/comprar'
     | '/tienda/$shopSlug/contacto'
     | '/tienda/$shopSlug/franquicias'
     | '/tienda/$shopSlug/info'
@@ -402,6 +422,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/preferencias'
     | '/activate/$key'
+    | '/proveedor/envios-y-pagos'
     | '/proveedor/articulos/$itemId'
     | '/proveedor/articulos/nuevo'
     | '/tienda/$shopSlug/$'
@@ -409,6 +430,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/blogs'
     | '/tienda/$shopSlug/buscar'
     | '/tienda/$shopSlug/carrito'
+    | '/tienda/$shopSlug/comprar'
     | '/tienda/$shopSlug/contacto'
     | '/tienda/$shopSlug/franquicias'
     | '/tienda/$shopSlug/info'
@@ -440,6 +462,7 @@ export interface FileRouteTypes {
     | '/preferencias'
     | '/tienda/$shopSlug'
     | '/activate/$key'
+    | '/proveedor/envios-y-pagos'
     | '/proveedor/articulos/$itemId'
     | '/proveedor/articulos/nuevo'
     | '/tienda/$shopSlug/$'
@@ -447,6 +470,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/blogs'
     | '/tienda/$shopSlug/buscar'
     | '/tienda/$shopSlug/carrito'
+    | '/tienda/$shopSlug/comprar'
     | '/tienda/$shopSlug/contacto'
     | '/tienda/$shopSlug/franquicias'
     | '/tienda/$shopSlug/info'
@@ -479,6 +503,7 @@ export interface RootRouteChildren {
   PreferenciasRoute: typeof PreferenciasRoute
   TiendaShopSlugRouteRoute: typeof TiendaShopSlugRouteRouteWithChildren
   ActivateKeyRoute: typeof ActivateKeyRoute
+  ProveedorEnviosYPagosRoute: typeof ProveedorEnviosYPagosRoute
   ProveedorArticulosItemIdRoute: typeof ProveedorArticulosItemIdRoute
   ProveedorArticulosNuevoRoute: typeof ProveedorArticulosNuevoRoute
   ActivatePinIndexRoute: typeof ActivatePinIndexRoute
@@ -516,6 +541,13 @@ declare module '@tanstack/react-router' {
       path: '/activate/$key'
       fullPath: '/activate/$key'
       preLoaderRoute: typeof ActivateKeyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/proveedor/envios-y-pagos': {
+      id: '/proveedor/envios-y-pagos'
+      path: '/proveedor/envios-y-pagos'
+      fullPath: '/proveedor/envios-y-pagos'
+      preLoaderRoute: typeof ProveedorEnviosYPagosRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tienda/$shopSlug': {
@@ -614,6 +646,13 @@ declare module '@tanstack/react-router' {
       path: '/carrito'
       fullPath: '/tienda/$shopSlug/carrito'
       preLoaderRoute: typeof TiendaShopSlugCarritoRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/comprar': {
+      id: '/tienda/$shopSlug/comprar'
+      path: '/comprar'
+      fullPath: '/tienda/$shopSlug/comprar'
+      preLoaderRoute: typeof TiendaShopSlugComprarRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
     '/tienda/$shopSlug/contacto': {
@@ -751,6 +790,7 @@ interface TiendaShopSlugRouteRouteChildren {
   TiendaShopSlugBlogsRoute: typeof TiendaShopSlugBlogsRoute
   TiendaShopSlugBuscarRoute: typeof TiendaShopSlugBuscarRoute
   TiendaShopSlugCarritoRoute: typeof TiendaShopSlugCarritoRoute
+  TiendaShopSlugComprarRoute: typeof TiendaShopSlugComprarRoute
   TiendaShopSlugContactoRoute: typeof TiendaShopSlugContactoRoute
   TiendaShopSlugFranquiciasRoute: typeof TiendaShopSlugFranquiciasRoute
   TiendaShopSlugInfoRoute: typeof TiendaShopSlugInfoRoute
@@ -778,6 +818,7 @@ const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
   TiendaShopSlugBlogsRoute: TiendaShopSlugBlogsRoute,
   TiendaShopSlugBuscarRoute: TiendaShopSlugBuscarRoute,
   TiendaShopSlugCarritoRoute: TiendaShopSlugCarritoRoute,
+  TiendaShopSlugComprarRoute: TiendaShopSlugComprarRoute,
   TiendaShopSlugContactoRoute: TiendaShopSlugContactoRoute,
   TiendaShopSlugFranquiciasRoute: TiendaShopSlugFranquiciasRoute,
   TiendaShopSlugInfoRoute: TiendaShopSlugInfoRoute,
@@ -814,6 +855,7 @@ const rootRouteChildren: RootRouteChildren = {
   PreferenciasRoute: PreferenciasRoute,
   TiendaShopSlugRouteRoute: TiendaShopSlugRouteRouteWithChildren,
   ActivateKeyRoute: ActivateKeyRoute,
+  ProveedorEnviosYPagosRoute: ProveedorEnviosYPagosRoute,
   ProveedorArticulosItemIdRoute: ProveedorArticulosItemIdRoute,
   ProveedorArticulosNuevoRoute: ProveedorArticulosNuevoRoute,
   ActivatePinIndexRoute: ActivatePinIndexRoute,

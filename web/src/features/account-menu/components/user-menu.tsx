@@ -1,6 +1,15 @@
 import { Avatar, Divider, Drawer, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBuildingStore, IconLogout, IconPackage, IconSettings, IconShoppingBag, IconSparkles, type Icon } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconLogout,
+  IconPackage,
+  IconSettings,
+  IconShoppingBag,
+  IconSparkles,
+  IconTruckDelivery,
+  type Icon,
+} from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,6 +108,9 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
             {hasStore && myShop && <MenuLink href={myShop} label={t('myShop')} icon={IconBuildingStore} onNavigate={close} />}
             {!hasStore && <MenuLink href={links.createShop} label={t('createShop')} icon={IconSparkles} onNavigate={close} />}
             {supplierItems && <MenuLink href={supplierItems} label={t('supplierItems')} icon={IconPackage} onNavigate={close} />}
+            {supplierItems && (
+              <MenuLink href="/proveedor/envios-y-pagos" label={t('supplierSettings')} icon={IconTruckDelivery} onNavigate={close} />
+            )}
             <MenuLink href={links.purchases} label={t('purchases')} icon={IconShoppingBag} onNavigate={close} />
             {children}
             <MenuLink href={links.preferences} label={t('preferences')} icon={IconSettings} onNavigate={close} />

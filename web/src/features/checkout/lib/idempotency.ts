@@ -1,0 +1,30 @@
+/**
+ * ARCHITECTURE §8 Idempotency-Key: one key per user action. A retry of the same action (same call, same body:
+ * the answer never came, or a 5xx/409 in flight) reuses its key, so the server answers it at most once; any other
+ * action, or the same one after it succeeded, gets a new key.
+ */
+export class IdempotencyKeys {
+  private readonly pending = new Map<string, { body: string; key: string }>();
+
+  constructor(private readonly newKey: () => string = () => crypto.randomUUID()) {}
+
+  /** The key for `action` with this body: the pending one when the body is the same, else a new one. */
+  keyFor(action: string, body: unknown): string {
+    const serialized = JSON.stringify(body ?? null);
+    const current = this.pending.get(action);
+    if (current && current.body === serialized) return current.key;
+    const key = this.newKey();
+    this.pending.set(action, { body: serialized, key });
+    return key;
+  }
+
+  /** The action was answered (success or a refusal that a retry would repeat): its next attempt is new. */
+  settle(action: string): void {
+    this.pending.delete(action);
+  }
+}
+
+/** A refusal that a retry with the same key may still turn into a success (no answer, in flight, server trouble). */
+export function isRetryable(status: number, code: string): boolean {
+  return status === 0 || status >= 500 || code === 'idempotency_key_in_flight';
+}
