@@ -18,6 +18,7 @@ import { ItemsAdminController } from './items/http/items.admin.controller.js';
 import { ItemsPublicController } from './items/http/items.public.controller.js';
 import { ItemQueries } from './items/queries/item.queries.js';
 import { StoreEventsConsumer } from './listings/events/store-events.consumer.js';
+import { ListingChangesCompactionJob } from './listings/jobs/listing-changes-compaction.job.js';
 import { ProductPickerController } from './listings/http/product-picker.controller.js';
 import { ShopListingController } from './listings/http/shop-listing.controller.js';
 import { ProductPickerQuery } from './listings/queries/product-picker.query.js';
@@ -88,6 +89,7 @@ export function createCatalogueModule(options: CatalogueOptions = {}): Type<unkn
       DemoSeeder,
       StockReservations,
       ReservationSweepJob,
+      ListingChangesCompactionJob,
     ],
   })
   class CatalogueModule {}

@@ -3,6 +3,7 @@ import { DEMO, DEMO_ITEMS } from '@vitrina/contracts';
 import { eventually, json } from './helpers.js';
 import { DemoSeeder } from '../src/demo/demo-seeder.js';
 import { LISTING_CACHE, type ListingCache } from '../src/listings/listing-cache.js';
+import { ListingChangesCompactionJob } from '../src/listings/jobs/listing-changes-compaction.job.js';
 import { published, startWorld, type World } from './world.js';
 
 const { users } = DEMO;
@@ -248,9 +249,10 @@ describe('cached listing pages (listing_version)', () => {
   const list = (query: string, auth?: string) => json(w.catalogue, 'GET', `/catalogue/shops/demo/items?${query}`, { auth });
   const cache = () => w.catalogue.get<ListingCache>(LISTING_CACHE);
   const version = async () => {
-    const { rows } = await w.tdb.database
-      .drizzle({})
-      .execute<{ v: number }>(`select listing_version::int as v from catalogue.shops where id = '${DEMO.shops.demo.id}'`);
+    const { rows } = await w.tdb.database.drizzle({}).execute<{ v: number }>(
+      `select (listing_version + (select count(*) from catalogue.listing_changes c where c.shop_id = s.id))::int as v
+           from catalogue.shops s where id = '${DEMO.shops.demo.id}'`,
+    );
     return rows[0].v;
   };
   const cardOf = async (itemId: string, query = 'type=product&sort=list_price') =>
@@ -331,6 +333,72 @@ describe('cached listing pages (listing_version)', () => {
     await w.store.itemsRemoved(DEMO.shops.demo.id, [item.id]);
     await eventually(async () => (await version()) > v);
     expect(await cardOf(item.id, 'type=product')).toBeUndefined();
+  });
+
+  it('compaction folds listing_changes into the shop row without changing the version or serving an old page', async () => {
+    const item = DEMO_ITEMS[8];
+    const query = 'type=product&sort=list_price&limit=100';
+    expect(await cardOf(item.id, query)).toBeDefined();
+    const v = await version();
+    const changes = async () => {
+      const { rows } = await w.tdb.database
+        .drizzle({})
+        .execute<{ n: number }>(`select count(*)::int as n from catalogue.listing_changes where shop_id = '${DEMO.shops.demo.id}'`);
+      return rows[0].n;
+    };
+    expect(await changes()).toBeGreaterThan(0);
+    const job = w.catalogue.get(ListingChangesCompactionJob);
+    expect(await job.compact()).toBeGreaterThan(0);
+    expect(await changes()).toBe(0);
+    expect(await version()).toBe(v);
+    const hits = cache().hits;
+    await cardOf(item.id, query);
+    expect(cache().hits).toBe(hits + 1); // same version: the cached page is still good
+    // A write after compaction moves the version on again, and the page shows it.
+    const patched = await json(w.catalogue, 'PATCH', `/catalogue/${A}:${A}/affiliate/items/${item.id}`, {
+      auth: supplierA,
+      payload: { name: 'Después de compactar' },
+    });
+    expect(patched.status).toBe(200);
+    expect(await version()).toBe(v + 1);
+    expect(await cardOf(item.id, query)).toMatchObject({ name: 'Después de compactar' });
+  });
+
+  it('item writes of one shop do not wait for each other: a transaction holding a change leaves others free', async () => {
+    const [first, second] = [DEMO_ITEMS[9], DEMO_ITEMS[10]];
+    const v = await version();
+    const db = w.tdb.database.drizzle({});
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let inside!: () => void;
+    const started = new Promise<void>((r) => (inside = r));
+    // One transaction changes an item the demo shop shows and stays open...
+    const open = db.transaction(async (tx) => {
+      await tx.execute(`update catalogue.items set name = 'Abierta' where id = '${first.id}'`);
+      inside();
+      await held;
+    });
+    await started;
+    try {
+      if (w.tdb.database.kind === 'postgres') {
+        // ...while another item of the same shop is edited and committed (it used to wait on the shop row).
+        const patched = await Promise.race([
+          json(w.catalogue, 'PATCH', `/catalogue/${A}:${A}/affiliate/items/${second.id}`, {
+            auth: supplierA,
+            payload: { name: 'Sin esperar' },
+          }),
+          new Promise<'waited'>((r) => setTimeout(() => r('waited'), 5_000)),
+        ]);
+        expect(patched).toMatchObject({ status: 200 });
+        expect(await version()).toBe(v + 1);
+        expect(await cardOf(second.id, 'type=product&sort=list_price&limit=100')).toMatchObject({ name: 'Sin esperar' });
+      }
+    } finally {
+      release();
+      await open;
+    }
+    expect(await version()).toBeGreaterThan(v);
+    expect(await cardOf(first.id, 'type=product&sort=list_price&limit=100')).toMatchObject({ name: 'Abierta' });
   });
 });
 

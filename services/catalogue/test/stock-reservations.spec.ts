@@ -358,8 +358,13 @@ describe(`stock reservations on ${engine}`, () => {
     await w.store.shopCreated({ shopId, ownerId: OWNER, slug: `shop-${shopId}`, storeType: 'affiliate', name: 'Tienda' });
     const item = await newItem({ available: 5 });
     await w.store.itemsAdded(shopId, [item]);
-    const version = async () =>
-      (await db.select({ v: schema.shops.listingVersion }).from(schema.shops).where(eq(schema.shops.id, shopId)))[0]?.v;
+    const version = async () => {
+      const { rows } = await w.tdb.database.drizzle({}).execute<{ v: number }>(
+        sql`select (listing_version + (select count(*) from catalogue.listing_changes c where c.shop_id = s.id))::int as v
+              from catalogue.shops s where id = ${shopId}`,
+      );
+      return rows[0]?.v;
+    };
     await eventually(
       async () =>
         (

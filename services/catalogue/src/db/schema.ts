@@ -196,13 +196,30 @@ export const shops = catalogueSchema.table(
     canonicalUrl: text('canonical_url'),
     isProxy: boolean('is_proxy').notNull().default(false),
     /**
-     * Bumped by triggers (migration 0003) whenever what this shop's listings show may have changed: its
-     * `shop_items` rows, or an item or supplier they show. Cached listing pages are keyed by it.
+     * With the shop's `listing_changes` rows, the version cached listing pages are keyed by: version = this base +
+     * the number of those rows (shop.repository.ts reads both in one statement). Writers never update it (migration
+     * 0006); the compaction job folds rows into it, adding exactly as many as it deletes.
      */
     listingVersion: bigint('listing_version', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [index('shops_slug_idx').on(t.slug), index('shops_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * One row per (shop, writing transaction) whose change may alter what the shop's listings show (its `shop_items`
+ * rows, an item or a supplier they show), inserted by the triggers of migrations 0003/0005/0006 instead of updating
+ * the shop row: concurrent writes to one shop no longer queue on a hot row. A transaction adds at most one row per
+ * shop (`xid` = pg_current_xact_id(), ON CONFLICT DO NOTHING); the compaction job (listings/jobs) moves the count
+ * into `shops.listing_version`.
+ */
+export const listingChanges = catalogueSchema.table(
+  'listing_changes',
+  {
+    shopId: text('shop_id').notNull(),
+    xid: bigint('xid', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'listing_changes_pk', columns: [t.shopId, t.xid] })],
 );
 
 /**

@@ -1,8 +1,9 @@
 /**
  * Serialised public listing pages of shops, kept in this process (spec 1 §2 'Listings', 'Search'; issue 4's
  * throughput targets). An entry is keyed by the shop and the normalised request, and stamped with the shop's
- * `listing_version` (schema.ts): triggers bump that number in the same transaction as any change to what the
- * shop's listings show, and every request reads the shop row anyway, so a page is served from here only while
+ * listing version (shop.repository.ts SHOP_WITH_VERSION: `listing_version` + its `listing_changes` rows): triggers
+ * add a row in the same transaction as any change to what the shop's listings show, and every request reads the
+ * shop row anyway, so a page is served from here only while
  * nothing it shows has changed, in every instance, with no invalidation messages. The time limit only bounds
  * what depends on the clock rather than on rows (an experience concluding) and how long unused pages stay.
  *

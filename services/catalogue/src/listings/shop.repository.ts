@@ -1,10 +1,23 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, getTableColumns, or, sql } from 'drizzle-orm';
 import { ErrorCodes } from '@vitrina/contracts';
 import { NotFoundError, type Db } from '@vitrina/platform';
-import { shops } from '../db/schema.js';
+import { listingChanges, shops } from '../db/schema.js';
 import { isUuid } from '../shared/viewer.js';
 
 export type ShopRow = typeof shops.$inferSelect;
+
+/**
+ * The shop's columns, with `listingVersion` the version cached listing pages are keyed by: the row's base plus its
+ * `listing_changes` rows (schema.ts), counted in the same statement (one snapshot), so it grows with every committed
+ * write to what the shop's listings show and the compaction job never changes it.
+ */
+export const SHOP_WITH_VERSION = {
+  ...getTableColumns(shops),
+  listingVersion:
+    sql<number>`(${shops.listingVersion} + (select count(*) from ${listingChanges} where ${listingChanges.shopId} = ${shops.id}))`
+      .mapWith(Number)
+      .as('listing_version'),
+};
 
 /**
  * A shop of the projection by id or slug; 404 `shop_not_found` when the store never told us about it. Prepared
@@ -13,13 +26,13 @@ export type ShopRow = typeof shops.$inferSelect;
  */
 export function prepareShopLookup(db: Db): (ref: string) => Promise<ShopRow> {
   const bySlug = db
-    .select()
+    .select(SHOP_WITH_VERSION)
     .from(shops)
     .where(eq(shops.slug, sql.placeholder('ref')))
     .limit(1)
     .prepare('catalogue_shop_by_slug');
   const byIdOrSlug = db
-    .select()
+    .select(SHOP_WITH_VERSION)
     .from(shops)
     .where(or(eq(shops.id, sql.placeholder('ref')), eq(shops.slug, sql.placeholder('ref'))))
     .limit(1)
