@@ -167,6 +167,8 @@ export function DeliverySection({ checkout, userId, t, language, keys, onExpired
             setChoice(null);
           }}
           data={modes}
+          // Long labels (es: 'Recoger en sucursal') wrap on a phone instead of being cut.
+          styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2 } }}
           data-testid="delivery-mode"
         />
       )}

@@ -35,6 +35,9 @@ export function OrderSummary({ checkout, t, language, opened, onToggle }: Props)
           </Text>
         }
         leftSection={opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+        h="auto"
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
         data-testid="checkout-summary-toggle"
       >
         {opened ? t('summary.hide') : t('summary.show')}

@@ -39,7 +39,7 @@ export function PaymentSection({ checkout, progress, needsAttendees, needsDelive
             {checkout.enabled_payment_types.map((type) => (
               <Group key={type} justify="space-between" wrap="nowrap">
                 <Radio value={type} label={label(type)} disabled data-testid="payment-type" />
-                <Badge variant="light" color="gray" size="sm">
+                <Badge variant="light" color="gray" size="sm" style={{ flex: 'none' }}>
                   {t('payment.soon')}
                 </Badge>
               </Group>
