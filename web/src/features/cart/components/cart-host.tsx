@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { mergeCart } from '@/features/cart/api/change-cart-items';
 import { totalOf } from '@/features/cart/api/get-cart-total';
@@ -62,14 +63,16 @@ export default function CartHost({ shopSlug, shopBase }: CartHostProps) {
   }, [count]);
   useEffect(() => () => cartBridge.setCount(null), [shopSlug]);
 
-  // spec 1 §2: the panel opens by itself when the count grows (not on the first answer, nor when the owner changes).
+  // spec 1 §2: the panel opens by itself when the count grows (not on the first answer, nor when the owner changes;
+  // nor on /carrito, which already shows the cart).
+  const onCartPage = useLocation({ select: (location) => /\/carrito\/?$/.test(location.pathname) });
   const previous = useRef<{ viewer: string | null | undefined; count: number | null } | null>(null);
   useEffect(() => {
     const before = previous.current;
     previous.current = { viewer, count };
     if (count === null || !before || before.viewer !== viewer || before.count === null) return;
-    if (count > before.count) cartBridge.open();
-  }, [viewer, count]);
+    if (count > before.count && !onCartPage) cartBridge.open();
+  }, [viewer, count, onCartPage]);
 
   // spec 1 §4: signed in with a local cart (just signed in, or a page load): send it as a bulk create, then clear it.
   const merged = useRef<string | null>(null);

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Burger, Container, Group } from '@mantine/core';
+import { ActionIcon, Badge, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure, useHeadroom } from '@mantine/hooks';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
 import { useLocation } from '@tanstack/react-router';
@@ -66,35 +66,37 @@ export function ShopHeader() {
             </ActionIcon>
             {/* spec 1 §2: the cart icon toggles the cart side panel (the cart feature's, through lib/cart-bridge); hidden on checkout paths. */}
             {!isCheckoutPath(pathname) && (
-              <ActionIcon
-                variant="subtle"
-                color="currentColor"
-                size="lg"
-                aria-label={cart.count ? `${t('cart.label')} (${cart.count})` : t('cart.label')}
-                aria-expanded={cart.opened}
-                onClick={cartBridge.toggle}
-                c="inherit"
-                pos="relative"
-                data-testid="cart-button"
-              >
-                <IconShoppingCart size={20} aria-hidden />
+              <Box pos="relative" style={{ display: 'inline-flex' }}>
+                <ActionIcon
+                  variant="subtle"
+                  color="currentColor"
+                  size="lg"
+                  aria-label={cart.count ? `${t('cart.label')} (${cart.count})` : t('cart.label')}
+                  aria-expanded={cart.opened}
+                  onClick={cartBridge.toggle}
+                  c="inherit"
+                  data-testid="cart-button"
+                >
+                  <IconShoppingCart size={20} aria-hidden />
+                </ActionIcon>
                 {cart.count ? (
                   <Badge
-                    size="xs"
+                    size="sm"
                     circle={cart.count < 10}
                     variant="filled"
                     color="red"
                     pos="absolute"
-                    top={-2}
-                    right={-4}
+                    top={-4}
+                    right={-6}
                     px={cart.count < 10 ? 0 : 4}
+                    style={{ pointerEvents: 'none' }}
                     aria-hidden
                     data-testid="cart-count"
                   >
                     {cart.count > 99 ? '99+' : cart.count}
                   </Badge>
                 ) : null}
-              </ActionIcon>
+              </Box>
             )}
             {/* SLOT (accounts): AuthButtons or alerts + UserMenu. */}
             {account}
