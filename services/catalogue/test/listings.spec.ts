@@ -346,11 +346,14 @@ describe('cached listing pages (listing_version)', () => {
         .execute<{ n: number }>(`select count(*)::int as n from catalogue.listing_changes where shop_id = '${DEMO.shops.demo.id}'`);
       return rows[0].n;
     };
-    expect(await changes()).toBeGreaterThan(0);
-    const job = w.catalogue.get(ListingChangesCompactionJob);
-    expect(await job.compact()).toBeGreaterThan(0);
+    // (the job's own minute may already have folded some: only the outcome is asserted)
+    await w.catalogue.get(ListingChangesCompactionJob).compact();
     expect(await changes()).toBe(0);
     expect(await version()).toBe(v);
+    const { rows } = await w.tdb.database
+      .drizzle({})
+      .execute<{ v: number }>(`select listing_version::int as v from catalogue.shops where id = '${DEMO.shops.demo.id}'`);
+    expect(rows[0].v).toBe(v); // all of it now in the shop row's base
     const hits = cache().hits;
     await cardOf(item.id, query);
     expect(cache().hits).toBe(hits + 1); // same version: the cached page is still good
