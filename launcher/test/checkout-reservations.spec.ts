@@ -381,6 +381,27 @@ describe(`checkout creation with stock reservations on ${engine}`, () => {
     );
   });
 
+  it('refuses all of 50 concurrent checkouts that each ask for the stock + 1, holding nothing', async () => {
+    const item = await newItem(SUPPLIER, 6);
+    const users = Array.from({ length: 50 }, (_, i) => `greedy-${i}`);
+    const shopId = (await sql<{ shop_id: string }>(`select shop_id from "cart-checkout".shops where slug = '${SLUG}'`))[0].shop_id;
+    const carts = users.map(() => newId());
+    await sql(
+      `insert into "cart-checkout".carts (id, user_id, shop_id) values ${users.map((u, i) => `('${carts[i]}', '${u}', '${shopId}')`).join(',')}`,
+    );
+    await sql(
+      `insert into "cart-checkout".cart_lines (cart_id, item_id, quantity) values ${carts.map((c) => `('${c}', '${item}', 7)`).join(',')}`,
+    );
+    const answers = await Promise.all(users.map((u, i) => checkout(u, carts[i])));
+    expect(answers.map((a) => [a.status, a.body.code])).toEqual(answers.map(() => [409, 'insufficient_stock']));
+    expect(answers[0].body.adjusted).toEqual([{ item_id: item, requested: 7, amount: 6 }]);
+    expect(await stock(item)).toEqual({ available: 6, reserved: 0 });
+    const quantities = await sql<{ quantity: number }>(
+      `select distinct quantity from "cart-checkout".cart_lines where item_id = '${item}'`,
+    );
+    expect(quantities).toEqual([{ quantity: 6 }]);
+  });
+
   it('reserves exactly the stock for 200 concurrent checkouts of 200 users: 10 succeed, 190 are refused, none fails', async () => {
     const item = await newItem(SUPPLIER, 10);
     const users = Array.from({ length: 200 }, (_, i) => `racer-${i}`);
