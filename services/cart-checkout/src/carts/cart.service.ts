@@ -84,11 +84,28 @@ export class CartService {
 
   /** The cart as its orders (an empty cart has no orders: never a 404 for a real shop). */
   async cartOf(userId: string, shop: ShopRow, adjustments?: CartAdjustment[]): Promise<Cart> {
-    const cartId = await this.findCart(userId, shop.shopId);
+    const { cartId, lines, byId } = await this.load(userId, shop.shopId);
     if (!cartId) return this.render(null, shop, [], adjustments);
-    const lines = await this.lines(cartId);
-    const byId = await this.itemsById(lines.map((l) => l.itemId));
     return this.render(cartId, shop, groupLines(shop, lines, byId), adjustments);
+  }
+
+  /** The user's cart in a shop with its lines and their items, in one read (the hot path of every cart answer). */
+  private async load(userId: string, shopId: string) {
+    const rows = await this.db
+      .select({ cartId: carts.id, itemId: cartLines.itemId, quantity: cartLines.quantity, item: items })
+      .from(carts)
+      .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+      .leftJoin(items, eq(items.itemId, cartLines.itemId))
+      .where(and(eq(carts.userId, userId), eq(carts.shopId, shopId)))
+      .orderBy(asc(cartLines.addedAt), asc(cartLines.itemId));
+    const lines: Array<{ itemId: string; quantity: number }> = [];
+    const byId = new Map<string, ItemRow>();
+    for (const r of rows) {
+      if (r.itemId === null || r.quantity === null) continue;
+      lines.push({ itemId: r.itemId, quantity: r.quantity });
+      if (r.item) byId.set(r.itemId, r.item);
+    }
+    return { cartId: rows[0]?.cartId, lines, byId };
   }
 
   async get(userId: string, slug: string): Promise<Cart> {
@@ -98,9 +115,7 @@ export class CartService {
   /** The header badge: one read, no supplier configurations. */
   async total(userId: string, slug: string): Promise<CartTotal> {
     const shop = await this.shopBySlug(slug);
-    const cartId = await this.findCart(userId, shop.shopId);
-    const lines = cartId ? await this.lines(cartId) : [];
-    const byId = await this.itemsById(lines.map((l) => l.itemId));
+    const { lines, byId } = await this.load(userId, shop.shopId);
     let count = 0;
     let minor = 0;
     let currency: string | undefined;
