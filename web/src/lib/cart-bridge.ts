@@ -4,8 +4,9 @@ import { useSyncExternalStore } from 'react';
  * The seam between the storefront (header cart icon, item pages) and the cart feature, which features may not import
  * from each other (docs/conventions.md). Same pattern as `auth-modal-store.ts`: the storefront reads the badge and
  * asks for actions here; the cart feature's host (rendered once by the shop route) implements them and keeps the
- * count current. The host and its panel are a separate chunk, loaded once the shop has painted: an action asked
- * before it has arrived waits for it.
+ * count current. The host and its panel are a separate chunk, loaded only when there is something to show (a
+ * signed-in user's badge, a local cart) or the visitor reaches for the cart: an action asked before it has arrived
+ * waits for it.
  */
 
 /** What the item page knows of an item's limits, so an anonymous visitor's local cart applies the spec's rules too. */
@@ -45,9 +46,11 @@ interface CartBridgeState {
   opened: boolean;
   /** The header badge: products in the current shop's cart; null until the host knows. */
   count: number | null;
+  /** The visitor reached for the cart (icon, add, buy now): the shop route mounts the host from then on. */
+  wanted: boolean;
 }
 
-let state: CartBridgeState = { opened: false, count: null };
+let state: CartBridgeState = { opened: false, count: null, wanted: false };
 let actions: CartActions | null = null;
 let waiting: Array<(implementation: CartActions) => void> = [];
 const listeners = new Set<() => void>();
@@ -64,13 +67,14 @@ function subscribe(listener: () => void): () => void {
 
 function withActions(): Promise<CartActions> {
   if (actions) return Promise.resolve(actions);
+  if (!state.wanted) set({ wanted: true });
   return new Promise((resolve) => waiting.push(resolve));
 }
 
 /** Arrow properties: they are passed as handlers (`onClick={cartBridge.toggle}`). */
 export const cartBridge = {
-  toggle: (): void => set({ opened: !state.opened }),
-  open: (): void => set({ opened: true }),
+  toggle: (): void => set({ opened: !state.opened, wanted: true }),
+  open: (): void => set({ opened: true, wanted: true }),
   close: (): void => set({ opened: false }),
   add: async (request: CartAddRequest): Promise<boolean> => (await withActions()).add(request),
   buyNow: async (request: CartBuyNowRequest): Promise<boolean> => (await withActions()).buyNow(request),
@@ -99,6 +103,20 @@ export function useCartBridge(): CartBridgeState {
   );
 }
 
+/** Where an anonymous visitor's cart of a shop is kept in local storage (spec 1 §3: per store). */
+export function localCartKey(shopSlug: string): string {
+  return `vitrina:cart:${shopSlug}`;
+}
+
+/** An anonymous visitor has a cart in this shop (so its badge has something to say). */
+export function hasLocalCart(shopSlug: string): boolean {
+  try {
+    return typeof window !== 'undefined' && window.localStorage.getItem(localCartKey(shopSlug)) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * spec 1 §2 'Routes': the checkout is the shop path plus `comprar`, or any path containing `comprar-articulo`; the
  * cart button is hidden there.
@@ -109,7 +127,7 @@ export function isCheckoutPath(pathname: string): boolean {
 
 /** Tests only. */
 export function resetCartBridge(): void {
-  state = { opened: false, count: null };
+  state = { opened: false, count: null, wanted: false };
   actions = null;
   waiting = [];
 }

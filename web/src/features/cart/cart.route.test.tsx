@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authModal } from '@/lib/auth-modal-store';
-import { cartBridge, resetCartBridge } from '@/lib/cart-bridge';
+import { cartBridge, localCartKey, resetCartBridge } from '@/lib/cart-bridge';
 import { adminProfile, authResult, fakeApi, ME, resetAccountState } from '@/test/account-fixtures';
 import { itemJson, shopJson, SUPPLIER_ID } from '@/test/fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
-import { localCartKey, resetLocalCartCache } from './lib/local-cart';
+import { resetLocalCartCache } from './lib/local-cart';
 import { cartJson, cartOrder, cartProduct, SUPPLIER_A, SUPPLIER_B } from './test/fixtures';
 
 afterEach(() => {
@@ -64,6 +64,17 @@ describe('the cart (spec 1 §2 cart side panel, §4, §5, §8; spec 3 §4)', { t
     expect(screen.queryByTestId('my-purchases')).toBeNull();
     expect(api.callsTo(QUOTE)).toEqual([]);
     expect(api.callsTo(CART)).toEqual([]);
+  });
+
+  it('opens an empty panel for an anonymous visitor from the header icon, and closes it', async () => {
+    anonymous();
+    renderApp('/tienda/demo/');
+    fireEvent.click(await screen.findByTestId('cart-button', {}, LONG));
+    const panel = await screen.findByRole('dialog', { name: 'Tu carrito' }, LONG);
+    expect(within(panel).getByText('Tu carrito está vacío')).toBeTruthy();
+    expect(screen.queryByTestId('cart-count')).toBeNull();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Seguir comprando' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tu carrito' })).toBeNull());
   });
 
   it("prices an anonymous visitor's local cart through the quote, per supplier, with the count in the header", async () => {

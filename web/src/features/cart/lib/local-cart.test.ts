@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { localCartKey } from '@/lib/cart-bridge';
 import {
   clearLocalCart,
   localCartCount,
-  localCartKey,
   readLocalCart,
   removeLocalItem,
   resetLocalCartCache,

@@ -1,4 +1,5 @@
 import type { CartLineInput } from '@/features/cart/api/types';
+import { localCartKey } from '@/lib/cart-bridge';
 
 /**
  * An anonymous visitor's cart (spec 1 §3, §6): in the browser's local storage, one per shop, items and amounts.
@@ -6,7 +7,7 @@ import type { CartLineInput } from '@/features/cart/api/types';
  * signal, so the panel, the /carrito page and the header badge (through the host) read one source.
  */
 
-const KEY_PREFIX = 'vitrina:cart:';
+const KEY_PREFIX = localCartKey('');
 
 export interface LocalCart {
   items: CartLineInput[];
@@ -28,10 +29,6 @@ function storage(): Storage | null {
   } catch {
     return null; // Storage disabled (private mode, policy): the visitor's cart lives in memory for the page.
   }
-}
-
-export function localCartKey(shopSlug: string): string {
-  return `${KEY_PREFIX}${shopSlug}`;
 }
 
 function isLine(value: unknown): value is CartLineInput {

@@ -13,6 +13,7 @@ import { ShopLoadError } from '@/features/storefront/components/pages/shop-load-
 import { ShopNotFound } from '@/features/storefront/components/pages/shop-not-found';
 import { visibleShopBase } from '@/features/storefront/lib/shop-path';
 import type { Viewer } from '@/features/storefront/lib/viewer';
+import { hasLocalCart, useCartBridge } from '@/lib/cart-bridge';
 import { useFirstPaintDone } from '@/lib/first-paint';
 
 // The accounts feature's header corner and register button bring the sign-in/registration modal and its
@@ -21,7 +22,7 @@ const AccountHeader = lazy(() => import('@/features/account-menu/components/acco
 // The owner's in-place editors (issue 5): a separate chunk, loaded only when the signed-in user owns the shop.
 const OwnerTools = lazy(() => import('@/features/shop-admin/components/owner-tools'));
 // The cart (issue 11): its host keeps the header badge and renders the side panel; the storefront reaches it through
-// lib/cart-bridge. Loaded after the shop has painted.
+// lib/cart-bridge. Loaded only when it has something to show or the visitor reaches for the cart.
 const CartHost = lazy(() => import('@/features/cart/components/cart-host'));
 const RegisterButton = lazy(() => import('@/features/auth/components/register-button').then((m) => ({ default: m.RegisterButton })));
 
@@ -104,14 +105,21 @@ function ShopLayoutRoute() {
     </Suspense>
   ) : null;
 
+  // SLOT (cart): a signed-in user's badge comes from the server, an anonymous visitor's from a local cart; a visitor
+  // without either downloads the cart once they open it or add to it.
+  const cart = useCartBridge();
+  const withCart = session.status === 'authenticated' || cart.wanted || hasLocalCart(shop.slug);
+
   return (
     <>
       <ShopLayout slug={shopSlug} viewer={viewer} slots={{ account, register, owner }}>
         <Outlet />
       </ShopLayout>
-      <Suspense fallback={null}>
-        <CartHost shopSlug={shop.slug} shopBase={visibleShopBase(shop.slug)} />
-      </Suspense>
+      {withCart && (
+        <Suspense fallback={null}>
+          <CartHost shopSlug={shop.slug} shopBase={visibleShopBase(shop.slug)} />
+        </Suspense>
+      )}
     </>
   );
 }
