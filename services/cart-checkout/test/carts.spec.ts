@@ -223,6 +223,18 @@ describe('carts (issue 11)', () => {
     expect((await json(w.app, 'GET', shop, { auth })).body.orders[0].products[0].amount).toBe(5);
   });
 
+  it('serialises concurrent adds to one cart: the quantity never passes the stock', async () => {
+    const item = await w.peers.itemCreated(w.peers.item({ ownerId: A, available: 5 }));
+    await known([item.itemId]);
+    const racer = await w.token(newId());
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => json(w.app, 'POST', `${shop}/items`, { auth: racer, payload: { item_id: item.itemId, amount: 1 } })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.code)).toEqual(Array(5).fill('quantity_exceeded'));
+    expect((await json(w.app, 'GET', `${shop}/total`, { auth: racer })).body.total_products).toBe(5);
+  });
+
   it('quotes an anonymous local cart without saving it', async () => {
     const before = await w.sql<{ n: number }>(`select count(*)::int as n from "cart-checkout".cart_lines`);
     const quote = await json(w.app, 'POST', `${shop}/quote`, {

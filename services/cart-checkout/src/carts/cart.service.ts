@@ -69,9 +69,14 @@ export class CartService {
 
   private async ensureCart(tx: Tx<typeof schema>, userId: string, shopId: string): Promise<string> {
     await tx.insert(carts).values({ id: newId(), userId, shopId }).onConflictDoNothing();
-    const id = await this.findCart(userId, shopId, tx);
-    if (!id) throw new Error('cart vanished after insert');
-    return id;
+    // the cart row's lock orders concurrent writes to one cart (two merges, an add beside a merge)
+    const [cart] = await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.userId, userId), eq(carts.shopId, shopId)))
+      .for('update');
+    if (!cart) throw new Error('cart vanished after insert');
+    return cart.id;
   }
 
   async lines(cartId: string, db: AnyDb = this.db): Promise<Array<{ itemId: string; quantity: number }>> {
