@@ -32,12 +32,12 @@ function localToday(): string {
 }
 
 /** What the page says about the delivery already chosen. */
-export function deliverySummary(checkout: Checkout, t: CheckoutT, language: string): string {
+export function deliverySummary(checkout: Checkout, t: CheckoutT, language: string, branchName?: string): string {
   const delivery = checkout.delivery;
   if (!delivery) return '';
   const price = delivery.price_minor === 0 ? t('summary.shippingFree') : formatMoney(delivery.price_minor, checkout.currency, language);
   const days = t('delivery.days', { count: delivery.days });
-  if (delivery.type === 'pickup') return `${t('delivery.pickup')} · ${price}`;
+  if (delivery.type === 'pickup') return `${branchName ? t('delivery.pickupAt', { name: branchName }) : t('delivery.pickup')} · ${price}`;
   const what = delivery.type === 'fixed' ? t('delivery.fixed') : [delivery.carrier, delivery.service].filter(Boolean).join(' ');
   const when = delivery.scheduled_date
     ? ` · ${delivery.scheduled_date}${delivery.scheduled_time ? ` ${delivery.scheduled_time}` : ''}`
@@ -67,7 +67,8 @@ export function DeliverySection({ checkout, userId, t, language, keys, onExpired
   const save = useSetDelivery(checkout.id);
 
   const rates = useRates(checkout.id, addressId, editing && mode === 'home' && offersBroker);
-  const branches = useBranches(checkout.id, editing && mode === 'pickup');
+  // Also read for the chosen pickup's summary (its branch's name).
+  const branches = useBranches(checkout.id, (editing && mode === 'pickup') || checkout.delivery?.type === 'pickup');
   const money = (minor: number) => (minor === 0 ? t('summary.shippingFree') : formatMoney(minor, checkout.currency, language));
 
   if (!editing && checkout.delivery) {
@@ -77,7 +78,9 @@ export function DeliverySection({ checkout, userId, t, language, keys, onExpired
           <Text size="sm" fw={600}>
             {t('delivery.chosen')}
           </Text>
-          <Text size="sm">{deliverySummary(checkout, t, language)}</Text>
+          <Text size="sm">
+            {deliverySummary(checkout, t, language, branches.data?.results.find((b) => b.id === checkout.delivery?.agency_id)?.name)}
+          </Text>
           {checkout.address && checkout.delivery.type !== 'pickup' && (
             <Text size="sm" c="dimmed">
               {checkout.address.formatted_address}

@@ -34,8 +34,9 @@ describe('checkout gating (spec 3 §5)', () => {
     expect(checkoutProgress({ ...done, status: 'ready' }, { attendeesReviewed: true }).readyToPay).toBe(true);
   });
 
-  it('asks no delivery for digital items and services', () => {
-    const checkout = checkoutFixture({ lines: [{ ...productLine(1), type: 'digital' }], contact, payment_token: 'tok' });
+  it('asks no delivery for digital items and services, and needs no token from a delivery then', () => {
+    const checkout = checkoutFixture({ lines: [{ ...productLine(1), type: 'digital' }], contact, payment_token: null });
     expect(checkoutProgress(checkout, { attendeesReviewed: false })).toMatchObject({ delivery: true, readyToPay: true });
+    expect(checkoutProgress({ ...checkout, contact: null }, { attendeesReviewed: false }).readyToPay).toBe(false);
   });
 });
