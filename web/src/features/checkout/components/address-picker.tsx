@@ -1,5 +1,6 @@
 import { Button, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useAddresses } from '../api/list-addresses';
 import type { CheckoutT } from '../i18n/texts';
@@ -62,6 +63,7 @@ export function AddressPicker({ userId, t, selected, onSelect }: Props) {
           userId={userId}
           t={t}
           onSaved={(address) => {
+            notifications.show({ color: 'teal', message: t('address.added'), autoClose: 4000 });
             setAdding(false);
             onSelect(address.id);
           }}

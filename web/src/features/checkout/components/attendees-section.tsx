@@ -1,4 +1,5 @@
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useUpdateAttendees } from '../api/update-attendees';
 import type { Attendee, Checkout } from '../api/types';
@@ -44,7 +45,10 @@ export function AttendeesSection({ checkout, t, reviewed, onReviewedChange, onEx
     if (rows.some((row) => invalid(row).full_name || invalid(row).phone)) return;
     const attendees = rows.map((row) => ({ full_name: row.full_name.trim().replace(/\s+/g, ' '), phone: stripWhitespace(row.phone) }));
     save.mutate(attendees, {
-      onSuccess: () => setDirty(false),
+      onSuccess: () => {
+        setDirty(false);
+        notifications.show({ color: 'teal', message: t('attendees.saved'), autoClose: 4000 });
+      },
       onError: (error) => {
         if (isExpiredError(error)) onExpired();
       },

@@ -184,6 +184,52 @@ describe('the single-page checkout (issue 11, spec 3 §2-§5)', { timeout: 30_00
     expect(screen.getByTestId('delivery-chosen').textContent).toContain('$149.00');
   });
 
+  it('asks for the delivery date and time when the supplier schedules fixed deliveries', async () => {
+    const api = fakeApi({
+      ...SIGNED_IN,
+      [`GET ${CHECKOUT}`]: () => jsonResponse(200, checkoutFixture({ contact: CONTACT })),
+      'GET /api/checkout/addresses': () => jsonResponse(200, { results: [ADDRESS] }),
+      [`GET ${CHECKOUT}/rates`]: () => jsonResponse(409, { code: 'no_shipping_options', message: 'x' }),
+      [`PUT ${CHECKOUT}/fixed_delivery`]: async (request) => {
+        const body = (await request.json()) as { scheduled_date?: string };
+        if (!body.scheduled_date) return jsonResponse(400, { code: 'scheduled_date_required', message: 'x' });
+        const delivery = {
+          type: 'fixed' as const,
+          days: 2,
+          price: '99.00',
+          price_minor: 9900,
+          scheduled_date: '2099-12-24',
+          scheduled_time: '10:00',
+        };
+        return jsonResponse(200, {
+          token: 'tok_fixed',
+          checkout: checkoutFixture({ contact: CONTACT, address: ADDRESS, delivery, payment_token: 'tok_fixed', status: 'ready' }),
+        });
+      },
+    });
+    renderPage({ checkout: CHECKOUT_ID });
+    fireEvent.click(await screen.findByTestId('address-option'));
+    fireEvent.click(await screen.findByTestId('delivery-option-fixed'));
+    // A supplier with fixed shipping only: no alarm about courier rates.
+    await waitFor(() => expect(api.callsTo(`GET ${CHECKOUT}/rates`)).toHaveLength(1));
+    expect(screen.queryByTestId('delivery-rates-error')).toBeNull();
+    fireEvent.click(screen.getByTestId('delivery-confirm'));
+    expect((await screen.findByTestId('delivery-save-error')).textContent).toContain('Elige la fecha y la hora de entrega');
+
+    type('delivery-date', '2099-12-24');
+    type('delivery-time', '10:00');
+    fireEvent.click(screen.getByTestId('delivery-confirm'));
+    expect((await screen.findByTestId('checkout-payment-token')).textContent).toBe('tok_fixed');
+    const puts = api.callsTo(`PUT ${CHECKOUT}/fixed_delivery`);
+    expect(puts.map((call) => call.body)).toEqual([
+      { address_id: 'addr-1' },
+      { address_id: 'addr-1', scheduled_date: '2099-12-24', scheduled_time: '10:00' },
+    ]);
+    // The refused attempt settled its key: the corrected body is a new action with a new key.
+    expect(puts[0]?.request.headers.get('Idempotency-Key')).not.toBe(puts[1]?.request.headers.get('Idempotency-Key'));
+    expect(screen.getByTestId('delivery-chosen').textContent).toContain('2099-12-24 10:00');
+  });
+
   it('shows the courier errors the server answers for an address', async () => {
     fakeApi({
       ...SIGNED_IN,

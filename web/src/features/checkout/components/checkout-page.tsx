@@ -275,15 +275,7 @@ function CheckoutView({ id, userId, shopSlug, suggested, t, language, onCheckout
               testId="checkout-step-delivery"
             >
               {progress.contact ? (
-                <DeliverySection
-                  checkout={checkout}
-                  userId={userId}
-                  t={t}
-                  language={language}
-                  keys={keys}
-                  onExpired={onExpired}
-                  onSaved={() => undefined}
-                />
+                <DeliverySection checkout={checkout} userId={userId} t={t} language={language} keys={keys} onExpired={onExpired} />
               ) : (
                 <Text size="sm" c="dimmed">
                   {t('steps.contactFirst')}

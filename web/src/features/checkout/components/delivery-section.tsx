@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Radio, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconBuildingStore, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '@/api/client';
@@ -19,7 +20,6 @@ interface Props {
   language: string;
   keys: IdempotencyKeys;
   onExpired: () => void;
-  onSaved: () => void;
   /** Today as YYYY-MM-DD (the earliest scheduled date); injectable for tests. */
   today?: string;
 }
@@ -50,7 +50,7 @@ export function deliverySummary(checkout: Checkout, t: CheckoutT, language: stri
  * shipping, or a courier's rate for that address) or pickup at one of the supplier's branches; a date and time when
  * the supplier delivers on schedule. Each choice is a `PUT` with its own Idempotency-Key and answers the payment token.
  */
-export function DeliverySection({ checkout, userId, t, language, keys, onExpired, onSaved, today = localToday() }: Props) {
+export function DeliverySection({ checkout, userId, t, language, keys, onExpired, today = localToday() }: Props) {
   // The checkout does not say what the supplier offers: every kind is offered, and one the supplier does not
   // have says so when asked (fixed_delivery_not_available hides the fixed option; no rates or branches are told).
   const [offersFixed, setOffersFixed] = useState(true);
@@ -125,7 +125,7 @@ export function DeliverySection({ checkout, userId, t, language, keys, onExpired
         onSuccess: () => {
           keys.settle('delivery');
           setEditing(false);
-          onSaved();
+          notifications.show({ color: 'teal', message: t('delivery.saved'), autoClose: 4000 });
         },
         onError: (error) => {
           if (!isApiError(error) || !isRetryable(error.status, error.code)) keys.settle('delivery');
