@@ -22,6 +22,10 @@ export interface CatalogueItemSnapshot {
   maxPurchaseAmount: number | null;
   /** First photo, for projections that show a thumbnail. */
   photo: string | null;
+  /** The description's first 280 characters (carts show it under the name); absent on events written before it. */
+  description?: string;
+  /** When an experience takes place (ISO); once past, it cannot be bought. Absent on events written before it. */
+  experienceDate?: string | null;
   /** Monotonic per item: consumers may ignore a snapshot older than what they hold. */
   revision: number;
 }

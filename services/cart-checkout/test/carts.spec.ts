@@ -184,6 +184,25 @@ describe('carts (issue 11)', () => {
     expect(removed.body.orders.map((o: any) => o.id)).toEqual([A, `${R}:${B}`]);
   });
 
+  it('shows the description, and a concluded experience as a disabled line that takes no more', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    let tour = await w.peers.itemCreated(
+      w.peers.item({ ownerId: A, type: 'experience', name: 'Recorrido', description: 'Dos horas por el centro', experienceDate: tomorrow }),
+    );
+    await known([tour.itemId]);
+    const added = await json(w.app, 'POST', `${shop}/items`, { auth, payload: { item_id: tour.itemId, amount: 1 } });
+    expect(added.status).toBe(200);
+    const line = (cart: any) => cart.orders.flatMap((o: any) => o.products).find((p: any) => p.id === tour.itemId);
+    expect(line(added.body)).toMatchObject({ description: 'Dos horas por el centro', disabled: false });
+    // the experience took place: the line stays, disabled, and takes no more
+    tour = await w.peers.itemUpdated({ ...tour, experienceDate: new Date(Date.now() - 60_000).toISOString() });
+    await revisionIs(tour.itemId, tour.revision);
+    expect(line((await json(w.app, 'GET', shop, { auth })).body)).toMatchObject({ disabled: true, disabled_reason: 'concluded' });
+    const more = await json(w.app, 'PUT', `${shop}/items/${tour.itemId}`, { auth, payload: { amount: 2 } });
+    expect([more.status, more.body.code]).toEqual([409, 'unavailable_for_sale']);
+    await json(w.app, 'DELETE', `${shop}/items/${tour.itemId}`, { auth });
+  });
+
   it('merges the anonymous cart at sign-in: sums with the server, clamps, skips unknown items', async () => {
     const merged = await json(w.app, 'POST', `${shop}/bulk`, {
       auth,

@@ -34,6 +34,9 @@ export const items = cartCheckoutSchema.table(
     stockType: text('stock_type').notNull().default('onstock'),
     maxPurchaseAmount: integer('max_purchase_amount'),
     photo: text('photo'),
+    description: text('description').notNull().default(''),
+    /** An experience's date: past it, the line is disabled ('concluded'). */
+    experienceDate: timestamp('experience_date', { withTimezone: true }),
     deleted: boolean('deleted').notNull().default(false),
     revision: integer('revision').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

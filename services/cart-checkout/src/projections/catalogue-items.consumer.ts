@@ -44,6 +44,8 @@ export class CatalogueItemsConsumer {
             stockType: d.stockType,
             maxPurchaseAmount: d.maxPurchaseAmount,
             photo: d.photo,
+            description: d.description ?? '',
+            experienceDate: d.experienceDate ? new Date(d.experienceDate) : null,
             revision: d.revision,
             updatedAt: sql`now()`,
           };

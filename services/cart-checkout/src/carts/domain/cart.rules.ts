@@ -31,6 +31,8 @@ export interface ItemRow {
   stockType: string;
   maxPurchaseAmount: number | null;
   photo: string | null;
+  description: string;
+  experienceDate: Date | null;
   deleted: boolean;
 }
 
@@ -58,9 +60,10 @@ export function cartError(code: string, message: string, status: number, details
 }
 
 /** Why a line cannot be checked out, or null. */
-export function disabledReason(item: ItemRow): CartDisabledReason | null {
+export function disabledReason(item: ItemRow, now: Date = new Date()): CartDisabledReason | null {
   if (item.deleted) return 'deleted';
   if (item.listState !== 'published' || item.hidden) return 'unpublished';
+  if (item.type === 'experience' && item.experienceDate !== null && item.experienceDate.getTime() <= now.getTime()) return 'concluded';
   if (item.soldOut || (item.stockType === 'onstock' && item.available !== null && item.available <= 0)) return 'sold_out';
   return null;
 }
@@ -92,6 +95,7 @@ export function checkQuantity(item: ItemRow | undefined, amount: unknown): asser
   if (!isValidAmount(amount)) throw cartError(Codes.invalidAmount, 'The quantity must be a whole number of at least 1', 400);
   if (!item || item.deleted) throw cartError(Codes.itemNotFound, 'The item does not exist', 404);
   if (item.listState !== 'published' || item.hidden) throw cartError(Codes.unavailableForSale, 'The item is not for sale', 409);
+  if (disabledReason(item) === 'concluded') throw cartError(Codes.unavailableForSale, 'The experience has already taken place', 409);
   if (item.soldOut || (item.stockType === 'onstock' && item.available !== null && item.available <= 0)) {
     throw cartError(Codes.outOfStock, 'The item is out of stock', 409);
   }
@@ -131,7 +135,7 @@ export function cartProduct(item: ItemRow, amount: number): CartProduct {
     id: item.itemId,
     name: item.name,
     photo: item.photo,
-    description: '',
+    description: item.description,
     amount,
     available: item.available,
     stock_type: item.stockType as StockType,

@@ -30,6 +30,8 @@ export function itemSnapshot(row: Snap): CatalogueItemSnapshot {
     stockType: row.stockType as StockType,
     maxPurchaseAmount: row.maxPurchaseAmount,
     photo: row.photos[0] ?? null,
+    description: row.description.slice(0, 280),
+    experienceDate: row.experienceDate?.toISOString() ?? null,
     revision: row.revision,
   };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "cart-checkout"."items" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "cart-checkout"."items" ADD COLUMN "experience_date" timestamp with time zone;
