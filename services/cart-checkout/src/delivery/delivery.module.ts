@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CONFIG, type PlatformConfig } from '@vitrina/platform';
+import { BenchItemsSeeder } from '../demo/bench-items-seeder.js';
 import { DeliveryDemoSeeder } from '../demo/delivery-demo-seeder.js';
 import { AddressRepository } from './addresses/address.repository.js';
 import { AddressesController } from './addresses/http/addresses.controller.js';
@@ -35,6 +36,7 @@ import { TableRateBroker } from './shipping/table-rate.broker.js';
       },
     },
     DeliveryDemoSeeder,
+    BenchItemsSeeder,
   ],
   exports: [DeliveryService],
 })
