@@ -80,9 +80,19 @@ export class TokenSigner {
   }
 }
 
+/** How many verified tokens a verifier remembers (see TokenVerifier.verified). */
+const VERIFIED_TOKENS_MAX = 5_000;
+
 /** Checks access tokens in every service, with the public key only. */
 export class TokenVerifier {
   private readonly clockTolerance: number;
+  /**
+   * Tokens whose signature and claims were already checked, by their exact text, oldest first. A signed-in user sends
+   * the same token with every request until it expires, and the Ed25519 check (async, through the thread pool) was the
+   * largest single cost of an authenticated request in the gateway and in the service behind it (bench/README.md,
+   * issue 18). A hit re-checks only what changes with time: the expiry, exactly as jose does.
+   */
+  private readonly verified = new Map<string, AuthUser>();
 
   constructor(private readonly settings: TokenSettings & { publicKey: CryptoKey; clockToleranceSeconds?: number }) {
     this.clockTolerance = settings.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS;
@@ -97,6 +107,14 @@ export class TokenVerifier {
     if (typeof token !== 'string' || token.length === 0 || token.length > 8192) {
       throw new InvalidTokenError('malformed', 'The access token is malformed');
     }
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt <= Math.floor(Date.now() / 1000) - this.clockTolerance) {
+        this.verified.delete(token);
+        throw new InvalidTokenError('expired', 'The access token has expired');
+      }
+      return { ...known, keychain: [...known.keychain] };
+    }
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, this.settings.publicKey, {
@@ -110,7 +128,10 @@ export class TokenVerifier {
     } catch (error) {
       throw translate(error);
     }
-    return toAuthUser(payload);
+    const user = toAuthUser(payload);
+    if (this.verified.size >= VERIFIED_TOKENS_MAX) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, user);
+    return { ...user, keychain: [...user.keychain] };
   }
 }
 

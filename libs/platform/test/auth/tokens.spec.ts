@@ -187,3 +187,33 @@ describe('TokenVerifier with a public key only', () => {
     });
   });
 });
+
+describe('TokenVerifier remembers verified tokens', () => {
+  it('answers a token it verified again without sharing its answer, and still refuses it once it expires', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await forge(claims({ exp: now + 2 }), keys.privateKey!);
+    const first = await verifier.verify(token);
+    first.keychain.push('tampered');
+    const again = await verifier.verify(token);
+    expect(again).toEqual({ id: 'user-1', level: 1, keychain: ['referral'], expiresAt: now + 2 });
+    // Past exp + the 5-second tolerance the remembered token is refused like a new one would be.
+    const realNow = Date.now;
+    Date.now = () => (now + 8) * 1000;
+    try {
+      const error = await refusal(token);
+      expect(error.reason).toBe('expired');
+      expect(error.message).toBe('The access token has expired');
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('never remembers a refused token, and an edited copy of a remembered one is checked in full', async () => {
+    const genuine = await signer.sign({ id: 'user-1', level: 1, keychain: [] });
+    await verifier.verify(genuine);
+    const [header, , signature] = genuine.split('.');
+    const edited = `${header}.${base64url.encode(JSON.stringify(claims({ lvl: 3 })))}.${signature}`;
+    expect((await refusal(edited)).reason).toBe('invalid');
+    expect((await refusal(edited)).reason).toBe('invalid');
+  });
+});
