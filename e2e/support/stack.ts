@@ -57,7 +57,8 @@ function start(script: string, env: Record<string, string>, port: number, cleanu
       await cleanup();
     },
   };
-  return waitFor(`${url}/api/health`, child, () => log, 120_000).then(
+  // Booting every service (migrations, demo seed) takes 2-3 minutes when the shared machine is busy.
+  return waitFor(`${url}/api/health`, child, () => log, 240_000).then(
     () => stack,
     async (err) => {
       await stack.stop();
@@ -66,12 +67,15 @@ function start(script: string, env: Record<string, string>, port: number, cleanu
   );
 }
 
-/** `npm start` as a newcomer runs it, on its own ports and a fresh data folder. */
-export async function startEmbedded(port = 3300, dataDir?: string): Promise<Stack> {
+/**
+ * `npm start` as a newcomer runs it, on its own ports and a fresh data folder; `extraEnv` adds variables a spec
+ * needs (e.g. a short CHECKOUT_TTL_SECONDS).
+ */
+export async function startEmbedded(port = 3300, dataDir?: string, extraEnv: Record<string, string> = {}): Promise<Stack> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'vitrina-e2e-'));
   return start(
     'launcher/dist/embedded.js',
-    { DATA_DIR: dir, SERVICE_PORT_OFFSET: String(port - 3000 + 1000), DATABASE_URL: '', EVENT_BUS: '', JOB_QUEUE: '' },
+    { DATA_DIR: dir, SERVICE_PORT_OFFSET: String(port - 3000 + 1000), DATABASE_URL: '', EVENT_BUS: '', JOB_QUEUE: '', ...extraEnv },
     port,
     async () => {
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
