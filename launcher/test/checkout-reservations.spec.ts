@@ -228,8 +228,8 @@ describe(`checkout creation with stock reservations on ${engine}`, () => {
     const refused = await checkout('shopper-5', cartId);
     expect(refused.status).toBe(409);
     expect(['insufficient_stock', 'out_of_stock']).toContain(refused.body.code);
-    expect(refused.body.adjusted).toEqual([{ item_id: short, requested: 2, amount: 1 }]);
-    expect(refused.body.unavailable).toEqual([{ item_id: gone, reason: 'out_of_stock' }]);
+    expect(refused.body.adjusted).toEqual([{ item_id: short, line_id: short, variant: {}, requested: 2, amount: 1 }]);
+    expect(refused.body.unavailable).toEqual([{ item_id: gone, line_id: gone, variant: {}, reason: 'out_of_stock' }]);
     const lines = await sql<{ item_id: string; quantity: number }>(
       `select item_id, quantity from "cart-checkout".cart_lines where cart_id = '${cartId}'`,
     );
@@ -238,6 +238,59 @@ describe(`checkout creation with stock reservations on ${engine}`, () => {
     // with the adjusted cart the checkout goes through
     expect((await checkout('shopper-5', cartId)).status).toBe(201);
     expect(await stock(short)).toEqual({ available: 3, reserved: 3 });
+  });
+
+  it('keeps the chosen variant on checkout lines, reserves per item across its variants, and adjusts the cart by line', async () => {
+    const shirt = await newItem(SUPPLIER, 4, { variants: { Talla: 'S, M', Material: 'Algodón' } });
+    const first = await token('shopper-variants-1');
+    await call(app, 'POST', `/cart/shops/${SLUG}/items`, { auth: first, payload: { item_id: shirt, amount: 2, variant: { Talla: 'S' } } });
+    const cart = await call(app, 'POST', `/cart/shops/${SLUG}/items`, {
+      auth: first,
+      payload: { item_id: shirt, amount: 1, variant: { Talla: 'M' } },
+    });
+    expect(cart.body.orders[0].products.map((p: any) => [p.variant, p.amount])).toEqual([
+      [{ Talla: 'S' }, 2],
+      [{ Talla: 'M' }, 1],
+    ]);
+    const created = await call(app, 'POST', `/shopping-carts/${cart.body.cart_id}/checkout`, {
+      auth: first,
+      payload: { supplier_id: SUPPLIER },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.lines.map((l: any) => [l.id, l.variant, l.amount, l.line_id])).toEqual(
+      cart.body.orders[0].products.map((p: any) => [shirt, p.variant, p.amount, p.line_id]),
+    );
+    expect((await call(app, 'GET', `/checkout/${created.body.id}`, { auth: first })).body.lines).toEqual(created.body.lines);
+    expect(await stock(shirt)).toEqual({ available: 4, reserved: 3 });
+    // one unit left for two lines of the item: the first line keeps it, the second leaves the cart
+    const second = await token('shopper-variants-2');
+    await call(app, 'POST', `/cart/shops/${SLUG}/items`, { auth: second, payload: { item_id: shirt, amount: 1, variant: { Talla: 'S' } } });
+    const other = await call(app, 'POST', `/cart/shops/${SLUG}/items`, {
+      auth: second,
+      payload: { item_id: shirt, amount: 1, variant: { Talla: 'M' } },
+    });
+    const mLine = other.body.orders[0].products[1].line_id;
+    const refused = await call(app, 'POST', `/shopping-carts/${other.body.cart_id}/checkout`, {
+      auth: second,
+      payload: { supplier_id: SUPPLIER },
+    });
+    expect([refused.status, refused.body.code]).toEqual([409, 'insufficient_stock']);
+    expect(refused.body.adjusted).toEqual([]);
+    expect(refused.body.unavailable).toEqual([{ item_id: shirt, line_id: mLine, variant: { Talla: 'M' }, reason: 'out_of_stock' }]);
+    const after = (await call(app, 'GET', `/cart/shops/${SLUG}`, { auth: second })).body;
+    expect(after.orders[0].products.map((p: any) => [p.variant, p.amount])).toEqual([[{ Talla: 'S' }, 1]]);
+    // 'Comprar ahora' with the chosen variant
+    const cap = await newItem(SUPPLIER, 5, { variants: { Color: 'Negro, Blanco' } });
+    const instant = await call(app, 'POST', '/checkout/instant', {
+      auth: second,
+      key: newId(),
+      payload: { shop_slug: SLUG, item_id: cap, amount: 1, variant: { Color: 'Blanco' } },
+    });
+    expect(instant.status).toBe(201);
+    expect(instant.body.lines).toEqual([expect.objectContaining({ id: cap, variant: { Color: 'Blanco' }, amount: 1 })]);
+    expect(
+      await sql(`select item_id, variant_key, quantity from "cart-checkout".checkout_lines where checkout_id = '${instant.body.id}'`),
+    ).toEqual([{ item_id: cap, variant_key: '{"Color":"Blanco"}', quantity: 1 }]);
   });
 
   it('creates one checkout for 20 parallel calls with one Idempotency-Key; another body → 422; another user → independent', async () => {
@@ -394,7 +447,7 @@ describe(`checkout creation with stock reservations on ${engine}`, () => {
     );
     const answers = await Promise.all(users.map((u, i) => checkout(u, carts[i])));
     expect(answers.map((a) => [a.status, a.body.code])).toEqual(answers.map(() => [409, 'insufficient_stock']));
-    expect(answers[0].body.adjusted).toEqual([{ item_id: item, requested: 7, amount: 6 }]);
+    expect(answers[0].body.adjusted).toEqual([{ item_id: item, line_id: item, variant: {}, requested: 7, amount: 6 }]);
     expect(await stock(item)).toEqual({ available: 6, reserved: 0 });
     const quantities = await sql<{ quantity: number }>(
       `select distinct quantity from "cart-checkout".cart_lines where item_id = '${item}'`,

@@ -26,6 +26,8 @@ export interface CatalogueItemSnapshot {
   description?: string;
   /** When an experience takes place (ISO); once past, it cannot be bought. Absent on events written before it. */
   experienceDate?: string | null;
+  /** Variant name -> value (a value listing options "S, M, L" offers a choice); carts validate a line's variant against it. Absent on events written before it. */
+  variants?: Record<string, string>;
   /** Monotonic per item: consumers may ignore a snapshot older than what they hold. */
   revision: number;
 }

@@ -129,6 +129,8 @@ describe('carts (issue 11)', () => {
     });
     expect(a.products[0]).toMatchObject({
       id: a1.itemId,
+      line_id: a1.itemId,
+      variant: {},
       name: 'Jarrito',
       amount: 3,
       available: 5,
@@ -223,10 +225,10 @@ describe('carts (issue 11)', () => {
     expect(line(ds.itemId).amount).toBe(3);
     expect(line(hidden.itemId)).toBeUndefined();
     expect(merged.body.adjustments).toEqual([
-      { item_id: a1.itemId, requested: 7, amount: 5, code: 'quantity_exceeded' },
-      { item_id: a2.itemId, requested: 5, amount: 4, code: 'max_purchase_amount_exceeded' },
-      { item_id: hidden.itemId, requested: 1, amount: 0, code: 'unavailable_for_sale' },
-      { item_id: 'gone', requested: 2, amount: 0, code: 'not_found' },
+      { item_id: a1.itemId, line_id: a1.itemId, variant: {}, requested: 7, amount: 5, code: 'quantity_exceeded' },
+      { item_id: a2.itemId, line_id: a2.itemId, variant: {}, requested: 5, amount: 4, code: 'max_purchase_amount_exceeded' },
+      { item_id: hidden.itemId, line_id: hidden.itemId, variant: {}, requested: 1, amount: 0, code: 'unavailable_for_sale' },
+      { item_id: 'gone', line_id: 'gone', variant: {}, requested: 2, amount: 0, code: 'not_found' },
     ]);
     // a first sign-in on another account starts from the local cart alone
     const other = await json(w.app, 'POST', `${shop}/bulk`, {
@@ -269,10 +271,174 @@ describe('carts (issue 11)', () => {
     expect(quote.body).toMatchObject({ cart_id: null, total_products: 6 });
     expect(quote.body.orders.map((o: any) => o.id)).toEqual([A, `${R}:${B}`]);
     expect(quote.body.adjustments).toEqual([
-      { item_id: a1.itemId, requested: 9, amount: 5, code: 'quantity_exceeded' },
-      { item_id: 'nope', requested: 1, amount: 0, code: 'not_found' },
+      { item_id: a1.itemId, line_id: a1.itemId, variant: {}, requested: 9, amount: 5, code: 'quantity_exceeded' },
+      { item_id: 'nope', line_id: 'nope', variant: {}, requested: 1, amount: 0, code: 'not_found' },
     ]);
     expect(await w.sql(`select count(*)::int as n from "cart-checkout".cart_lines`)).toEqual(before);
     expect((await json(w.app, 'POST', '/cart/shops/nowhere/quote', { payload: { items: [] } })).status).toBe(404);
+  });
+  describe('lines with the chosen variant', () => {
+    let shirt: CatalogueItemSnapshot; // Talla "S, M, L", Color "Rojo, Azul", Material fixed; 5 in stock, at most 4 per purchase
+    let vauth: string;
+    const vshop = '/cart/shops/bea-cart';
+    const products = (cart: any) => cart.orders.flatMap((o: any) => o.products);
+
+    beforeAll(async () => {
+      shirt = await w.peers.itemCreated(
+        w.peers.item({
+          ownerId: B,
+          name: 'Playera',
+          available: 5,
+          maxPurchaseAmount: 4,
+          variants: { Talla: 'S, M, L', Color: 'Rojo, Azul', Material: 'Algodón' },
+        }),
+      );
+      await known([shirt.itemId]);
+      vauth = await w.token(newId());
+    });
+
+    it('keeps the same item in two variants as two lines, each with its variant and a stable line_id', async () => {
+      const s = await json(w.app, 'POST', `${vshop}/items`, {
+        auth: vauth,
+        payload: { item_id: shirt.itemId, amount: 1, variant: { Talla: 'S', Color: 'Azul' } },
+      });
+      expect(s.status).toBe(200);
+      // the keys' order does not matter; a name with a single value may be repeated with that value
+      const m = await json(w.app, 'POST', `${vshop}/items`, {
+        auth: vauth,
+        payload: { item_id: shirt.itemId, amount: 1, variant: { Color: 'Rojo', Talla: 'M', Material: 'Algodón' } },
+      });
+      // no variant given: the first option of each choice, as the item page shows by default
+      const first = await json(w.app, 'POST', `${vshop}/items`, { auth: vauth, payload: { item_id: shirt.itemId, amount: 1 } });
+      expect(first.status).toBe(200);
+      const again = await json(w.app, 'POST', `${vshop}/items`, {
+        auth: vauth,
+        payload: { item_id: shirt.itemId, amount: 1, variant: { Talla: 'M', Color: 'Rojo' } },
+      });
+      const lines = products(again.body);
+      expect(lines.map((p: any) => [p.variant, p.amount])).toEqual([
+        [{ Color: 'Azul', Talla: 'S' }, 1],
+        [{ Color: 'Rojo', Talla: 'M' }, 2],
+        [{ Color: 'Rojo', Talla: 'S' }, 1],
+      ]);
+      expect(new Set(lines.map((p: any) => p.line_id)).size).toBe(3);
+      for (const p of lines) {
+        expect(p.id).toBe(shirt.itemId);
+        expect(p.line_id).toMatch(/^[A-Za-z0-9._~-]+$/);
+        expect(p.line_id.startsWith(`${shirt.itemId}.`)).toBe(true);
+      }
+      expect(lines[1].line_id).toBe(products(m.body)[1].line_id);
+      expect(again.body.total_products).toBe(4);
+      expect((await json(w.app, 'GET', `${vshop}/total`, { auth: vauth })).body.total_products).toBe(4);
+    });
+
+    it('applies the quantity rules to the item across its variant lines', async () => {
+      const cart = (await json(w.app, 'GET', vshop, { auth: vauth })).body;
+      const [s, m] = products(cart);
+      // 4 held, at most 4 per purchase: one more in any variant is refused, nothing changed
+      const add = await json(w.app, 'POST', `${vshop}/items`, {
+        auth: vauth,
+        payload: { item_id: shirt.itemId, amount: 1, variant: { Talla: 'L', Color: 'Azul' } },
+      });
+      expect([add.status, add.body.code, add.body.max_purchase_amount]).toEqual([409, 'max_purchase_amount_exceeded', 4]);
+      const put = await json(w.app, 'PUT', `${vshop}/lines/${m.line_id}`, { auth: vauth, payload: { amount: 3 } });
+      expect([put.status, put.body.code]).toEqual([409, 'max_purchase_amount_exceeded']);
+      expect((await json(w.app, 'GET', `${vshop}/total`, { auth: vauth })).body.total_products).toBe(4);
+      // setting a line by its line_id changes that line only
+      const down = await json(w.app, 'PUT', `${vshop}/lines/${m.line_id}`, { auth: vauth, payload: { amount: 1 } });
+      expect(down.status).toBe(200);
+      expect(products(down.body).map((p: any) => [p.line_id, p.amount])).toEqual([
+        [s.line_id, 1],
+        [m.line_id, 1],
+        [products(cart)[2].line_id, 1],
+      ]);
+      // the stock is shared by the variants too
+      const mug = await w.peers.itemCreated(w.peers.item({ ownerId: B, name: 'Taza', available: 3, variants: { Color: 'Negro, Blanco' } }));
+      await known([mug.itemId]);
+      const black = await json(w.app, 'POST', `${vshop}/items`, { auth: vauth, payload: { item_id: mug.itemId, amount: 2 } });
+      expect(black.status).toBe(200);
+      const white = await json(w.app, 'POST', `${vshop}/items`, {
+        auth: vauth,
+        payload: { item_id: mug.itemId, amount: 2, variant: { Color: 'Blanco' } },
+      });
+      expect([white.status, white.body.code, white.body.available]).toEqual([409, 'quantity_exceeded', 3]);
+      const mugLine = products(black.body).find((p: any) => p.id === mug.itemId);
+      expect(mugLine).toMatchObject({ variant: { Color: 'Negro' }, amount: 2 });
+      // the item route addresses the line without a variant: for an item with choices, its first-option line
+      const viaItem = await json(w.app, 'PUT', `${vshop}/items/${mug.itemId}`, { auth: vauth, payload: { amount: 3 } });
+      expect(products(viaItem.body).find((p: any) => p.id === mug.itemId)).toMatchObject({ line_id: mugLine.line_id, amount: 3 });
+      await json(w.app, 'DELETE', `${vshop}/items/${mug.itemId}`, { auth: vauth });
+      // deleting by line_id removes that variant's line only
+      const removed = await json(w.app, 'DELETE', `${vshop}/lines/${s.line_id}`, { auth: vauth });
+      expect(products(removed.body).map((p: any) => p.line_id)).toEqual([m.line_id, products(cart)[2].line_id]);
+      expect(products(removed.body).some((p: any) => p.id !== shirt.itemId)).toBe(false);
+      expect((await json(w.app, 'DELETE', `${vshop}/lines/${shirt.itemId}.%2F%2F`, { auth: vauth })).status).toBe(200);
+      expect((await json(w.app, 'PUT', `${vshop}/lines/${shirt.itemId}.%2F%2F`, { auth: vauth, payload: { amount: 1 } })).body.code).toBe(
+        'item_not_found',
+      );
+    });
+
+    it('refuses a variant the item does not offer with 400 invalid_variant, changing nothing', async () => {
+      const before = (await json(w.app, 'GET', vshop, { auth: vauth })).body;
+      for (const variant of [{ Talla: 'XL' }, { Tamaño: 'S' }, { Material: 'Seda' }, { Talla: 3 }, 'S', ['S']]) {
+        const r = await json(w.app, 'POST', `${vshop}/items`, { auth: vauth, payload: { item_id: shirt.itemId, amount: 1, variant } });
+        expect([r.status, r.body.code]).toEqual([400, 'invalid_variant']);
+      }
+      // an item without choices takes no variant
+      const plain = await json(w.app, 'POST', `${vshop}/items`, {
+        auth: vauth,
+        payload: { item_id: a1.itemId, amount: 1, variant: { Talla: 'S' } },
+      });
+      expect([plain.status, plain.body.code]).toEqual([400, 'invalid_variant']);
+      expect((await json(w.app, 'GET', vshop, { auth: vauth })).body).toEqual(before);
+      const instant = await json(w.app, 'POST', '/checkout/instant', {
+        auth: vauth,
+        payload: { shop_slug: 'bea-cart', item_id: shirt.itemId, amount: 1, variant: { Talla: 'XXL' } },
+      });
+      expect([instant.status, instant.body.code]).toEqual([400, 'invalid_variant']);
+    });
+
+    it('merges and quotes a local cart line by line: variants summed per line, clamped per item, unknown variants skipped', async () => {
+      const fresh = await w.token(newId());
+      await json(w.app, 'POST', `${vshop}/items`, { auth: fresh, payload: { item_id: shirt.itemId, amount: 1, variant: { Talla: 'M' } } });
+      const local = [
+        { item_id: shirt.itemId, amount: 1, variant: { Talla: 'M', Color: 'Rojo' } }, // the server's M line: 1 + 1
+        { item_id: shirt.itemId, amount: 1, variant: { Talla: 'L', Color: 'Azul' } },
+        { item_id: shirt.itemId, amount: 3, variant: { Talla: 'S', Color: 'Azul' } }, // 2 + 1 + 3 > at most 4: 1 left
+        { item_id: shirt.itemId, amount: 1, variant: { Talla: 'XL' } },
+      ];
+      const merged = await json(w.app, 'POST', `${vshop}/bulk`, { auth: fresh, payload: { items: local } });
+      expect(merged.status).toBe(200);
+      expect(products(merged.body).map((p: any) => [p.variant, p.amount])).toEqual([
+        [{ Color: 'Rojo', Talla: 'M' }, 2],
+        [{ Color: 'Azul', Talla: 'L' }, 1],
+        [{ Color: 'Azul', Talla: 'S' }, 1],
+      ]);
+      const sLine = products(merged.body)[2].line_id;
+      expect(merged.body.adjustments).toEqual([
+        {
+          item_id: shirt.itemId,
+          line_id: sLine,
+          variant: { Color: 'Azul', Talla: 'S' },
+          requested: 3,
+          amount: 1,
+          code: 'max_purchase_amount_exceeded',
+        },
+        { item_id: shirt.itemId, line_id: expect.any(String), variant: { Talla: 'XL' }, requested: 1, amount: 0, code: 'invalid_variant' },
+      ]);
+      // a quote saves nothing and prices the same lines
+      const quote = await json(w.app, 'POST', `${vshop}/quote`, { payload: { items: local } });
+      expect(quote.status).toBe(200);
+      expect(quote.body.cart_id).toBeNull();
+      expect(products(quote.body).map((p: any) => [p.variant, p.amount])).toEqual([
+        [{ Color: 'Rojo', Talla: 'M' }, 1],
+        [{ Color: 'Azul', Talla: 'L' }, 1],
+        [{ Color: 'Azul', Talla: 'S' }, 2],
+      ]);
+      expect(quote.body.adjustments.map((a: any) => [a.code, a.requested, a.amount])).toEqual([
+        ['max_purchase_amount_exceeded', 3, 2],
+        ['invalid_variant', 1, 0],
+      ]);
+    });
   });
 });

@@ -1,6 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { CartCheckoutErrorCodes as Codes, formatMinorUnits, type Cart, type CartAdjustment, type CartTotal } from '@vitrina/contracts';
+import {
+  CartCheckoutErrorCodes as Codes,
+  canonicalVariant,
+  cartLineId,
+  formatMinorUnits,
+  isVariantShape,
+  parseCartLineId,
+  resolveVariant,
+  type Cart,
+  type CartAdjustment,
+  type CartTotal,
+  type CartVariant,
+} from '@vitrina/contracts';
 import { DB, newId, TransactionRunner, type Db, type Tx } from '@vitrina/platform';
 import * as schema from '../db/schema.js';
 import { cartLines, carts, items, shops } from '../db/schema.js';
@@ -9,14 +21,17 @@ import {
   buildCart,
   cartError,
   checkQuantity,
-  clampQuantity,
+  clampLine,
   DEFAULT_CURRENCY,
   disabledReason,
   groupLines,
   isValidAmount,
+  keyOf,
+  lineVariant,
   suppliersOf,
   type CartOrderDraft,
   type ItemRow,
+  type LineRow,
   type ShopRow,
   type SupplierConfig,
 } from './domain/cart.rules.js';
@@ -79,12 +94,12 @@ export class CartService {
     return cart.id;
   }
 
-  async lines(cartId: string, db: AnyDb = this.db): Promise<Array<{ itemId: string; quantity: number }>> {
+  async lines(cartId: string, db: AnyDb = this.db): Promise<LineRow[]> {
     return db
-      .select({ itemId: cartLines.itemId, quantity: cartLines.quantity })
+      .select({ itemId: cartLines.itemId, variant: cartLines.variant, quantity: cartLines.quantity })
       .from(cartLines)
       .where(eq(cartLines.cartId, cartId))
-      .orderBy(asc(cartLines.addedAt), asc(cartLines.itemId));
+      .orderBy(asc(cartLines.addedAt), asc(cartLines.itemId), asc(cartLines.variantKey));
   }
 
   /** The cart as its orders (an empty cart has no orders: never a 404 for a real shop). */
@@ -97,17 +112,17 @@ export class CartService {
   /** The user's cart in a shop with its lines and their items, in one read (the hot path of every cart answer). */
   private async load(userId: string, shopId: string) {
     const rows = await this.db
-      .select({ cartId: carts.id, itemId: cartLines.itemId, quantity: cartLines.quantity, item: items })
+      .select({ cartId: carts.id, itemId: cartLines.itemId, variant: cartLines.variant, quantity: cartLines.quantity, item: items })
       .from(carts)
       .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
       .leftJoin(items, eq(items.itemId, cartLines.itemId))
       .where(and(eq(carts.userId, userId), eq(carts.shopId, shopId)))
-      .orderBy(asc(cartLines.addedAt), asc(cartLines.itemId));
-    const lines: Array<{ itemId: string; quantity: number }> = [];
+      .orderBy(asc(cartLines.addedAt), asc(cartLines.itemId), asc(cartLines.variantKey));
+    const lines: LineRow[] = [];
     const byId = new Map<string, ItemRow>();
     for (const r of rows) {
       if (r.itemId === null || r.quantity === null) continue;
-      lines.push({ itemId: r.itemId, quantity: r.quantity });
+      lines.push({ itemId: r.itemId, variant: r.variant ?? {}, quantity: r.quantity });
       if (r.item) byId.set(r.itemId, r.item);
     }
     return { cartId: rows[0]?.cartId, lines, byId };
@@ -134,109 +149,186 @@ export class CartService {
     return { total_products: count, amount: formatMinorUnits(minor), amount_minor: minor, currency: currency ?? DEFAULT_CURRENCY };
   }
 
-  /** Adds `amount` to the line's quantity (a new line when absent); the sum must pass the quantity rules. */
-  async add(userId: string, slug: string, itemId: string, amount: unknown): Promise<Cart> {
+  /** The item's lines in the cart (every variant), locked: the quantity rules apply to their total. */
+  private async itemLines(tx: Tx<typeof schema>, cartId: string, itemId: string): Promise<Map<string, number>> {
+    const rows = await tx
+      .select({ variantKey: cartLines.variantKey, quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(and(eq(cartLines.cartId, cartId), eq(cartLines.itemId, itemId)))
+      .for('update');
+    return new Map(rows.map((r) => [r.variantKey, r.quantity]));
+  }
+
+  /**
+   * Adds `amount` to the line of (item, variant) (a new line when absent). The variant is checked against the item's
+   * (400 `invalid_variant`; none given = the first option of each choice); the item's total across its variant lines
+   * must pass the quantity rules.
+   */
+  async add(userId: string, slug: string, itemId: string, amount: unknown, variant?: unknown): Promise<Cart> {
     if (!isValidAmount(amount)) checkQuantity(undefined, amount);
     const shop = await this.shopBySlug(slug);
     await this.tx.run(async (tx) => {
       const cartId = await this.ensureCart(tx, userId, shop.shopId);
       const item = (await this.itemsById([itemId], tx)).get(itemId);
-      // the line's row lock orders concurrent adds of one item to one cart
-      const [line] = await tx
-        .select({ quantity: cartLines.quantity })
-        .from(cartLines)
-        .where(and(eq(cartLines.cartId, cartId), eq(cartLines.itemId, itemId)))
-        .for('update');
-      const next = (line?.quantity ?? 0) + amount;
-      checkQuantity(item, next);
-      await this.upsertLine(tx, cartId, itemId, next);
+      if (!item || item.deleted) checkQuantity(item, amount);
+      const chosen = lineVariant(item!, variant);
+      const key = keyOf(chosen);
+      const held = await this.itemLines(tx, cartId, itemId);
+      const next = (held.get(key) ?? 0) + amount;
+      checkQuantity(item, othersThan(held, key) + next);
+      await this.upsertLine(tx, cartId, itemId, chosen, next);
     });
-    return this.cartOf(userId, shop);
-  }
-
-  /** Sets the line's quantity. */
-  async set(userId: string, slug: string, itemId: string, amount: unknown): Promise<Cart> {
-    if (!isValidAmount(amount)) checkQuantity(undefined, amount);
-    const shop = await this.shopBySlug(slug);
-    const item = (await this.itemsById([itemId])).get(itemId);
-    checkQuantity(item, amount);
-    await this.tx.run(async (tx) => {
-      const cartId = await this.ensureCart(tx, userId, shop.shopId);
-      await this.upsertLine(tx, cartId, itemId, amount);
-    });
-    return this.cartOf(userId, shop);
-  }
-
-  /** Removes the line (removing a line that is not there changes nothing). */
-  async remove(userId: string, slug: string, itemId: string): Promise<Cart> {
-    const shop = await this.shopBySlug(slug);
-    const cartId = await this.findCart(userId, shop.shopId);
-    if (cartId) await this.db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.itemId, itemId)));
     return this.cartOf(userId, shop);
   }
 
   /**
-   * Merges an anonymous visitor's local cart at sign-in: each quantity is added to the server's, then clamped to
-   * what the item allows (available, max_purchase_amount); unknown or unsellable items are skipped. Every change
+   * Sets a line's quantity. The line is (item, variant) as given; when the cart has no such line, the variant is
+   * checked as an add's (so the item route on an item with choices sets its first-option line).
+   */
+  async set(userId: string, slug: string, itemId: string, variant: CartVariant, amount: unknown): Promise<Cart> {
+    if (!isValidAmount(amount)) checkQuantity(undefined, amount);
+    const shop = await this.shopBySlug(slug);
+    await this.tx.run(async (tx) => {
+      const cartId = await this.ensureCart(tx, userId, shop.shopId);
+      const item = (await this.itemsById([itemId], tx)).get(itemId);
+      if (!item || item.deleted) checkQuantity(item, amount);
+      const held = await this.itemLines(tx, cartId, itemId);
+      const chosen = held.has(keyOf(variant)) ? variant : lineVariant(item!, variant);
+      const key = keyOf(chosen);
+      checkQuantity(item, othersThan(held, key) + amount);
+      await this.upsertLine(tx, cartId, itemId, chosen, amount);
+    });
+    return this.cartOf(userId, shop);
+  }
+
+  /** Sets the quantity of the line a `line_id` names (404 `item_not_found` when the id names no item). */
+  async setLine(userId: string, slug: string, lineId: string, amount: unknown): Promise<Cart> {
+    const line = lineId.length <= 2000 ? parseCartLineId(lineId) : undefined;
+    if (!isValidAmount(amount)) checkQuantity(undefined, amount);
+    if (!line) throw cartError(Codes.itemNotFound, 'The cart line does not exist', 404);
+    return this.set(userId, slug, line.itemId, line.variant, amount);
+  }
+
+  /**
+   * Removes the line of (item, variant); when there is none, the line the variant resolves to (the item route on an
+   * item with choices removes its first-option line). Removing a line that is not there changes nothing.
+   */
+  async remove(userId: string, slug: string, itemId: string, variant: CartVariant = {}): Promise<Cart> {
+    const shop = await this.shopBySlug(slug);
+    const cartId = await this.findCart(userId, shop.shopId);
+    if (cartId) {
+      const exact = await this.db
+        .delete(cartLines)
+        .where(and(eq(cartLines.cartId, cartId), eq(cartLines.itemId, itemId), eq(cartLines.variantKey, keyOf(variant))))
+        .returning({ itemId: cartLines.itemId });
+      const item = exact.length === 0 ? (await this.itemsById([itemId])).get(itemId) : undefined;
+      const resolved = item ? resolveVariant(item.variants ?? {}, variant) : undefined;
+      if (resolved && keyOf(resolved) !== keyOf(variant)) {
+        await this.db
+          .delete(cartLines)
+          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.itemId, itemId), eq(cartLines.variantKey, keyOf(resolved))));
+      }
+    }
+    return this.cartOf(userId, shop);
+  }
+
+  /** Removes the line a `line_id` names (an id that names no line changes nothing). */
+  async removeLine(userId: string, slug: string, lineId: string): Promise<Cart> {
+    const line = lineId.length <= 2000 ? parseCartLineId(lineId) : undefined;
+    if (!line) return this.get(userId, slug);
+    return this.remove(userId, slug, line.itemId, line.variant);
+  }
+
+  /**
+   * Merges an anonymous visitor's local cart at sign-in: each line's quantity is added to the server's line of the same
+   * item and variant, then clamped so the item's total across its lines stays within what it allows (available,
+   * max_purchase_amount); unknown or unsellable items and variants the item does not offer are skipped. Every change
    * from what was asked is reported in `adjustments`.
    */
-  async merge(userId: string, slug: string, sent: Array<{ item_id: string; amount: number }>): Promise<Cart> {
+  async merge(userId: string, slug: string, sent: SentLine[]): Promise<Cart> {
     const shop = await this.shopBySlug(slug);
-    const wanted = sumByItem(sent);
     const adjustments: CartAdjustment[] = [];
     await this.tx.run(async (tx) => {
       const cartId = await this.ensureCart(tx, userId, shop.shopId);
       const held = new Map(
         (
           await tx
-            .select({ itemId: cartLines.itemId, quantity: cartLines.quantity })
+            .select({ itemId: cartLines.itemId, variantKey: cartLines.variantKey, quantity: cartLines.quantity })
             .from(cartLines)
             .where(eq(cartLines.cartId, cartId))
             .for('update')
-        ).map((l) => [l.itemId, l.quantity]),
+        ).map((l) => [`${l.itemId}\n${l.variantKey}`, { itemId: l.itemId, quantity: l.quantity }]),
       );
-      const byId = await this.itemsById([...wanted.keys()], tx);
-      for (const [itemId, amount] of wanted) {
-        const current = held.get(itemId) ?? 0;
-        const requested = current + amount;
-        const clamped = clampQuantity(byId.get(itemId), requested);
-        if (clamped.amount === 0) {
-          adjustments.push({ item_id: itemId, requested, amount: current, code: clamped.code ?? 'not_found' });
+      const byId = await this.itemsById(
+        sent.map((s) => s.item_id),
+        tx,
+      );
+      const wanted = wantedLines(sent, byId);
+      // what the item's lines that the local cart does not touch already hold
+      const used = new Map<string, number>();
+      for (const [id, line] of held) if (!wanted.has(id)) used.set(line.itemId, (used.get(line.itemId) ?? 0) + line.quantity);
+      for (const [id, line] of wanted) {
+        if (line.skipped) {
+          adjustments.push(line.skipped);
           continue;
         }
-        if (clamped.code) adjustments.push({ item_id: itemId, requested, amount: clamped.amount, code: clamped.code });
-        if (clamped.amount !== current) await this.upsertLine(tx, cartId, itemId, clamped.amount);
+        const current = held.get(id)?.quantity ?? 0;
+        const requested = current + line.amount;
+        const before = used.get(line.itemId) ?? 0;
+        const clamped = clampLine(byId.get(line.itemId), before, requested);
+        const adjustment = { item_id: line.itemId, line_id: cartLineId(line.itemId, line.variant), variant: line.variant, requested };
+        if (clamped.amount === 0) {
+          adjustments.push({ ...adjustment, amount: current, code: clamped.code ?? 'not_found' });
+          used.set(line.itemId, before + current);
+          continue;
+        }
+        used.set(line.itemId, before + clamped.amount);
+        if (clamped.code) adjustments.push({ ...adjustment, amount: clamped.amount, code: clamped.code });
+        if (clamped.amount !== current) await this.upsertLine(tx, cartId, line.itemId, line.variant, clamped.amount);
       }
     });
     return this.cartOf(userId, shop, adjustments);
   }
 
   /** An anonymous visitor's local cart priced and checked, nothing saved (cart_id null). */
-  async quote(slug: string, sent: Array<{ item_id: string; amount: number }>): Promise<Cart> {
+  async quote(slug: string, sent: SentLine[]): Promise<Cart> {
     const shop = await this.shopBySlug(slug);
-    const wanted = sumByItem(sent);
-    const byId = await this.itemsById([...wanted.keys()]);
+    const byId = await this.itemsById(sent.map((s) => s.item_id));
+    const wanted = wantedLines(sent, byId);
     const adjustments: CartAdjustment[] = [];
-    const lines: Array<{ itemId: string; quantity: number }> = [];
-    for (const [itemId, requested] of wanted) {
-      const item = byId.get(itemId);
-      if (!item || item.deleted) {
-        adjustments.push({ item_id: itemId, requested, amount: 0, code: 'not_found' });
+    const lines: LineRow[] = [];
+    const used = new Map<string, number>();
+    for (const line of wanted.values()) {
+      if (line.skipped) {
+        adjustments.push(line.skipped);
         continue;
       }
+      const item = byId.get(line.itemId)!;
+      const requested = line.amount;
+      const before = used.get(line.itemId) ?? 0;
       // an unsellable item stays as a disabled line, as in a saved cart
-      const clamped = disabledReason(item) ? { amount: requested } : clampQuantity(item, requested);
-      if (clamped.code) adjustments.push({ item_id: itemId, requested, amount: clamped.amount, code: clamped.code });
-      lines.push({ itemId, quantity: clamped.amount });
+      const clamped = disabledReason(item) ? { amount: requested } : clampLine(item, before, requested);
+      used.set(line.itemId, before + clamped.amount);
+      if (clamped.code) {
+        adjustments.push({
+          item_id: line.itemId,
+          line_id: cartLineId(line.itemId, line.variant),
+          variant: line.variant,
+          requested,
+          amount: clamped.amount,
+          code: clamped.code,
+        });
+      }
+      if (clamped.amount > 0) lines.push({ itemId: line.itemId, variant: line.variant, quantity: clamped.amount });
     }
     return this.render(null, shop, groupLines(shop, lines, byId), adjustments);
   }
 
-  private async upsertLine(tx: Tx<typeof schema>, cartId: string, itemId: string, quantity: number): Promise<void> {
+  private async upsertLine(tx: Tx<typeof schema>, cartId: string, itemId: string, variant: CartVariant, quantity: number): Promise<void> {
     await tx
       .insert(cartLines)
-      .values({ cartId, itemId, quantity })
-      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.itemId], set: { quantity } });
+      .values({ cartId, itemId, variantKey: keyOf(variant), variant, quantity })
+      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.itemId, cartLines.variantKey], set: { quantity } });
     await tx
       .update(carts)
       .set({ updatedAt: sql`now()` })
@@ -244,23 +336,68 @@ export class CartService {
   }
 
   /** Sets quantities after a refused checkout (0 removes the line). */
-  async adjust(cartId: string, changes: Array<{ itemId: string; amount: number }>): Promise<void> {
+  async adjust(cartId: string, changes: Array<{ itemId: string; variant: CartVariant; amount: number }>): Promise<void> {
     if (changes.length === 0) return;
     await this.tx.run(async (tx) => {
       for (const c of changes) {
-        if (c.amount <= 0) await tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.itemId, c.itemId)));
-        else
-          await tx
-            .update(cartLines)
-            .set({ quantity: c.amount })
-            .where(and(eq(cartLines.cartId, cartId), eq(cartLines.itemId, c.itemId)));
+        const line = and(eq(cartLines.cartId, cartId), eq(cartLines.itemId, c.itemId), eq(cartLines.variantKey, keyOf(c.variant)));
+        if (c.amount <= 0) await tx.delete(cartLines).where(line);
+        else await tx.update(cartLines).set({ quantity: c.amount }).where(line);
       }
     });
   }
 }
 
-function sumByItem(sent: Array<{ item_id: string; amount: number }>): Map<string, number> {
-  const wanted = new Map<string, number>();
-  for (const s of sent) wanted.set(s.item_id, (wanted.get(s.item_id) ?? 0) + s.amount);
+/** A line of an anonymous visitor's local cart (bulk merge, quote). */
+export interface SentLine {
+  item_id: string;
+  amount: number;
+  variant?: unknown;
+}
+
+/** What the item's other lines hold. */
+function othersThan(held: Map<string, number>, key: string): number {
+  let sum = 0;
+  for (const [k, quantity] of held) if (k !== key) sum += quantity;
+  return sum;
+}
+
+/**
+ * The local cart's lines summed per (item, variant), in the order sent; unknown items (`not_found`) and variants the
+ * item does not offer (`invalid_variant`) are left out and reported.
+ */
+function wantedLines(sent: SentLine[], byId: Map<string, ItemRow>): Map<string, WantedLine> {
+  const wanted = new Map<string, WantedLine>();
+  for (const s of sent) {
+    const item = byId.get(s.item_id);
+    const variant = item && !item.deleted ? resolveVariant(item.variants ?? {}, s.variant) : undefined;
+    if (!variant) {
+      const raw = isVariantShape(s.variant) ? canonicalVariant(s.variant) : {};
+      const lineId = cartLineId(s.item_id, raw);
+      const code = !item || item.deleted ? 'not_found' : 'invalid_variant';
+      const skipped = wanted.get(`skip\n${lineId}`)?.skipped;
+      if (skipped) skipped.requested += s.amount;
+      else
+        wanted.set(`skip\n${lineId}`, {
+          itemId: s.item_id,
+          variant: raw,
+          amount: 0,
+          skipped: { item_id: s.item_id, line_id: lineId, variant: raw, requested: s.amount, amount: 0, code },
+        });
+      continue;
+    }
+    const id = `${s.item_id}\n${keyOf(variant)}`;
+    const line = wanted.get(id);
+    if (line) line.amount += s.amount;
+    else wanted.set(id, { itemId: s.item_id, variant, amount: s.amount });
+  }
   return wanted;
+}
+
+interface WantedLine {
+  itemId: string;
+  variant: CartVariant;
+  amount: number;
+  /** Set when the line is left out (unknown item, variant not offered): its adjustment. */
+  skipped?: CartAdjustment;
 }

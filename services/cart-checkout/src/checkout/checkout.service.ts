@@ -8,6 +8,9 @@ import {
   type Checkout,
   type ReserveLineOutcome,
   type ReserveRefusalCode,
+  cartLineId,
+  variantKey,
+  type CartVariant,
 } from '@vitrina/contracts';
 import { DB, newId, Outbox, TransactionRunner, type Db, type Tx } from '@vitrina/platform';
 import { CartService } from '../carts/cart.service.js';
@@ -19,6 +22,8 @@ import {
   configuredBy,
   disabledReason,
   groupLines,
+  isValidAmount,
+  lineVariant,
   supplierOf,
   type CartOrderDraft,
   type ShopRow,
@@ -78,25 +83,44 @@ export class CheckoutService {
     if (unavailable.length > 0) {
       await this.carts.adjust(
         cart.id,
-        unavailable.map((l) => ({ itemId: l.item.itemId, amount: 0 })),
+        unavailable.map((l) => ({ itemId: l.item.itemId, variant: l.variant, amount: 0 })),
       );
       const soldOut = unavailable.every((l) => disabledReason(l.item) === 'sold_out');
       throw this.refusal(
         soldOut ? 'out_of_stock' : 'unavailable_for_sale',
         [],
-        unavailable.map((l) => ({ item_id: l.item.itemId, reason: disabledReason(l.item) ?? 'unavailable_for_sale' })),
+        unavailable.map((l) => ({
+          item_id: l.item.itemId,
+          line_id: cartLineId(l.item.itemId, l.variant),
+          variant: l.variant,
+          reason: disabledReason(l.item) ?? 'unavailable_for_sale',
+        })),
       );
     }
     return this.create(userId, shop, cart.id, draft, options);
   }
 
-  /** POST /checkout/instant: 'Comprar ahora', one line, the cart untouched. */
-  async instant(userId: string, slug: string, itemId: string, amount: unknown, options: CheckoutOptions): Promise<Checkout> {
+  /** POST /checkout/instant: 'Comprar ahora', one line (with the chosen variant), the cart untouched. */
+  async instant(
+    userId: string,
+    slug: string,
+    itemId: string,
+    amount: unknown,
+    options: CheckoutOptions,
+    variant?: unknown,
+  ): Promise<Checkout> {
     const shop = await this.carts.shopBySlug(slug);
     const item = (await this.carts.itemsById([itemId])).get(itemId);
+    if (!isValidAmount(amount) || !item || item.deleted) checkQuantity(item, amount);
+    const chosen = lineVariant(item!, variant);
     checkQuantity(item, amount);
     const { supplierId, dssupplierId } = supplierOf(item!, shop);
-    const draft: CartOrderDraft = { id: cartOrderId(supplierId, dssupplierId), supplierId, dssupplierId, lines: [{ item: item!, amount }] };
+    const draft: CartOrderDraft = {
+      id: cartOrderId(supplierId, dssupplierId),
+      supplierId,
+      dssupplierId,
+      lines: [{ item: item!, amount, variant: chosen }],
+    };
     return this.create(userId, shop, null, draft, options);
   }
 
@@ -114,7 +138,7 @@ export class CheckoutService {
     }
     const checkoutId = newId();
     const expiresAt = new Date(this.clock.now().getTime() + this.config.checkoutTtlSeconds * 1000);
-    const products = draft.lines.map((l) => cartProduct(l.item, l.amount));
+    const products = draft.lines.map((l) => cartProduct(l.item, l.amount, l.variant));
     let result;
     try {
       result = await this.reservations.reserve({
@@ -130,7 +154,7 @@ export class CheckoutService {
       throw err;
     }
     if (!result.ok) {
-      const { adjusted, unavailable, changes } = adjustments(result.lines);
+      const { adjusted, unavailable, changes } = adjustments(result.lines, draft.lines);
       if (cartId) await this.carts.adjust(cartId, changes);
       throw this.refusal(result.code, adjusted, unavailable);
     }
@@ -161,6 +185,7 @@ export class CheckoutService {
         products.map((product, position) => ({
           checkoutId,
           itemId: product.id,
+          variantKey: variantKey(product.variant),
           position,
           quantity: product.amount,
           unitPriceMinor: product.unit_price_minor,
@@ -198,8 +223,8 @@ export class CheckoutService {
 
   private refusal(
     code: ReserveRefusalCode,
-    adjusted: Array<{ item_id: string; requested: number; amount: number }>,
-    unavailable: Array<{ item_id: string; reason: string }>,
+    adjusted: Array<{ item_id: string; line_id: string; variant: CartVariant; requested: number; amount: number }>,
+    unavailable: Array<{ item_id: string; line_id: string; variant: CartVariant; reason: string }>,
   ) {
     const messages: Record<ReserveRefusalCode, string> = {
       insufficient_stock: 'There is not enough stock: quantities were adjusted to what is left',
@@ -211,18 +236,32 @@ export class CheckoutService {
   }
 }
 
-/** A refused reservation's lines → the cart's new quantities (down to what is left; 0 removes) and the answer's lists. */
-export function adjustments(lines: ReserveLineOutcome[]) {
-  const adjusted: Array<{ item_id: string; requested: number; amount: number }> = [];
-  const unavailable: Array<{ item_id: string; reason: string }> = [];
-  const changes: Array<{ itemId: string; amount: number }> = [];
-  for (const line of lines) {
-    if (!line.code) continue;
-    const left = line.code === 'insufficient_stock' || line.code === 'out_of_stock' ? Math.max(0, line.available ?? 0) : 0;
-    const amount = Math.min(left, line.requested);
-    changes.push({ itemId: line.itemId, amount });
-    if (amount > 0) adjusted.push({ item_id: line.itemId, requested: line.requested, amount });
-    else unavailable.push({ item_id: line.itemId, reason: line.code === 'insufficient_stock' ? 'out_of_stock' : line.code });
+/**
+ * A refused reservation's lines → the cart's new quantities (down to what is left; 0 removes) and the answer's lists.
+ * The catalogue answers per item (the lines of its variants summed): what is left goes to the item's lines in cart
+ * order, the first ones kept whole.
+ */
+export function adjustments(outcomes: ReserveLineOutcome[], lines: CartOrderDraft['lines']) {
+  const adjusted: Array<{ item_id: string; line_id: string; variant: CartVariant; requested: number; amount: number }> = [];
+  const unavailable: Array<{ item_id: string; line_id: string; variant: CartVariant; reason: string }> = [];
+  const changes: Array<{ itemId: string; variant: CartVariant; amount: number }> = [];
+  for (const outcome of outcomes) {
+    if (!outcome.code) continue;
+    let left = outcome.code === 'insufficient_stock' || outcome.code === 'out_of_stock' ? Math.max(0, outcome.available ?? 0) : 0;
+    const ofItem = lines.filter((l) => l.item.itemId === outcome.itemId);
+    const parts =
+      ofItem.length > 0
+        ? ofItem.map((l) => ({ variant: l.variant, requested: l.amount }))
+        : [{ variant: {}, requested: outcome.requested }];
+    for (const part of parts) {
+      const amount = Math.min(left, part.requested);
+      left -= amount;
+      const line = { item_id: outcome.itemId, line_id: cartLineId(outcome.itemId, part.variant), variant: part.variant };
+      changes.push({ itemId: outcome.itemId, variant: part.variant, amount });
+      if (amount > 0) {
+        if (amount < part.requested) adjusted.push({ ...line, requested: part.requested, amount });
+      } else unavailable.push({ ...line, reason: outcome.code === 'insufficient_stock' ? 'out_of_stock' : outcome.code });
+    }
   }
   return { adjusted, unavailable, changes };
 }

@@ -37,6 +37,11 @@ export const items = cartCheckoutSchema.table(
     description: text('description').notNull().default(''),
     /** An experience's date: past it, the line is disabled ('concluded'). */
     experienceDate: timestamp('experience_date', { withTimezone: true }),
+    /** Variant name -> value ("S, M, L" offers a choice): a line's variant is checked against it. */
+    variants: jsonb('variants')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     deleted: boolean('deleted').notNull().default(false),
     revision: integer('revision').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -70,7 +75,11 @@ export const carts = cartCheckoutSchema.table(
   (t) => [uniqueIndex('carts_user_shop_uq').on(t.userId, t.shopId)],
 );
 
-/** A cart's lines: one per item, with its quantity. */
+/**
+ * A cart's lines: one per (item, variant), with its quantity. `variant_key` is the canonical variant
+ * (contracts `variantKey`: '' for none, else the JSON with its names sorted), so the same shirt in S and in M are
+ * two lines and a line without a variant is the item's line of before.
+ */
 export const cartLines = cartCheckoutSchema.table(
   'cart_lines',
   {
@@ -78,10 +87,15 @@ export const cartLines = cartCheckoutSchema.table(
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
     itemId: text('item_id').notNull(),
+    variantKey: text('variant_key').notNull().default(''),
+    variant: jsonb('variant')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     quantity: integer('quantity').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.cartId, t.itemId] })],
+  (t) => [primaryKey({ columns: [t.cartId, t.itemId, t.variantKey] })],
 );
 
 /**
@@ -138,11 +152,13 @@ export const checkoutLines = cartCheckoutSchema.table(
       .notNull()
       .references(() => checkouts.id, { onDelete: 'cascade' }),
     itemId: text('item_id').notNull(),
+    /** The line's canonical variant ('' for none), as in cart_lines; the product JSON carries the variant too. */
+    variantKey: text('variant_key').notNull().default(''),
     position: integer('position').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceMinor: integer('unit_price_minor').notNull(),
     product: jsonb('product').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.checkoutId, t.itemId] })],
+  (t) => [primaryKey({ columns: [t.checkoutId, t.itemId, t.variantKey] })],
 );
 export * from './delivery-schema.js';

@@ -46,6 +46,7 @@ export class CatalogueItemsConsumer {
             photo: d.photo,
             description: d.description ?? '',
             experienceDate: d.experienceDate ? new Date(d.experienceDate) : null,
+            variants: d.variants ?? {},
             revision: d.revision,
             updatedAt: sql`now()`,
           };

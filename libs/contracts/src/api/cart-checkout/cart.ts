@@ -13,6 +13,13 @@ export const CartProductSchema = z
   .object({
     /** The item id. */
     id: z.string(),
+    /**
+     * The line's stable, URL-safe id: the item id for a line without a variant, else item id + '.' + the canonical
+     * variant in base64url (`cartLineId`). PUT/DELETE `/cart/shops/{shop_slug}/lines/{line_id}` address it.
+     */
+    line_id: z.string(),
+    /** The chosen option per variant name that offers a choice ({} when none). */
+    variant: z.record(z.string(), z.string()),
     name: z.string(),
     photo: z.string().nullable(),
     description: z.string(),
@@ -78,11 +85,16 @@ export const CART_ADJUSTMENT_CODES = [
   'not_found',
   'unavailable_for_sale',
   'out_of_stock',
+  /** The variant names an option the item does not offer (any more): the line is skipped. */
+  'invalid_variant',
 ] as const;
 
 export const CartAdjustmentSchema = z
   .object({
     item_id: z.string(),
+    /** The line (item and variant) the adjustment is about. */
+    line_id: z.string(),
+    variant: z.record(z.string(), z.string()),
     /** What was asked (server quantity + sent quantity for a merge). */
     requested: z.number().int(),
     /** What the cart holds now (0: not added). */

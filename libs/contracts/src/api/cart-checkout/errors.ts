@@ -3,6 +3,7 @@ export const CartCheckoutErrorCodes = {
   shopNotFound: 'shop_not_found',
   itemNotFound: 'item_not_found',
   invalidAmount: 'invalid_amount',
+  invalidVariant: 'invalid_variant',
   quantityExceeded: 'quantity_exceeded',
   maxPurchaseAmountExceeded: 'max_purchase_amount_exceeded',
   unavailableForSale: 'unavailable_for_sale',

@@ -6,8 +6,12 @@ import {
   type CartDisabledReason,
   type CartOrder,
   type CartProduct,
+  type CartVariant,
   type ItemType,
   type StockType,
+  cartLineId,
+  resolveVariant,
+  variantKey,
 } from '@vitrina/contracts';
 import { DomainError } from '@vitrina/platform';
 
@@ -33,6 +37,8 @@ export interface ItemRow {
   photo: string | null;
   description: string;
   experienceDate: Date | null;
+  /** Variant name -> value; a value listing options offers a choice. */
+  variants: Record<string, string>;
   deleted: boolean;
 }
 
@@ -109,6 +115,26 @@ export function checkQuantity(item: ItemRow | undefined, amount: unknown): asser
   }
 }
 
+/**
+ * The line's variant for the item (contracts `resolveVariant`): the chosen option per name that offers a choice, the
+ * first option of a name not given. 400 `invalid_variant` for a name or option the item does not offer.
+ */
+export function lineVariant(item: Pick<ItemRow, 'variants'>, given: unknown): CartVariant {
+  const variant = resolveVariant(item.variants ?? {}, given);
+  if (!variant) throw cartError(Codes.invalidVariant, 'The item does not offer this variant', 400);
+  return variant;
+}
+
+/**
+ * What a line may hold when the item's other lines (its other variants) already hold `used`: the quantity rules apply
+ * to the item's total across its lines (spec 1 §5), so the line gets what the item allows beyond them.
+ */
+export function clampLine(item: ItemRow | undefined, used: number, requested: number): { amount: number; code?: CartAdjustment['code'] } {
+  const total = clampQuantity(item, used + requested);
+  const amount = Math.max(0, Math.min(requested, total.amount - used));
+  return amount < requested ? { amount, code: total.code ?? 'quantity_exceeded' } : { amount };
+}
+
 /** The largest quantity the item allows up to `requested` (0 = none), and why it was cut. */
 export function clampQuantity(item: ItemRow | undefined, requested: number): { amount: number; code?: CartAdjustment['code'] } {
   if (!item || item.deleted) return { amount: 0, code: 'not_found' };
@@ -128,11 +154,13 @@ export function clampQuantity(item: ItemRow | undefined, requested: number): { a
   return code ? { amount, code } : { amount };
 }
 
-export function cartProduct(item: ItemRow, amount: number): CartProduct {
+export function cartProduct(item: ItemRow, amount: number, variant: CartVariant = {}): CartProduct {
   const reason = disabledReason(item);
   const unit = item.priceMinor;
   return {
     id: item.itemId,
+    line_id: cartLineId(item.itemId, variant),
+    variant,
     name: item.name,
     photo: item.photo,
     description: item.description,
@@ -157,11 +185,21 @@ export interface CartOrderDraft {
   id: string;
   supplierId: string;
   dssupplierId: string | null;
-  lines: Array<{ item: ItemRow; amount: number }>;
+  lines: Array<{ item: ItemRow; amount: number; variant: CartVariant }>;
 }
 
+/** A cart line as stored: its item, its canonical variant and the quantity. */
+export interface LineRow {
+  itemId: string;
+  variant: CartVariant;
+  quantity: number;
+}
+
+/** The stored key of a line's variant ('' for none). */
+export const keyOf = (variant: CartVariant): string => variantKey(variant);
+
 /** Groups lines into cart orders, in the order their first line was added. Lines of unknown items are left out. */
-export function groupLines(shop: Pick<ShopRow, 'ownerId'>, lines: Array<{ itemId: string; quantity: number }>, byId: Map<string, ItemRow>) {
+export function groupLines(shop: Pick<ShopRow, 'ownerId'>, lines: LineRow[], byId: Map<string, ItemRow>) {
   const orders = new Map<string, CartOrderDraft>();
   for (const line of lines) {
     const item = byId.get(line.itemId);
@@ -170,7 +208,7 @@ export function groupLines(shop: Pick<ShopRow, 'ownerId'>, lines: Array<{ itemId
     const id = cartOrderId(supplierId, dssupplierId);
     let order = orders.get(id);
     if (!order) orders.set(id, (order = { id, supplierId, dssupplierId, lines: [] }));
-    order.lines.push({ item, amount: line.quantity });
+    order.lines.push({ item, amount: line.quantity, variant: line.variant });
   }
   return [...orders.values()];
 }

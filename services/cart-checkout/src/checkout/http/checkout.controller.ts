@@ -59,7 +59,7 @@ export class CheckoutController {
   @ApiOperation({ summary: "'Comprar ahora': a one-line checkout of an item, the cart untouched" })
   @ApiAnswer(CheckoutSchema, { status: 201, errors: [404, 409, 503] })
   instant(@Body() body: InstantCheckoutDto, @CurrentUser() user: AuthUser): Promise<Checkout> {
-    return this.checkouts.instant(user.id, body.shop_slug, body.item_id, body.amount, options(body));
+    return this.checkouts.instant(user.id, body.shop_slug, body.item_id, body.amount, options(body), body.variant);
   }
 
   @Get(':id')

@@ -73,6 +73,15 @@ export class InstantCheckoutDto extends CheckoutOptionsDto {
   @ApiProperty({ type: 'integer', minimum: 1 })
   @Allow()
   amount!: unknown;
+
+  /** Checked against the item's variants by the cart rules (400 `invalid_variant`). */
+  @ApiPropertyOptional({
+    description: 'The chosen option per variant name that offers a choice. Absent: the first option of each choice',
+    type: 'object',
+    additionalProperties: { type: 'string' },
+  })
+  @Allow()
+  variant?: unknown;
 }
 
 export class ContactDto {

@@ -32,6 +32,7 @@ export function itemSnapshot(row: Snap): CatalogueItemSnapshot {
     photo: row.photos[0] ?? null,
     description: row.description.slice(0, 280),
     experienceDate: row.experienceDate?.toISOString() ?? null,
+    variants: row.variants,
     revision: row.revision,
   };
 }
