@@ -219,7 +219,7 @@ export function suppliersOf(drafts: CartOrderDraft[]): string[] {
 }
 
 export function cartOrder(draft: CartOrderDraft, configs: Map<string, SupplierConfig>, shop: ShopRow): CartOrder {
-  const products = draft.lines.map((l) => cartProduct(l.item, l.amount));
+  const products = draft.lines.map((l) => cartProduct(l.item, l.amount, l.variant));
   const totalMinor = products.filter((p) => !p.disabled).reduce((sum, p) => sum + p.total_minor, 0);
   const supplier = configs.get(draft.supplierId);
   const shipper = configs.get(configuredBy(draft.supplierId, draft.dssupplierId));
