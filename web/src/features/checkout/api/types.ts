@@ -9,6 +9,7 @@ export type {
   CheckoutAttendee as Attendee,
   CheckoutContact,
   CheckoutDelivery,
+  CheckoutDeliveryOptions,
   CheckoutWithToken as DeliveryAnswer,
   PickupBranch as Branch,
   ShippingRate,

@@ -5,9 +5,9 @@ import { authModal } from '@/lib/auth-modal-store';
 import { adminProfile, authResult, fakeApi, ME, resetAccountState } from '@/test/account-fixtures';
 import { jsonResponse } from '@/test/render-app';
 import { renderUi } from '@/test/render-ui';
-import type { Address, Checkout } from '../api/types';
+import type { Address, Branch, Checkout } from '../api/types';
 import type { CheckoutSearch } from '../lib/search';
-import { checkoutFixture, CHECKOUT_ID, experienceLine, SHOP } from '../test/fixtures';
+import { checkoutFixture, CHECKOUT_ID, deliveryOptions, digitalLine, experienceLine, SHOP } from '../test/fixtures';
 import { CheckoutPage } from './checkout-page';
 
 const CHECKOUT = `/api/checkout/${CHECKOUT_ID}`;
@@ -29,6 +29,14 @@ const ADDRESS: Address = {
   sublocality: 'Centro',
   postal_code: '06000',
   formatted_address: 'Av. Juárez 12, Centro, 06000 Cuauhtémoc, Ciudad de México, México',
+};
+const BRANCH: Branch = {
+  id: 'branch-1',
+  name: 'Sucursal Centro',
+  address: 'Madero 5, Centro',
+  phone: '5511112222',
+  state: 'CMX',
+  postal_code: '06000',
 };
 
 /** The page inside a one-route router (its 'back to the shop' buttons are router links). */
@@ -165,8 +173,17 @@ describe('the single-page checkout (issue 11, spec 3 §2-§5)', { timeout: 30_00
     expect(api.callsTo(`PUT ${CHECKOUT}/contact`)[0]?.body).toEqual({ ...CONTACT, name: 'Ana Pérez' });
     expect(screen.queryByTestId('checkout-ready')).toBeNull();
 
-    // Delivery: a saved address, the courier's rate for it.
+    // Every method is offered: home delivery or pickup; at home the seller's shipping with its price and days up
+    // front, and the courier's rate for the saved address.
+    const modes = await screen.findByTestId('delivery-mode');
+    expect(within(modes).getByText('Envío a domicilio')).toBeTruthy();
+    expect(within(modes).getByText('Recoger en sucursal')).toBeTruthy();
     fireEvent.click(await screen.findByTestId('address-option'));
+    const fixed = screen.getByTestId('delivery-option-fixed');
+    expect(fixed.textContent).toContain('Envío del vendedor');
+    expect(fixed.textContent).toContain('$99.00');
+    expect(fixed.textContent).toContain('Llega en 3 días');
+    expect(screen.queryByTestId('delivery-date')).toBeNull();
     const rate = await screen.findByTestId('delivery-option-rate');
     expect(rate.textContent).toContain('Estafeta Terrestre');
     expect(rate.textContent).toContain('Llega en 4 días');
@@ -184,10 +201,11 @@ describe('the single-page checkout (issue 11, spec 3 §2-§5)', { timeout: 30_00
     expect(screen.getByTestId('delivery-chosen').textContent).toContain('$149.00');
   });
 
-  it('asks for the delivery date and time when the supplier schedules fixed deliveries', async () => {
+  it('still asks for the date and time when the service answers scheduled_date_required to an unscheduled offer', async () => {
+    const options = deliveryOptions({ fixed: { price: '99.00', price_minor: 9900, currency: 'MXN', days: 2 }, pickup: false });
     const api = fakeApi({
       ...SIGNED_IN,
-      [`GET ${CHECKOUT}`]: () => jsonResponse(200, checkoutFixture({ contact: CONTACT })),
+      [`GET ${CHECKOUT}`]: () => jsonResponse(200, checkoutFixture({ contact: CONTACT, delivery_options: options })),
       'GET /api/checkout/addresses': () => jsonResponse(200, { results: [ADDRESS] }),
       [`GET ${CHECKOUT}/rates`]: () => jsonResponse(409, { code: 'no_shipping_options', message: 'x' }),
       [`PUT ${CHECKOUT}/fixed_delivery`]: async (request) => {
@@ -210,9 +228,10 @@ describe('the single-page checkout (issue 11, spec 3 §2-§5)', { timeout: 30_00
     renderPage({ checkout: CHECKOUT_ID });
     fireEvent.click(await screen.findByTestId('address-option'));
     fireEvent.click(await screen.findByTestId('delivery-option-fixed'));
-    // A supplier with fixed shipping only: no alarm about courier rates.
+    // Courier rates are offered but none reach here: no alarm while fixed shipping is offered.
     await waitFor(() => expect(api.callsTo(`GET ${CHECKOUT}/rates`)).toHaveLength(1));
     expect(screen.queryByTestId('delivery-rates-error')).toBeNull();
+    expect(screen.queryByTestId('delivery-date')).toBeNull();
     fireEvent.click(screen.getByTestId('delivery-confirm'));
     expect((await screen.findByTestId('delivery-save-error')).textContent).toContain('Elige la fecha y la hora de entrega');
 
@@ -228,6 +247,162 @@ describe('the single-page checkout (issue 11, spec 3 §2-§5)', { timeout: 30_00
     // The refused attempt settled its key: the corrected body is a new action with a new key.
     expect(puts[0]?.request.headers.get('Idempotency-Key')).not.toBe(puts[1]?.request.headers.get('Idempotency-Key'));
     expect(screen.getByTestId('delivery-chosen').textContent).toContain('2099-12-24 10:00');
+  });
+
+  it('shows the date and time from the start when the shipper schedules its fixed deliveries, and checks them before sending', async () => {
+    const options = deliveryOptions({ scheduled: true, broker: false, pickup: false });
+    const api = fakeApi({
+      ...SIGNED_IN,
+      [`GET ${CHECKOUT}`]: () => jsonResponse(200, checkoutFixture({ contact: CONTACT, delivery_options: options })),
+      'GET /api/checkout/addresses': () => jsonResponse(200, { results: [ADDRESS] }),
+      [`PUT ${CHECKOUT}/fixed_delivery`]: () => {
+        const delivery = {
+          type: 'fixed' as const,
+          days: 3,
+          price: '99.00',
+          price_minor: 9900,
+          scheduled_date: '2099-12-24',
+          scheduled_time: '10:00',
+        };
+        return jsonResponse(200, {
+          token: 'tok_sched',
+          checkout: checkoutFixture({
+            contact: CONTACT,
+            address: ADDRESS,
+            delivery,
+            delivery_options: options,
+            payment_token: 'tok_sched',
+            status: 'ready',
+          }),
+        });
+      },
+    });
+    renderPage({ checkout: CHECKOUT_ID });
+    fireEvent.click(await screen.findByTestId('address-option'));
+    // The seller's shipping is the only method: chosen already, its price and days shown, its date and time asked for.
+    expect(screen.queryByTestId('delivery-mode')).toBeNull();
+    const fixed = screen.getByTestId('delivery-option-fixed');
+    expect(fixed.textContent).toContain('$99.00');
+    expect(fixed.textContent).toContain('Llega en 3 días');
+    expect(screen.getByText('Este vendedor entrega en la fecha y hora que elijas.')).toBeTruthy();
+    expect(input('delivery-date')).toBeTruthy();
+    expect(input('delivery-time')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('delivery-confirm'));
+    expect(await screen.findByText('Elige una fecha a partir de hoy')).toBeTruthy();
+    expect(screen.getByText('Elige la hora')).toBeTruthy();
+    expect(api.callsTo(`PUT ${CHECKOUT}/fixed_delivery`)).toHaveLength(0);
+
+    type('delivery-date', '2099-12-24');
+    type('delivery-time', '10:00');
+    fireEvent.click(screen.getByTestId('delivery-confirm'));
+    expect((await screen.findByTestId('checkout-payment-token')).textContent).toBe('tok_sched');
+    expect(api.callsTo(`PUT ${CHECKOUT}/fixed_delivery`).map((call) => call.body)).toEqual([
+      { address_id: 'addr-1', scheduled_date: '2099-12-24', scheduled_time: '10:00' },
+    ]);
+    // No courier or branch was asked for: the shipper offers neither.
+    expect(api.callsTo(`GET ${CHECKOUT}/rates`)).toHaveLength(0);
+    expect(api.callsTo(`GET ${CHECKOUT}/correosar_branches`)).toHaveLength(0);
+  });
+
+  it('offers only pickup when that is all the shipper has: no address, no courier, straight to its branches', async () => {
+    const options = deliveryOptions({ fixed: null, broker: false, pickup: true });
+    const api = fakeApi({
+      ...SIGNED_IN,
+      [`GET ${CHECKOUT}`]: () => jsonResponse(200, checkoutFixture({ contact: CONTACT, delivery_options: options })),
+      [`GET ${CHECKOUT}/correosar_branches`]: () => jsonResponse(200, { results: [BRANCH] }),
+      [`PUT ${CHECKOUT}/pickup`]: () => {
+        const delivery = { type: 'pickup' as const, agency_id: 'branch-1', days: 1, price: '0.00', price_minor: 0 };
+        return jsonResponse(200, {
+          token: 'tok_pickup',
+          checkout: checkoutFixture({
+            contact: CONTACT,
+            delivery,
+            delivery_options: options,
+            payment_token: 'tok_pickup',
+            status: 'ready',
+          }),
+        });
+      },
+    });
+    renderPage({ checkout: CHECKOUT_ID });
+    const branch = await screen.findByTestId('delivery-option-branch');
+    expect(branch.textContent).toContain('Sucursal Centro');
+    expect(screen.queryByTestId('delivery-mode')).toBeNull();
+    expect(screen.queryByTestId('checkout-addresses')).toBeNull();
+    expect(screen.queryByTestId('delivery-option-fixed')).toBeNull();
+    fireEvent.click(branch);
+    fireEvent.click(screen.getByTestId('delivery-confirm'));
+    expect((await screen.findByTestId('checkout-payment-token')).textContent).toBe('tok_pickup');
+    expect(api.callsTo(`PUT ${CHECKOUT}/pickup`)[0]?.body).toEqual({ agency_id: 'branch-1' });
+    expect(screen.getByTestId('delivery-chosen').textContent).toContain('Recoges en Sucursal Centro');
+    expect(api.callsTo('GET /api/checkout/addresses')).toHaveLength(0);
+    expect(api.callsTo(`GET ${CHECKOUT}/rates`)).toHaveLength(0);
+  });
+
+  it('hides the seller’s shipping when the service answers fixed_delivery_not_available, leaving what is still offered', async () => {
+    const options = deliveryOptions({ broker: false, pickup: true });
+    fakeApi({
+      ...SIGNED_IN,
+      [`GET ${CHECKOUT}`]: () => jsonResponse(200, checkoutFixture({ contact: CONTACT, delivery_options: options })),
+      'GET /api/checkout/addresses': () => jsonResponse(200, { results: [ADDRESS] }),
+      [`GET ${CHECKOUT}/correosar_branches`]: () => jsonResponse(200, { results: [BRANCH] }),
+      [`PUT ${CHECKOUT}/fixed_delivery`]: () => jsonResponse(409, { code: 'fixed_delivery_not_available', message: 'x' }),
+    });
+    renderPage({ checkout: CHECKOUT_ID });
+    expect(await screen.findByTestId('delivery-mode')).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('address-option'));
+    fireEvent.click(screen.getByTestId('delivery-confirm'));
+    expect((await screen.findByTestId('delivery-save-error')).textContent).toContain(
+      'Este vendedor no tiene opciones de envío disponibles',
+    );
+    expect(screen.queryByTestId('delivery-option-fixed')).toBeNull();
+    expect(screen.queryByTestId('delivery-mode')).toBeNull();
+    expect((await screen.findByTestId('delivery-option-branch')).textContent).toContain('Sucursal Centro');
+  });
+
+  it('says so when the shipper offers no way to deliver', async () => {
+    const options = deliveryOptions({ fixed: null, broker: false, pickup: false });
+    const api = fakeApi({
+      ...SIGNED_IN,
+      [`GET ${CHECKOUT}`]: () => jsonResponse(200, checkoutFixture({ contact: CONTACT, delivery_options: options })),
+    });
+    renderPage({ checkout: CHECKOUT_ID });
+    expect((await screen.findByTestId('delivery-error')).textContent).toBe('Este vendedor no tiene opciones de envío disponibles');
+    expect(api.callsTo(`GET ${CHECKOUT}/correosar_branches`)).toHaveLength(0);
+    expect(screen.queryByTestId('checkout-ready')).toBeNull();
+  });
+
+  it('skips address and delivery when nothing ships, and is ready to pay with the token it was created with once contact is set', async () => {
+    let checkout: Checkout = checkoutFixture({ lines: [digitalLine(1)], status: 'ready', payment_token: 'tok_digital' });
+    expect(checkout.needs_delivery).toBe(false);
+    const api = fakeApi({
+      ...SIGNED_IN,
+      [`GET ${CHECKOUT}`]: () => jsonResponse(200, checkout),
+      [`PUT ${CHECKOUT}/contact`]: async (request) => {
+        checkout = { ...checkout, contact: (await request.json()) as Checkout['contact'] };
+        return jsonResponse(200, checkout);
+      },
+    });
+    renderPage({ checkout: CHECKOUT_ID });
+    await screen.findByTestId('checkout-step-contact');
+    expect(screen.queryByTestId('checkout-step-delivery')).toBeNull();
+    expect(screen.queryByTestId('checkout-addresses')).toBeNull();
+    expect(screen.getByTestId('checkout-summary-shipping').textContent).toBe('No necesita envío');
+    const missing = screen.getByTestId('checkout-missing');
+    expect(missing.textContent).toContain('Contacto');
+    expect(missing.textContent).not.toContain('Método de entrega');
+    expect(screen.queryByTestId('checkout-ready')).toBeNull();
+
+    await waitFor(() => expect(input('contact-email').value).toBe('ana@example.com'));
+    type('contact-phone', '55 1234 5678');
+    fireEvent.click(screen.getByTestId('contact-submit'));
+    const ready = await screen.findByTestId('checkout-ready');
+    expect(ready.textContent).toContain('Listo para pagar');
+    expect(screen.getByTestId('checkout-payment-token').textContent).toBe('tok_digital');
+    expect(api.callsTo('GET /api/checkout/addresses')).toHaveLength(0);
+    expect(api.callsTo(`GET ${CHECKOUT}/rates`)).toHaveLength(0);
+    expect(api.callsTo(`GET ${CHECKOUT}/correosar_branches`)).toHaveLength(0);
   });
 
   it('shows the courier errors the server answers for an address', async () => {

@@ -13,7 +13,7 @@ import { checkoutDeadline } from '../lib/countdown';
 import { createCheckoutErrorKey } from '../lib/errors';
 import { recallGuestContact } from '../lib/guest-contact';
 import { IdempotencyKeys } from '../lib/idempotency';
-import { checkoutProgress, needsDelivery } from '../lib/progress';
+import { checkoutProgress } from '../lib/progress';
 import type { CheckoutSearch } from '../lib/search';
 import { useCheckoutT, type CheckoutT } from '../i18n/texts';
 import { AttendeesSection } from './attendees-section';
@@ -216,7 +216,8 @@ function CheckoutView({ id, userId, shopSlug, suggested, t, language, onCheckout
 
   const onExpired = () => setExpired(true);
   const deadline = checkoutDeadline(checkout, query.dataUpdatedAt);
-  const delivery = needsDelivery(checkout);
+  // Nothing to ship (services, experiences, digital items): no address or delivery step at all.
+  const delivery = checkout.needs_delivery;
   const progress = checkoutProgress(checkout, { attendeesReviewed: reviewed });
   let step = 1;
   const numbers = { contact: step++, delivery: delivery ? step++ : 0, attendees: checkout.needs_attendees ? step++ : 0, payment: step };

@@ -48,27 +48,36 @@ export function deliverySummary(checkout: Checkout, t: CheckoutT, language: stri
 /**
  * spec 3 §2 and §4 step 2: the delivery address and method. Home delivery to a saved address (the supplier's fixed
  * shipping, or a courier's rate for that address) or pickup at one of the supplier's branches; a date and time when
- * the supplier delivers on schedule. Each choice is a `PUT` with its own Idempotency-Key and answers the payment token.
+ * the supplier delivers on schedule. Only the methods the checkout's `delivery_options` offer are shown. Each choice
+ * is a `PUT` with its own Idempotency-Key and answers the payment token.
  */
 export function DeliverySection({ checkout, userId, t, language, keys, onExpired, today = localToday() }: Props) {
-  // The checkout does not say what the supplier offers: every kind is offered, and one the supplier does not
-  // have says so when asked (fixed_delivery_not_available hides the fixed option; no rates or branches are told).
-  const [offersFixed, setOffersFixed] = useState(true);
-  const offersBroker = true;
-  const offersPickup = true;
-  const [mode, setMode] = useState<Mode>(checkout.delivery?.type === 'pickup' || (!offersFixed && !offersBroker) ? 'pickup' : 'home');
+  const options = checkout.delivery_options;
+  // The server's refusals still count should the options be stale (the supplier changed them meanwhile):
+  // fixed_delivery_not_available hides the fixed option, scheduled_date_required asks for the date and time.
+  const [fixedRefused, setFixedRefused] = useState(false);
+  const [scheduleRequired, setScheduleRequired] = useState(false);
+  const fixed = fixedRefused ? null : options.fixed;
+  const offersBroker = options.broker;
+  const offersPickup = options.pickup;
+  const offersHome = fixed !== null || offersBroker;
+  const scheduled = options.scheduled || scheduleRequired;
+  // Fixed shipping alone at home is chosen for the shopper (and its date and time asked for at once).
+  const onlyFixed = fixed !== null && !offersBroker;
+  const [pickedMode, setMode] = useState<Mode>(checkout.delivery?.type === 'pickup' ? 'pickup' : 'home');
+  const mode: Mode = !offersHome ? 'pickup' : !offersPickup ? 'home' : pickedMode;
   const [addressId, setAddressId] = useState<string | null>(checkout.address?.id ?? null);
-  const [choice, setChoice] = useState<string | null>(null);
+  const [chosen, setChoice] = useState<string | null>(null);
+  const choice = chosen ?? (mode === 'home' && onlyFixed && addressId !== null ? 'fixed' : null);
   const [date, setDate] = useState(checkout.delivery?.scheduled_date ?? '');
   const [time, setTime] = useState(checkout.delivery?.scheduled_time ?? '');
-  const [scheduleRequired, setScheduleRequired] = useState(false);
   const [scheduleError, setScheduleError] = useState<{ date?: boolean; time?: boolean }>({});
   const [editing, setEditing] = useState(checkout.delivery === null);
   const save = useSetDelivery(checkout.id);
 
   const rates = useRates(checkout.id, addressId, editing && mode === 'home' && offersBroker);
   // Also read for the chosen pickup's summary (its branch's name).
-  const branches = useBranches(checkout.id, (editing && mode === 'pickup') || checkout.delivery?.type === 'pickup');
+  const branches = useBranches(checkout.id, (editing && mode === 'pickup' && offersPickup) || checkout.delivery?.type === 'pickup');
   const money = (minor: number) => (minor === 0 ? t('summary.shippingFree') : formatMoney(minor, checkout.currency, language));
 
   if (!editing && checkout.delivery) {
@@ -96,7 +105,7 @@ export function DeliverySection({ checkout, userId, t, language, keys, onExpired
 
   const choiceOf = (): DeliveryChoice | null => {
     if (!choice) return null;
-    if (choice === 'fixed' && addressId) {
+    if (choice === 'fixed' && fixed && addressId) {
       const body: { address_id: string; scheduled_date?: string; scheduled_time?: string } = { address_id: addressId };
       if (date) body.scheduled_date = date;
       if (time) body.scheduled_time = time;
@@ -113,7 +122,7 @@ export function DeliverySection({ checkout, userId, t, language, keys, onExpired
   const confirm = () => {
     const picked = choiceOf();
     if (!picked) return;
-    if (picked.kind === 'fixed' && scheduleRequired) {
+    if (picked.kind === 'fixed' && scheduled) {
       const missing = { date: !date || date < today, time: !time };
       setScheduleError(missing);
       if (missing.date || missing.time) return;
@@ -132,7 +141,7 @@ export function DeliverySection({ checkout, userId, t, language, keys, onExpired
           if (isExpiredError(error)) onExpired();
           if (isApiError(error) && error.code === 'scheduled_date_required') setScheduleRequired(true);
           if (isApiError(error) && error.code === 'fixed_delivery_not_available') {
-            setOffersFixed(false);
+            setFixedRefused(true);
             setChoice(null);
           }
         },
@@ -142,12 +151,12 @@ export function DeliverySection({ checkout, userId, t, language, keys, onExpired
 
   // A supplier without rate zones answers no_shipping_options for rates: not worth saying while fixed shipping is offered.
   const rateError =
-    rates.isError && !(offersFixed && isApiError(rates.error) && rates.error.code === 'no_shipping_options')
+    rates.isError && !(fixed !== null && isApiError(rates.error) && rates.error.code === 'no_shipping_options')
       ? t(checkoutErrorKey(rates.error, 'errors.courier_quote_failed'))
       : null;
   const branchError = branches.isError ? t(checkoutErrorKey(branches.error, 'errors.branches_not_available')) : null;
   const modes = [
-    ...(offersFixed || offersBroker ? [{ value: 'home', label: t('delivery.home') }] : []),
+    ...(offersHome ? [{ value: 'home', label: t('delivery.home') }] : []),
     ...(offersPickup ? [{ value: 'pickup', label: t('delivery.pickup') }] : []),
   ];
 
@@ -200,7 +209,7 @@ export function DeliverySection({ checkout, userId, t, language, keys, onExpired
           ) : (
             <Radio.Group value={choice} onChange={setChoice} label={t('delivery.chooseOption')}>
               <Stack gap="xs" mt="xs">
-                {offersFixed && (
+                {fixed && (
                   <Radio.Card value="fixed" p="sm" radius="md" data-testid="delivery-option-fixed">
                     <Group justify="space-between" wrap="nowrap">
                       <Group gap="sm" wrap="nowrap">
@@ -210,10 +219,13 @@ export function DeliverySection({ checkout, userId, t, language, keys, onExpired
                             {t('delivery.fixed')}
                           </Text>
                           <Text size="xs" c="dimmed">
-                            {t('delivery.fixedHint')}
+                            {t('delivery.days', { count: fixed.days })}
                           </Text>
                         </Stack>
                       </Group>
+                      <Text size="sm" fw={600} data-testid="delivery-fixed-price">
+                        {fixed.price_minor === 0 ? t('summary.shippingFree') : formatMoney(fixed.price_minor, fixed.currency, language)}
+                      </Text>
                     </Group>
                   </Radio.Card>
                 )}
@@ -247,7 +259,7 @@ export function DeliverySection({ checkout, userId, t, language, keys, onExpired
               {rateError}
             </Alert>
           )}
-          {choice === 'fixed' && scheduleRequired && (
+          {choice === 'fixed' && scheduled && (
             <Stack gap="xs">
               <Text size="sm" c="dimmed">
                 {t('delivery.scheduledHint')}

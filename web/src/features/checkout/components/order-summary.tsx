@@ -3,7 +3,6 @@ import { IconChevronDown, IconChevronUp, IconPhoto } from '@tabler/icons-react';
 import { ResponsiveImage } from '@/components/responsive-image';
 import { formatMoney } from '@/lib/money';
 import type { Checkout } from '../api/types';
-import { needsDelivery } from '../lib/progress';
 import type { CheckoutT } from '../i18n/texts';
 import classes from './checkout.module.css';
 
@@ -18,7 +17,8 @@ interface Props {
 /** spec 3 §2 'an order-summary toggle': the lines, subtotal, shipping and total. */
 export function OrderSummary({ checkout, t, language, opened, onToggle }: Props) {
   const money = (minor: number) => formatMoney(minor, checkout.currency, language);
-  let shipping = needsDelivery(checkout) ? t('summary.shippingPending') : t('summary.noShipping');
+  // Services, experiences and digital items ship nothing: the summary says so instead of 'to be calculated'.
+  let shipping = checkout.needs_delivery ? t('summary.shippingPending') : t('summary.noShipping');
   if (checkout.shipping_minor !== null)
     shipping = checkout.shipping_minor === 0 ? t('summary.shippingFree') : money(checkout.shipping_minor);
   return (

@@ -52,16 +52,10 @@ export function PaymentSection({ checkout, progress, needsAttendees, needsDelive
       </Text>
       {progress.readyToPay ? (
         <Alert color="teal" icon={<IconCircleCheck size={20} aria-hidden />} title={t('payment.readyTitle')} data-testid="checkout-ready">
-          {checkout.payment_token ? (
-            <>
-              <Text size="sm">{t('payment.readyText')}</Text>
-              <Text size="sm" fw={600} className={classes.token} data-testid="checkout-payment-token">
-                {checkout.payment_token}
-              </Text>
-            </>
-          ) : (
-            <Text size="sm">{t('payment.readyNoDelivery')}</Text>
-          )}
+          <Text size="sm">{t('payment.readyText')}</Text>
+          <Text size="sm" fw={600} className={classes.token} data-testid="checkout-payment-token">
+            {checkout.payment_token}
+          </Text>
         </Alert>
       ) : (
         missing.length > 0 && (

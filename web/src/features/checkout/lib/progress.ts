@@ -7,12 +7,10 @@ import type { Checkout } from '../api/types';
  * shopper from reaching the payment part before they are done.
  */
 
-type ProgressCheckout = Pick<Checkout, 'status' | 'lines' | 'contact' | 'delivery' | 'needs_attendees' | 'attendees' | 'payment_token'>;
-
-/** Digital items, services and experiences need no delivery (issue 11 supplier settings); products do. */
-export function needsDelivery(checkout: Pick<Checkout, 'lines'>): boolean {
-  return checkout.lines.some((line) => line.type === 'product');
-}
+type ProgressCheckout = Pick<
+  Checkout,
+  'status' | 'lines' | 'contact' | 'delivery' | 'needs_delivery' | 'needs_attendees' | 'attendees' | 'payment_token'
+>;
 
 /** One attendee per experience ticket. */
 export function ticketCount(checkout: Pick<Checkout, 'lines'>): number {
@@ -25,7 +23,7 @@ export interface CheckoutProgress {
   contact: boolean;
   delivery: boolean;
   attendees: boolean;
-  /** Every step done and, when something is delivered, the server handed the payment token (with the delivery). */
+  /** Every step done and the server handed the payment token (with the delivery, or at creation when nothing is delivered). */
   readyToPay: boolean;
   /** The first step still to do; null when ready. */
   next: StepName | null;
@@ -36,11 +34,12 @@ export interface CheckoutProgress {
 export function checkoutProgress(checkout: ProgressCheckout, { attendeesReviewed }: { attendeesReviewed: boolean }): CheckoutProgress {
   const editable = checkout.status === 'open' || checkout.status === 'ready';
   const contact = checkout.contact !== null;
-  const delivery = !needsDelivery(checkout) || checkout.delivery !== null;
+  // The server says whether anything ships: only products do (not services, experiences or digital items).
+  const delivery = !checkout.needs_delivery || checkout.delivery !== null;
   const attendees = !checkout.needs_attendees || (checkout.attendees.length >= ticketCount(checkout) && attendeesReviewed);
   const allSet = contact && delivery && attendees;
-  // The payment token comes with the delivery; a checkout with nothing to deliver is ready once its steps are.
-  const readyToPay = editable && allSet && (checkout.payment_token !== null || !needsDelivery(checkout));
+  // The payment token comes with the delivery; a checkout with nothing to deliver is created with it.
+  const readyToPay = editable && allSet && checkout.payment_token !== null;
   const next: StepName | null = !contact ? 'contact' : !delivery ? 'delivery' : !attendees ? 'attendees' : readyToPay ? null : 'payment';
   return { contact, delivery, attendees, readyToPay, next, editable };
 }

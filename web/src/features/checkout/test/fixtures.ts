@@ -1,11 +1,15 @@
-import type { CartProduct, Checkout } from '../api/types';
+import type { CartProduct, Checkout, CheckoutDeliveryOptions } from '../api/types';
 
 export const CHECKOUT_ID = 'chk_01';
 export const SHOP = 'demo';
 
 export function productLine(amount: number, overrides: Partial<CartProduct> = {}): CartProduct {
+  const id = overrides.id ?? 'item-product';
   return {
-    id: 'item-product',
+    id,
+    // A line without a variant: its line id is the item id.
+    line_id: id,
+    variant: {},
     name: 'Jarrón de barro',
     photo: null,
     description: 'Hecho a mano.',
@@ -31,9 +35,29 @@ export function experienceLine(amount: number): CartProduct {
   return productLine(amount, { id: 'item-experience', name: 'Taller de cerámica', type: 'experience', item_slug: 'taller' });
 }
 
+/** A digital item: nothing to deliver. */
+export function digitalLine(amount: number): CartProduct {
+  return productLine(amount, { id: 'item-digital', name: 'Patrones de bordado (PDF)', type: 'digital', item_slug: 'patrones' });
+}
+
+/** What a shipper may offer; by default every method, fixed shipping at $99.00 in 3 days. */
+export function deliveryOptions(overrides: Partial<CheckoutDeliveryOptions> = {}): CheckoutDeliveryOptions {
+  return {
+    fixed: { price: '99.00', price_minor: 9900, currency: 'MXN', days: 3 },
+    scheduled: false,
+    broker: true,
+    pickup: true,
+    ...overrides,
+  };
+}
+
+export const NO_DELIVERY_OPTIONS: CheckoutDeliveryOptions = { fixed: null, scheduled: false, broker: false, pickup: false };
+
+/** A checkout as GET /checkout/{id} answers it; `needs_delivery` follows the lines unless given (as the service's). */
 export function checkoutFixture(overrides: Partial<Checkout> = {}): Checkout {
   const lines = overrides.lines ?? [productLine(2)];
   const subtotal = lines.reduce((sum, line) => sum + line.total_minor, 0);
+  const needsDelivery = overrides.needs_delivery ?? lines.some((line) => line.type === 'product');
   return {
     id: CHECKOUT_ID,
     cart_id: 'cart-1',
@@ -55,6 +79,8 @@ export function checkoutFixture(overrides: Partial<Checkout> = {}): Checkout {
     contact: null,
     address: null,
     delivery: null,
+    needs_delivery: needsDelivery,
+    delivery_options: needsDelivery ? deliveryOptions() : NO_DELIVERY_OPTIONS,
     needs_attendees: false,
     attendees: [],
     enabled_payment_types: ['card', 'spei'],
