@@ -17,6 +17,7 @@ import { CheckoutExpiry, Clock, cartCheckoutService } from '@vitrina/cart-checko
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const SUPPLIER = newId();
 const UNCONFIGURED = newId();
+const SERVICES_ONLY = newId(); // takes payments, ships nothing
 const OWNER = newId();
 const SLUG = 'tienda-checkout';
 
@@ -432,6 +433,59 @@ describe(`checkout creation with stock reservations on ${engine}`, () => {
     expect((await call(app, 'POST', `/shopping-carts/${cartId}/nobody/checkout`, { auth, payload: {} })).body.code).toBe(
       'cart_order_not_found',
     );
+  });
+
+  it('needs no delivery for services: ready to pay at once; a product checkout says what its shipper offers', async () => {
+    const auth = await token('shopper-no-delivery');
+    const settings = await call(app, 'PUT', '/checkout/supplier-settings', {
+      auth: await token(SERVICES_ONLY),
+      payload: { enabled_payment_types: ['card'] },
+    });
+    expect([settings.status, settings.body.is_configured]).toEqual([200, false]);
+    const service = await newItem(SERVICES_ONLY, null, { type: 'service' });
+    const product = await newItem(SERVICES_ONLY, 3);
+    const order = (cart: any) => cart.orders.find((o: any) => o.supplier === SERVICES_ONLY);
+    const added = await call(app, 'POST', `/cart/shops/${SLUG}/items`, { auth, payload: { item_id: service, amount: 1 } });
+    expect(order(added.body).is_configured).toBe(true);
+    // a product needs a delivery this supplier does not offer
+    const both = await call(app, 'POST', `/cart/shops/${SLUG}/items`, { auth, payload: { item_id: product, amount: 1 } });
+    expect(order(both.body).is_configured).toBe(false);
+    const refused = await call(app, 'POST', `/shopping-carts/${added.body.cart_id}/checkout`, {
+      auth,
+      payload: { supplier_id: SERVICES_ONLY },
+    });
+    expect([refused.status, refused.body.code]).toEqual([409, 'supplier_not_configured']);
+    await call(app, 'DELETE', `/cart/shops/${SLUG}/items/${product}`, { auth });
+    const created = await call(app, 'POST', `/shopping-carts/${added.body.cart_id}/checkout`, {
+      auth,
+      payload: { supplier_id: SERVICES_ONLY },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      status: 'ready',
+      needs_delivery: false,
+      delivery_options: { fixed: null, scheduled: false, broker: false, pickup: false },
+      payment_token: expect.stringMatching(/^[\w-]{32}$/),
+    });
+    const events = await sql<{ type: string }>(
+      `select envelope->>'type' as type from "cart-checkout".outbox where key = '${created.body.id}' order by seq`,
+    );
+    expect(events.map((e) => e.type)).toEqual(['cart.checkout.created', 'cart.checkout.ready']);
+    // a product: the shopper is shown the supplier's fixed shipping before choosing
+    const item = await newItem(SUPPLIER, 5);
+    const instant = await call(app, 'POST', '/checkout/instant', { auth, payload: { shop_slug: SLUG, item_id: item, amount: 1 } });
+    expect(instant.status).toBe(201);
+    expect(instant.body).toMatchObject({
+      status: 'open',
+      needs_delivery: true,
+      payment_token: null,
+      delivery_options: {
+        fixed: { price: '99.00', price_minor: 9900, currency: 'MXN', days: 3 },
+        scheduled: false,
+        broker: false,
+        pickup: false,
+      },
+    });
   });
 
   it('refuses all of 50 concurrent checkouts that each ask for the stock + 1, holding nothing', async () => {

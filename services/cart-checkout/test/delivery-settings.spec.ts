@@ -214,6 +214,8 @@ describe('supplier settings and saved addresses', () => {
       expect(configs.size).toBe(3);
       expect(configs.get(SELLER)).toEqual({
         isConfigured: true,
+        takesPayment: true,
+        ships: true,
         enabledPaymentTypes: ['card', 'cash'],
         fixedShipping: { costMinor: 4550, days: 2, currency: 'MXN' },
         name: '',
@@ -223,7 +225,14 @@ describe('supplier settings and saved addresses', () => {
         name: DEMO.users.supplierA.name,
         fixedShipping: { costMinor: 9900, days: 3 },
       });
-      expect(configs.get(OTHER)).toEqual({ isConfigured: false, enabledPaymentTypes: [], fixedShipping: null, name: '' });
+      expect(configs.get(OTHER)).toEqual({
+        isConfigured: false,
+        takesPayment: false,
+        ships: false,
+        enabledPaymentTypes: [],
+        fixedShipping: null,
+        name: '',
+      });
       expect(await w.app.get(DeliveryService).configurations([])).toEqual(new Map());
     });
 

@@ -5,16 +5,30 @@ import {
   CartCheckoutErrorCodes as Codes,
   CartCheckoutEvents,
   formatMinorUnits,
+  type CartProduct,
   type Checkout,
   type CheckoutAddress,
   type CheckoutDelivery,
+  type CheckoutDeliveryOptions,
 } from '@vitrina/contracts';
 import { DB, Outbox, TransactionRunner, type Db, type Tx } from '@vitrina/platform';
 import { cartError } from '../carts/domain/cart.rules.js';
 import * as schema from '../db/schema.js';
-import { checkoutLines, checkouts } from '../db/schema.js';
+import { checkoutLines, checkouts, supplierSettings } from '../db/schema.js';
 import { Clock } from '../shared/clock.js';
-import { checkoutView, effectiveStatus, type CheckoutLineRow, type CheckoutRow } from './checkout.view.js';
+import {
+  NO_DELIVERY_OPTIONS,
+  checkoutView,
+  effectiveStatus,
+  needsDelivery,
+  type CheckoutLineRow,
+  type CheckoutRow,
+} from './checkout.view.js';
+
+/** A checkout's payment token (the payments issue's `/payment/{token}/...` routes): 192 random bits. */
+export function newPaymentToken(): string {
+  return randomBytes(24).toString('base64url');
+}
 
 /** What the delivery routes (H3) set: the API's delivery without its price, which `shippingMinor` gives. */
 export type DeliveryInput = Omit<CheckoutDelivery, 'price' | 'price_minor'>;
@@ -47,8 +61,26 @@ export class CheckoutRepository {
     return db.select().from(checkoutLines).where(eq(checkoutLines.checkoutId, id));
   }
 
-  view(row: CheckoutRow, lines: CheckoutLineRow[]): Checkout {
-    return checkoutView(row, lines, this.clock.now());
+  /** The checkout as the API shows it, with what its shipper offers for delivery (one primary-key read, products only). */
+  async view(row: CheckoutRow, lines: CheckoutLineRow[]): Promise<Checkout> {
+    const products = lines.map((l) => l.product as CartProduct);
+    const options = needsDelivery(products) ? await this.deliveryOptions(row.dssupplierId ?? row.supplierId) : NO_DELIVERY_OPTIONS;
+    return checkoutView(row, lines, this.clock.now(), options);
+  }
+
+  private async deliveryOptions(shipperId: string): Promise<CheckoutDeliveryOptions> {
+    const [s] = await this.db.select().from(supplierSettings).where(eq(supplierSettings.supplierId, shipperId));
+    if (!s) return NO_DELIVERY_OPTIONS;
+    const fixed =
+      s.fixedShippingCostMinor !== null && s.fixedShippingDays !== null
+        ? {
+            price: formatMinorUnits(s.fixedShippingCostMinor),
+            price_minor: s.fixedShippingCostMinor,
+            currency: s.currency,
+            days: s.fixedShippingDays,
+          }
+        : null;
+    return { fixed, scheduled: fixed !== null && s.scheduledDelivery, broker: s.rateZones.length > 0, pickup: s.branches.length > 0 };
   }
 
   /** The signed-in user's checkout (404 `checkout_not_found` for anyone else's). */
@@ -101,7 +133,7 @@ export class CheckoutRepository {
   ): Promise<{ token: string; checkout: Checkout }> {
     let token = '';
     const checkout = await this.update(checkoutId, userId, async (row, tx) => {
-      token = row.paymentToken ?? randomBytes(24).toString('base64url');
+      token = row.paymentToken ?? newPaymentToken();
       await this.outbox.add(tx, { type: CartCheckoutEvents.ready, key: checkoutId, data: { checkoutId } });
       return {
         delivery: { ...delivery, price: formatMinorUnits(shippingMinor), price_minor: shippingMinor },

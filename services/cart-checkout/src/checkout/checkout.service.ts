@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   CartCheckoutErrorCodes as Codes,
   CartCheckoutEvents,
@@ -20,6 +20,7 @@ import {
   cartProduct,
   checkQuantity,
   configuredBy,
+  configuredFor,
   disabledReason,
   groupLines,
   isValidAmount,
@@ -32,7 +33,8 @@ import * as schema from '../db/schema.js';
 import { carts, checkoutLines, checkouts } from '../db/schema.js';
 import { Clock } from '../shared/clock.js';
 import { CART_CHECKOUT_CONFIG, type CartCheckoutConfig } from '../shared/config.js';
-import { CheckoutRepository } from './checkout.repository.js';
+import { CheckoutRepository, newPaymentToken } from './checkout.repository.js';
+import { needsDelivery } from './checkout.view.js';
 import { STOCK_RESERVATIONS } from './stock-reservations.js';
 
 export interface CheckoutOptions {
@@ -133,7 +135,7 @@ export class CheckoutService {
   ): Promise<Checkout> {
     const configs = await this.carts.configurations([draft.supplierId, ...(draft.dssupplierId ? [draft.dssupplierId] : [])]);
     const shipper = configs.get(configuredBy(draft.supplierId, draft.dssupplierId));
-    if (!shipper?.isConfigured) {
+    if (!configuredFor(shipper, draft.lines)) {
       throw cartError(Codes.supplierNotConfigured, 'The supplier cannot take orders yet: payment or delivery is not configured', 409);
     }
     const checkoutId = newId();
@@ -160,6 +162,8 @@ export class CheckoutService {
     }
     const supplier = configs.get(draft.supplierId);
     const subtotal = products.reduce((sum, p) => sum + p.total_minor, 0);
+    // nothing to deliver (services, experiences, digital items): ready to pay from the start
+    const ready = !needsDelivery(products);
     await this.tx.run(async (tx) => {
       if (options.to_replace) await this.cancelReplaced(tx, userId, options.to_replace);
       await tx.insert(checkouts).values({
@@ -172,7 +176,8 @@ export class CheckoutService {
         dssupplierId: draft.dssupplierId,
         supplierName: supplier?.name || (draft.supplierId === shop.ownerId ? shop.name : ''),
         currency: products[0]?.currency ?? 'MXN',
-        status: 'open',
+        status: ready ? 'ready' : 'open',
+        paymentToken: ready ? newPaymentToken() : null,
         expiresAt,
         subtotalMinor: subtotal,
         needsAttendees: products.some((p) => p.type === 'experience'),
@@ -206,17 +211,18 @@ export class CheckoutService {
           lines: products.map((p) => ({ itemId: p.id, quantity: p.amount, unitPriceMinor: p.unit_price_minor })),
         },
       });
+      if (ready) await this.outbox.add(tx, { type: CartCheckoutEvents.ready, key: checkoutId, data: { checkoutId } });
     });
     return this.checkouts.loadOwnedCheckout(checkoutId, userId);
   }
 
-  /** `to_replace`: the shopper's earlier open checkout gives its stock back. */
+  /** `to_replace`: the shopper's earlier open (or ready, not yet paid) checkout gives its stock back. */
   private async cancelReplaced(tx: Tx<typeof schema>, userId: string, id: string): Promise<void> {
     if (id.length > 64) return;
     const cancelled = await tx
       .update(checkouts)
       .set({ status: 'cancelled' })
-      .where(and(eq(checkouts.id, id), eq(checkouts.userId, userId), eq(checkouts.status, 'open')))
+      .where(and(eq(checkouts.id, id), eq(checkouts.userId, userId), inArray(checkouts.status, ['open', 'ready'])))
       .returning({ id: checkouts.id });
     if (cancelled.length > 0) await this.outbox.add(tx, { type: CartCheckoutEvents.cancelled, key: id, data: { checkoutId: id } });
   }

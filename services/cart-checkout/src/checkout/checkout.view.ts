@@ -1,4 +1,4 @@
-import { formatMinorUnits, type CartProduct, type Checkout, type CheckoutStatus } from '@vitrina/contracts';
+import { formatMinorUnits, type CartProduct, type Checkout, type CheckoutDeliveryOptions, type CheckoutStatus } from '@vitrina/contracts';
 import type { checkoutLines, checkouts } from '../db/schema.js';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
@@ -11,8 +11,21 @@ export function effectiveStatus(row: Pick<CheckoutRow, 'status' | 'expiresAt'>, 
 }
 
 /** The checkout as the API shows it (empty optional properties dropped, spec 3 §3). */
-export function checkoutView(row: CheckoutRow, lines: CheckoutLineRow[], now: Date): Checkout {
+/** Only products travel: services, experiences and digital items need no delivery (spec 3 §4 'Checkout flow'). */
+export function needsDelivery(products: ReadonlyArray<Pick<CartProduct, 'type'>>): boolean {
+  return products.some((p) => p.type === 'product');
+}
+
+export const NO_DELIVERY_OPTIONS: CheckoutDeliveryOptions = { fixed: null, scheduled: false, broker: false, pickup: false };
+
+export function checkoutView(
+  row: CheckoutRow,
+  lines: CheckoutLineRow[],
+  now: Date,
+  deliveryOptions: CheckoutDeliveryOptions = NO_DELIVERY_OPTIONS,
+): Checkout {
   const status = effectiveStatus(row, now);
+  const products = [...lines].sort((a, b) => a.position - b.position).map((l) => l.product as CartProduct);
   const total = row.subtotalMinor + (row.shippingMinor ?? 0);
   return {
     id: row.id,
@@ -25,7 +38,7 @@ export function checkoutView(row: CheckoutRow, lines: CheckoutLineRow[], now: Da
     supplier_name: row.supplierName,
     dssupplier: row.dssupplierId,
     currency: row.currency,
-    lines: [...lines].sort((a, b) => a.position - b.position).map((l) => l.product as CartProduct),
+    lines: products,
     subtotal: formatMinorUnits(row.subtotalMinor),
     subtotal_minor: row.subtotalMinor,
     shipping: row.shippingMinor === null ? null : formatMinorUnits(row.shippingMinor),
@@ -35,6 +48,8 @@ export function checkoutView(row: CheckoutRow, lines: CheckoutLineRow[], now: Da
     contact: (row.contact as Checkout['contact']) ?? null,
     address: (row.address as Checkout['address']) ?? null,
     delivery: (row.delivery as Checkout['delivery']) ?? null,
+    needs_delivery: needsDelivery(products),
+    delivery_options: deliveryOptions,
     needs_attendees: row.needsAttendees,
     attendees: (row.attendees as Checkout['attendees']) ?? [],
     enabled_payment_types: (row.enabledPaymentTypes as string[]) ?? [],

@@ -8,6 +8,8 @@ import { isConfigured } from './domain/supplier-settings.rules.js';
 /** What a cart order needs to know about its supplier (issue 11: is_configured, supplier_info, dssupplier_info). */
 export interface SupplierConfiguration {
   isConfigured: boolean;
+  takesPayment: boolean;
+  ships: boolean;
   enabledPaymentTypes: string[];
   fixedShipping: { costMinor: number; days: number; currency: string } | null;
   /** The supplier's display name ('' when unknown). */
@@ -34,6 +36,10 @@ export class DeliveryService {
       const s = bySupplier.get(id);
       result.set(id, {
         isConfigured: s ? isConfigured(s) : false,
+        takesPayment: s ? s.enabledPaymentTypes.length > 0 : false,
+        ships: s
+          ? (s.fixedShippingCostMinor !== null && s.fixedShippingDays !== null) || s.rateZones.length > 0 || s.branches.length > 0
+          : false,
         enabledPaymentTypes: s ? [...s.enabledPaymentTypes] : [],
         fixedShipping:
           s && s.fixedShippingCostMinor !== null && s.fixedShippingDays !== null

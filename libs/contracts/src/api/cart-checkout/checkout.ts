@@ -35,6 +35,21 @@ export type CheckoutDelivery = z.infer<typeof CheckoutDeliverySchema>;
 export const CheckoutAttendeeSchema = z.object({ full_name: z.string(), phone: z.string() }).meta({ id: 'CheckoutAttendee' });
 export type CheckoutAttendee = z.infer<typeof CheckoutAttendeeSchema>;
 
+/** What the shipper offers for this checkout's delivery (the page shows only what exists). */
+export const CheckoutDeliveryOptionsSchema = z
+  .object({
+    /** The supplier's fixed shipping, or null when it offers none. */
+    fixed: z.object({ price: z.string(), price_minor: z.number().int(), currency: z.string(), days: z.number().int() }).nullable(),
+    /** Fixed delivery asks for a date and time. */
+    scheduled: z.boolean(),
+    /** Courier rates exist (GET /checkout/{id}/rates). */
+    broker: z.boolean(),
+    /** Branch pickup exists (GET /checkout/{id}/correosar_branches). */
+    pickup: z.boolean(),
+  })
+  .meta({ id: 'CheckoutDeliveryOptions' });
+export type CheckoutDeliveryOptions = z.infer<typeof CheckoutDeliveryOptionsSchema>;
+
 export const CheckoutSchema = z
   .object({
     id: z.string(),
@@ -58,6 +73,10 @@ export const CheckoutSchema = z
     contact: CheckoutContactSchema.nullable(),
     address: CheckoutAddressSchema.nullable(),
     delivery: CheckoutDeliverySchema.nullable(),
+    /** A product is in the lines: a delivery must be chosen before payment. Services, experiences and digital items
+     * need none: such a checkout is ready to pay (with its payment token) from the start. */
+    needs_delivery: z.boolean(),
+    delivery_options: CheckoutDeliveryOptionsSchema,
     /** An experience is in the lines: one attendee per ticket before payment. */
     needs_attendees: z.boolean(),
     attendees: z.array(CheckoutAttendeeSchema),

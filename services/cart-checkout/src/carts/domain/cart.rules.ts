@@ -54,6 +54,10 @@ export const DEFAULT_CURRENCY = 'MXN';
 /** What DeliveryService says about a supplier (H3's `configurations`). */
 export interface SupplierConfig {
   isConfigured: boolean;
+  /** At least one payment type. */
+  takesPayment: boolean;
+  /** Fixed shipping, rate zones or branches: products can reach the shopper. */
+  ships: boolean;
   enabledPaymentTypes: string[];
   fixedShipping: { costMinor: number; days: number; currency: string } | null;
   name: string;
@@ -218,6 +222,18 @@ export function suppliersOf(drafts: CartOrderDraft[]): string[] {
   return [...new Set(drafts.flatMap((d) => (d.dssupplierId ? [d.supplierId, d.dssupplierId] : [d.supplierId])))];
 }
 
+/**
+ * Whether a cart order can be checked out: the shipper takes a payment type and, when a product is in it, can deliver
+ * (services, experiences and digital items need no delivery).
+ */
+export function configuredFor(
+  shipper: SupplierConfig | undefined,
+  lines: ReadonlyArray<{ item: Pick<ItemRow, 'type'> }>,
+): shipper is SupplierConfig {
+  if (!shipper?.takesPayment) return false;
+  return shipper.ships || !lines.some((l) => l.item.type === 'product');
+}
+
 export function cartOrder(draft: CartOrderDraft, configs: Map<string, SupplierConfig>, shop: ShopRow): CartOrder {
   const products = draft.lines.map((l) => cartProduct(l.item, l.amount, l.variant));
   const totalMinor = products.filter((p) => !p.disabled).reduce((sum, p) => sum + p.total_minor, 0);
@@ -236,7 +252,7 @@ export function cartOrder(draft: CartOrderDraft, configs: Map<string, SupplierCo
     amount: products.reduce((sum, p) => sum + p.amount, 0),
     products,
     aggregated: draft.dssupplierId !== null,
-    is_configured: shipper?.isConfigured ?? false,
+    is_configured: configuredFor(shipper, draft.lines),
     supplier_info: { enabled_payment_types: [...(shipper?.enabledPaymentTypes ?? [])] },
     dssupplier_info: draft.dssupplierId
       ? {
