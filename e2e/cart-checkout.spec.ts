@@ -167,9 +167,6 @@ test('an anonymous visitor adds items of two suppliers; the badge grows, the pan
   const { page } = journey;
   // The shopper already has a server cart (from another device, through the API): a Taza and a Clase.
   const token = await apiSignIn(request, DEMO.users.customer.email);
-  for (const item of [TAZA, CLASE, CAFE]) {
-    await request.delete(`${stack.url}/api/cart/shops/demo/items/${item.id}`, { headers: { authorization: `Bearer ${token}` } });
-  }
   await apiAdd(request, token, TAZA.id, 1);
   await apiAdd(request, token, CLASE.id, 1);
 
@@ -368,7 +365,7 @@ test('supplier B: a broker rate for the saved address, up to "Listo para pagar"'
   await expect(page.getByTestId('checkout-payment-token')).toHaveText(/\S{8,}/);
 });
 
-test('the checkout left alone shows that its time expired, and restarting reserves again', async () => {
+test('the checkout left alone shows that its time expired, and restarting opens a new one', async () => {
   const { page, checkoutId } = idle;
   await expect(page.getByTestId('checkout-expired')).toBeVisible({ timeout: (TTL_SECONDS + 30) * 1000 });
   await expect(page.getByRole('heading', { name: 'El tiempo para completar tu compra ha expirado' })).toBeVisible();
@@ -383,6 +380,13 @@ test('the checkout left alone shows that its time expired, and restarting reserv
   await expect(page.getByRole('heading', { level: 1, name: 'Finaliza tu compra' })).toBeVisible();
   await expect(page.getByTestId('checkout-countdown')).toHaveText(/^0[01]:\d\d$/);
   await expect(page.getByTestId('checkout-line')).toContainText(ARETES.name);
+  // A new checkout on the server, holding the Aretes again for a fresh TTL.
+  const restarted = new URL(page.url()).searchParams.get('checkout');
+  const again = await page.request.get(`${stack.url}/api/checkout/${restarted}`, { headers: { authorization: `Bearer ${idle.token}` } });
+  const view = (await again.json()) as { status: string; seconds_left: number; lines: Array<{ id: string; amount: number }> };
+  expect(view.status).toBe('open');
+  expect(view.seconds_left).toBeGreaterThan(0);
+  expect(view.lines).toEqual([expect.objectContaining({ id: ARETES.id, amount: 1 })]);
 });
 
 test('on a phone: add, the panel, /carrito and the checkout page', async ({ browser }) => {
