@@ -26,6 +26,12 @@ export type Tx<TSchema extends AnySchema = AnySchema> = PgTransaction<PgQueryRes
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   drizzle<TSchema extends AnySchema>(schema: TSchema): Db<TSchema>;
+  /**
+   * A Drizzle view on a connection outside the request pool, for background work that must not queue behind requests
+   * (the outbox relay: while 50 requests wait for a pooled connection, a relay waiting with them let the oldest
+   * unpublished row age past a second). PostgreSQL: one more connection, opened on first use; PGlite: its only one.
+   */
+  background<TSchema extends AnySchema>(schema: TSchema): Db<TSchema>;
   /** Applies a service's drizzle-kit migrations; serialised across processes on PostgreSQL. */
   migrate(opts: { schema: string; migrationsFolder: string }): Promise<void>;
   /** Round trip used by /health/ready. */
@@ -72,6 +78,7 @@ async function openPglite(dataDir: string, traced: boolean): Promise<Database> {
   return {
     kind: 'pglite',
     drizzle: (schema) => drizzlePglite(client, { schema }),
+    background: (schema) => drizzlePglite(client, { schema }),
     async migrate({ schema, migrationsFolder }) {
       await migratePglite(base, { migrationsFolder, ...bookkeeping(schema) });
     },
@@ -90,26 +97,32 @@ const MIGRATION_LOCK = 'vitrina:migrate';
 
 async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
   if (opts.traced) instrumentPg();
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: opts.poolMax ?? 10,
-    idleTimeoutMillis: 30_000,
-    // An exhausted pool fails fast (the request answers 503) instead of hanging until the gateway's timeout.
-    connectionTimeoutMillis: opts.poolWaitMs ?? 5_000,
-    statement_timeout: opts.statementTimeoutMs ?? 15_000,
-    idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? 30_000,
-    application_name: opts.applicationName ?? 'vitrina',
-  });
-  // An idle client's error (server restart) must not crash the process; the pool replaces the client.
-  pool.on('error', () => undefined);
-  // pg-pool listens for errors only while a client is idle: one checked out (inside a transaction) whose connection the
-  // server ends (idle_in_transaction_session_timeout, a restart) would emit an unhandled 'error' and take the process
-  // down. The statement in progress rejects anyway, and the pool discards the broken client on release.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  const newPool = (max: number, applicationName: string): pg.Pool => {
+    const created = new pg.Pool({
+      connectionString: url,
+      max,
+      idleTimeoutMillis: 30_000,
+      // An exhausted pool fails fast (the request answers 503) instead of hanging until the gateway's timeout.
+      connectionTimeoutMillis: opts.poolWaitMs ?? 5_000,
+      statement_timeout: opts.statementTimeoutMs ?? 15_000,
+      idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? 30_000,
+      application_name: applicationName,
+    });
+    // An idle client's error (server restart) must not crash the process; the pool replaces the client.
+    created.on('error', () => undefined);
+    // pg-pool listens for errors only while a client is idle: one checked out (inside a transaction) whose connection
+    // the server ends (idle_in_transaction_session_timeout, a restart) would emit an unhandled 'error' and take the
+    // process down. The statement in progress rejects anyway, and the pool discards the broken client on release.
+    created.on('connect', (client) => client.on('error', () => undefined));
+    return created;
+  };
+  const pool = newPool(opts.poolMax ?? 10, opts.applicationName ?? 'vitrina');
+  let backgroundPool: pg.Pool | undefined;
   let closed = false;
   return {
     kind: 'postgres',
     drizzle: (schema) => drizzlePg(pool, { schema }),
+    background: (schema) => drizzlePg((backgroundPool ??= newPool(1, `${opts.applicationName ?? 'vitrina'}:background`)), { schema }),
     async migrate({ schema, migrationsFolder }) {
       // Instances of a service, and services sharing the database, may start together: one migrates at a time,
       // the others wait for the lock. One lock for the whole database, not one per schema: migrations also
@@ -135,7 +148,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await Promise.all([pool.end(), backgroundPool?.end()]);
     },
   };
 }

@@ -49,7 +49,6 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
   constructor(
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(SERVICE) private readonly service: ServiceDataOptions,
-    @Inject(DB) private readonly db: Db,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly tx: TransactionRunner,
@@ -58,7 +57,8 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
 
   async onApplicationBootstrap(): Promise<void> {
     this.relay = new OutboxRelay({
-      db: this.db,
+      // its own connection: under load the request pool has a queue, and the relay must not wait in it
+      db: this.runtime.database.background(this.service.schema),
       tables: this.service.tables,
       bus: this.runtime.bus,
       logger: this.logger,
