@@ -248,8 +248,12 @@ async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, part
     },
   });
 
-  fastify.setErrorHandler((err, _request, reply) => {
-    const { status, body, headers } = toGatewayErrorResponse(err, logger);
+  fastify.setErrorHandler((err, request, reply) => {
+    // The client went away while its answer was streaming from the service (undici aborts the upstream body): not a
+    // server error, and nobody is left to read the answer (the end of every benchmark logged one error per connection).
+    const clientGone = reply.raw.destroyed && (err as { code?: unknown }).code === 'UND_ERR_ABORTED';
+    if (clientGone) logger.debug({ requestId: request.id }, 'client closed the connection before its answer was sent');
+    const { status, body, headers } = toGatewayErrorResponse(err, clientGone ? undefined : logger);
     void reply.headers(headers);
     return sendError(reply, status, body.code, body.message);
   });
