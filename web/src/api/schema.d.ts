@@ -319,7 +319,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add to the cart (adds to the quantity already there) */
+        /** Add to the cart (adds to the quantity of the line of this item and variant) */
         post: operations["CartController_add"];
         delete?: never;
         options?: never;
@@ -335,11 +335,29 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set a line's quantity */
+        /** Set the quantity of the item's line without a variant */
         put: operations["CartController_set"];
         post?: never;
-        /** Remove a line */
+        /** Remove the item's line without a variant */
         delete: operations["CartController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/shops/{shop_slug}/lines/{line_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a line's quantity (line_id: item and variant, from the cart's products) */
+        put: operations["CartController_setLine"];
+        post?: never;
+        /** Remove a line (line_id: item and variant, from the cart's products) */
+        delete: operations["CartController_removeLine"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2272,13 +2290,21 @@ export interface components {
             amount: number;
             /** @description The item id */
             item_id: string;
+            /** @description The chosen option per variant name that offers a choice (name -> option). Absent: the first option of each choice. A name or option the item does not offer: 400 invalid_variant */
+            variant?: {
+                [key: string]: string;
+            };
         };
         CartAdjustment: {
             amount: number;
             /** @enum {string} */
-            code: "quantity_exceeded" | "max_purchase_amount_exceeded" | "not_found" | "unavailable_for_sale" | "out_of_stock";
+            code: "quantity_exceeded" | "max_purchase_amount_exceeded" | "not_found" | "unavailable_for_sale" | "out_of_stock" | "invalid_variant";
             item_id: string;
+            line_id: string;
             requested: number;
+            variant: {
+                [key: string]: string;
+            };
         };
         CartAmountDto: {
             /** @description Quantity: a whole number of at least 1 */
@@ -2295,6 +2321,10 @@ export interface components {
             amount: number;
             /** @description The item id */
             item_id: string;
+            /** @description The chosen option per variant name that offers a choice (name -> option). Absent: the first option of each choice. A name or option the item does not offer: 400 invalid_variant */
+            variant?: {
+                [key: string]: string;
+            };
         };
         CartLinesDto: {
             items: components["schemas"]["CartLineDto"][];
@@ -2325,6 +2355,7 @@ export interface components {
             disabled_reason: "unpublished" | "deleted" | "sold_out" | "concluded" | null;
             id: string;
             item_slug: string;
+            line_id: string;
             max_purchase_amount: number | null;
             name: string;
             owner_id: string;
@@ -2337,6 +2368,9 @@ export interface components {
             type: "product" | "service" | "experience" | "digital";
             unit_price: string;
             unit_price_minor: number;
+            variant: {
+                [key: string]: string;
+            };
         };
         CartSupplierInfo: {
             enabled_payment_types: string[];
@@ -2511,12 +2545,14 @@ export interface components {
             contact: components["schemas"]["CheckoutContact"] | null;
             currency: string;
             delivery: components["schemas"]["CheckoutDelivery"] | null;
+            delivery_options: components["schemas"]["CheckoutDeliveryOptions"];
             dssupplier: string | null;
             enabled_payment_types: string[];
             expires_at: string;
             id: string;
             lines: components["schemas"]["CartProduct"][];
             needs_attendees: boolean;
+            needs_delivery: boolean;
             payment_token: string | null;
             public_slug: string | null;
             referral?: string;
@@ -2572,6 +2608,17 @@ export interface components {
             shipment_id?: string;
             /** @enum {string} */
             type: "fixed" | "broker" | "pickup";
+        };
+        CheckoutDeliveryOptions: {
+            broker: boolean;
+            fixed: {
+                currency: string;
+                days: number;
+                price: string;
+                price_minor: number;
+            } | null;
+            pickup: boolean;
+            scheduled: boolean;
         };
         CheckoutPublicSlug: {
             public_slug: string;
@@ -2815,6 +2862,10 @@ export interface components {
             shop_slug: string;
             /** @description An earlier open checkout of the shopper's that this one replaces (its stock is released) */
             to_replace?: string;
+            /** @description The chosen option per variant name that offers a choice. Absent: the first option of each choice */
+            variant?: {
+                [key: string]: string;
+            };
         };
         InStoreAdded: {
             id: string;
@@ -4406,6 +4457,119 @@ export interface operations {
             header?: never;
             path: {
                 item_id: string;
+                shop_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CartController_setLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                line_id: string;
+                shop_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartAmountDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CartController_removeLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                line_id: string;
                 shop_slug: string;
             };
             cookie?: never;

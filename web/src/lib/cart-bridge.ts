@@ -22,7 +22,10 @@ export interface CartAddRequest {
   itemId: string;
   /** Units to add to what the cart already holds (spec 1 §5: an integer ≥ 1). */
   amount: number;
-  /** The variant chosen on the item page (name -> value), shown with the confirmation. */
+  /**
+   * The variant chosen on the item page: the option per name that offers a choice (name -> option). The cart keeps a
+   * line per variant; absent or {} for an item without choices.
+   */
   variant?: Record<string, string>;
   limits?: CartItemLimits;
 }
@@ -31,6 +34,8 @@ export interface CartBuyNowRequest {
   shopSlug: string;
   itemId: string;
   amount: number;
+  /** The variant chosen on the item page, as for an add. */
+  variant?: Record<string, string>;
 }
 
 /** What the cart feature does for the storefront; every call settles (failures are shown by the cart feature). */

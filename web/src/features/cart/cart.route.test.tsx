@@ -117,7 +117,7 @@ describe('the cart (spec 1 §2 cart side panel, §4, §5, §8; spec 3 §4)', { t
     const api = signedIn({
       [CART]: () => jsonResponse(200, cart),
       [TOTAL]: () => jsonResponse(200, totalOf(cart)),
-      'PUT /api/cart/shops/demo/items/item-2': async (request) => {
+      'PUT /api/cart/shops/demo/lines/item-2': async (request) => {
         const { amount } = (await request.json()) as { amount: number };
         cart = cartJson([
           cartOrder(SUPPLIER_A, [cartProduct(1, { available: 2 }), cartProduct(2, { amount, stock_type: 'ondemand', available: null })]),
@@ -142,7 +142,7 @@ describe('the cart (spec 1 §2 cart side panel, §4, §5, §8; spec 3 §4)', { t
     // Made on demand: no stock limit; the answer replaces the cart.
     fireEvent.click(screen.getByRole('button', { name: 'Agregar una pieza de Artículo 2' }));
     await waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Cantidad de Artículo 2' }).value).toBe('3'));
-    expect(api.callsTo('PUT /api/cart/shops/demo/items/item-2')[0]!.body).toEqual({ amount: 3 });
+    expect(api.callsTo('PUT /api/cart/shops/demo/lines/item-2')[0]!.body).toEqual({ amount: 3 });
     await waitFor(() => expect(badge()).toBe('4'));
   });
 
@@ -231,13 +231,14 @@ describe('the cart (spec 1 §2 cart side panel, §4, §5, §8; spec 3 §4)', { t
         items: [
           { item_id: 'item-1', amount: 4 },
           { item_id: 'gone', amount: 1 },
+          { item_id: 'item-3', amount: 1, variant: { Talla: 'M' } },
         ],
       }),
     );
     const merged = cartJson([cartOrder(SUPPLIER_A, [cartProduct(1, { amount: 2, available: 2 })])], {
       adjustments: [
-        { item_id: 'item-1', requested: 4, amount: 2, code: 'quantity_exceeded' },
-        { item_id: 'gone', requested: 1, amount: 0, code: 'not_found' },
+        { item_id: 'item-1', line_id: 'item-1', variant: {}, requested: 4, amount: 2, code: 'quantity_exceeded' },
+        { item_id: 'gone', line_id: 'gone', variant: {}, requested: 1, amount: 0, code: 'not_found' },
       ],
     });
     const api = signedIn({
@@ -247,10 +248,12 @@ describe('the cart (spec 1 §2 cart side panel, §4, §5, §8; spec 3 §4)', { t
     });
     renderApp('/tienda/demo/carrito');
     await waitFor(() => expect(api.callsTo(BULK)).toHaveLength(1), LONG);
+    // every local line goes, with its variant
     expect(api.callsTo(BULK)[0]!.body).toEqual({
       items: [
         { item_id: 'item-1', amount: 4 },
         { item_id: 'gone', amount: 1 },
+        { item_id: 'item-3', amount: 1, variant: { Talla: 'M' } },
       ],
     });
     expect(await screen.findByText('Actualizamos tu carrito')).toBeTruthy();
@@ -283,11 +286,13 @@ describe('the cart (spec 1 §2 cart side panel, §4, §5, §8; spec 3 §4)', { t
   it("adds from an item page to an anonymous visitor's local cart and opens the panel as the count grows", async () => {
     const item = itemJson(1, { stock: { available: 5, stock_type: 'onstock', max_purchase_amount: 2 }, variants: { Talla: 'S, M, L' } });
     const quoteLines = () => {
-      const stored = JSON.parse(window.localStorage.getItem(localCartKey('demo')) ?? '{"items":[]}') as { items: { amount: number }[] };
-      const amount = stored.items[0]?.amount ?? 0;
-      return cartJson([cartOrder(SUPPLIER_ID, [cartProduct(1, { id: item.id, name: item.name, amount, max_purchase_amount: 2 })])], {
-        cart_id: null,
-      });
+      const stored = JSON.parse(window.localStorage.getItem(localCartKey('demo')) ?? '{"items":[]}') as {
+        items: { amount: number; variant?: Record<string, string> }[];
+      };
+      const products = stored.items.map((line) =>
+        cartProduct(1, { id: item.id, name: item.name, amount: line.amount, variant: line.variant ?? {}, max_purchase_amount: 2 }),
+      );
+      return cartJson([cartOrder(SUPPLIER_ID, products)], { cart_id: null });
     };
     const api = anonymous({
       [`GET /api/catalogue/items/${SUPPLIER_ID}/${item.id}`]: () => jsonResponse(200, item),
@@ -298,22 +303,47 @@ describe('the cart (spec 1 §2 cart side panel, §4, §5, §8; spec 3 §4)', { t
     fireEvent.click(screen.getByRole('radio', { name: 'M' }));
     fireEvent.click(add);
     await waitFor(() => expect(badge()).toBe('1'), LONG);
-    expect(JSON.parse(window.localStorage.getItem(localCartKey('demo'))!)).toEqual({ items: [{ item_id: item.id, amount: 1 }] });
+    // the local line keeps the chosen variant
+    expect(JSON.parse(window.localStorage.getItem(localCartKey('demo'))!)).toEqual({
+      items: [{ item_id: item.id, amount: 1, variant: { Talla: 'M' } }],
+    });
+    expect(api.callsTo(QUOTE).at(-1)!.body).toEqual({ items: [{ item_id: item.id, amount: 1, variant: { Talla: 'M' } }] });
     expect(await screen.findByText('Se agregó a tu carrito (M)')).toBeTruthy();
-    // spec 1 §2: the panel opens by itself when the count grows.
+    // spec 1 §2: the panel opens by itself when the count grows; the line shows its variant under the name.
     const panel = await screen.findByRole('dialog', { name: 'Tu carrito' });
     await waitFor(() => expect(within(panel).getByText('Producto 1')).toBeTruthy());
-    expect(api.callsTo(QUOTE).length).toBeGreaterThan(0);
-    // A third unit is beyond the maximum per purchase: warned, nothing stored.
+    expect(within(panel).getByTestId('line-variant').textContent).toBe('Talla: M');
+    // Another size is another line.
+    fireEvent.click(screen.getByRole('radio', { name: 'S' }));
     fireEvent.click(add);
     await waitFor(() => expect(badge()).toBe('2'));
+    expect(JSON.parse(window.localStorage.getItem(localCartKey('demo'))!).items).toEqual([
+      { item_id: item.id, amount: 1, variant: { Talla: 'M' } },
+      { item_id: item.id, amount: 1, variant: { Talla: 'S' } },
+    ]);
+    await waitFor(() =>
+      expect(
+        within(panel)
+          .getAllByTestId('line-variant')
+          .map((line) => line.textContent),
+      ).toEqual(['Talla: M', 'Talla: S']),
+    );
+    // A third unit, in any size, is beyond the maximum per purchase of the item: warned, nothing stored.
+    fireEvent.click(screen.getByRole('radio', { name: 'L' }));
     fireEvent.click(add);
     expect(await screen.findByText('Superaste el máximo de compra: puedes llevar hasta 2 piezas de este artículo.')).toBeTruthy();
-    expect(JSON.parse(window.localStorage.getItem(localCartKey('demo'))!)).toEqual({ items: [{ item_id: item.id, amount: 2 }] });
+    expect(JSON.parse(window.localStorage.getItem(localCartKey('demo'))!).items).toHaveLength(2);
+    // Removing one size's line leaves the other.
+    fireEvent.click(within(panel).getByRole('button', { name: 'Eliminar Producto 1 (Talla: M) del carrito' }));
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem(localCartKey('demo'))!).items).toEqual([
+        { item_id: item.id, amount: 1, variant: { Talla: 'S' } },
+      ]),
+    );
   });
 
   it("adds a signed-in user's item on the server, and 'Comprar ahora' goes to the instant checkout", async () => {
-    const item = itemJson(2);
+    const item = itemJson(2, { variants: { Color: 'Rojo, Azul', Material: 'Barro' } });
     let cart = cartJson([cartOrder(SUPPLIER_ID, [cartProduct(7)])]);
     const api = signedIn({
       [`GET /api/catalogue/items/${SUPPLIER_ID}/${item.id}`]: () => jsonResponse(200, item),
@@ -330,16 +360,44 @@ describe('the cart (spec 1 §2 cart side panel, §4, §5, §8; spec 3 §4)', { t
     await waitFor(() => expect(badge()).toBe('1'), LONG);
     fireEvent.click(add);
     await waitFor(() => expect(api.callsTo(ITEMS)).toHaveLength(1), LONG);
-    expect(api.callsTo(ITEMS)[0]!.body).toEqual({ item_id: item.id, amount: 1 });
+    // the chosen variant: the first option of each choice until the shopper picks
+    expect(api.callsTo(ITEMS)[0]!.body).toEqual({ item_id: item.id, amount: 1, variant: { Color: 'Rojo' } });
     await waitFor(() => expect(badge()).toBe('2'));
     await screen.findByRole('dialog', { name: 'Tu carrito' });
     cartBridge.close();
+    fireEvent.click(screen.getByRole('radio', { name: 'Azul' }));
     fireEvent.click(screen.getByTestId('buy-now'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/tienda/demo/comprar'), LONG);
     expect(router.state.location.search).toEqual({ checkout: 'ck-9' });
     const call = api.callsTo('POST /api/checkout/instant')[0]!;
-    expect(call.body).toEqual({ shop_slug: 'demo', item_id: item.id, amount: 1 });
+    expect(call.body).toEqual({ shop_slug: 'demo', item_id: item.id, amount: 1, variant: { Color: 'Azul' } });
     expect(call.request.headers.get('idempotency-key')).toBeTruthy();
+  });
+
+  it("shows a signed-in user's variant lines apart, limits the item across them, and changes or removes a line by its line_id", async () => {
+    const s = cartProduct(1, { amount: 2, available: 3, variant: { Talla: 'S' } });
+    const m = cartProduct(1, { amount: 1, available: 3, variant: { Talla: 'M' } });
+    let cart = cartJson([cartOrder(SUPPLIER_A, [s, m])]);
+    const api = signedIn({
+      [CART]: () => jsonResponse(200, cart),
+      [TOTAL]: () => jsonResponse(200, totalOf(cart)),
+      [`DELETE /api/cart/shops/demo/lines/${s.line_id}`]: () => {
+        cart = cartJson([cartOrder(SUPPLIER_A, [m])]);
+        return jsonResponse(200, cart);
+      },
+    });
+    renderApp('/tienda/demo/carrito');
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(2), LONG);
+    expect(s.line_id).not.toBe(m.line_id);
+    expect(screen.getAllByTestId('line-variant').map((line) => line.textContent)).toEqual(['Talla: S', 'Talla: M']);
+    // 2 + 1 of 3 in stock: one more of either size is refused here, without a call
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar una pieza de Artículo 1 (Talla: M)' }));
+    expect(await screen.findByText('No puedes agregar más piezas: no hay suficientes en existencia.')).toBeTruthy();
+    expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Eliminar Artículo 1 (Talla: S) del carrito' }));
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
+    expect(api.callsTo(`DELETE /api/cart/shops/demo/lines/${s.line_id}`)).toHaveLength(1);
+    expect(screen.getByTestId('line-variant').textContent).toBe('Talla: M');
   });
 
   it('hides the cart button on checkout paths', async () => {

@@ -28,18 +28,25 @@ export function createCheckout(ref: CheckoutOrderRef, affiliate: AffiliateParams
   );
 }
 
-/** `POST /api/checkout/instant` ('Comprar ahora'): a one-line checkout that leaves the cart alone. */
+/** `POST /api/checkout/instant` ('Comprar ahora'): a one-line checkout, in the chosen variant, that leaves the cart alone. */
 export function buyNow(
   shopSlug: string,
   itemId: string,
   amount: number,
   affiliate: AffiliateParams,
   idempotencyKey: string,
+  variant?: Record<string, string>,
 ): Promise<Checkout> {
   return unwrapCart(
     api.POST('/api/checkout/instant', {
       params: { header: { 'Idempotency-Key': idempotencyKey } },
-      body: { shop_slug: shopSlug, item_id: itemId, amount, ...affiliate },
+      body: {
+        shop_slug: shopSlug,
+        item_id: itemId,
+        amount,
+        ...(variant && Object.keys(variant).length > 0 ? { variant } : {}),
+        ...affiliate,
+      },
     }),
   );
 }

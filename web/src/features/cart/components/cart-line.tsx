@@ -35,10 +35,23 @@ function Availability({ product }: { product: CartProduct }) {
   );
 }
 
-/** A cart line (spec 1 §2 'Cart side panel'): photo, name, availability, quantity, delete and the line's total. */
+/** The chosen variant as the line shows it under the name: "Talla: M · Color: Rojo" (empty when none). */
+export function variantText(variant: Record<string, string>): string {
+  return Object.entries(variant)
+    .map(([name, option]) => `${name}: ${option}`)
+    .join(' · ');
+}
+
+/**
+ * A cart line (spec 1 §2 'Cart side panel'): photo, name, the chosen variant, availability, quantity, delete and the
+ * line's total.
+ */
 export function CartLine({ product, busy, onAmount, onRemove }: CartLineProps) {
   const { t, i18n } = useCartT();
   const money = (minor: number) => formatMoney(minor, product.currency, i18n.language);
+  const variant = variantText(product.variant);
+  // two lines of one item differ by their variant: the controls' names say which
+  const label = variant ? `${product.name} (${variant})` : product.name;
   return (
     <li className={`${classes.line} ${product.disabled ? classes.disabledLine : ''}`} data-testid="cart-line" aria-busy={busy || undefined}>
       {product.photo ? (
@@ -57,13 +70,18 @@ export function CartLine({ product, busy, onAmount, onRemove }: CartLineProps) {
             variant="subtle"
             color="gray"
             size="md"
-            aria-label={t('line.remove', { name: product.name })}
+            aria-label={t('line.remove', { name: label })}
             disabled={busy}
             onClick={onRemove}
           >
             <IconTrash size={16} aria-hidden />
           </ActionIcon>
         </Group>
+        {variant && (
+          <Text size="xs" c="dimmed" data-testid="line-variant">
+            {variant}
+          </Text>
+        )}
         <Availability product={product} />
         <div className={classes.lineFoot}>
           {product.disabled ? (
@@ -71,7 +89,7 @@ export function CartLine({ product, busy, onAmount, onRemove }: CartLineProps) {
               {t('line.unitPrice', { price: money(product.unit_price_minor) })}
             </Text>
           ) : (
-            <QuantityInput name={product.name} value={product.amount} disabled={busy} onChange={onAmount} />
+            <QuantityInput name={label} value={product.amount} disabled={busy} onChange={onAmount} />
           )}
           <Stack gap={0} align="end">
             <Text size="sm" fw={700} data-testid="line-total">

@@ -29,9 +29,9 @@ export function CartOrderCard({ order, cart, loading, checkingOut, onCheckout }:
     <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
       {products.map((product) => (
         <CartLine
-          key={product.id}
+          key={product.line_id}
           product={product}
-          busy={cart.busy.has(product.id)}
+          busy={cart.busy.has(product.line_id)}
           onAmount={(amount, options) => void cart.setAmount(product, amount, options)}
           onRemove={() => void cart.remove(product)}
         />

@@ -42,6 +42,7 @@ export function warnCartError(t: CartT, error: unknown, fallback: 'addFailed' | 
   else if (code === 'out_of_stock') message = t('warnings.outOfStock');
   else if (code === 'item_not_found') message = t('warnings.notFound');
   else if (code === 'invalid_amount') message = t('warnings.invalidAmount');
+  else if (code === 'invalid_variant') message = t('warnings.invalidVariant');
   else message = t(`warnings.${fallback}`);
   notifications.show({ color: 'yellow', title: t('warnings.title'), message, autoClose: QUANTITY_WARNING_MS });
 }

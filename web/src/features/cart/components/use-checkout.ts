@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { cartLineId } from '@vitrina/contracts';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { isApiError, NETWORK_ERROR_CODE } from '@/api/client';
@@ -81,14 +82,21 @@ export function useBuyNow() {
   const router = useRouter();
   const attempt = useAttemptKey();
   return useCallback(
-    async ({ shopSlug, itemId, amount }: CartBuyNowRequest): Promise<boolean> => {
+    async ({ shopSlug, itemId, amount, variant }: CartBuyNowRequest): Promise<boolean> => {
       await sessionStore.ready();
       if (!sessionStore.getSnapshot().auth) {
         signInToContinue(shopSlug);
         return false;
       }
       try {
-        const created = await buyNow(shopSlug, itemId, amount, affiliateFromCookies(), attempt.take(`${shopSlug}/${itemId}/${amount}`));
+        const created = await buyNow(
+          shopSlug,
+          itemId,
+          amount,
+          affiliateFromCookies(),
+          attempt.take(`${cartLineId(itemId, variant ?? {})}@${shopSlug}/${amount}`),
+          variant,
+        );
         attempt.settle();
         await router.navigate({ href: checkoutHref(shopSlug, created.id) });
         return true;
@@ -97,7 +105,7 @@ export function useBuyNow() {
         // Quantity refusals read as on the cart; stock and configuration as a checkout's.
         if (
           isApiError(error) &&
-          ['quantity_exceeded', 'max_purchase_amount_exceeded', 'invalid_amount', 'item_not_found'].includes(error.code)
+          ['quantity_exceeded', 'max_purchase_amount_exceeded', 'invalid_amount', 'item_not_found', 'invalid_variant'].includes(error.code)
         ) {
           warnCartError(t, error, 'addFailed', true);
         } else notifyCheckoutError(t, error);

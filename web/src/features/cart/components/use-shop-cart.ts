@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
-import { addCartItem, deleteCartItem, updateCartItem } from '@/features/cart/api/change-cart-items';
+import { addCartItem, deleteCartLine, updateCartLine } from '@/features/cart/api/change-cart-items';
 import { cartQueryOptions } from '@/features/cart/api/get-cart';
 import { cartTotalQueryOptions, totalOf } from '@/features/cart/api/get-cart-total';
 import { cartKeys } from '@/features/cart/api/keys';
@@ -8,11 +8,13 @@ import { quoteQueryOptions } from '@/features/cart/api/quote-cart';
 import type { Cart, CartProduct } from '@/features/cart/api/types';
 import { useCartT } from '@/features/cart/i18n/texts';
 import {
-  localAmountOf,
   localCartCount,
+  localItemAmount,
+  localLineAmount,
   readLocalCart,
-  removeLocalItem,
+  removeLocalLine,
   setLocalAmount,
+  setLocalLineAmount,
   subscribeLocalCart,
   type LocalCart,
 } from '@/features/cart/lib/local-cart';
@@ -49,7 +51,7 @@ export interface ShopCart {
   isFetching: boolean;
   isError: boolean;
   refetch: () => void;
-  /** Items whose line is being changed. */
+  /** Lines (`line_id`) being changed. */
   busy: ReadonlySet<string>;
   setAmount: (product: CartProduct, amount: number, options?: { increment?: boolean }) => Promise<void>;
   remove: (product: CartProduct) => Promise<void>;
@@ -84,14 +86,14 @@ export function useShopCart(shopSlug: string, { fetch = true }: { fetch?: boolea
     [queryClient, viewer, shopSlug],
   );
 
-  const track = useCallback(async (itemId: string, work: () => Promise<void>) => {
-    setBusy((current) => new Set(current).add(itemId));
+  const track = useCallback(async (lineId: string, work: () => Promise<void>) => {
+    setBusy((current) => new Set(current).add(lineId));
     try {
       await work();
     } finally {
       setBusy((current) => {
         const next = new Set(current);
-        next.delete(itemId);
+        next.delete(lineId);
         return next;
       });
     }
@@ -99,25 +101,26 @@ export function useShopCart(shopSlug: string, { fetch = true }: { fetch?: boolea
 
   const setAmount = useCallback(
     (product: CartProduct, amount: number, { increment = false }: { increment?: boolean } = {}) =>
-      track(product.id, async () => {
-        const problem = quantityProblem(amount, product);
+      track(product.line_id, async () => {
+        // the item's limits hold for its lines together (its other variants count too)
+        const problem = quantityProblem(amount, product) ?? quantityProblem(amount + otherLinesOf(cart, product), product);
         if (problem) return warnQuantity(t, problem, { increment });
-        if (typeof viewer !== 'string') return setLocalAmount(shopSlug, product.id, amount);
+        if (typeof viewer !== 'string') return setLocalLineAmount(shopSlug, product, amount);
         try {
-          storeAnswer(await updateCartItem(shopSlug, product.id, amount));
+          storeAnswer(await updateCartLine(shopSlug, product.line_id, amount));
         } catch (error) {
           warnCartError(t, error, 'updateFailed', increment);
         }
       }),
-    [track, t, viewer, shopSlug, storeAnswer],
+    [track, t, viewer, shopSlug, storeAnswer, cart],
   );
 
   const remove = useCallback(
     (product: CartProduct) =>
-      track(product.id, async () => {
-        if (typeof viewer !== 'string') return removeLocalItem(shopSlug, product.id);
+      track(product.line_id, async () => {
+        if (typeof viewer !== 'string') return removeLocalLine(shopSlug, product);
         try {
-          storeAnswer(await deleteCartItem(shopSlug, product.id));
+          storeAnswer(await deleteCartLine(shopSlug, product.line_id));
         } catch (error) {
           warnCartError(t, error, 'removeFailed');
         }
@@ -141,6 +144,14 @@ export function useShopCart(shopSlug: string, { fetch = true }: { fetch?: boolea
   );
 }
 
+/** What the item's other lines (its other variants) hold in the cart. */
+function otherLinesOf(cart: Cart | undefined, product: CartProduct): number {
+  return (cart?.orders ?? [])
+    .flatMap((order) => order.products)
+    .filter((other) => other.id === product.id && other.line_id !== product.line_id)
+    .reduce((sum, other) => sum + other.amount, 0);
+}
+
 /** The header badge: products in the cart (signed in: the server's total; anonymous: the local quantities). */
 export function useCartCount(shopSlug: string): number | null {
   const viewer = useCartViewer();
@@ -152,8 +163,9 @@ export function useCartCount(shopSlug: string): number | null {
 }
 
 /**
- * 'Agregar al carrito' (spec 1 §2 item pages): signed in, the server adds and answers the cart; anonymous, the local
- * cart grows within the item's limits. Refusals are warnings (spec 1 §8).
+ * 'Agregar al carrito' (spec 1 §2 item pages) with the chosen variant (a line per variant): signed in, the server adds
+ * and answers the cart; anonymous, the local line grows while the item's lines together stay within its limits.
+ * Refusals are warnings (spec 1 §8).
  */
 export function useAddToCart(): (request: CartAddRequest) => Promise<boolean> {
   const { t } = useCartT();
@@ -163,18 +175,19 @@ export function useAddToCart(): (request: CartAddRequest) => Promise<boolean> {
       await sessionStore.ready();
       const signedIn = sessionViewer();
       if (signedIn === null) {
-        const next = localAmountOf(shopSlug, itemId) + amount;
-        const problem = quantityProblem(next, limits ?? { available: null, stock_type: 'ondemand', max_purchase_amount: null });
+        const line = { item_id: itemId, variant: variant ?? {} };
+        const total = localItemAmount(shopSlug, itemId) + amount;
+        const problem = quantityProblem(total, limits ?? { available: null, stock_type: 'ondemand', max_purchase_amount: null });
         if (problem) {
           warnQuantity(t, problem, { increment: true });
           return false;
         }
-        setLocalAmount(shopSlug, itemId, next);
+        setLocalAmount(shopSlug, line, localLineAmount(shopSlug, line) + amount);
         notifyAdded(t, variant);
         return true;
       }
       try {
-        const answer = await addCartItem(shopSlug, itemId, amount);
+        const answer = await addCartItem(shopSlug, itemId, amount, variant);
         queryClient.setQueryData(cartKeys.cart(signedIn, shopSlug), answer);
         queryClient.setQueryData(cartKeys.total(signedIn, shopSlug), totalOf(answer));
         notifyAdded(t, variant);

@@ -1,3 +1,4 @@
+import { cartLineId } from '@vitrina/contracts';
 import type { Cart, CartOrder, CartProduct } from '@/features/cart/api/types';
 
 export const SUPPLIER_A = '01930000-0000-7000-8000-00000000000a';
@@ -10,8 +11,13 @@ function decimal(minor: number): string {
 export function cartProduct(n: number, overrides: Partial<CartProduct> = {}): CartProduct {
   const amount = overrides.amount ?? 1;
   const unit = overrides.unit_price_minor ?? 10_000 * n;
+  const id = overrides.id ?? `item-${n}`;
+  const variant = overrides.variant ?? {};
   return {
-    id: `item-${n}`,
+    id,
+    // as the server computes it: the item id for a line without a variant
+    line_id: cartLineId(id, variant),
+    variant,
     name: `Artículo ${n}`,
     photo: null,
     description: '',

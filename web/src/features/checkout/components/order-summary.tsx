@@ -46,7 +46,7 @@ export function OrderSummary({ checkout, t, language, opened, onToggle }: Props)
       <Collapse expanded={opened} id="checkout-summary-lines">
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {checkout.lines.map((line) => (
-            <Group key={line.id} component="li" gap="sm" wrap="nowrap" align="flex-start" data-testid="checkout-line">
+            <Group key={line.line_id} component="li" gap="sm" wrap="nowrap" align="flex-start" data-testid="checkout-line">
               {line.photo ? (
                 <ResponsiveImage src={line.photo} alt="" className={classes.thumb} sizes="56px" />
               ) : (
@@ -58,6 +58,14 @@ export function OrderSummary({ checkout, t, language, opened, onToggle }: Props)
                 <Text size="sm" fw={600} lineClamp={2}>
                   {line.name}
                 </Text>
+                {Object.keys(line.variant).length > 0 && (
+                  // the chosen variant, as the cart showed it: "Talla: M · Color: Rojo"
+                  <Text size="xs" c="dimmed" data-testid="checkout-line-variant">
+                    {Object.entries(line.variant)
+                      .map(([name, option]) => `${name}: ${option}`)
+                      .join(' · ')}
+                  </Text>
+                )}
                 <Text size="xs" c="dimmed">
                   {t('summary.quantity', { count: line.amount })} · {t('summary.unitPrice', { price: money(line.unit_price_minor) })}
                 </Text>

@@ -230,7 +230,7 @@ export function ItemPage({ owner, itemId }: { owner: string; itemId: string }) {
           },
         });
       } else {
-        await cartBridge.buyNow({ shopSlug: shop.slug, itemId: item.id, amount: 1 });
+        await cartBridge.buyNow({ shopSlug: shop.slug, itemId: item.id, amount: 1, variant: chosenVariant(item.variants, chosen) });
       }
     } finally {
       setPending(null);
