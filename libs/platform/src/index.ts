@@ -24,6 +24,7 @@ export * from './http/observability.js';
 export * from './http/request-guards.js';
 export * from './http/text-checks.js';
 export * from './http/bootstrap.js';
+export * from './runtime/clock.js';
 export * from './runtime/tokens.js';
 export * from './runtime/runtime.js';
 export * from './runtime/platform.module.js';
