@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_DEFAULT_MAX_LENGTH, PHONE_MAX_LENGTH_BY_COUNTRY } from '../../accounts-limits.js';
 import { CartProductSchema } from './cart.js';
 import { CheckoutAddressSchema, DELIVERY_TYPES } from './delivery.js';
 
@@ -6,9 +7,9 @@ import { CheckoutAddressSchema, DELIVERY_TYPES } from './delivery.js';
 
 export const CHECKOUT_STATUSES = ['open', 'ready', 'expired', 'paid', 'cancelled'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
-/** spec 3 §5: phone lengths (digits, country code included) per country; any other country 10. */
-export const PHONE_LENGTHS: Record<string, number> = { MX: 12, US: 14, CA: 14, AR: 12 };
-export const DEFAULT_PHONE_LENGTH = 10;
+/** spec 3 §5: phone lengths per country (the same as registration's, spec 2 §5); any other country 10. */
+export const PHONE_LENGTHS: Readonly<Record<string, number>> = PHONE_MAX_LENGTH_BY_COUNTRY;
+export const DEFAULT_PHONE_LENGTH = PHONE_DEFAULT_MAX_LENGTH;
 
 export const CheckoutContactSchema = z
   .object({ name: z.string(), email: z.string(), phone: z.string(), phone_country: z.string() })

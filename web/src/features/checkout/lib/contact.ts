@@ -1,4 +1,4 @@
-import { DEFAULT_PHONE_LENGTH, PHONE_LENGTHS } from '@vitrina/contracts';
+import { COUNTRY_CALLING_CODES, DEFAULT_PHONE_LENGTH, PHONE_LENGTHS } from '@vitrina/contracts';
 
 /**
  * spec 3 §5 'Checkout requires valid contact': whitespace is stripped from the phone and the e-mail, the space
@@ -11,16 +11,10 @@ export const PHONE_COUNTRIES = ['MX', 'US', 'CA', 'AR', 'CO', 'CL', 'PE', 'ES'] 
 export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 
 /** International dialling code of each offered country, shown in the select. */
-export const DIAL_CODES: Record<PhoneCountry, string> = {
-  MX: '52',
-  US: '1',
-  CA: '1',
-  AR: '54',
-  CO: '57',
-  CL: '56',
-  PE: '51',
-  ES: '34',
-};
+export const DIAL_CODES = Object.fromEntries(PHONE_COUNTRIES.map((c) => [c, COUNTRY_CALLING_CODES[c] ?? ''])) as Record<
+  PhoneCountry,
+  string
+>;
 
 /** spec 3 §5: the phone input's maximum length for a country (libs/contracts, shared with the server's check). */
 export function phoneMaxLength(country: string): number {
