@@ -146,6 +146,25 @@ describe('sign-in throttling that protects the owner (issue 9 §3; NIST SP 800-6
     expect(answers.filter((r) => r.status === 429)).toHaveLength(20 - SIGN_IN_THROTTLE.freeFailures);
   }, 120_000);
 
+  it('lets simultaneous right passwords from one network through: a claim that waited reads the time after its lock', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => activeUser(b)));
+    const ip = freshIp();
+    // a clock that moves on every read, as a real one does: a claim that read it before waiting for the network's row
+    // lock would compare an older time with what the claim before it wrote, and refuse a right password
+    const read = b.clock.now.bind(b.clock);
+    b.clock.now = () => {
+      const at = read();
+      b.clock.advance(1);
+      return at;
+    };
+    try {
+      const answers = await Promise.all(users.map((u) => login(u.email, PASSWORD, ip)));
+      expect(answers.map((r) => r.status)).toEqual(users.map(() => 200));
+    } finally {
+      b.clock.now = read;
+    }
+  }, 120_000);
+
   it('keeps the device cookie on sign-out (it names the browser, not the session)', async () => {
     const user = await activeUser(b);
     const signedIn = await login(user.email, PASSWORD, freshIp());

@@ -36,14 +36,16 @@ export class SignInThrottles {
 
   async claim(client: SignInClient): Promise<ThrottleDecision> {
     return this.tx.run(async (tx) => {
-      const now = this.clock.now();
-      // Always the client row first, then the network's: one lock order, no deadlock between two sign-ins.
-      const own = await this.lock(tx, client.accountKey, client.clientKey, now);
-      const mine = claimClientAttempt(own, now);
+      // Always the client row first, then the network's: one lock order, no deadlock between two sign-ins. The time is
+      // read after each lock: a claim that waited for one must not compare an older time with what the claim before
+      // it just wrote (simultaneous right passwords from one network were refused).
+      const own = await this.lock(tx, client.accountKey, client.clientKey, this.clock.now());
+      const mine = claimClientAttempt(own, this.clock.now());
       if (!mine.allowed) return { allowed: false, retryAfterMs: mine.retryAfterMs, scope: 'client' };
       let networkNext: ThrottleState | undefined;
       if (!client.knownDevice) {
-        const net = claimNetworkAttempt(await this.lock(tx, ANY_ACCOUNT, client.networkKey, now), now);
+        const network = await this.lock(tx, ANY_ACCOUNT, client.networkKey, this.clock.now());
+        const net = claimNetworkAttempt(network, this.clock.now());
         if (!net.allowed) return { allowed: false, retryAfterMs: net.retryAfterMs, scope: 'network' };
         networkNext = net.next;
       }
