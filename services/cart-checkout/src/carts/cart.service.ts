@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   CartCheckoutErrorCodes as Codes,
   canonicalVariant,
@@ -38,6 +38,79 @@ import {
 
 type AnyDb = Db<typeof schema> | Tx<typeof schema>;
 
+const LINE_ORDER = [asc(cartLines.addedAt), asc(cartLines.itemId), asc(cartLines.variantKey)];
+
+/**
+ * The hot statements, built once and prepared (issue 11 benchmarks: drizzle's query building and the round trips were
+ * most of a cart request's CPU). On PostgreSQL each is parsed once per pooled connection; PGlite ignores the names.
+ */
+function preparedStatements(db: Db<typeof schema>) {
+  const cartRow = { cartId: carts.id, itemId: cartLines.itemId, variant: cartLines.variant, quantity: cartLines.quantity, item: items };
+  return {
+    shopBySlug: db
+      .select()
+      .from(shops)
+      .where(eq(shops.slug, sql.placeholder('slug')))
+      .prepare('cart_checkout_shop_by_slug'),
+    /** The shop and one item of the projection (absent: null) in one read: what an add or a set checks first. */
+    shopAndItem: db
+      .select({ shop: shops, item: items })
+      .from(shops)
+      .leftJoin(items, eq(items.itemId, sql.placeholder('itemId')))
+      .where(eq(shops.slug, sql.placeholder('slug')))
+      .prepare('cart_checkout_shop_and_item'),
+    itemsByIds: db
+      .select()
+      .from(items)
+      .where(sql`${items.itemId} = any(${sql.placeholder('ids')}::text[])`)
+      .prepare('cart_checkout_items_by_ids'),
+    /** The shop, the user's cart in it, its lines and their items: the whole cart read in one statement. */
+    cartBySlug: db
+      .select({ shop: shops, ...cartRow })
+      .from(shops)
+      .leftJoin(carts, and(eq(carts.shopId, shops.shopId), eq(carts.userId, sql.placeholder('userId'))))
+      .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+      .leftJoin(items, eq(items.itemId, cartLines.itemId))
+      .where(eq(shops.slug, sql.placeholder('slug')))
+      .orderBy(...LINE_ORDER)
+      .prepare('cart_checkout_cart_by_slug'),
+    cartByShop: db
+      .select(cartRow)
+      .from(carts)
+      .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+      .leftJoin(items, eq(items.itemId, cartLines.itemId))
+      .where(and(eq(carts.userId, sql.placeholder('userId')), eq(carts.shopId, sql.placeholder('shopId'))))
+      .orderBy(...LINE_ORDER)
+      .prepare('cart_checkout_cart_by_shop'),
+    lines: db
+      .select({ itemId: cartLines.itemId, variant: cartLines.variant, quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(eq(cartLines.cartId, sql.placeholder('cartId')))
+      .orderBy(...LINE_ORDER)
+      .prepare('cart_checkout_cart_lines'),
+  };
+}
+
+interface CartJoinRow {
+  cartId: string | null;
+  itemId: string | null;
+  variant: CartVariant | null;
+  quantity: number | null;
+  item: ItemRow | null;
+}
+
+/** Rows of the cart + lines + items join → the cart id, its lines in order and their items. */
+function cartFromRows(rows: CartJoinRow[]): { cartId: string | undefined; lines: LineRow[]; byId: Map<string, ItemRow> } {
+  const lines: LineRow[] = [];
+  const byId = new Map<string, ItemRow>();
+  for (const r of rows) {
+    if (r.itemId === null || r.quantity === null) continue;
+    lines.push({ itemId: r.itemId, variant: r.variant ?? {}, quantity: r.quantity });
+    if (r.item) byId.set(r.itemId, r.item);
+  }
+  return { cartId: rows[0]?.cartId ?? undefined, lines, byId };
+}
+
 /**
  * Carts of signed-in shoppers, one per shop (issue 11; spec 1 §3-§5, spec 3 §3). Lines hold quantities only:
  * price, availability and state come from the item projection when the cart is read, so a price change or an
@@ -45,22 +118,33 @@ type AnyDb = Db<typeof schema> | Tx<typeof schema>;
  */
 @Injectable()
 export class CartService {
+  private readonly prepared: ReturnType<typeof preparedStatements>;
+
   constructor(
     @Inject(DB) private readonly db: Db<typeof schema>,
     private readonly tx: TransactionRunner<typeof schema>,
     private readonly delivery: DeliveryService,
-  ) {}
+  ) {
+    this.prepared = preparedStatements(db);
+  }
 
-  async shopBySlug(slug: string, db: AnyDb = this.db): Promise<ShopRow> {
-    const [shop] = slug.length <= 200 ? await db.select().from(shops).where(eq(shops.slug, slug)) : [];
+  async shopBySlug(slug: string): Promise<ShopRow> {
+    const [shop] = slug.length <= 200 ? await this.prepared.shopBySlug.execute({ slug }) : [];
     if (!shop) throw cartError(Codes.shopNotFound, 'The shop does not exist', 404);
     return shop;
   }
 
-  async itemsById(ids: string[], db: AnyDb = this.db): Promise<Map<string, ItemRow>> {
+  /** The shop (404 when absent) and the item of the projection (undefined when absent), in one read. */
+  async shopAndItem(slug: string, itemId: string): Promise<{ shop: ShopRow; item: ItemRow | undefined }> {
+    const [row] = slug.length <= 200 ? await this.prepared.shopAndItem.execute({ slug, itemId: itemId.length <= 64 ? itemId : '' }) : [];
+    if (!row) throw cartError(Codes.shopNotFound, 'The shop does not exist', 404);
+    return { shop: row.shop, item: row.item ?? undefined };
+  }
+
+  async itemsById(ids: string[]): Promise<Map<string, ItemRow>> {
     const unique = [...new Set(ids)].filter((id) => id.length <= 64);
     if (unique.length === 0) return new Map();
-    const rows = await db.select().from(items).where(inArray(items.itemId, unique));
+    const rows = await this.prepared.itemsByIds.execute({ ids: unique });
     return new Map(rows.map((r) => [r.itemId, r]));
   }
 
@@ -82,60 +166,55 @@ export class CartService {
     return cart?.id;
   }
 
+  /**
+   * The user's cart in the shop, created when absent, locked and marked updated, in one statement: the upsert takes the
+   * cart row's lock, which orders concurrent writes to one cart (two merges, an add beside a merge). Every caller
+   * writes the cart's lines in the same transaction (a refusal rolls the mark back with the rest).
+   */
   private async ensureCart(tx: Tx<typeof schema>, userId: string, shopId: string): Promise<string> {
-    await tx.insert(carts).values({ id: newId(), userId, shopId }).onConflictDoNothing();
-    // the cart row's lock orders concurrent writes to one cart (two merges, an add beside a merge)
     const [cart] = await tx
-      .select({ id: carts.id })
-      .from(carts)
-      .where(and(eq(carts.userId, userId), eq(carts.shopId, shopId)))
-      .for('update');
+      .insert(carts)
+      .values({ id: newId(), userId, shopId })
+      .onConflictDoUpdate({ target: [carts.userId, carts.shopId], set: { updatedAt: sql`now()` } })
+      .returning({ id: carts.id });
     if (!cart) throw new Error('cart vanished after insert');
     return cart.id;
   }
 
-  async lines(cartId: string, db: AnyDb = this.db): Promise<LineRow[]> {
-    return db
-      .select({ itemId: cartLines.itemId, variant: cartLines.variant, quantity: cartLines.quantity })
-      .from(cartLines)
-      .where(eq(cartLines.cartId, cartId))
-      .orderBy(asc(cartLines.addedAt), asc(cartLines.itemId), asc(cartLines.variantKey));
+  async lines(cartId: string): Promise<LineRow[]> {
+    return this.prepared.lines.execute({ cartId });
   }
 
   /** The cart as its orders (an empty cart has no orders: never a 404 for a real shop). */
   async cartOf(userId: string, shop: ShopRow, adjustments?: CartAdjustment[]): Promise<Cart> {
-    const { cartId, lines, byId } = await this.load(userId, shop.shopId);
-    if (!cartId) return this.render(null, shop, [], adjustments);
-    return this.render(cartId, shop, groupLines(shop, lines, byId), adjustments);
+    return this.rendered(shop, await this.load(userId, shop.shopId), adjustments);
+  }
+
+  private rendered(shop: ShopRow, cart: ReturnType<typeof cartFromRows>, adjustments?: CartAdjustment[]): Promise<Cart> {
+    if (!cart.cartId) return this.render(null, shop, [], adjustments);
+    return this.render(cart.cartId, shop, groupLines(shop, cart.lines, cart.byId), adjustments);
   }
 
   /** The user's cart in a shop with its lines and their items, in one read (the hot path of every cart answer). */
   private async load(userId: string, shopId: string) {
-    const rows = await this.db
-      .select({ cartId: carts.id, itemId: cartLines.itemId, variant: cartLines.variant, quantity: cartLines.quantity, item: items })
-      .from(carts)
-      .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
-      .leftJoin(items, eq(items.itemId, cartLines.itemId))
-      .where(and(eq(carts.userId, userId), eq(carts.shopId, shopId)))
-      .orderBy(asc(cartLines.addedAt), asc(cartLines.itemId), asc(cartLines.variantKey));
-    const lines: LineRow[] = [];
-    const byId = new Map<string, ItemRow>();
-    for (const r of rows) {
-      if (r.itemId === null || r.quantity === null) continue;
-      lines.push({ itemId: r.itemId, variant: r.variant ?? {}, quantity: r.quantity });
-      if (r.item) byId.set(r.itemId, r.item);
-    }
-    return { cartId: rows[0]?.cartId, lines, byId };
+    return cartFromRows(await this.prepared.cartByShop.execute({ userId, shopId }));
+  }
+
+  /** The shop (404 when absent) with the user's cart, its lines and their items: one statement. */
+  private async loadBySlug(userId: string, slug: string) {
+    const rows = slug.length <= 200 ? await this.prepared.cartBySlug.execute({ userId, slug }) : [];
+    if (rows.length === 0) throw cartError(Codes.shopNotFound, 'The shop does not exist', 404);
+    return { shop: rows[0].shop, ...cartFromRows(rows) };
   }
 
   async get(userId: string, slug: string): Promise<Cart> {
-    return this.cartOf(userId, await this.shopBySlug(slug));
+    const { shop, ...cart } = await this.loadBySlug(userId, slug);
+    return this.rendered(shop, cart);
   }
 
   /** The header badge: one read, no supplier configurations. */
   async total(userId: string, slug: string): Promise<CartTotal> {
-    const shop = await this.shopBySlug(slug);
-    const { lines, byId } = await this.load(userId, shop.shopId);
+    const { lines, byId } = await this.loadBySlug(userId, slug);
     let count = 0;
     let minor = 0;
     let currency: string | undefined;
@@ -166,13 +245,13 @@ export class CartService {
    */
   async add(userId: string, slug: string, itemId: string, amount: unknown, variant?: unknown): Promise<Cart> {
     if (!isValidAmount(amount)) checkQuantity(undefined, amount);
-    const shop = await this.shopBySlug(slug);
+    // the item is the projection's row, read unlocked (as before, when this read ran inside the transaction)
+    const { shop, item } = await this.shopAndItem(slug, itemId);
+    if (!item || item.deleted) checkQuantity(item, amount);
+    const chosen = lineVariant(item!, variant);
+    const key = keyOf(chosen);
     await this.tx.run(async (tx) => {
       const cartId = await this.ensureCart(tx, userId, shop.shopId);
-      const item = (await this.itemsById([itemId], tx)).get(itemId);
-      if (!item || item.deleted) checkQuantity(item, amount);
-      const chosen = lineVariant(item!, variant);
-      const key = keyOf(chosen);
       const held = await this.itemLines(tx, cartId, itemId);
       const next = (held.get(key) ?? 0) + amount;
       checkQuantity(item, othersThan(held, key) + next);
@@ -187,11 +266,10 @@ export class CartService {
    */
   async set(userId: string, slug: string, itemId: string, variant: CartVariant, amount: unknown): Promise<Cart> {
     if (!isValidAmount(amount)) checkQuantity(undefined, amount);
-    const shop = await this.shopBySlug(slug);
+    const { shop, item } = await this.shopAndItem(slug, itemId);
+    if (!item || item.deleted) checkQuantity(item, amount);
     await this.tx.run(async (tx) => {
       const cartId = await this.ensureCart(tx, userId, shop.shopId);
-      const item = (await this.itemsById([itemId], tx)).get(itemId);
-      if (!item || item.deleted) checkQuantity(item, amount);
       const held = await this.itemLines(tx, cartId, itemId);
       const chosen = held.has(keyOf(variant)) ? variant : lineVariant(item!, variant);
       const key = keyOf(chosen);
@@ -259,10 +337,7 @@ export class CartService {
             .for('update')
         ).map((l) => [`${l.itemId}\n${l.variantKey}`, { itemId: l.itemId, quantity: l.quantity }]),
       );
-      const byId = await this.itemsById(
-        sent.map((s) => s.item_id),
-        tx,
-      );
+      const byId = await this.itemsById(sent.map((s) => s.item_id));
       const wanted = wantedLines(sent, byId);
       // what the item's lines that the local cart does not touch already hold
       const used = new Map<string, number>();
@@ -329,10 +404,6 @@ export class CartService {
       .insert(cartLines)
       .values({ cartId, itemId, variantKey: keyOf(variant), variant, quantity })
       .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.itemId, cartLines.variantKey], set: { quantity } });
-    await tx
-      .update(carts)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(carts.id, cartId));
   }
 
   /** Sets quantities after a refused checkout (0 removes the line). */

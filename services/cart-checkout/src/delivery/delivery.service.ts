@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DB, type Db } from '@vitrina/platform';
 import type * as schema from '../db/schema.js';
 import { supplierNames, supplierSettings } from '../db/delivery-schema.js';
@@ -19,19 +19,29 @@ export interface SupplierConfiguration {
 /** The delivery part as the carts and checkouts of this service see it. */
 @Injectable()
 export class DeliveryService {
-  constructor(@Inject(DB) private readonly db: Db<typeof schema>) {}
+  /**
+   * Settings and name of each asked supplier in one prepared statement (one parse per connection, no query building
+   * per request): a row per id, its settings and name null when absent.
+   */
+  private readonly bySuppliers;
+
+  constructor(@Inject(DB) db: Db<typeof schema>) {
+    this.bySuppliers = db
+      .select({ id: sql<string>`ids.id`, settings: supplierSettings, name: supplierNames.name })
+      .from(sql`unnest(${sql.placeholder('ids')}::text[]) as ids(id)`)
+      .leftJoin(supplierSettings, eq(supplierSettings.supplierId, sql`ids.id`))
+      .leftJoin(supplierNames, eq(supplierNames.userId, sql`ids.id`))
+      .prepare('cart_checkout_supplier_configurations');
+  }
 
   /** Settings of several suppliers at once; a supplier without settings is not configured. */
   async configurations(supplierIds: string[]): Promise<Map<string, SupplierConfiguration>> {
     const ids = [...new Set(supplierIds)];
     const result = new Map<string, SupplierConfiguration>();
     if (ids.length === 0) return result;
-    const [settings, names] = await Promise.all([
-      this.db.select().from(supplierSettings).where(inArray(supplierSettings.supplierId, ids)),
-      this.db.select().from(supplierNames).where(inArray(supplierNames.userId, ids)),
-    ]);
-    const bySupplier = new Map(settings.map((s) => [s.supplierId, s]));
-    const nameOf = new Map(names.map((n) => [n.userId, n.name]));
+    const rows = await this.bySuppliers.execute({ ids });
+    const bySupplier = new Map(rows.flatMap((r) => (r.settings ? [[r.id, r.settings] as const] : [])));
+    const nameOf = new Map(rows.flatMap((r) => (r.name !== null ? [[r.id, r.name] as const] : [])));
     for (const id of ids) {
       const s = bySupplier.get(id);
       result.set(id, {
