@@ -111,8 +111,7 @@ export class CheckoutService {
     options: CheckoutOptions,
     variant?: unknown,
   ): Promise<Checkout> {
-    const shop = await this.carts.shopBySlug(slug);
-    const item = (await this.carts.itemsById([itemId])).get(itemId);
+    const { shop, item } = await this.carts.shopAndItem(slug, itemId);
     if (!isValidAmount(amount) || !item || item.deleted) checkQuantity(item, amount);
     const chosen = lineVariant(item!, variant);
     checkQuantity(item, amount);
@@ -164,39 +163,46 @@ export class CheckoutService {
     const subtotal = products.reduce((sum, p) => sum + p.total_minor, 0);
     // nothing to deliver (services, experiences, digital items): ready to pay from the start
     const ready = !needsDelivery(products);
-    await this.tx.run(async (tx) => {
+    // the rows as written (returning) are the answer: no reading them back after the commit
+    const written = await this.tx.run(async (tx) => {
       if (options.to_replace) await this.cancelReplaced(tx, userId, options.to_replace);
-      await tx.insert(checkouts).values({
-        id: checkoutId,
-        userId,
-        cartId,
-        shopId: shop.shopId,
-        shopSlug: shop.slug,
-        supplierId: draft.supplierId,
-        dssupplierId: draft.dssupplierId,
-        supplierName: supplier?.name || (draft.supplierId === shop.ownerId ? shop.name : ''),
-        currency: products[0]?.currency ?? 'MXN',
-        status: ready ? 'ready' : 'open',
-        paymentToken: ready ? newPaymentToken() : null,
-        expiresAt,
-        subtotalMinor: subtotal,
-        needsAttendees: products.some((p) => p.type === 'experience'),
-        enabledPaymentTypes: [...shipper.enabledPaymentTypes],
-        referral: options.referral || null,
-        campaign: options.campaign || null,
-        clickId: options.click_id || null,
-      });
-      await tx.insert(checkoutLines).values(
-        products.map((product, position) => ({
-          checkoutId,
-          itemId: product.id,
-          variantKey: variantKey(product.variant),
-          position,
-          quantity: product.amount,
-          unitPriceMinor: product.unit_price_minor,
-          product,
-        })),
-      );
+      const [row] = await tx
+        .insert(checkouts)
+        .values({
+          id: checkoutId,
+          userId,
+          cartId,
+          shopId: shop.shopId,
+          shopSlug: shop.slug,
+          supplierId: draft.supplierId,
+          dssupplierId: draft.dssupplierId,
+          supplierName: supplier?.name || (draft.supplierId === shop.ownerId ? shop.name : ''),
+          currency: products[0]?.currency ?? 'MXN',
+          status: ready ? 'ready' : 'open',
+          paymentToken: ready ? newPaymentToken() : null,
+          expiresAt,
+          subtotalMinor: subtotal,
+          needsAttendees: products.some((p) => p.type === 'experience'),
+          enabledPaymentTypes: [...shipper.enabledPaymentTypes],
+          referral: options.referral || null,
+          campaign: options.campaign || null,
+          clickId: options.click_id || null,
+        })
+        .returning();
+      const lines = await tx
+        .insert(checkoutLines)
+        .values(
+          products.map((product, position) => ({
+            checkoutId,
+            itemId: product.id,
+            variantKey: variantKey(product.variant),
+            position,
+            quantity: product.amount,
+            unitPriceMinor: product.unit_price_minor,
+            product,
+          })),
+        )
+        .returning();
       await this.outbox.add(tx, {
         type: CartCheckoutEvents.created,
         key: checkoutId,
@@ -212,8 +218,9 @@ export class CheckoutService {
         },
       });
       if (ready) await this.outbox.add(tx, { type: CartCheckoutEvents.ready, key: checkoutId, data: { checkoutId } });
+      return { row, lines };
     });
-    return this.checkouts.loadOwnedCheckout(checkoutId, userId);
+    return this.checkouts.view(written.row, written.lines);
   }
 
   /** `to_replace`: the shopper's earlier open (or ready, not yet paid) checkout gives its stock back. */

@@ -8,15 +8,7 @@ import { items, stockReservations } from '../db/schema.js';
 import { itemEvents } from '../items/events/item-events.js';
 import { ITEM_OWN_COLUMNS } from '../items/item.repository.js';
 import { Clock } from '../shared/clock.js';
-import {
-  aggregateLines,
-  classifyLine,
-  refusalCode,
-  unitsLeft,
-  untracked,
-  type AggregatedLine,
-  type StockState,
-} from './domain/reservation.rules.js';
+import { aggregateLines, classifyLine, refusalCode, unitsLeft, type AggregatedLine, type StockState } from './domain/reservation.rules.js';
 
 /** Thrown inside the reserve transaction to roll it back. */
 class Refused extends Error {
@@ -90,15 +82,9 @@ export class StockReservations {
 
         const outcomes: ReserveLineOutcome[] = [];
         for (const line of lines) {
-          const taken = await this.take(tx, line, now);
+          const taken = await this.take(tx, req.checkoutId, line, now);
           if (!taken) throw new Refused(await this.explain(tx, lines, line, now));
           outcomes.push(taken.outcome);
-          if (taken.held > 0) {
-            await tx
-              .update(stockReservations)
-              .set({ held: taken.held })
-              .where(and(eq(stockReservations.checkoutId, req.checkoutId), eq(stockReservations.itemId, line.itemId)));
-          }
         }
         return { ok: true as const, lines: outcomes };
       });
@@ -109,27 +95,37 @@ export class StockReservations {
     }
   }
 
-  /** The conditional statement: holds `line.quantity` units if they are there, else changes nothing. */
-  private async take(tx: Tx, line: AggregatedLine, now: Date): Promise<{ held: number; outcome: ReserveLineOutcome } | undefined> {
+  /**
+   * The conditional statement: holds `line.quantity` units if they are there, else changes nothing. The same statement
+   * records the units held on the checkout's reservation row (counted stock only; untracked stock holds 0), so a line
+   * costs one round trip.
+   */
+  private async take(tx: Tx, checkoutId: string, line: AggregatedLine, now: Date): Promise<{ outcome: ReserveLineOutcome } | undefined> {
     const q = line.quantity;
-    const [row] = await tx
-      .update(items)
-      .set({
-        reserved: sql`${items.reserved} + case when ${items.stockType} = 'ondemand' or ${items.available} is null then 0 else ${q}::int end`,
-      })
-      .where(
-        sql`${items.id} = ${line.itemId}
+    const result = await tx.execute<TakenRow>(sql`
+      with taken as (
+        update ${items}
+        set reserved = ${items.reserved} + case when ${items.stockType} = 'ondemand' or ${items.available} is null then 0 else ${q}::int end
+        where ${items.id} = ${line.itemId}
           and ${items.deletedAt} is null
           and ${items.listState} = 'published'
           and not ${items.hidden}
           and not ${items.soldOut}
           and (${items.type} <> 'experience' or ${items.experienceDate} is null or ${items.experienceDate} > ${now.toISOString()}::timestamptz)
-          and (${items.stockType} = 'ondemand' or ${items.available} is null or ${items.available} - ${items.reserved} >= ${q}::int)`,
+          and (${items.stockType} = 'ondemand' or ${items.available} is null or ${items.available} - ${items.reserved} >= ${q}::int)
+        returning ${items.available} as available, ${items.reserved} as reserved, ${items.stockType} as stock_type
+      ), marked as (
+        update ${stockReservations}
+        set held = ${q}::int
+        where ${stockReservations.checkoutId} = ${checkoutId}
+          and ${stockReservations.itemId} = ${line.itemId}
+          and exists (select 1 from taken where taken.stock_type <> 'ondemand' and taken.available is not null)
       )
-      .returning({ available: items.available, reserved: items.reserved, stockType: items.stockType });
+      select available, reserved, stock_type from taken`);
+    const [row] = rowsOf<TakenRow>(result);
     if (!row) return undefined;
-    const held = untracked(row) ? 0 : q;
-    return { held, outcome: { itemId: line.itemId, requested: q, available: unitsLeft(row) } };
+    const state = { available: row.available, reserved: Number(row.reserved), stockType: row.stock_type };
+    return { outcome: { itemId: line.itemId, requested: q, available: unitsLeft(state) } };
   }
 
   /**
@@ -242,6 +238,17 @@ export class StockReservations {
       if (due.length < SWEEP_BATCH) return total;
     }
   }
+}
+
+interface TakenRow extends Record<string, unknown> {
+  available: number | null;
+  reserved: number;
+  stock_type: string;
+}
+
+/** The rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
 function sortByItem<T extends { itemId: string }>(rows: T[]): T[] {
