@@ -39,25 +39,51 @@ export type DeliveryInput = Omit<CheckoutDelivery, 'price' | 'price_minor'>;
  */
 @Injectable()
 export class CheckoutRepository {
+  /** The reads outside transactions, prepared once (issue 11: no query building per request, one parse per connection). */
+  private readonly prepared;
+
   constructor(
     @Inject(DB) private readonly db: Db<typeof schema>,
     private readonly tx: TransactionRunner<typeof schema>,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.prepared = {
+      row: db
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.id, sql.placeholder('id')), eq(checkouts.userId, sql.placeholder('userId'))))
+        .prepare('cart_checkout_checkout_row'),
+      lines: db
+        .select()
+        .from(checkoutLines)
+        .where(eq(checkoutLines.checkoutId, sql.placeholder('id')))
+        .prepare('cart_checkout_checkout_lines'),
+      settings: db
+        .select()
+        .from(supplierSettings)
+        .where(eq(supplierSettings.supplierId, sql.placeholder('id')))
+        .prepare('cart_checkout_checkout_shipper_settings'),
+    };
+  }
 
   async loadRow(id: string, userId: string, db: Db<typeof schema> | Tx<typeof schema> = this.db, lock = false): Promise<CheckoutRow> {
     if (id.length > 64) throw cartError(Codes.checkoutNotFound, 'The checkout does not exist', 404);
-    const q = db
-      .select()
-      .from(checkouts)
-      .where(and(eq(checkouts.id, id), eq(checkouts.userId, userId)));
-    const [row] = lock ? await q.for('update') : await q;
+    let row: CheckoutRow | undefined;
+    if (db === this.db && !lock) [row] = await this.prepared.row.execute({ id, userId });
+    else {
+      const q = db
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.id, id), eq(checkouts.userId, userId)));
+      [row] = lock ? await q.for('update') : await q;
+    }
     if (!row) throw cartError(Codes.checkoutNotFound, 'The checkout does not exist', 404);
     return row;
   }
 
   async linesOf(id: string, db: Db<typeof schema> | Tx<typeof schema> = this.db): Promise<CheckoutLineRow[]> {
+    if (db === this.db) return this.prepared.lines.execute({ id });
     return db.select().from(checkoutLines).where(eq(checkoutLines.checkoutId, id));
   }
 
@@ -69,7 +95,7 @@ export class CheckoutRepository {
   }
 
   private async deliveryOptions(shipperId: string): Promise<CheckoutDeliveryOptions> {
-    const [s] = await this.db.select().from(supplierSettings).where(eq(supplierSettings.supplierId, shipperId));
+    const [s] = await this.prepared.settings.execute({ id: shipperId });
     if (!s) return NO_DELIVERY_OPTIONS;
     const fixed =
       s.fixedShippingCostMinor !== null && s.fixedShippingDays !== null
