@@ -326,6 +326,10 @@ export class CartService {
   async merge(userId: string, slug: string, sent: SentLine[]): Promise<Cart> {
     const shop = await this.shopBySlug(slug);
     const adjustments: CartAdjustment[] = [];
+    // the items are the projection's rows, read unlocked before the transaction: a read on another pooled connection
+    // while the transaction holds one could wait for the pool behind transactions that wait for the same
+    const byId = await this.itemsById(sent.map((s) => s.item_id));
+    const wanted = wantedLines(sent, byId);
     await this.tx.run(async (tx) => {
       const cartId = await this.ensureCart(tx, userId, shop.shopId);
       const held = new Map(
@@ -337,8 +341,6 @@ export class CartService {
             .for('update')
         ).map((l) => [`${l.itemId}\n${l.variantKey}`, { itemId: l.itemId, quantity: l.quantity }]),
       );
-      const byId = await this.itemsById(sent.map((s) => s.item_id));
-      const wanted = wantedLines(sent, byId);
       // what the item's lines that the local cart does not touch already hold
       const used = new Map<string, number>();
       for (const [id, line] of held) if (!wanted.has(id)) used.set(line.itemId, (used.get(line.itemId) ?? 0) + line.quantity);
