@@ -50,6 +50,21 @@ class MoreItemEvents {
   }
 }
 
+/** Two handlers of one topic that name the types they act on. */
+@Controller()
+class TypedEvents {
+  @BusEventPattern('t.typed', { types: ['t.typed.expired'] })
+  async onExpired(@Payload() event: EventEnvelope): Promise<void> {
+    // every handler of a topic runs for each delivered event: each still checks its own type
+    if (event.type === 't.typed.expired') seen.push({ method: 'onExpired', event });
+  }
+
+  @BusEventPattern('t.typed', { types: ['t.typed.cancelled'] })
+  async onCancelled(@Payload() event: EventEnvelope): Promise<void> {
+    if (event.type === 't.typed.cancelled') seen.push({ method: 'onCancelled', event });
+  }
+}
+
 @Controller()
 class RequestReply {
   @MessagePattern('t.question')
@@ -135,6 +150,32 @@ describe('BusTransport (Nest custom transport)', () => {
     await until('both handlers', () => seen.length === 2);
     expect(seen.map((s) => s.method).sort()).toEqual(['alsoOnItem', 'onItem']);
     expect(inbox.calls).toHaveLength(1);
+  });
+
+  it('settles events of types no handler names without the inbox; a handler without types still gets every event', async () => {
+    const { inbox } = await start([TypedEvents]);
+    const created = makeEvent('t.typed', 'c-1', 0, { type: 't.typed.created' });
+    const expired = makeEvent('t.typed', 'c-1', 1, { type: 't.typed.expired' });
+    const cancelled = makeEvent('t.typed', 'c-2', 2, { type: 't.typed.cancelled' });
+    await bus.publish('t.typed', [created, expired, cancelled]);
+    await until('the named types', () => seen.length === 2);
+    // only the named types reached the inbox (and the handlers); the created event was settled without a transaction
+    expect(inbox.calls.map((c) => c.eventId).sort()).toEqual([expired.id, cancelled.id].sort());
+    expect(seen.map((s) => [s.method, s.event.type]).sort()).toEqual(
+      [
+        ['onCancelled', 't.typed.cancelled'],
+        ['onExpired', 't.typed.expired'],
+      ].sort(),
+    );
+    await app!.close();
+    app = undefined;
+    seen.length = 0;
+    // one handler without types: every event reaches the inbox
+    const all = await start([ItemEvents]);
+    const other = makeEvent('t.item', 'i-9', 0, { type: 'anything.at.all' });
+    await bus.publish('t.item', [other]);
+    await until('the untyped handler', () => seen.length === 1);
+    expect(all.inbox.calls.map((c) => c.eventId)).toEqual([other.id]);
   });
 
   it('stops consuming on close', async () => {

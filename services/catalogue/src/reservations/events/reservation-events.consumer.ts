@@ -1,5 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import {
   CART_CHECKOUT_TOPIC,
   CartCheckoutEvents,
@@ -9,7 +9,7 @@ import {
   type EventEnvelope,
   type PaymentSucceeded,
 } from '@vitrina/contracts';
-import { LOGGER } from '@vitrina/platform';
+import { BusEventPattern, LOGGER } from '@vitrina/platform';
 import type { Logger } from 'pino';
 import { StockReservations } from '../stock-reservations.js';
 
@@ -24,7 +24,8 @@ export class ReservationEventsConsumer {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  @EventPattern(CART_CHECKOUT_TOPIC)
+  // only these types: the topic's other events (created, ready: one per checkout) are settled without an inbox write
+  @BusEventPattern(CART_CHECKOUT_TOPIC, { types: [CartCheckoutEvents.expired, CartCheckoutEvents.cancelled] })
   async onCheckout(@Payload() event: EventEnvelope<CartCheckoutExpired>): Promise<void> {
     if (event.type !== CartCheckoutEvents.expired && event.type !== CartCheckoutEvents.cancelled) return;
     const checkoutId = event.data?.checkoutId;
@@ -35,7 +36,7 @@ export class ReservationEventsConsumer {
     await this.reservations.release(checkoutId);
   }
 
-  @EventPattern(PAYMENT_TOPIC)
+  @BusEventPattern(PAYMENT_TOPIC, { types: [PaymentEvents.succeeded] })
   async onPayment(@Payload() event: EventEnvelope<PaymentSucceeded>): Promise<void> {
     if (event.type !== PaymentEvents.succeeded) return;
     const checkoutId = event.data?.checkoutId;
