@@ -172,6 +172,10 @@ export type CartCheckoutCancelled = CartCheckoutExpired;
 /** Payments (topic `payment`, keyed by checkout id): exactly one `payment.succeeded` per checkout commits its reserved stock. */
 export const PaymentEvents = {
   succeeded: 'payment.succeeded',
+  /** An attempt failed (the shopper may retry with another method: the checkout stays ready). */
+  failed: 'payment.failed',
+  /** A voucher or bank transfer was not paid in time: the checkout expired and its stock is released. */
+  expired: 'payment.expired',
 } as const;
 export const PAYMENT_TOPIC = Topics.payment;
 

@@ -87,9 +87,15 @@ export function parseFormBody(body: Buffer): Record<string, string | string[]> {
 
 type Parse = (body: Buffer) => unknown;
 
+/** The request body's bytes as received, for the routes that verify a signature over them (payment webhooks). */
+export function rawBodyOf(request: unknown): Buffer | undefined {
+  return (request as { rawBody?: Buffer }).rawBody;
+}
+
 function parserOf(parse: Parse) {
-  return (_req: unknown, body: Buffer, done: (err: Error | null, value?: unknown) => void): void => {
+  return (req: unknown, body: Buffer, done: (err: Error | null, value?: unknown) => void): void => {
     try {
+      (req as { rawBody?: Buffer }).rawBody = body;
       done(null, parse(body));
     } catch (err) {
       done(err as Error, undefined);

@@ -133,6 +133,9 @@ export const checkouts = cartCheckoutSchema.table(
     campaign: text('campaign'),
     clickId: text('click_id'),
     publicSlug: text('public_slug'),
+    /** The attempt that paid it (issue 12): set once, with status paid, in the transaction that publishes payment.succeeded. */
+    paidAttemptId: text('paid_attempt_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -162,3 +165,4 @@ export const checkoutLines = cartCheckoutSchema.table(
   (t) => [primaryKey({ columns: [t.checkoutId, t.itemId, t.variantKey] })],
 );
 export * from './delivery-schema.js';
+export * from './payments-schema.js';
