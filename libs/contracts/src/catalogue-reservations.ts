@@ -44,14 +44,19 @@ export interface CatalogueReservations {
   reserve(r: ReserveStockRequest): Promise<ReserveStockResult>;
   /** Gives back what the checkout holds; idempotent (a released, committed or unknown checkout is a no-op). */
   release(checkoutId: string): Promise<void>;
+  /**
+   * Holds the checkout's stock until `expiresAt` (never shortens it): a payment that takes longer than the checkout
+   * (a cash voucher, a bank transfer) keeps its stock. `held: false` when the stock was already released or committed.
+   */
+  extend(checkoutId: string, expiresAt: string): Promise<{ held: boolean }>;
 }
 
 /** Path of the internal endpoints on the catalogue service (no public group: the gateway answers 404 for it). */
 export const RESERVATIONS_PATH = '/internal/reservations';
 /** Header carrying the shared service secret (internalServiceSecret). */
 export const SERVICE_SECRET_HEADER = 'x-vitrina-service-secret';
-/** Longest a reservation may be held (the checkout's default is 15 minutes). */
-export const RESERVATION_MAX_TTL_MS = 24 * 60 * 60 * 1000;
+/** Longest a reservation may be held (the checkout's default is 15 minutes; a cash voucher 72 hours). */
+export const RESERVATION_MAX_TTL_MS = 8 * 24 * 60 * 60 * 1000;
 /** Most lines (distinct items) one reservation may hold. */
 export const RESERVATION_MAX_LINES = 100;
 /** Client timeout per call. */
@@ -149,6 +154,9 @@ export function catalogueReservationsClient(options: {
     },
     async release(checkoutId) {
       await call(`/${encodeURIComponent(checkoutId)}/release`, {});
+    },
+    async extend(checkoutId, expiresAt) {
+      return (await call(`/${encodeURIComponent(checkoutId)}/extend`, { expiresAt })) as { held: boolean };
     },
   };
 }

@@ -19,7 +19,7 @@ export interface ServiceDescriptor {
 export const SERVICES: Record<ServiceName, ServiceDescriptor> = {
   catalogue: { port: 3101, groups: ['catalogue'] },
   store: { port: 3102, groups: ['store', 'gallery', 'customer'] },
-  'cart-checkout': { port: 3103, groups: ['cart-checkout', 'cart', 'checkout', 'shopping-carts', 'payment'] },
+  'cart-checkout': { port: 3103, groups: ['cart-checkout', 'cart', 'checkout', 'shopping-carts', 'payment', 'payments'] },
   orders: { port: 3104, groups: ['orders'] },
   accounts: {
     port: 3105,

@@ -20,5 +20,5 @@ export function stockReservationsFromEnv(env: NodeJS.ProcessEnv = process.env): 
   if (clients.length === 1) return clients[0];
   let turn = 0;
   const next = () => clients[turn++ % clients.length];
-  return { reserve: (r) => next().reserve(r), release: (id) => next().release(id) };
+  return { reserve: (r) => next().reserve(r), release: (id) => next().release(id), extend: (id, at) => next().extend(id, at) };
 }

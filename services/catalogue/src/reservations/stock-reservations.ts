@@ -56,8 +56,8 @@ export class StockReservations {
     const expiresAt = new Date(req.expiresAt);
     const ttl = expiresAt.getTime() - now.getTime();
     if (!(ttl > 0 && ttl <= RESERVATION_MAX_TTL_MS)) {
-      throw new ValidationError('expiresAt must be in the future and at most 24 hours ahead', {
-        expiresAt: ['must be in the future and at most 24 hours ahead'],
+      throw new ValidationError('expiresAt must be in the future and at most 8 days ahead', {
+        expiresAt: ['must be in the future and at most 8 days ahead'],
       });
     }
     try {
@@ -167,6 +167,29 @@ export class StockReservations {
         available: r.stockType === null ? null : unitsLeft({ stockType: r.stockType, available: r.available, reserved: r.reserved ?? 0 }),
       })),
     };
+  }
+
+  /**
+   * Holds a checkout's stock until `expiresAt` (a later time only). `held` is false when nothing of it is held any
+   * more (released by expiry or committed): the payment must not start then.
+   */
+  async extend(checkoutId: string, expiresAtText: string): Promise<{ held: boolean }> {
+    const expiresAt = new Date(expiresAtText);
+    const ttl = expiresAt.getTime() - this.clock.now().getTime();
+    if (!(ttl > 0 && ttl <= RESERVATION_MAX_TTL_MS)) {
+      throw new ValidationError('expiresAt must be in the future and at most 8 days ahead', {
+        expiresAt: ['must be in the future and at most 8 days ahead'],
+      });
+    }
+    const rows = await this.db
+      .update(stockReservations)
+      .set({
+        expiresAt: sql`greatest(${stockReservations.expiresAt}, ${expiresAt.toISOString()}::timestamptz)`,
+        updatedAt: this.clock.now(),
+      })
+      .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'held')))
+      .returning({ itemId: stockReservations.itemId });
+    return { held: rows.length > 0 };
   }
 
   /** Gives back what a checkout holds. Idempotent: only `held` rows move (to released). Returns the rows released. */

@@ -188,6 +188,9 @@ export const PaymentPageSchema = z
   .meta({ id: 'PaymentPage' });
 export type PaymentPage = z.infer<typeof PaymentPageSchema>;
 
+/** POST /payments/webhooks/{provider}: acknowledged (a duplicate too). */
+export const PaymentWebhookAnswerSchema = z.object({ received: z.literal(true) }).meta({ id: 'PaymentWebhookAnswer' });
+
 /** Sandbox test cards (the tokeniser knows them by number; any future expiry, any 3-4 digit cvv). */
 export const SANDBOX_TEST_CARDS = {
   approved: '4242424242424242',

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/comm
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { ReserveStockResult } from '@vitrina/contracts';
 import { StockReservations } from '../stock-reservations.js';
-import { ReserveStockDto } from './reservation.dto.js';
+import { ExtendReservationDto, ReserveStockDto } from './reservation.dto.js';
 import { ServiceSecretGuard } from './service-secret.guard.js';
 
 /**
@@ -20,6 +20,12 @@ export class InternalReservationsController {
   @HttpCode(200)
   reserve(@Body() body: ReserveStockDto): Promise<ReserveStockResult> {
     return this.reservations.reserve(body);
+  }
+
+  @Post(':checkoutId/extend')
+  @HttpCode(200)
+  extend(@Param('checkoutId') checkoutId: string, @Body() body: ExtendReservationDto): Promise<{ held: boolean }> {
+    return this.reservations.extend(checkoutId, body.expiresAt);
   }
 
   @Post(':checkoutId/release')

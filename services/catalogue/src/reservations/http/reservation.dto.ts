@@ -48,3 +48,9 @@ export class ReserveStockDto implements ReserveStockRequest {
   @Type(() => ReserveLineDto)
   lines!: ReserveLineDto[];
 }
+
+/** POST /internal/reservations/{checkoutId}/extend: hold until a later time (a voucher's or transfer's deadline). */
+export class ExtendReservationDto {
+  @IsDateString({ strict: true })
+  expiresAt!: string;
+}
