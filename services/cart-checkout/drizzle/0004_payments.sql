@@ -112,4 +112,5 @@ CREATE UNIQUE INDEX "sandbox_payments_key_uq" ON "cart-checkout"."sandbox_paymen
 CREATE UNIQUE INDEX "sandbox_payments_reference_uq" ON "cart-checkout"."sandbox_payments" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "sandbox_webhooks_due_idx" ON "cart-checkout"."sandbox_webhooks" USING btree ("due_at") WHERE "cart-checkout"."sandbox_webhooks"."delivered_at" is null;--> statement-breakpoint
 CREATE INDEX "saved_cards_user_idx" ON "cart-checkout"."saved_cards" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "saved_cards_ref_uq" ON "cart-checkout"."saved_cards" USING btree ("user_id","provider","provider_ref");
+CREATE UNIQUE INDEX "saved_cards_ref_uq" ON "cart-checkout"."saved_cards" USING btree ("user_id","provider","provider_ref");--> statement-breakpoint
+CREATE UNIQUE INDEX "checkouts_payment_token_uq" ON "cart-checkout"."checkouts" USING btree ("payment_token");

@@ -144,6 +144,8 @@ export const checkouts = cartCheckoutSchema.table(
     // the expiry sweep reads open checkouts by expiry
     index('checkouts_expiry_idx').on(t.status, t.expiresAt),
     uniqueIndex('checkouts_public_slug_uq').on(t.publicSlug),
+    // the payment routes find the checkout by its token
+    uniqueIndex('checkouts_payment_token_uq').on(t.paymentToken),
   ],
 );
 
