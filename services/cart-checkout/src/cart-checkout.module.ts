@@ -13,6 +13,7 @@ import { CheckoutExpiry } from './checkout/jobs/checkout-expiry.js';
 import { STOCK_RESERVATIONS, stockReservationsFromEnv } from './checkout/stock-reservations.js';
 import { CatalogueItemsConsumer } from './projections/catalogue-items.consumer.js';
 import { StoreShopsConsumer } from './projections/store-shops.consumer.js';
+import { PaymentsModule } from './payments/payments.module.js';
 
 /**
  * Carts per supplier, checkout sessions, delivery and payments.
@@ -28,6 +29,7 @@ import { StoreShopsConsumer } from './projections/store-shops.consumer.js';
     }),
     CheckoutCoreModule,
     DeliveryModule,
+    PaymentsModule,
   ],
   controllers: [CartController, ShoppingCartsController, CheckoutController, CatalogueItemsConsumer, StoreShopsConsumer],
   providers: [
@@ -45,3 +47,6 @@ export const cartCheckoutService: ServiceDefinition = { name: 'cart-checkout', m
 /** For tests that run the service beside others (launcher/test): its clock and expiry sweep. */
 export { Clock } from './shared/clock.js';
 export { CheckoutExpiry } from './checkout/jobs/checkout-expiry.js';
+export { PaymentJobs } from './payments/jobs/payment-jobs.js';
+export { PaymentWebhooks } from './payments/payment-webhooks.js';
+export { signSandboxWebhook } from './payments/providers/sandbox/index.js';

@@ -1,0 +1,601 @@
+/**
+ * Payments end to end on the service side (issue 12; ARCHITECTURE §8 'Payments'): cart-checkout and the real
+ * catalogue on one runtime, the sandbox provider's signed webhooks delivered over real HTTP (a forwarder on an
+ * ephemeral port hands them to the service), the catalogue's reservations over real HTTP. Every method, the decline
+ * codes, 3-D Secure and approval round trips, voucher and SPEI expiry releasing stock, and the races the issue names:
+ * one Idempotency-Key started 20 times at once charges once; webhook and client completion racing (with duplicated
+ * and early webhooks) publish exactly one payment.succeeded per checkout.
+ */
+import { createServer, type Server } from 'node:http';
+import pg from 'pg';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SANDBOX_TEST_CARDS, StoreEvents, Topics, type StoreShopCreated } from '@vitrina/contracts';
+import { TokenSigner, createServiceApp, newId, openDatabase, type Runtime } from '@vitrina/platform';
+import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
+import { catalogueService } from '@vitrina/catalogue';
+import { Clock, PaymentJobs, PaymentWebhooks, cartCheckoutService, signSandboxWebhook } from '@vitrina/cart-checkout';
+
+const SUPPLIER = newId();
+const OWNER = newId();
+const SLUG = 'tienda-pagos';
+const HOUR = 60 * 60 * 1000;
+
+async function eventually<T>(check: () => Promise<T | undefined | false | null>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+interface Answer {
+  status: number;
+  body: any;
+  headers: Record<string, unknown>;
+}
+
+async function call(
+  app: NestFastifyApplication,
+  method: string,
+  url: string,
+  opts: { auth?: string; payload?: object | string; key?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const res = await app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...(opts.auth ? { authorization: opts.auth } : {}), ...(opts.key ? { 'idempotency-key': opts.key } : {}), ...opts.headers },
+    ...(opts.payload !== undefined ? { payload: opts.payload } : {}),
+  });
+  let body: unknown = res.body;
+  try {
+    body = res.body ? res.json() : undefined;
+  } catch {
+    /* html */
+  }
+  return { status: res.statusCode, body, headers: res.headers };
+}
+
+/** PostgreSQL only (as in CI): the races below are about its concurrency; the checkout tests cover PGlite. */
+const describePg = process.env.DATABASE_URL ? describe : describe.skip;
+
+describePg('payments through the sandbox provider (PostgreSQL)', () => {
+  let pool: pg.Pool;
+  let tdb: TestDatabase;
+  let runtime: Runtime;
+  let catalogue: NestFastifyApplication;
+  let app: NestFastifyApplication;
+  let forwarder: Server;
+  let clock: Clock;
+  let jobs: PaymentJobs;
+  let token: (id: string, keychain?: string[]) => Promise<string>;
+  const previous = { ...process.env };
+
+  const sql = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> =>
+    (await pool.query(text, params)).rows as T[];
+  const stock = async (itemId: string) =>
+    (
+      await sql<{ available: number | null; reserved: number }>('select available, reserved from catalogue.items where id = $1', [itemId])
+    )[0];
+  /** The service clock's now in seconds (tests move it): webhook signatures are checked against it. */
+  const now = () => Math.floor(clock.now().getTime() / 1000);
+  const succeededEvents = async (checkoutId: string) =>
+    Number(
+      (
+        await sql<{ n: string }>(
+          `select count(*) as n from "cart-checkout".outbox where envelope->>'type' = 'payment.succeeded' and key = $1`,
+          [checkoutId],
+        )
+      )[0].n,
+    );
+
+  const newItem = async (available: number | null): Promise<string> => {
+    const res = await call(catalogue, 'POST', `/catalogue/${SUPPLIER}:${SUPPLIER}/affiliate/items`, {
+      auth: await token(SUPPLIER, ['dssupplier-admin']),
+      payload: {
+        name: `Taller ${newId().slice(-5)}`,
+        type: 'service',
+        list_state: 'published',
+        list_price_minor: 45000,
+        stock: { available, stock_type: available === null ? 'ondemand' : 'onstock' },
+      },
+    });
+    expect(res.status).toBe(201);
+    const id = res.body.id as string;
+    await eventually(async () => (await sql('select 1 from "cart-checkout".items where item_id = $1', [id])).length === 1);
+    return id;
+  };
+
+  /** A ready checkout (a service: no delivery) of `amount` units; answers its id and payment token. */
+  const readyCheckout = async (user: string, itemId: string, amount = 1) => {
+    const res = await call(app, 'POST', '/checkout/instant', {
+      auth: await token(user),
+      payload: { shop_slug: SLUG, item_id: itemId, amount },
+    });
+    expect([res.status, res.body.status]).toEqual([201, 'ready']);
+    return { id: res.body.id as string, token: res.body.payment_token as string, auth: await token(user) };
+  };
+
+  const tokenise = async (number: string) => {
+    const res = await call(app, 'POST', '/payments/sandbox/tokens', {
+      payload: { card_number: number, cvv: '123', month: 12, year: new Date().getFullYear() + 2, holder_name: 'Ana Pérez' },
+    });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+
+  const payCard = async (c: { token: string; auth: string }, number: string, extra: object = {}, key = newId()) =>
+    call(app, 'POST', `/payment/${c.token}/order/card`, {
+      auth: c.auth,
+      key,
+      payload: { source_id: await tokenise(number), return_path: `/tienda/${SLUG}/comprar`, ...extra },
+    });
+
+  beforeAll(async () => {
+    process.env.SEED_DEMO = 'false';
+    process.env.CHECKOUT_SWEEP_MS = '3600000';
+    process.env.PAYMENT_JOBS = '0'; // the test runs the jobs itself
+    process.env.CATALOGUE_RESERVE_TIMEOUT_MS = '30000';
+    process.env.SANDBOX_WEBHOOK_POLL_MS = '50';
+    tdb = await createTestDatabase('payments');
+    if (tdb.url) {
+      const database = await openDatabase({ dataDir: tdb.dataDir, databaseUrl: tdb.url, poolMax: 20, poolWaitMs: 30_000 });
+      const own = tdb;
+      tdb = { ...own, database, destroy: async () => (await database.close(), own.destroy()) };
+    }
+    pool = new pg.Pool({ connectionString: tdb.url, max: 3 });
+    runtime = await createTestRuntime(tdb);
+    ({ app: catalogue } = await createServiceApp(catalogueService, runtime));
+    await catalogue.listen({ port: 0, host: '127.0.0.1' });
+    process.env.SERVICE_URL_CATALOGUE = `http://127.0.0.1:${(catalogue.getHttpServer().address() as AddressInfo).port}`;
+    // the sandbox's webhooks travel over real HTTP to this forwarder, which hands them to the service unchanged
+    forwarder = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        void app
+          .inject({ method: 'POST', url: req.url!, headers: req.headers as Record<string, string>, payload: Buffer.concat(chunks) })
+          .then((r) => res.writeHead(r.statusCode, { 'content-type': 'application/json' }).end(r.body))
+          .catch(() => res.writeHead(502).end());
+      });
+    });
+    await new Promise<void>((resolve) => forwarder.listen(0, '127.0.0.1', resolve));
+    process.env.SANDBOX_WEBHOOK_URL = `http://127.0.0.1:${(forwarder.address() as AddressInfo).port}/payments/webhooks/sandbox`;
+    ({ app } = await createServiceApp(cartCheckoutService, runtime));
+    await app.getHttpAdapter().getInstance().ready();
+    clock = app.get(Clock);
+    jobs = app.get(PaymentJobs);
+    const signer = TokenSigner.fromKeys(runtime.keys, { issuer: runtime.config.AUTH_ISSUER, audience: runtime.config.AUTH_AUDIENCE });
+    token = async (id, keychain = []) => `Bearer ${await signer.sign({ id, level: 2, keychain })}`;
+    const shop: StoreShopCreated = { shopId: newId(), ownerId: OWNER, slug: SLUG, storeType: 'affiliate', name: 'Tienda' };
+    await runtime.bus.publish(Topics.storeShop, [
+      {
+        id: newId(),
+        type: StoreEvents.shopCreated,
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        key: shop.shopId,
+        traceId: newId(),
+        data: shop,
+      },
+    ]);
+    await eventually(async () => (await sql('select 1 from "cart-checkout".shops where slug = $1', [SLUG])).length === 1);
+    const settings = await call(app, 'PUT', '/checkout/supplier-settings', {
+      auth: await token(SUPPLIER),
+      payload: { enabled_payment_types: ['card', 'paypal', 'mobbex', 'aplazo', 'cash', 'spei'] },
+    });
+    expect(settings.status).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await catalogue?.close();
+    await new Promise((r) => forwarder?.close(r));
+    await runtime?.close();
+    await pool?.end();
+    await tdb?.destroy();
+    process.env = previous;
+  });
+
+  it('a card payment pays the checkout once, commits its stock, and the page shows MSI plans and the attempt', async () => {
+    const item = await newItem(5);
+    const c = await readyCheckout('shopper-card', item, 2);
+    const page = await call(app, 'GET', `/payment/${c.token}`, { auth: c.auth });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      checkout_id: c.id,
+      checkout_status: 'ready',
+      amount_minor: 90_000,
+      currency: 'MXN',
+      enabled_payment_types: ['card', 'paypal', 'mobbex', 'aplazo', 'cash', 'spei'],
+      sandbox: true,
+      attempt: null,
+    });
+    expect(page.body.msi_options.map((o: any) => o.months)).toEqual([3, 6, 9, 12]);
+    expect(page.body.msi_options[2]).toMatchObject({ months: 9, financing_cost_minor: 4500, total_minor: 94_500, monthly_minor: 10_500 });
+    expect(page.body.deferred_options[0]).toMatchObject({ months: 3, financing_cost_minor: 4050, total_minor: 94_050 });
+    // another shopper's token is not found
+    expect((await call(app, 'GET', `/payment/${c.token}`, { auth: await token('someone-else') })).status).toBe(404);
+
+    const paid = await payCard(c, SANDBOX_TEST_CARDS.approved, { msi_payments: 9, save_card: true });
+    expect(paid.status).toBe(201);
+    expect(paid.body).toMatchObject({
+      status: 'succeeded',
+      method: 'card',
+      provider: 'sandbox',
+      amount_minor: 90_000,
+      financing_cost_minor: 4500,
+      instalments: 9,
+    });
+    expect(paid.body.charge_id).toEqual(expect.any(String));
+    const checkout = await call(app, 'GET', `/checkout/${c.id}`, { auth: c.auth });
+    expect(checkout.body.status).toBe('paid');
+    expect(await succeededEvents(c.id)).toBe(1);
+    await eventually(async () => (await stock(item)).available === 3);
+    expect(await stock(item)).toEqual({ available: 3, reserved: 0 });
+    // the card was saved: masked, reusable for the next purchase, never the number
+    const cards = await call(app, 'GET', '/payments/cards', { auth: c.auth });
+    expect(cards.body.results).toEqual([
+      expect.objectContaining({ number: '•••• 4242', termination: '4242', type: 'credit', brand: 'visa', accepts_instalments: true }),
+    ]);
+    const dump =
+      JSON.stringify(await sql('select * from "cart-checkout".payment_attempts')) +
+      JSON.stringify(await sql('select * from "cart-checkout".sandbox_card_tokens'));
+    expect(dump).not.toContain(SANDBOX_TEST_CARDS.approved);
+    // paying again is refused: the checkout is paid
+    const again = await payCard(c, SANDBOX_TEST_CARDS.approved);
+    expect([again.status, again.body.code]).toEqual([409, 'checkout_already_paid']);
+
+    const next = await readyCheckout('shopper-card', item, 1);
+    const saved = await call(app, 'POST', `/payment/${next.token}/order/card`, {
+      auth: next.auth,
+      key: newId(),
+      payload: { source_id: cards.body.results[0].id, return_path: '/tienda/x/comprar' },
+    });
+    expect([saved.status, saved.body.status]).toEqual([201, 'succeeded']);
+    // someone else's saved card is not found, and can be deleted only by its owner
+    const other = await readyCheckout('shopper-other', item, 1);
+    const stolen = await call(app, 'POST', `/payment/${other.token}/order/card`, {
+      auth: other.auth,
+      key: newId(),
+      payload: { source_id: cards.body.results[0].id, return_path: '/tienda/x/comprar' },
+    });
+    expect([stolen.status, stolen.body.code]).toEqual([404, 'card_not_found']);
+    expect((await call(app, 'DELETE', `/payments/cards/${cards.body.results[0].id}`, { auth: other.auth })).status).toBe(404);
+    expect((await call(app, 'DELETE', `/payments/cards/${cards.body.results[0].id}`, { auth: c.auth })).status).toBe(204);
+  });
+
+  it('declines answer 402 with their code and the checkout stays payable; a debit card refuses MSI', async () => {
+    const item = await newItem(null);
+    const c = await readyCheckout('shopper-declined', item, 1);
+    for (const [number, code] of [
+      [SANDBOX_TEST_CARDS.insufficientFunds, 'card_insufficient_funds'],
+      [SANDBOX_TEST_CARDS.doNotHonor, 'card_do_not_honor'],
+      [SANDBOX_TEST_CARDS.expiredCard, 'card_expired'],
+    ] as const) {
+      const res = await payCard(c, number);
+      expect([res.status, res.body.code]).toEqual([402, code]);
+      expect(res.body.message).toEqual(expect.any(String));
+      expect(res.body.attempt_id ?? res.body.details?.attempt_id).toEqual(expect.any(String));
+    }
+    const debit = await payCard(c, SANDBOX_TEST_CARDS.debit, { msi_payments: 3 });
+    expect([debit.status, debit.body.code]).toEqual([402, 'card_instalments_not_accepted']);
+    const badMonths = await payCard(c, SANDBOX_TEST_CARDS.approved, { msi_payments: 5 });
+    expect([badMonths.status, badMonths.body.code]).toEqual([400, 'invalid_instalments']);
+    expect((await call(app, 'GET', `/checkout/${c.id}`, { auth: c.auth })).body.status).toBe('ready');
+    const ok = await payCard(c, SANDBOX_TEST_CARDS.approved);
+    expect([ok.status, ok.body.status]).toEqual([201, 'succeeded']);
+    expect(await succeededEvents(c.id)).toBe(1);
+    const failed = await sql<{ n: string }>(
+      `select count(*) as n from "cart-checkout".outbox where envelope->>'type' = 'payment.failed' and key = $1`,
+      [c.id],
+    );
+    expect(Number(failed[0].n)).toBe(4);
+  });
+
+  it('3-D Secure: the challenge approves (back to the return path) or fails, and a retry pays', async () => {
+    const item = await newItem(null);
+    const c = await readyCheckout('shopper-3ds', item, 1);
+    const started = await payCard(c, SANDBOX_TEST_CARDS.requires3ds);
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ status: 'requires_action', requires_action: true });
+    expect(started.body.url_3ds).toMatch(/^\/api\/payments\/sandbox\/3ds\//);
+    expect(started.body.next_action.redirect_to_url.url).toBe(started.body.url_3ds);
+    const path = started.body.url_3ds.replace(/^\/api/, '');
+    const challenge = await call(app, 'GET', path);
+    expect(challenge.status).toBe(200);
+    expect(String(challenge.headers['content-type'])).toContain('text/html');
+    const failed = await call(app, 'POST', path, {
+      payload: 'result=fail',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(failed.status).toBe(303);
+    expect(String(failed.headers.location)).toContain(`payment_attempt=${started.body.id}`);
+    const back = await call(app, 'POST', `/payment/${c.token}/attempts/${started.body.id}/return`, { auth: c.auth });
+    expect([back.status, back.body.code]).toEqual([402, 'payment_contact_bank']);
+
+    const retry = await payCard(c, SANDBOX_TEST_CARDS.requires3ds);
+    const retryPath = retry.body.url_3ds.replace(/^\/api/, '');
+    const approved = await call(app, 'POST', retryPath, {
+      payload: 'result=approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(approved.status).toBe(303);
+    const done = await call(app, 'POST', `/payment/${c.token}/attempts/${retry.body.id}/return`, { auth: c.auth });
+    expect([done.status, done.body.status]).toEqual([200, 'succeeded']);
+    // the webhook comes too, and changes nothing
+    await eventually(
+      async () =>
+        (
+          await sql(`select 1 from "cart-checkout".payment_webhook_events where attempt_id = $1 and type like '%succeeded'`, [
+            retry.body.id,
+          ])
+        ).length > 0,
+    );
+    expect(await succeededEvents(c.id)).toBe(1);
+  });
+
+  it.each(['paypal', 'mobbex', 'aplazo'] as const)(
+    '%s: approval pays (the webhook alone completes it too); cancel comes back canceled',
+    async (method) => {
+      const item = await newItem(null);
+      const c = await readyCheckout(`shopper-${method}`, item, 1);
+      const body = {
+        return_path: `/tienda/${SLUG}/comprar?x=1`,
+        cancel_path: `/tienda/${SLUG}/comprar`,
+        ...(method === 'aplazo' ? { instalments: 6 } : {}),
+      };
+      const cancelled = await call(app, 'POST', `/payment/${c.token}/order/${method}`, { auth: c.auth, key: newId(), payload: body });
+      expect(cancelled.status).toBe(201);
+      expect(cancelled.body.approval_url).toMatch(/^\/api\/payments\/sandbox\/approve\//);
+      const cancel = await call(app, 'POST', cancelled.body.approval_url.replace(/^\/api/, ''), {
+        payload: 'result=cancel',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(cancel.status).toBe(303);
+      expect(String(cancel.headers.location)).toContain('payment_canceled=1');
+      const back = await call(app, 'POST', `/payment/${c.token}/attempts/${cancelled.body.id}/return`, { auth: c.auth });
+      expect([back.status, back.body.status]).toEqual([200, 'canceled']);
+
+      const started = await call(app, 'POST', `/payment/${c.token}/order/${method}`, { auth: c.auth, key: newId(), payload: body });
+      if (method === 'aplazo') expect(started.body).toMatchObject({ instalments: 6, financing_cost_minor: 4050, total_minor: 49_050 });
+      const approve = await call(app, 'POST', started.body.approval_url.replace(/^\/api/, ''), {
+        payload: 'result=approve',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(approve.status).toBe(303);
+      expect(String(approve.headers.location)).toContain(`payment_attempt=${started.body.id}`);
+      expect(String(approve.headers.location)).toContain('x=1');
+      // the shopper never comes back: the webhook (and for paypal the capture it triggers) pays the checkout
+      await eventually(async () => (await call(app, 'GET', `/checkout/${c.id}`, { auth: c.auth })).body.status === 'paid');
+      const returned = await call(app, 'POST', `/payment/${c.token}/attempts/${started.body.id}/return`, { auth: c.auth });
+      expect([returned.status, returned.body.status]).toEqual([200, 'succeeded']);
+      expect(await succeededEvents(c.id)).toBe(1);
+    },
+  );
+
+  it('cash voucher: holds the stock for 72 h; paid at the store through the sandbox pays the checkout', async () => {
+    const item = await newItem(3);
+    const c = await readyCheckout('shopper-cash', item, 1);
+    const res = await call(app, 'POST', `/payment/${c.token}/order/cash`, { auth: c.auth, key: newId(), payload: {} });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'processing', method: 'cash' });
+    expect(res.body.voucher).toMatchObject({ reference: expect.stringMatching(/^\d{14}$/), amount_minor: 45_000, currency: 'MXN' });
+    const hours = (Date.parse(res.body.voucher.expires_at) - clock.now().getTime()) / HOUR;
+    expect(hours).toBeGreaterThan(71.9);
+    const held = await sql<{ expires_at: Date }>('select expires_at from catalogue.stock_reservations where checkout_id = $1', [c.id]);
+    expect((held[0].expires_at.getTime() - Date.now()) / HOUR).toBeGreaterThan(71);
+    expect((await call(app, 'GET', `/checkout/${c.id}`, { auth: c.auth })).body.status).toBe('ready');
+
+    const pay = await call(app, 'POST', `/payments/sandbox/vouchers/${res.body.voucher.reference}/pay`, {
+      headers: { accept: 'application/json' },
+    });
+    expect(pay.status).toBe(200);
+    await eventually(
+      async () => (await call(app, 'GET', `/payment/${c.token}/attempts/${res.body.id}`, { auth: c.auth })).body.status === 'succeeded',
+    );
+    await eventually(async () => (await stock(item)).available === 2);
+    expect(await succeededEvents(c.id)).toBe(1);
+  });
+
+  it('SPEI: a CLABE for 1 hour; unpaid, the checkout expires and the stock comes back; paid late, it is refunded', async () => {
+    const item = await newItem(2);
+    const c = await readyCheckout('shopper-spei', item, 2);
+    const res = await call(app, 'POST', `/payment/${c.token}/order/spei`, { auth: c.auth, key: newId(), payload: {} });
+    expect(res.status).toBe(201);
+    expect(res.body.bank_transfer).toMatchObject({ clabe: expect.stringMatching(/^\d{18}$/), amount_minor: 90_000 });
+    expect(Math.round((Date.parse(res.body.bank_transfer.expires_at) - clock.now().getTime()) / 60_000)).toBe(60);
+    expect(await stock(item)).toEqual({ available: 2, reserved: 2 });
+
+    clock.advance(HOUR + 1000);
+    expect((await jobs.runOnce()).expired).toBeGreaterThanOrEqual(1);
+    const attempt = await call(app, 'GET', `/payment/${c.token}/attempts/${res.body.id}`, { auth: c.auth });
+    expect(attempt.body.status).toBe('expired');
+    expect((await call(app, 'GET', `/checkout/${c.id}`, { auth: c.auth })).body.status).toBe('expired');
+    await eventually(async () => (await stock(item)).reserved === 0);
+    const expiredEvents = await sql(`select 1 from "cart-checkout".outbox where envelope->>'type' = 'payment.expired' and key = $1`, [
+      c.id,
+    ]);
+    expect(expiredEvents).toHaveLength(1);
+    // a transfer that arrives after the window is not a sale: it is refunded
+    const late = await call(app, 'POST', `/payments/sandbox/transfers/${res.body.bank_transfer.clabe}/pay`, {
+      headers: { accept: 'application/json' },
+    });
+    expect([200, 409]).toContain(late.status);
+    if (late.status === 200) {
+      await eventually(
+        async () =>
+          (await sql(`select 1 from "cart-checkout".payment_attempts where id = $1 and status = 'succeeded'`, [res.body.id])).length > 0,
+      );
+      await jobs.runOnce();
+      const [row] = await sql<{ refund_status: string }>('select refund_status from "cart-checkout".payment_attempts where id = $1', [
+        res.body.id,
+      ]);
+      expect(row.refund_status).toBe('refunded');
+    }
+    expect(await succeededEvents(c.id)).toBe(0);
+  });
+
+  it('20 parallel starts with one Idempotency-Key charge once and answer the same attempt', async () => {
+    const item = await newItem(null);
+    const c = await readyCheckout('shopper-idem', item, 1);
+    const source = await tokenise(SANDBOX_TEST_CARDS.approved);
+    const key = newId();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(app, 'POST', `/payment/${c.token}/order/card`, {
+          auth: c.auth,
+          key,
+          payload: { source_id: source, return_path: '/tienda/x/comprar' },
+        }),
+      ),
+    );
+    const ok = answers.filter((a) => a.status === 201);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(
+      answers
+        .filter((a) => !(a.status === 201 || (a.status === 409 && a.body.code === 'idempotency_key_in_flight')))
+        .map((a) => [a.status, a.body]),
+    ).toEqual([]);
+    expect(new Set(ok.map((a) => a.body.id)).size).toBe(1);
+    const [{ n }] = await sql<{ n: string }>(`select count(*) as n from "cart-checkout".payment_attempts where checkout_id = $1`, [c.id]);
+    expect(Number(n)).toBe(1);
+    const charges = await sql<{ charges: number }>(
+      `select charges from "cart-checkout".sandbox_payments p join "cart-checkout".payment_attempts a on a.id = p.attempt_id where a.checkout_id = $1`,
+      [c.id],
+    );
+    expect(charges).toEqual([{ charges: 1 }]);
+    expect(await succeededEvents(c.id)).toBe(1);
+  });
+
+  it('webhook and client completion race 200 times (20 % duplicated webhooks, 10 % parked first): one payment.succeeded each', async () => {
+    const webhooks = app.get(PaymentWebhooks);
+    const item = await newItem(null);
+    const iterations = Number(process.env.PAYMENT_RACE_ITERATIONS ?? 200);
+    const checkouts: string[] = [];
+    for (let i = 0; i < iterations; i++) {
+      const c = await readyCheckout(`racer-${i % 10}`, item, 1);
+      checkouts.push(c.id);
+      const started = await payCard(c, SANDBOX_TEST_CARDS.requires3ds);
+      expect(started.status).toBe(201);
+      const path = started.body.url_3ds.replace(/^\/api/, '');
+      const jitter = () => new Promise((r) => setTimeout(r, Math.floor(Math.random() * 100)));
+      // the sandbox sends its webhook as soon as the challenge passes; the browser comes back within ±100 ms
+      const approve = call(app, 'POST', path, {
+        payload: 'result=approve',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      const back = jitter().then(() => call(app, 'POST', `/payment/${c.token}/attempts/${started.body.id}/return`, { auth: c.auth }));
+      const [a, b] = await Promise.all([approve, back]);
+      expect(a.status).toBe(303);
+      expect(b.status).toBeLessThan(500);
+      if (i % 5 === 0) {
+        // a duplicate of the sandbox's own webhook (same event id, same signature): a no-op
+        const [hook] = await sql<{ payload: unknown }>(
+          `select payload from "cart-checkout".sandbox_webhooks where payload->'data'->>'attempt_id' = $1 limit 1`,
+          [started.body.id],
+        );
+        if (hook) await redeliver(hook.payload);
+      }
+      if (i % 10 === 3) {
+        // an event for an attempt not written yet is parked, then applied once the attempt exists
+        await parkedFirst(webhooks);
+      }
+    }
+    await eventually(async () => {
+      const rows = await sql<{ key: string; n: string }>(
+        `select key, count(*) as n from "cart-checkout".outbox where envelope->>'type' = 'payment.succeeded' and key = any($1) group by key`,
+        [checkouts],
+      );
+      return rows.length === checkouts.length && rows.every((r) => r.n === '1');
+    }, 60_000);
+  }, 300_000);
+
+  /** Sends a stored sandbox webhook again, signed as the sandbox signs. */
+  async function redeliver(payload: unknown): Promise<void> {
+    const body = JSON.stringify(payload);
+    const res = await call(app, 'POST', '/payments/webhooks/sandbox', {
+      payload: body,
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signSandboxWebhook(body, 'whsec_sandbox_development', now()) },
+    });
+    expect(res.status).toBe(200);
+  }
+
+  /** A webhook for an attempt id that exists only afterwards (written straight into the tables) is parked, then applied. */
+  async function parkedFirst(webhooks: PaymentWebhooks): Promise<void> {
+    const item = await newItem(null);
+    const c = await readyCheckout('parked', item, 1);
+    const attemptId = newId();
+    const payload = {
+      id: `evt_${newId()}`,
+      type: 'payment.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      data: { attempt_id: attemptId, payment: { ref: `pay_${attemptId}`, status: 'succeeded', chargeId: `ch_${attemptId}` } },
+    };
+    const body = JSON.stringify(payload);
+    const res = await call(app, 'POST', '/payments/webhooks/sandbox', {
+      payload: body,
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signSandboxWebhook(body, 'whsec_sandbox_development', now()) },
+    });
+    expect(res.status).toBe(200);
+    expect((await sql(`select status from "cart-checkout".payment_webhook_events where attempt_id = $1`, [attemptId]))[0]).toEqual({
+      status: 'parked',
+    });
+    await sql(
+      `insert into "cart-checkout".payment_attempts (id, checkout_id, user_id, method, provider, status, idempotency_key, amount_minor, currency, request, expires_at)
+       values ($1, $2, 'parked', 'card', 'sandbox', 'created', $3, 45000, 'MXN', '{}'::jsonb, now() + interval '30 minutes')`,
+      [attemptId, c.id, `vtr_pay_${attemptId}`],
+    );
+    expect(await webhooks.retryParked()).toBeGreaterThanOrEqual(1);
+    expect(await succeededEvents(c.id)).toBe(1);
+  }
+
+  it('a forged, altered or stale webhook answers 401 and changes nothing', async () => {
+    const body = JSON.stringify({
+      id: `evt_${newId()}`,
+      type: 'payment.succeeded',
+      created: 0,
+      data: { attempt_id: newId(), payment: null },
+    });
+    const before = await sql('select count(*) from "cart-checkout".payment_webhook_events');
+    for (const signature of [
+      signSandboxWebhook(body, 'not-the-secret', now()),
+      signSandboxWebhook(`${body} `, 'whsec_sandbox_development', now()),
+      signSandboxWebhook(body, 'whsec_sandbox_development', now() - 3600),
+      'garbage',
+    ]) {
+      const res = await call(app, 'POST', '/payments/webhooks/sandbox', {
+        payload: body,
+        headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+      });
+      expect([res.status, res.body.code]).toEqual([401, 'webhook_signature_invalid']);
+    }
+    const none = await call(app, 'POST', '/payments/webhooks/sandbox', { payload: body, headers: { 'content-type': 'application/json' } });
+    expect(none.status).toBe(401);
+    expect(await sql('select count(*) from "cart-checkout".payment_webhook_events')).toEqual(before);
+    expect(
+      (await call(app, 'POST', '/payments/webhooks/nope', { payload: body, headers: { 'content-type': 'application/json' } })).status,
+    ).toBe(404);
+  });
+
+  it('refuses what cannot be paid: unknown token, disabled method, bad return paths, a not-ready checkout', async () => {
+    const auth = await token('shopper-refusals');
+    expect((await call(app, 'POST', '/payment/nope/order/cash', { auth, key: newId(), payload: {} })).body.code).toBe('payment_not_found');
+    const item = await newItem(null);
+    const c = await readyCheckout('shopper-refusals', item, 1);
+    for (const path of ['https://evil.example/x', '//evil.example', 'tienda']) {
+      const res = await call(app, 'POST', `/payment/${c.token}/order/paypal`, {
+        auth: c.auth,
+        key: newId(),
+        payload: { return_path: path, cancel_path: '/ok' },
+      });
+      expect(res.status).toBe(400);
+    }
+    expect((await call(app, 'POST', `/payment/${c.token}/order/card`, { auth: c.auth, key: newId(), payload: {} })).status).toBe(400);
+    const unauth = await call(app, 'POST', `/payment/${c.token}/order/cash`, { payload: {} });
+    expect(unauth.status).toBe(401);
+  });
+});

@@ -1,0 +1,124 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { PaymentErrorCodes as Codes } from '@vitrina/contracts';
+import { DB, DomainError, LOGGER, type Db } from '@vitrina/platform';
+import * as schema from '../db/schema.js';
+import { paymentAttempts, paymentWebhookEvents } from '../db/schema.js';
+import { Clock } from '../shared/clock.js';
+import type { AttemptRow } from './attempt.view.js';
+import { WebhookSignatureError, type ProviderPayment, type ProviderWebhookEvent } from './domain/payment-provider.js';
+import { PaymentProviders } from './payment-providers.js';
+import { PaymentsService } from './payments.service.js';
+
+/** How long a webhook whose attempt is unknown stays parked before it is dropped (logged). */
+const PARK_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Incoming payment webhooks (issue 12): verified with the provider's own method (401 and nothing changes when the
+ * signature is wrong), recorded by (provider, event id) so a duplicate is a no-op, then applied to the attempt through
+ * PaymentsService.apply. One that names an attempt not known yet is parked and retried by the payment jobs.
+ */
+@Injectable()
+export class PaymentWebhooks {
+  constructor(
+    @Inject(DB) private readonly db: Db<typeof schema>,
+    private readonly providers: PaymentProviders,
+    private readonly payments: PaymentsService,
+    private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async receive(providerName: string, raw: Buffer | undefined, headers: Record<string, string | string[] | undefined>): Promise<void> {
+    if (!this.providers.has(providerName)) throw new DomainError(Codes.unknownProvider, 'Unknown payment provider', 404);
+    let event: ProviderWebhookEvent;
+    try {
+      event = await this.providers.get(providerName).parseWebhook(raw ?? Buffer.alloc(0), headers);
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) throw new DomainError(Codes.webhookSignature, 'The webhook signature is not valid', 401);
+      throw err;
+    }
+    const inserted = await this.db
+      .insert(paymentWebhookEvents)
+      .values({
+        provider: providerName,
+        eventId: event.id.slice(0, 200),
+        type: event.type.slice(0, 200),
+        attemptId: event.attemptId,
+        event,
+        receivedAt: this.clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentWebhookEvents.eventId });
+    if (inserted.length === 0) return; // a duplicate: already recorded (and applied, or parked)
+    await this.process(providerName, event);
+  }
+
+  /** Applies one recorded event; parks it when its attempt is not known yet. Returns whether it was applied. */
+  private async process(providerName: string, event: ProviderWebhookEvent): Promise<boolean> {
+    const key = and(eq(paymentWebhookEvents.provider, providerName), eq(paymentWebhookEvents.eventId, event.id.slice(0, 200)));
+    if (!event.payment) {
+      await this.db.update(paymentWebhookEvents).set({ status: 'ignored', processedAt: this.clock.now() }).where(key);
+      return true;
+    }
+    const attempt = await this.findAttempt(providerName, event.attemptId, event.payment.ref);
+    if (!attempt) {
+      await this.db
+        .update(paymentWebhookEvents)
+        .set({ status: 'parked', tries: sql`${paymentWebhookEvents.tries} + 1` })
+        .where(key);
+      return false;
+    }
+    const payment = reviveDates(event.payment);
+    if (payment.status === 'approved') await this.payments.refresh(attempt);
+    else await this.payments.apply(attempt.id, payment);
+    await this.db.update(paymentWebhookEvents).set({ status: 'processed', processedAt: this.clock.now() }).where(key);
+    return true;
+  }
+
+  private async findAttempt(provider: string, attemptId: string | null, ref: string): Promise<AttemptRow | undefined> {
+    if (attemptId && attemptId.length <= 64) {
+      const [row] = await this.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+      if (row && row.provider === provider) return row;
+    }
+    if (!ref) return undefined;
+    const [row] = await this.db
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.providerRef, ref)));
+    return row;
+  }
+
+  /** Retries parked events (oldest first); drops those parked for over a day. Returns how many were applied. */
+  async retryParked(limit = 100): Promise<number> {
+    const parked = await this.db
+      .select()
+      .from(paymentWebhookEvents)
+      .where(eq(paymentWebhookEvents.status, 'parked'))
+      .orderBy(asc(paymentWebhookEvents.receivedAt))
+      .limit(limit);
+    let applied = 0;
+    for (const row of parked) {
+      const event = row.event as ProviderWebhookEvent;
+      if (await this.process(row.provider, event).catch((err: unknown) => (this.logger.warn({ err }, 'parked webhook failed'), false))) {
+        applied++;
+      } else if (this.clock.now().getTime() - row.receivedAt.getTime() > PARK_MS) {
+        await this.db
+          .update(paymentWebhookEvents)
+          .set({ status: 'dropped', processedAt: this.clock.now() })
+          .where(and(eq(paymentWebhookEvents.provider, row.provider), eq(paymentWebhookEvents.eventId, row.eventId)));
+        this.logger.warn({ provider: row.provider, eventId: row.eventId }, 'payment webhook for an unknown attempt dropped after a day');
+      }
+    }
+    return applied;
+  }
+}
+
+/** Dates travel as ISO strings through JSON (the event is stored and replayed). */
+function reviveDates(p: ProviderPayment): ProviderPayment {
+  return {
+    ...p,
+    ...(p.voucher ? { voucher: { ...p.voucher, expiresAt: new Date(p.voucher.expiresAt) } } : {}),
+    ...(p.bankTransfer ? { bankTransfer: { ...p.bankTransfer, expiresAt: new Date(p.bankTransfer.expiresAt) } } : {}),
+  };
+}
