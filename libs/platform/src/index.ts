@@ -51,4 +51,4 @@ export * from './events/bus.transport.js';
 export * as FolkArt from './demo/folk-art.js';
 export * from './http/idempotency.js';
 // The OpenAPI decorators DTOs and controllers use, for services whose package does not list @nestjs/swagger itself.
-export { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+export { ApiExcludeController, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
-import { ApiExcludeController } from './openapi-exclude.js';
+import { ApiExcludeController } from '@vitrina/platform';
 import type { FastifyReply } from 'fastify';
 import { PaymentErrorCodes, REDIRECT_METHODS } from '@vitrina/contracts';
 import { NotFoundError } from '@vitrina/platform';
