@@ -9,6 +9,7 @@
  * prints req/s, p50, p99. See bench/README.md.
  */
 import { execFileSync } from 'node:child_process';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, platform, release } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -24,6 +25,7 @@ import {
   benchShopperEmail,
   benchSupplierId,
   benchSupplierOfItem,
+  SANDBOX_TEST_CARDS,
 } from '@vitrina/contracts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -221,6 +223,64 @@ const SCENARIOS = {
       };
     },
   },
+  // Payments (issue 12). The preflight makes --checkouts ready checkouts ('Comprar ahora' + fixed delivery) spread over
+  // the 50 bench shoppers, and saves one sandbox card per shopper (its first payment): each request then pays one
+  // checkout with its shopper's saved card (no tokenising per request), with an Idempotency-Key.
+  'payment-card': {
+    description:
+      'pay a ready checkout by card through the sandbox provider: POST /api/payment/{token}/order/card {source_id: saved card} with an Idempotency-Key (attempt written, provider charge, checkout paid, payment.succeeded in the outbox); 50 shoppers, one checkout per request',
+    method: 'POST',
+    path: '/api/payment/{token}/order/card',
+    service: 'cart-checkout',
+    prepare: async (target, options) => {
+      const shoppers = await signInShoppers(target);
+      const { checkouts, cards } = await paymentWorld(target, shoppers, options.checkouts);
+      const run = Date.now().toString(36);
+      return {
+        headers: (i) => ({ authorization: `Bearer ${shoppers[checkouts[i % checkouts.length].u]}`, 'idempotency-key': `bench-pay-${run}-${i}` }),
+        paths: (i) => `/api/payment/${checkouts[i % checkouts.length].token}/order/card`,
+        body: (i) => ({ source_id: cards[checkouts[i % checkouts.length].u], return_path: '/' }),
+      };
+    },
+  },
+  'payment-webhook': {
+    description:
+      'webhook ingestion: POST /api/payments/webhooks/sandbox, signed (HMAC-SHA256) payment.succeeded events for paid attempts, 20 % of them duplicates of the previous event id (recorded once, applied as no-ops)',
+    method: 'POST',
+    path: '/api/payments/webhooks/sandbox',
+    service: 'cart-checkout',
+    prepare: async (target, options) => {
+      const shoppers = await signInShoppers(target);
+      const { attempts } = await paymentWorld(target, shoppers, Math.min(options.checkouts, 200), true);
+      const secret = process.env.SANDBOX_WEBHOOK_SECRET || 'whsec_sandbox_development';
+      const run = Date.now().toString(36);
+      const bodies = new Map();
+      const bodyText = (i) => {
+        const n = i % 5 === 4 ? i - 1 : i; // every fifth event repeats the one before
+        if (!bodies.has(n)) {
+          const attempt = attempts[n % attempts.length];
+          bodies.set(
+            n,
+            JSON.stringify({
+              id: `evt_bench_${run}_${n}`,
+              type: 'payment.succeeded',
+              created: Math.floor(Date.now() / 1000),
+              data: { attempt_id: attempt.id, payment: { ref: '', status: 'succeeded', chargeId: attempt.charge_id } },
+            }),
+          );
+          if (bodies.size > 10_000) bodies.delete(bodies.keys().next().value);
+        }
+        return bodies.get(n);
+      };
+      return {
+        headers: (i) => {
+          const t = Math.floor(Date.now() / 1000);
+          return { 'x-sandbox-signature': `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${bodyText(i)}`).digest('hex')}` };
+        },
+        rawBody: bodyText,
+      };
+    },
+  },
 };
 
 /** How many benchmark shoppers the stack seeded (SEED_BENCH_SHOPPERS; the same variable here, default 50). */
@@ -256,6 +316,87 @@ async function fillCarts(target, shoppers) {
       }
     }),
   );
+}
+
+/**
+ * Ready-to-pay checkouts for the payment scenarios: each bench shopper gets a delivery address, `count` checkouts
+ * ('Comprar ahora' of one unit, then fixed delivery) are spread over them, and each shopper saves one sandbox card by
+ * paying its first checkout with it. With `pay`, every checkout is paid too (the webhook scenario's attempts).
+ */
+async function paymentWorld(target, shoppers, count, pay = false) {
+  const call = async (token, method, path, body, headers = {}) => {
+    const res = await fetch(new URL(path, target), {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const answer = await res.json().catch(() => ({}));
+    if (!res.ok) fail(`preflight ${method} ${path} answered ${res.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const address = {
+    address_name: 'Comprador de prueba',
+    address_phone: '33 1234 5678',
+    route: 'Av. Juárez',
+    street_number: '450',
+    administrative_area_level_1: 'JAL',
+    locality: 'Guadalajara',
+    sublocality: 'Centro',
+    postal_code: '44100',
+  };
+  const addresses = await Promise.all(shoppers.map((token) => call(token, 'POST', '/api/checkout/addresses', address).then((a) => a.id)));
+  const checkout = async (i) => {
+    const u = i % shoppers.length;
+    const n = 1 + ((i * 7919 + Date.now()) % BENCH_ITEMS);
+    const created = await call(
+      shoppers[u],
+      'POST',
+      '/api/checkout/instant',
+      { shop_slug: benchShopSlug(benchShopOfItem(n, BENCH_SHOPS)), item_id: benchItemId(n), amount: 1 },
+      { 'idempotency-key': randomUUID() },
+    );
+    const ready = await call(shoppers[u], 'PUT', `/api/checkout/${created.id}/fixed_delivery`, { address_id: addresses[u] }, { 'idempotency-key': randomUUID() });
+    return { u, token: ready.token };
+  };
+  const cards = [];
+  console.error(`bench: saving a sandbox card for each of ${shoppers.length} shoppers`);
+  for (const [u, token] of shoppers.entries()) {
+    const existing = await call(token, 'GET', '/api/payments/cards');
+    if (existing.results.length > 0) {
+      cards[u] = existing.results[0].id;
+      continue;
+    }
+    const first = await checkout(u);
+    const card = await call(token, 'POST', '/api/payments/sandbox/tokens', {
+      card_number: SANDBOX_TEST_CARDS.approved,
+      cvv: '123',
+      month: 12,
+      year: new Date().getFullYear() + 3,
+      holder_name: 'Comprador de prueba',
+    });
+    await call(token, 'POST', `/api/payment/${first.token}/order/card`, { source_id: card.id, save_card: true, return_path: '/' }, { 'idempotency-key': randomUUID() });
+    cards[u] = (await call(token, 'GET', '/api/payments/cards')).results[0].id;
+  }
+  console.error(`bench: creating ${count} ready checkouts`);
+  const checkouts = [];
+  for (let i = 0; i < count; i += 25) {
+    checkouts.push(...(await Promise.all(Array.from({ length: Math.min(25, count - i) }, (_, k) => checkout(i + k)))));
+  }
+  const attempts = [];
+  if (pay) {
+    for (let i = 0; i < checkouts.length; i += 25) {
+      const batch = checkouts.slice(i, i + 25);
+      attempts.push(
+        ...(await Promise.all(
+          batch.map((c) =>
+            call(shoppers[c.u], 'POST', `/api/payment/${c.token}/order/card`, { source_id: cards[c.u], return_path: '/' }, { 'idempotency-key': randomUUID() }),
+          ),
+        )),
+      );
+    }
+  }
+  return { checkouts, cards, attempts };
 }
 
 /** An access token of a demo user (DEMO.password), through the gateway's POST /api/auth/login. */
@@ -312,6 +453,7 @@ const USAGE = `Usage: node bench/run.mjs [options]
   --pipelining <n>      requests in flight per connection (default 1)
   --direct              drop the /api prefix: the same requests straight to a service (--target its port)
   --catalogues <n>      catalogue-move: how many catalogues the moving owner has (default 10; e.g. 2000)
+  --checkouts <n>       payment-card: ready checkouts made in the preflight, one per request (default 3000)
   --label <text>        free text saved with the result, e.g. embedded | cluster | compose
   --out <dir>           results folder (default bench/results)
   --allow-errors        exit 0 even when some requests failed or answered non-2xx
@@ -342,6 +484,7 @@ try {
       pipelining: { type: 'string', default: '1' },
       label: { type: 'string', default: '' },
       catalogues: { type: 'string', default: '10' },
+      checkouts: { type: 'string', default: '3000' },
       direct: { type: 'boolean', default: false },
       out: { type: 'string', default: join(HERE, 'results') },
       'allow-errors': { type: 'boolean', default: false },
@@ -377,10 +520,13 @@ const direct = (p) => (args.direct ? p.replace(/^\/api(?=\/)/, '') : p);
 const prepared = scenario.prepare
   ? await scenario.prepare(args.direct ? 'http://localhost:3000' : args.target, {
       catalogues: nonNegativeInt('catalogues', args.catalogues),
+      checkouts: nonNegativeInt('checkouts', args.checkouts),
     })
   : {};
 const rotation = prepared.paths ?? scenario.paths;
-const bodyOf = prepared.body ?? scenario.body;
+const jsonOf = prepared.body ?? scenario.body;
+/** The i-th request's body text: the scenario's raw text (signed webhooks), or its JSON. */
+const bodyOf = prepared.rawBody ?? (jsonOf ? (i) => JSON.stringify(jsonOf(i)) : undefined);
 const auth = prepared.token ? { authorization: `Bearer ${prepared.token}` } : prepared.headers ? prepared.headers(0) : {};
 /** Per-request headers (signed-in users in turn, idempotency keys), when the scenario has them. */
 const headersOf = prepared.headers ?? (() => ({}));
@@ -400,7 +546,7 @@ try {
   const res = await fetch(url, {
     method: scenario.method,
     headers: { ...auth, ...(bodyOf ? { 'content-type': 'application/json' } : {}) },
-    ...(bodyOf ? { body: JSON.stringify(bodyOf(0)) } : {}),
+    ...(bodyOf ? { body: bodyOf(0) } : {}),
     signal: AbortSignal.timeout(5000),
   });
   await res.arrayBuffer();
@@ -436,7 +582,7 @@ const options = {
           ...request,
           path: pathOf(i),
           ...(prepared.headers ? { headers: { ...request.headers, ...headersOf(i) } } : {}),
-          ...(bodyOf ? { body: JSON.stringify(bodyOf(i)) } : {}),
+          ...(bodyOf ? { body: bodyOf(i) } : {}),
         };
       },
     },

@@ -9,8 +9,8 @@ import { parseRateTable, type RateTable } from './domain/instalments.js';
  * - PAYMENT_PROVIDERS_BY_SUPPLIER: `<supplierId>:card=stripe;<supplierId>:paypal=paypal` (overrides per supplier)
  * - PAYMENT_MSI: card MSI months and financing rate in basis points, `3:0,6:0,9:500,12:800`; PAYMENT_MSI_MINIMUM_MINOR 30000
  * - PAYMENT_DEFERRED: aplazo's plans, `3:450,6:900,9:1350,12:1800`
- * - PAYMENT_SPEI_SECONDS (3600), PAYMENT_VOUCHER_SECONDS (259200), PAYMENT_ACTION_SECONDS (1800: how long a 3-D
- *   Secure challenge or an approval page may take)
+ * - PAYMENT_SPEI_SECONDS (3600), PAYMENT_VOUCHER_SECONDS (259200), PAYMENT_ACTION_SECONDS (600: the least time a
+ *   3-D Secure challenge or an approval page is given; a card or redirect otherwise ends with the checkout's time)
  * - PAYMENT_RECONCILE_MS (15000) / PAYMENT_RECONCILE_AFTER_SECONDS (60): how often, and after how long without news,
  *   live attempts are looked up at the provider (well within the 15 minutes after which an orphan charge must be
  *   completed or refunded); PAYMENT_WEBHOOK_RETRY_MS (2000): parked webhooks retried; PAYMENT_JOBS=0 turns the jobs off.
@@ -70,7 +70,7 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
     deferredRates: parseRateTable(env.PAYMENT_DEFERRED, '3:450,6:900,9:1350,12:1800'),
     speiSeconds: int(env.PAYMENT_SPEI_SECONDS, PaymentLimits.bankTransferWindowSeconds),
     voucherSeconds: int(env.PAYMENT_VOUCHER_SECONDS, PaymentLimits.voucherWindowSeconds),
-    actionSeconds: int(env.PAYMENT_ACTION_SECONDS, 30 * 60),
+    actionSeconds: int(env.PAYMENT_ACTION_SECONDS, 10 * 60),
     reconcileEveryMs: int(env.PAYMENT_RECONCILE_MS, 15_000, 50),
     reconcileAfterSeconds: int(env.PAYMENT_RECONCILE_AFTER_SECONDS, 60, 0),
     webhookRetryMs: int(env.PAYMENT_WEBHOOK_RETRY_MS, 2_000, 20),

@@ -196,9 +196,13 @@ export class PaymentsService {
     if (method === 'card') source = await this.cardSource(userId, provider, input.sourceId);
 
     const now = this.clock.now();
-    const windowSeconds =
-      method === 'spei' ? this.config.speiSeconds : method === 'cash' ? this.config.voucherSeconds : this.config.actionSeconds;
-    const attemptExpires = new Date(now.getTime() + windowSeconds * 1000);
+    // A voucher or a transfer is payable for its whole window. A card or a redirect is finished within the checkout's
+    // own time, but never with less than PAYMENT_ACTION_SECONDS left for a challenge or an approval page: only a
+    // checkout about to run out extends its hold (one call to the catalogue), not every payment.
+    const attemptExpires =
+      method === 'spei' || method === 'cash'
+        ? new Date(now.getTime() + (method === 'spei' ? this.config.speiSeconds : this.config.voucherSeconds) * 1000)
+        : new Date(Math.max(checkout.expiresAt.getTime(), now.getTime() + this.config.actionSeconds * 1000));
     const holdUntil = new Date(Math.max(checkout.expiresAt.getTime(), attemptExpires.getTime()));
     if (holdUntil.getTime() > checkout.expiresAt.getTime()) await this.extendHold(checkout.id, holdUntil);
 
