@@ -16,6 +16,7 @@ import { Route as ActivateKeyRouteImport } from './routes/activate/$key'
 import { Route as ProveedorEnviosYPagosRouteImport } from './routes/proveedor/envios-y-pagos'
 import { Route as TiendaShopSlugRouteRouteImport } from './routes/tienda/$shopSlug/route'
 import { Route as ActivatePinIndexRouteImport } from './routes/activate/pin/index'
+import { Route as MePaymentsTokenRouteImport } from './routes/me/payments/$token'
 import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
 import { Route as ProveedorArticulosIndexRouteImport } from './routes/proveedor/articulos/index'
 import { Route as ProveedorArticulosItemIdRouteImport } from './routes/proveedor/articulos/$itemId'
@@ -40,6 +41,7 @@ import { Route as TiendaShopSlugCatalogosIndexRouteImport } from './routes/tiend
 import { Route as TiendaShopSlugCatalogosCatalogueSlugRouteImport } from './routes/tienda/$shopSlug/catalogos/$catalogueSlug'
 import { Route as TiendaShopSlugDigitalesIndexRouteImport } from './routes/tienda/$shopSlug/digitales/index'
 import { Route as TiendaShopSlugExperienciasIndexRouteImport } from './routes/tienda/$shopSlug/experiencias/index'
+import { Route as TiendaShopSlugPagadoCheckoutIdRouteImport } from './routes/tienda/$shopSlug/pagado.$checkoutId'
 import { Route as TiendaShopSlugProductosIndexRouteImport } from './routes/tienda/$shopSlug/productos/index'
 import { Route as TiendaShopSlugServiciosIndexRouteImport } from './routes/tienda/$shopSlug/servicios/index'
 import { Route as TiendaShopSlugAyudaProveedoresDeshabilitadoRouteImport } from './routes/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
@@ -81,6 +83,11 @@ const TiendaShopSlugRouteRoute = TiendaShopSlugRouteRouteImport.update({
 const ActivatePinIndexRoute = ActivatePinIndexRouteImport.update({
   id: '/activate/pin/',
   path: '/activate/pin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MePaymentsTokenRoute = MePaymentsTokenRouteImport.update({
+  id: '/me/payments/$token',
+  path: '/me/payments/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PasswordResetIndexRoute = PasswordResetIndexRouteImport.update({
@@ -212,6 +219,12 @@ const TiendaShopSlugExperienciasIndexRoute =
     path: '/experiencias/',
     getParentRoute: () => TiendaShopSlugRouteRoute,
   } as any)
+const TiendaShopSlugPagadoCheckoutIdRoute =
+  TiendaShopSlugPagadoCheckoutIdRouteImport.update({
+    id: '/pagado/$checkoutId',
+    path: '/pagado/$checkoutId',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
 const TiendaShopSlugProductosIndexRoute =
   TiendaShopSlugProductosIndexRouteImport.update({
     id: '/productos/',
@@ -262,6 +275,7 @@ export interface FileRoutesByFullPath {
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
+  '/me/payments/$token': typeof MePaymentsTokenRoute
   '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
   '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
@@ -284,6 +298,7 @@ export interface FileRoutesByFullPath {
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
+  '/tienda/$shopSlug/pagado/$checkoutId': typeof TiendaShopSlugPagadoCheckoutIdRoute
   '/tienda/$shopSlug/catalogos/': typeof TiendaShopSlugCatalogosIndexRoute
   '/tienda/$shopSlug/digitales/': typeof TiendaShopSlugDigitalesIndexRoute
   '/tienda/$shopSlug/experiencias/': typeof TiendaShopSlugExperienciasIndexRoute
@@ -301,6 +316,7 @@ export interface FileRoutesByTo {
   '/preferencias': typeof PreferenciasRoute
   '/activate/$key': typeof ActivateKeyRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
+  '/me/payments/$token': typeof MePaymentsTokenRoute
   '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
   '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
@@ -323,6 +339,7 @@ export interface FileRoutesByTo {
   '/tienda/$shopSlug': typeof TiendaShopSlugIndexRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
+  '/tienda/$shopSlug/pagado/$checkoutId': typeof TiendaShopSlugPagadoCheckoutIdRoute
   '/tienda/$shopSlug/catalogos': typeof TiendaShopSlugCatalogosIndexRoute
   '/tienda/$shopSlug/digitales': typeof TiendaShopSlugDigitalesIndexRoute
   '/tienda/$shopSlug/experiencias': typeof TiendaShopSlugExperienciasIndexRoute
@@ -342,6 +359,7 @@ export interface FileRoutesById {
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
+  '/me/payments/$token': typeof MePaymentsTokenRoute
   '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
   '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
@@ -364,6 +382,7 @@ export interface FileRoutesById {
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
+  '/tienda/$shopSlug/pagado/$checkoutId': typeof TiendaShopSlugPagadoCheckoutIdRoute
   '/tienda/$shopSlug/catalogos/': typeof TiendaShopSlugCatalogosIndexRoute
   '/tienda/$shopSlug/digitales/': typeof TiendaShopSlugDigitalesIndexRoute
   '/tienda/$shopSlug/experiencias/': typeof TiendaShopSlugExperienciasIndexRoute
@@ -384,6 +403,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug'
     | '/activate/$key'
     | '/proveedor/envios-y-pagos'
+    | '/me/payments/$token'
     | '/proveedor/articulos/$itemId'
     | '/proveedor/articulos/nuevo'
     | '/tienda/$shopSlug/$'
@@ -406,6 +426,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
+    | '/tienda/$shopSlug/pagado/$checkoutId'
     | '/tienda/$shopSlug/catalogos/'
     | '/tienda/$shopSlug/digitales/'
     | '/tienda/$shopSlug/experiencias/'
@@ -423,6 +444,7 @@ export interface FileRouteTypes {
     | '/preferencias'
     | '/activate/$key'
     | '/proveedor/envios-y-pagos'
+    | '/me/payments/$token'
     | '/proveedor/articulos/$itemId'
     | '/proveedor/articulos/nuevo'
     | '/tienda/$shopSlug/$'
@@ -445,6 +467,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
+    | '/tienda/$shopSlug/pagado/$checkoutId'
     | '/tienda/$shopSlug/catalogos'
     | '/tienda/$shopSlug/digitales'
     | '/tienda/$shopSlug/experiencias'
@@ -463,6 +486,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug'
     | '/activate/$key'
     | '/proveedor/envios-y-pagos'
+    | '/me/payments/$token'
     | '/proveedor/articulos/$itemId'
     | '/proveedor/articulos/nuevo'
     | '/tienda/$shopSlug/$'
@@ -485,6 +509,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
+    | '/tienda/$shopSlug/pagado/$checkoutId'
     | '/tienda/$shopSlug/catalogos/'
     | '/tienda/$shopSlug/digitales/'
     | '/tienda/$shopSlug/experiencias/'
@@ -504,6 +529,7 @@ export interface RootRouteChildren {
   TiendaShopSlugRouteRoute: typeof TiendaShopSlugRouteRouteWithChildren
   ActivateKeyRoute: typeof ActivateKeyRoute
   ProveedorEnviosYPagosRoute: typeof ProveedorEnviosYPagosRoute
+  MePaymentsTokenRoute: typeof MePaymentsTokenRoute
   ProveedorArticulosItemIdRoute: typeof ProveedorArticulosItemIdRoute
   ProveedorArticulosNuevoRoute: typeof ProveedorArticulosNuevoRoute
   ActivatePinIndexRoute: typeof ActivatePinIndexRoute
@@ -562,6 +588,13 @@ declare module '@tanstack/react-router' {
       path: '/activate/pin'
       fullPath: '/activate/pin/'
       preLoaderRoute: typeof ActivatePinIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/payments/$token': {
+      id: '/me/payments/$token'
+      path: '/me/payments/$token'
+      fullPath: '/me/payments/$token'
+      preLoaderRoute: typeof MePaymentsTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/password/reset/': {
@@ -732,6 +765,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TiendaShopSlugExperienciasIndexRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
+    '/tienda/$shopSlug/pagado/$checkoutId': {
+      id: '/tienda/$shopSlug/pagado/$checkoutId'
+      path: '/pagado/$checkoutId'
+      fullPath: '/tienda/$shopSlug/pagado/$checkoutId'
+      preLoaderRoute: typeof TiendaShopSlugPagadoCheckoutIdRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
     '/tienda/$shopSlug/productos/': {
       id: '/tienda/$shopSlug/productos/'
       path: '/productos'
@@ -800,6 +840,7 @@ interface TiendaShopSlugRouteRouteChildren {
   TiendaShopSlugIndexRoute: typeof TiendaShopSlugIndexRoute
   TiendaShopSlugAdminConfiguracionRoute: typeof TiendaShopSlugAdminConfiguracionRoute
   TiendaShopSlugCatalogosCatalogueSlugRoute: typeof TiendaShopSlugCatalogosCatalogueSlugRoute
+  TiendaShopSlugPagadoCheckoutIdRoute: typeof TiendaShopSlugPagadoCheckoutIdRoute
   TiendaShopSlugCatalogosIndexRoute: typeof TiendaShopSlugCatalogosIndexRoute
   TiendaShopSlugDigitalesIndexRoute: typeof TiendaShopSlugDigitalesIndexRoute
   TiendaShopSlugExperienciasIndexRoute: typeof TiendaShopSlugExperienciasIndexRoute
@@ -829,6 +870,7 @@ const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
   TiendaShopSlugAdminConfiguracionRoute: TiendaShopSlugAdminConfiguracionRoute,
   TiendaShopSlugCatalogosCatalogueSlugRoute:
     TiendaShopSlugCatalogosCatalogueSlugRoute,
+  TiendaShopSlugPagadoCheckoutIdRoute: TiendaShopSlugPagadoCheckoutIdRoute,
   TiendaShopSlugCatalogosIndexRoute: TiendaShopSlugCatalogosIndexRoute,
   TiendaShopSlugDigitalesIndexRoute: TiendaShopSlugDigitalesIndexRoute,
   TiendaShopSlugExperienciasIndexRoute: TiendaShopSlugExperienciasIndexRoute,
@@ -856,6 +898,7 @@ const rootRouteChildren: RootRouteChildren = {
   TiendaShopSlugRouteRoute: TiendaShopSlugRouteRouteWithChildren,
   ActivateKeyRoute: ActivateKeyRoute,
   ProveedorEnviosYPagosRoute: ProveedorEnviosYPagosRoute,
+  MePaymentsTokenRoute: MePaymentsTokenRoute,
   ProveedorArticulosItemIdRoute: ProveedorArticulosItemIdRoute,
   ProveedorArticulosNuevoRoute: ProveedorArticulosNuevoRoute,
   ActivatePinIndexRoute: ActivatePinIndexRoute,

@@ -8,7 +8,7 @@ import { renderUi } from '@/test/render-ui';
 import type { Address, Branch, Checkout } from '../api/types';
 import type { CheckoutSearch } from '../lib/search';
 import { checkoutFixture, CHECKOUT_ID, deliveryOptions, digitalLine, experienceLine, SHOP } from '../test/fixtures';
-import { CheckoutPage } from './checkout-page';
+import { CheckoutPage, type PaymentSlot } from './checkout-page';
 
 const CHECKOUT = `/api/checkout/${CHECKOUT_ID}`;
 const SIGNED_IN = {
@@ -42,10 +42,10 @@ const BRANCH: Branch = {
 /** The page inside a one-route router (its 'back to the shop' buttons are router links). */
 function renderPage(
   search: CheckoutSearch,
-  { now, onCheckoutChange = vi.fn() }: { now?: () => number; onCheckoutChange?: (id: string) => void } = {},
+  { now, onCheckoutChange = vi.fn(), payment }: { now?: () => number; onCheckoutChange?: (id: string) => void; payment?: PaymentSlot } = {},
 ) {
   const rootRoute = createRootRoute({
-    component: () => <CheckoutPage shopSlug={SHOP} search={search} onCheckoutChange={onCheckoutChange} now={now} />,
+    component: () => <CheckoutPage shopSlug={SHOP} search={search} onCheckoutChange={onCheckoutChange} now={now} payment={payment} />,
   });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: [`/tienda/${SHOP}/comprar`] }) });
   renderUi(<RouterProvider router={router} />);
@@ -163,7 +163,7 @@ describe('the single-page checkout (issue 11, spec 3 §2-§5)', { timeout: 30_00
     expect(screen.queryByTestId('checkout-ready')).toBeNull();
     const types = screen.getAllByTestId('payment-type');
     expect(types.map((radio) => (radio as HTMLInputElement).disabled)).toEqual([true, true]);
-    expect(screen.getAllByText('Próximamente')).toHaveLength(2);
+    expect(screen.getByText('Completa los pasos anteriores para elegir cómo pagar.')).toBeTruthy();
 
     // The contact starts from the profile.
     await waitFor(() => expect(input('contact-email').value).toBe('ana@example.com'));
@@ -403,6 +403,36 @@ describe('the single-page checkout (issue 11, spec 3 §2-§5)', { timeout: 30_00
     expect(api.callsTo('GET /api/checkout/addresses')).toHaveLength(0);
     expect(api.callsTo(`GET ${CHECKOUT}/rates`)).toHaveLength(0);
     expect(api.callsTo(`GET ${CHECKOUT}/correosar_branches`)).toHaveLength(0);
+  });
+
+  it('hands a ready checkout to the payment UI the route wires in (issue 12), with its token, a re-fetch and the expiry', async () => {
+    let reads = 0;
+    fakeApi({
+      ...SIGNED_IN,
+      [`GET ${CHECKOUT}`]: () => {
+        reads += 1;
+        return jsonResponse(200, checkoutFixture({ lines: [digitalLine(1)], contact: CONTACT, status: 'ready', payment_token: 'tok_pay' }));
+      },
+    });
+    const payment: PaymentSlot = ({ token, refetch, expire }) => (
+      <div data-testid="payment-slot">
+        <span data-testid="slot-token">{token}</span>
+        <button type="button" onClick={refetch} data-testid="slot-refetch">
+          refetch
+        </button>
+        <button type="button" onClick={expire} data-testid="slot-expire">
+          expire
+        </button>
+      </div>
+    );
+    renderPage({ checkout: CHECKOUT_ID }, { payment });
+    expect((await screen.findByTestId('slot-token')).textContent).toBe('tok_pay');
+    expect(screen.queryByTestId('checkout-ready')).toBeNull();
+    expect(screen.queryByTestId('payment-type')).toBeNull();
+    fireEvent.click(screen.getByTestId('slot-refetch'));
+    await waitFor(() => expect(reads).toBe(2));
+    fireEvent.click(screen.getByTestId('slot-expire'));
+    expect(await screen.findByText('El tiempo para completar tu compra ha expirado')).toBeTruthy();
   });
 
   it('shows the courier errors the server answers for an address', async () => {

@@ -1,6 +1,6 @@
 import { Alert, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { LinkButton } from '@/components/link-button';
 import { isApiError } from '@/api/client';
@@ -34,7 +34,20 @@ interface Props {
   onCheckoutChange: (checkoutId: string) => void;
   /** Injectable clock for the countdown (tests). */
   now?: () => number;
+  /** The payment UI of a ready checkout (the route wires the payments feature in). */
+  payment?: PaymentSlot;
 }
+
+/** What the payment UI of a ready checkout is given. */
+export interface PaymentSlotContext {
+  checkout: Checkout;
+  token: string;
+  /** A refusal: the checkout and its payment token are fetched again (spec 3 §4 step 6). */
+  refetch: () => void;
+  /** The checkout's (or the transfer's) time ran out: the expired notice with its restart. */
+  expire: () => void;
+}
+export type PaymentSlot = (context: PaymentSlotContext) => ReactNode;
 
 function suggestedFallback(language: string): ContactValues {
   return { name: '', email: '', phone: '', phone_country: defaultPhoneCountry(language) };
@@ -61,10 +74,10 @@ function BackToShop({ shopSlug, t }: { shopSlug: string; t: CheckoutT }) {
 
 /**
  * spec 3 §2 'Single-page checkout' at `{shop}/comprar`: contact, delivery address and method, attendees for
- * experiences, an order-summary toggle and the countdown; the payment part ends at 'ready to pay' until the
- * payments issue fills it. A visitor who is not signed in gives their contact and registers to continue.
+ * experiences, an order-summary toggle and the countdown; once ready, the payment UI the route passes in (`payment`).
+ * A visitor who is not signed in gives their contact and registers to continue.
  */
-export function CheckoutPage({ shopSlug, search, onCheckoutChange, now }: Props) {
+export function CheckoutPage({ shopSlug, search, onCheckoutChange, now, payment }: Props) {
   const { t, i18n } = useCheckoutT();
   const session = useSession();
 
@@ -96,6 +109,7 @@ export function CheckoutPage({ shopSlug, search, onCheckoutChange, now }: Props)
         language={i18n.language}
         onCheckoutChange={onCheckoutChange}
         now={now}
+        payment={payment}
       />
     );
   } else if (search.supplier || (search.item && search.amount)) {
@@ -170,9 +184,10 @@ interface ViewProps {
   language: string;
   onCheckoutChange: (checkoutId: string) => void;
   now?: () => number;
+  payment?: PaymentSlot;
 }
 
-function CheckoutView({ id, userId, shopSlug, suggested, t, language, onCheckoutChange, now }: ViewProps) {
+function CheckoutView({ id, userId, shopSlug, suggested, t, language, onCheckoutChange, now, payment }: ViewProps) {
   const query = useCheckout(id, true);
   const [expired, setExpired] = useState(false);
   const [reviewed, setReviewed] = useState(false);
@@ -315,6 +330,11 @@ function CheckoutView({ id, userId, shopSlug, suggested, t, language, onCheckout
               needsAttendees={checkout.needs_attendees}
               needsDelivery={delivery}
               t={t}
+              payment={
+                payment && progress.readyToPay && checkout.payment_token
+                  ? payment({ checkout, token: checkout.payment_token, refetch: () => void query.refetch(), expire: onExpired })
+                  : undefined
+              }
             />
           </CheckoutSection>
         </Stack>

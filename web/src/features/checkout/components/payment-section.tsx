@@ -1,5 +1,6 @@
-import { Alert, Badge, Group, List, Radio, Stack, Text } from '@mantine/core';
+import { Alert, List, Radio, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { Checkout } from '../api/types';
 import type { CheckoutProgress } from '../lib/progress';
 import type { CheckoutT } from '../i18n/texts';
@@ -13,13 +14,18 @@ interface Props {
   needsAttendees: boolean;
   needsDelivery: boolean;
   t: CheckoutT;
+  /**
+   * The payment UI for the ready checkout (the payments feature, wired in by the route: features do not import each
+   * other). Without it the section ends at 'ready to pay' with the payment token.
+   */
+  payment?: ReactNode;
 }
 
 /**
- * spec 3 §2 'payment method': the supplier's enabled payment types, shown but not selectable yet (the payments issue
- * fills this part). The page ends at 'ready to pay' with the payment token once contact, delivery and attendees are set.
+ * spec 3 §2 'payment method': until the checkout is ready the supplier's payment types are listed, not selectable,
+ * with the steps still missing; once it is ready (the payment token came with the delivery) the payment UI takes over.
  */
-export function PaymentSection({ checkout, progress, needsAttendees, needsDelivery, t }: Props) {
+export function PaymentSection({ checkout, progress, needsAttendees, needsDelivery, t, payment }: Props) {
   const label = (type: string) =>
     (KNOWN_TYPES as readonly string[]).includes(type) ? t(`payment.types.${type as (typeof KNOWN_TYPES)[number]}`) : type;
   const missing = [
@@ -27,6 +33,13 @@ export function PaymentSection({ checkout, progress, needsAttendees, needsDelive
     ...(needsDelivery && !progress.delivery ? [t('steps.delivery')] : []),
     ...(needsAttendees && !progress.attendees ? [t('steps.attendees')] : []),
   ];
+  if (progress.readyToPay && payment) {
+    return (
+      <Stack gap="sm" data-testid="checkout-payment">
+        {payment}
+      </Stack>
+    );
+  }
   return (
     <Stack gap="sm" data-testid="checkout-payment">
       {checkout.enabled_payment_types.length === 0 ? (
@@ -37,12 +50,7 @@ export function PaymentSection({ checkout, progress, needsAttendees, needsDelive
         <Radio.Group value={null} aria-describedby="checkout-payment-soon">
           <Stack gap="xs">
             {checkout.enabled_payment_types.map((type) => (
-              <Group key={type} justify="space-between" wrap="nowrap">
-                <Radio value={type} label={label(type)} disabled data-testid="payment-type" />
-                <Badge variant="light" color="gray" size="sm" style={{ flex: 'none' }}>
-                  {t('payment.soon')}
-                </Badge>
-              </Group>
+              <Radio key={type} value={type} label={label(type)} disabled data-testid="payment-type" />
             ))}
           </Stack>
         </Radio.Group>

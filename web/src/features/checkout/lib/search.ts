@@ -9,6 +9,11 @@ export interface CheckoutSearch {
   dssupplier?: string;
   item?: string;
   amount?: number;
+  /** The payment token, in the path 3-D Secure and approval pages send the browser back to (issue 12). */
+  payment?: string;
+  /** Back from 3-D Secure or an approval page: the attempt to confirm, and whether its cancel path was taken. */
+  payment_attempt?: string;
+  payment_canceled?: boolean;
 }
 
 function text(value: unknown): string | undefined {
@@ -30,5 +35,10 @@ export function parseCheckoutSearch(search: Record<string, unknown>): CheckoutSe
   if (item) result.item = item;
   const amount = Number(search.amount);
   if (Number.isInteger(amount) && amount >= 1) result.amount = amount;
+  const payment = text(search.payment);
+  if (payment) result.payment = payment;
+  const attempt = text(search.payment_attempt);
+  if (attempt) result.payment_attempt = attempt;
+  if (search.payment_canceled === 1 || search.payment_canceled === '1' || search.payment_canceled === true) result.payment_canceled = true;
   return result;
 }

@@ -1,0 +1,66 @@
+import type { PaymentMethod } from '@vitrina/contracts';
+import { Group, Radio, Stack, Text } from '@mantine/core';
+import { IconBrandPaypal, IconBuildingBank, IconCalendarDollar, IconCash, IconCreditCard, IconWallet } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import type { PaymentsT } from '../i18n/texts';
+import classes from './payments.module.css';
+
+const ICONS: Record<PaymentMethod, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
+  card: IconCreditCard,
+  paypal: IconBrandPaypal,
+  mobbex: IconWallet,
+  aplazo: IconCalendarDollar,
+  cash: IconCash,
+  spei: IconBuildingBank,
+};
+
+/** The methods in the order the page offers them (the supplier enables them). */
+export const METHOD_ORDER: readonly PaymentMethod[] = ['card', 'paypal', 'mobbex', 'aplazo', 'cash', 'spei'];
+
+export function orderedMethods(enabled: readonly PaymentMethod[]): PaymentMethod[] {
+  return METHOD_ORDER.filter((method) => enabled.includes(method));
+}
+
+interface Props {
+  methods: PaymentMethod[];
+  value: PaymentMethod | null;
+  onChange: (method: PaymentMethod) => void;
+  disabled?: boolean;
+  t: PaymentsT;
+}
+
+/** spec 3 §2 'payment method': the supplier's enabled methods as radio cards (arrow keys move between them). */
+export function MethodPicker({ methods, value, onChange, disabled, t }: Props) {
+  return (
+    <Radio.Group value={value} onChange={(next) => onChange(next)} label={t('panel.methodsLabel')} data-testid="payment-methods">
+      <div className={classes.methods} style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+        {methods.map((method) => {
+          const Icon = ICONS[method];
+          return (
+            <Radio.Card
+              key={method}
+              value={method}
+              radius="md"
+              className={classes.methodCard}
+              disabled={disabled}
+              data-testid={`payment-method-${method}`}
+            >
+              <Group wrap="nowrap" gap="sm" align="flex-start">
+                <Radio.Indicator mt={2} />
+                <Icon size={22} aria-hidden />
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600}>
+                    {t(`methods.${method}`)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t(`hints.${method}`)}
+                  </Text>
+                </Stack>
+              </Group>
+            </Radio.Card>
+          );
+        })}
+      </div>
+    </Radio.Group>
+  );
+}
