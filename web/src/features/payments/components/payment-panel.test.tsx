@@ -20,6 +20,7 @@ function renderPanel(props: Partial<PaymentPanelProps> = {}) {
   const onPaid = vi.fn();
   const onRefused = vi.fn();
   const onRestart = vi.fn();
+  const onCheckoutChanged = vi.fn();
   const redirect = vi.fn();
   renderUi(
     <PaymentPanel
@@ -28,12 +29,13 @@ function renderPanel(props: Partial<PaymentPanelProps> = {}) {
       onPaid={onPaid}
       onRefused={onRefused}
       onRestart={onRestart}
+      onCheckoutChanged={onCheckoutChanged}
       redirect={redirect}
       pollMs={30}
       {...props}
     />,
   );
-  return { onPaid, onRefused, onRestart, redirect };
+  return { onPaid, onRefused, onRestart, onCheckoutChanged, redirect };
 }
 
 const input = (testId: string) => screen.getByTestId<HTMLInputElement>(testId);
@@ -279,11 +281,13 @@ describe('the payment section (issue 12, spec 3 §2-§5, §8)', { timeout: 30_00
     });
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    const { onPaid } = renderPanel();
+    const { onPaid, onCheckoutChanged } = renderPanel();
     fireEvent.click(await screen.findByTestId('payment-method-cash'));
     fireEvent.click(screen.getByTestId('pay-submit'));
 
     expect((await screen.findByTestId('voucher-reference')).textContent).toBe('98765432101234');
+    // The start extended the checkout's hold: the checkout (and its countdown) is read again.
+    expect(onCheckoutChanged).toHaveBeenCalled();
     expect(screen.getByTestId('voucher-amount').textContent).toBe('$500.00');
     expect(screen.getByTestId('voucher-expires').textContent).toContain('2026');
     expect(screen.getByTestId('voucher-stores').textContent).toContain('OXXO');

@@ -26,6 +26,11 @@ export interface PaymentPanelProps {
   onPaid: (attempt: PaymentAttempt, page: PaymentPage) => void;
   /** A refusal: the checkout (and its token) is fetched again (spec 3 §4 step 6). */
   onRefused?: () => void;
+  /**
+   * A voucher, transfer or 3-D Secure start extended the checkout's hold on the server: its countdown is read again
+   * (the checkout keeps its stock while a voucher or transfer can still be paid).
+   */
+  onCheckoutChanged?: () => void;
   /** The checkout's time, or the transfer's or voucher's, ran out: restart the purchase. */
   onRestart?: () => void;
   /** Sends the browser to 3-D Secure or an approval page; `window.location.assign` by default. */
@@ -90,6 +95,7 @@ export function PaymentPanel({
   returnPath,
   onPaid,
   onRefused,
+  onCheckoutChanged,
   onRestart,
   redirect = (url) => window.location.assign(url),
   now,
@@ -113,7 +119,10 @@ export function PaymentPanel({
     returnPath,
     t,
     onPaid: paid,
-    onPending: setPending,
+    onPending: (attempt) => {
+      setPending(attempt);
+      onCheckoutChanged?.();
+    },
     onRefused: () => {
       setPending(null);
       onRefused?.();

@@ -43,6 +43,7 @@ function CheckoutRoute() {
       returnPath={checkoutReturnPath(shopSlug, checkout.id, token)}
       onPaid={() => toPaid(checkout.id, token)}
       onRefused={refetch}
+      onCheckoutChanged={refetch}
       onRestart={expire}
     />
   );
