@@ -95,7 +95,7 @@ function decodeSegment(segment: string): string | undefined {
  * The platform's own pages that keep their root path on a shop's own host (web: shop-path.ts
  * PLATFORM_ROOT_PATHS): account activation and password links from e-mails, log-out, the supplier's pages.
  */
-const PLATFORM_ROOT_PATHS: readonly string[] = ['/activate', '/logout', '/password', '/proveedor', '/register'];
+const PLATFORM_ROOT_PATHS: readonly string[] = ['/activate', '/logout', '/me', '/password', '/proveedor', '/register'];
 
 export function isPlatformRootPath(pathname: string): boolean {
   return PLATFORM_ROOT_PATHS.some((base) => pathname === base || pathname.startsWith(`${base}/`));

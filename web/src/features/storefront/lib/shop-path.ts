@@ -35,7 +35,7 @@ export function detectShopHost(doc: Document | undefined = typeof document === '
  * links from e-mails, log-out): they are not shop pages, so the shop-host rewrite leaves them alone.
  * `/preferencias` is not here: on a shop's host it is the shop's own preferences page.
  */
-export const PLATFORM_ROOT_PATHS: readonly string[] = ['/activate', '/logout', '/password', '/proveedor', '/register'];
+export const PLATFORM_ROOT_PATHS: readonly string[] = ['/activate', '/logout', '/me', '/password', '/proveedor', '/register'];
 
 function isUnder(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
