@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { PaymentErrorCodes as Codes } from '@vitrina/contracts';
+import { PaymentErrorCodes as Codes, type AttemptStatus } from '@vitrina/contracts';
 import { DB, DomainError, LOGGER, type Db } from '@vitrina/platform';
 import * as schema from '../db/schema.js';
 import { paymentAttempts, paymentWebhookEvents } from '../db/schema.js';
 import { Clock } from '../shared/clock.js';
 import type { AttemptRow } from './attempt.view.js';
+import { isLive, nextAttemptStatus } from './domain/attempt.machine.js';
 import { WebhookSignatureError, type ProviderPayment, type ProviderWebhookEvent } from './domain/payment-provider.js';
 import { PaymentProviders } from './payment-providers.js';
 import { PaymentsService } from './payments.service.js';
@@ -38,6 +39,13 @@ export class PaymentWebhooks {
       if (err instanceof WebhookSignatureError) throw new DomainError(Codes.webhookSignature, 'The webhook signature is not valid', 401);
       throw err;
     }
+    // What the event asks decides how it is recorded: an event that changes nothing (its attempt already finished,
+    // a type we ignore) is recorded as done in the same statement that deduplicates it, so a repeated or no-op
+    // webhook costs one read and one insert; one that applies is recorded first, then applied, then marked.
+    const attempt = event.payment ? await this.findAttempt(providerName, event.attemptId, event.payment.ref) : undefined;
+    const payment = event.payment ? reviveDates(event.payment) : null;
+    const needed = payment && attempt ? changes(attempt, payment) : false;
+    const status = !payment ? 'ignored' : !attempt ? 'parked' : needed ? 'received' : 'processed';
     const inserted = await this.db
       .insert(paymentWebhookEvents)
       .values({
@@ -46,17 +54,33 @@ export class PaymentWebhooks {
         type: event.type.slice(0, 200),
         attemptId: event.attemptId,
         event,
+        status,
+        tries: status === 'parked' ? 1 : 0,
         receivedAt: this.clock.now(),
+        ...(status === 'ignored' || status === 'processed' ? { processedAt: this.clock.now() } : {}),
       })
       .onConflictDoNothing()
       .returning({ eventId: paymentWebhookEvents.eventId });
-    if (inserted.length === 0) return; // a duplicate: already recorded (and applied, or parked)
-    await this.process(providerName, event);
+    if (inserted.length === 0 || !needed) return; // a duplicate (already recorded), or nothing to apply
+    await this.applyTo(attempt!, payment!);
+    await this.db
+      .update(paymentWebhookEvents)
+      .set({ status: 'processed', processedAt: this.clock.now() })
+      .where(this.keyOf(providerName, event));
   }
 
-  /** Applies one recorded event; parks it when its attempt is not known yet. Returns whether it was applied. */
+  private keyOf(providerName: string, event: ProviderWebhookEvent) {
+    return and(eq(paymentWebhookEvents.provider, providerName), eq(paymentWebhookEvents.eventId, event.id.slice(0, 200)));
+  }
+
+  private async applyTo(attempt: AttemptRow, payment: ProviderPayment): Promise<void> {
+    if (payment.status === 'approved') await this.payments.refresh(attempt);
+    else await this.payments.apply(attempt.id, payment);
+  }
+
+  /** Applies one parked event; it stays parked while its attempt is not known yet. Returns whether it was applied. */
   private async process(providerName: string, event: ProviderWebhookEvent): Promise<boolean> {
-    const key = and(eq(paymentWebhookEvents.provider, providerName), eq(paymentWebhookEvents.eventId, event.id.slice(0, 200)));
+    const key = this.keyOf(providerName, event);
     if (!event.payment) {
       await this.db.update(paymentWebhookEvents).set({ status: 'ignored', processedAt: this.clock.now() }).where(key);
       return true;
@@ -65,13 +89,11 @@ export class PaymentWebhooks {
     if (!attempt) {
       await this.db
         .update(paymentWebhookEvents)
-        .set({ status: 'parked', tries: sql`${paymentWebhookEvents.tries} + 1` })
+        .set({ tries: sql`${paymentWebhookEvents.tries} + 1` })
         .where(key);
       return false;
     }
-    const payment = reviveDates(event.payment);
-    if (payment.status === 'approved') await this.payments.refresh(attempt);
-    else await this.payments.apply(attempt.id, payment);
+    await this.applyTo(attempt, reviveDates(event.payment));
     await this.db.update(paymentWebhookEvents).set({ status: 'processed', processedAt: this.clock.now() }).where(key);
     return true;
   }
@@ -112,6 +134,12 @@ export class PaymentWebhooks {
     }
     return applied;
   }
+}
+
+/** Whether a report would change the attempt (apply() decides the same way, under the row's lock). */
+function changes(attempt: AttemptRow, payment: ProviderPayment): boolean {
+  if (payment.status === 'approved') return isLive(attempt.status);
+  return nextAttemptStatus(attempt.status as AttemptStatus, payment.status) !== null || (!!payment.ref && !attempt.providerRef);
 }
 
 /** Dates travel as ISO strings through JSON (the event is stored and replayed). */
