@@ -14,7 +14,8 @@ import { parseRateTable, type RateTable } from './domain/instalments.js';
  * - PAYMENT_RECONCILE_MS (15000) / PAYMENT_RECONCILE_AFTER_SECONDS (60): how often, and after how long without news,
  *   live attempts are looked up at the provider (well within the 15 minutes after which an orphan charge must be
  *   completed or refunded); PAYMENT_WEBHOOK_RETRY_MS (2000): parked webhooks retried; PAYMENT_JOBS=0 turns the jobs off.
- * - PUBLIC_SITE_URL: the site's origin, for the absolute return URLs providers need (default http://127.0.0.1:3000).
+ * - PUBLIC_SITE_URL: the site's origin, for the absolute return URLs providers need (default: the origin of the request,
+ *   as the gateway forwards it in x-forwarded-proto / x-forwarded-host).
  */
 export interface PaymentsConfig {
   defaultProviders: ReadonlyMap<PaymentMethod, PaymentProviderName>;
@@ -29,7 +30,8 @@ export interface PaymentsConfig {
   reconcileAfterSeconds: number;
   webhookRetryMs: number;
   jobs: boolean;
-  siteUrl: string;
+  /** PUBLIC_SITE_URL, or null: then the request's own origin (as the gateway forwards it) is used. */
+  siteUrl: string | null;
   /** Test-only crash points (never honoured in production): 'after_provider' | 'after_commit'. */
   fault: string | null;
 }
@@ -75,7 +77,7 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
     reconcileAfterSeconds: int(env.PAYMENT_RECONCILE_AFTER_SECONDS, 60, 0),
     webhookRetryMs: int(env.PAYMENT_WEBHOOK_RETRY_MS, 2_000, 20),
     jobs: env.PAYMENT_JOBS !== '0',
-    siteUrl: (env.PUBLIC_SITE_URL || 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+    siteUrl: env.PUBLIC_SITE_URL ? env.PUBLIC_SITE_URL.replace(/\/+$/, '') : null,
     fault: env.NODE_ENV === 'production' ? null : env.PAYMENTS_FAULT || null,
   };
 }

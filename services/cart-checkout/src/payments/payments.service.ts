@@ -45,6 +45,8 @@ export interface StartInput {
   returnPath: string;
   cancelPath?: string;
   instalments?: number | null;
+  /** The site's origin as the request reached it (used when PUBLIC_SITE_URL is not set). */
+  origin?: string;
 }
 
 /** The stored request (what reconciliation sends the provider again, with the same key): no secrets, no card data. */
@@ -227,8 +229,11 @@ export class PaymentsService {
             },
           }
         : {}),
-      returnUrl: this.siteUrl(withQuery(input.returnPath, { payment_attempt: attemptId })),
-      cancelUrl: this.siteUrl(withQuery(input.cancelPath ?? input.returnPath, { payment_attempt: attemptId, payment_canceled: '1' })),
+      returnUrl: this.siteUrl(withQuery(input.returnPath, { payment_attempt: attemptId }), input.origin),
+      cancelUrl: this.siteUrl(
+        withQuery(input.cancelPath ?? input.returnPath, { payment_attempt: attemptId, payment_canceled: '1' }),
+        input.origin,
+      ),
       ...(method === 'aplazo' ? { instalments: months } : {}),
       ...(method === 'cash' || method === 'spei' ? { expiresAt: attemptExpires.toISOString() } : {}),
     };
@@ -370,8 +375,8 @@ export class PaymentsService {
     if (!held) throw paymentError(Codes.checkoutExpired, 'The checkout has expired, start again', 410);
   }
 
-  private siteUrl(path: string): string {
-    return `${this.config.siteUrl}${path}`;
+  private siteUrl(path: string, origin: string | undefined): string {
+    return `${this.config.siteUrl ?? origin ?? ''}${path}`;
   }
 
   /** Test-only crash points (PAYMENTS_FAULT, never in production): the process dies as a power cut would. */

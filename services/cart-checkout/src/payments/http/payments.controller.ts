@@ -23,10 +23,20 @@ import { PaymentWebhooks } from '../payment-webhooks.js';
 import { PaymentsService, type StartInput } from '../payments.service.js';
 import { CardPaymentDto, OfflinePaymentDto, RedirectPaymentDto } from './payments.dto.js';
 
-const redirect = (b: RedirectPaymentDto): StartInput => ({
+interface SiteRequest {
+  protocol: string;
+  host: string;
+}
+
+/** The public origin the shopper used (the gateway forwards it; trustProxy makes Fastify read it). */
+const originOf = (req: SiteRequest): string | undefined =>
+  /^[\w.-]+(:\d+)?$/.test(req.host) && (req.protocol === 'http' || req.protocol === 'https') ? `${req.protocol}://${req.host}` : undefined;
+
+const redirect = (b: RedirectPaymentDto, req: SiteRequest): StartInput => ({
   returnPath: b.return_path,
   cancelPath: b.cancel_path,
   instalments: b.instalments ?? null,
+  origin: originOf(req),
 });
 const START_ERRORS = [402, 404, 409, 410, 422, 503];
 
@@ -52,13 +62,19 @@ export class PaymentController {
   @Idempotent()
   @ApiOperation({ summary: 'Pay by card (a tokenised card or a saved one; MSI optional): succeeded, or requires_action with url_3ds' })
   @ApiAnswer(PaymentAttemptSchema, { status: 201, errors: START_ERRORS })
-  card(@Param('token') token: string, @Body() body: CardPaymentDto, @CurrentUser() user: AuthUser): Promise<PaymentAttempt> {
+  card(
+    @Param('token') token: string,
+    @Body() body: CardPaymentDto,
+    @CurrentUser() user: AuthUser,
+    @Req() req: SiteRequest,
+  ): Promise<PaymentAttempt> {
     return this.payments.start(token, user.id, 'card', {
       sourceId: body.source_id,
       msiPayments: body.msi_payments ?? null,
       saveCard: body.save_card === true,
       ...(body.billing_details ? { billing: body.billing_details } : {}),
       returnPath: body.return_path,
+      origin: originOf(req),
     });
   }
 
@@ -66,24 +82,39 @@ export class PaymentController {
   @Idempotent()
   @ApiOperation({ summary: 'Pay with PayPal: answers approval_url, where the browser goes to approve' })
   @ApiAnswer(PaymentAttemptSchema, { status: 201, errors: START_ERRORS })
-  paypal(@Param('token') token: string, @Body() body: RedirectPaymentDto, @CurrentUser() user: AuthUser): Promise<PaymentAttempt> {
-    return this.payments.start(token, user.id, 'paypal', redirect(body));
+  paypal(
+    @Param('token') token: string,
+    @Body() body: RedirectPaymentDto,
+    @CurrentUser() user: AuthUser,
+    @Req() req: SiteRequest,
+  ): Promise<PaymentAttempt> {
+    return this.payments.start(token, user.id, 'paypal', redirect(body, req));
   }
 
   @Post(':token/order/mobbex')
   @Idempotent()
   @ApiOperation({ summary: 'Pay with Mobbex: answers approval_url' })
   @ApiAnswer(PaymentAttemptSchema, { status: 201, errors: START_ERRORS })
-  mobbex(@Param('token') token: string, @Body() body: RedirectPaymentDto, @CurrentUser() user: AuthUser): Promise<PaymentAttempt> {
-    return this.payments.start(token, user.id, 'mobbex', redirect(body));
+  mobbex(
+    @Param('token') token: string,
+    @Body() body: RedirectPaymentDto,
+    @CurrentUser() user: AuthUser,
+    @Req() req: SiteRequest,
+  ): Promise<PaymentAttempt> {
+    return this.payments.start(token, user.id, 'mobbex', redirect(body, req));
   }
 
   @Post(':token/order/aplazo')
   @Idempotent()
   @ApiOperation({ summary: 'Pay later with Aplazo (a plan of monthly payments; the total rises with their number): answers approval_url' })
   @ApiAnswer(PaymentAttemptSchema, { status: 201, errors: START_ERRORS })
-  aplazo(@Param('token') token: string, @Body() body: RedirectPaymentDto, @CurrentUser() user: AuthUser): Promise<PaymentAttempt> {
-    return this.payments.start(token, user.id, 'aplazo', redirect(body));
+  aplazo(
+    @Param('token') token: string,
+    @Body() body: RedirectPaymentDto,
+    @CurrentUser() user: AuthUser,
+    @Req() req: SiteRequest,
+  ): Promise<PaymentAttempt> {
+    return this.payments.start(token, user.id, 'aplazo', redirect(body, req));
   }
 
   @Post(':token/order/cash')

@@ -1,0 +1,207 @@
+import { expect as baseExpect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { DEMO, SANDBOX_TEST_CARDS, demoItemId } from '@vitrina/contracts';
+import { startEmbedded, type Stack } from './support/stack.js';
+
+/**
+ * Paying on `npm start` with the sandbox provider (issue 12, Tests → Playwright): each journey is a signed-in shopper
+ * with a ready checkout (created through the API: 'Comprar ahora' of a demo product, contact and fixed delivery) who
+ * pays it in the browser: by card; by card with 3-D Secure (approved, and failed then retried); by PayPal-style
+ * approval (approved, and cancelled); with a cash voucher marked paid through the sandbox; by SPEI left to expire
+ * (PAYMENT_SPEI_SECONDS is short here). Each ends on the paid page (a path with `pagado`) or the spec's message.
+ * Screenshots of the payment section, the voucher, the SPEI details and the paid page at desktop and phone sizes go to
+ * test-results/screenshots/payment-*.png.
+ */
+const PORT = 3380;
+const SPEI_SECONDS = 25;
+const SHOTS = 'test-results/screenshots';
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** Supplier A's demo products with stock (supplier A takes every payment type and ships fixed). */
+const PRODUCTS = [5, 10, 15, 20, 25].map((n) => demoItemId(n));
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+let stack: Stack;
+let turn = 0;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ locale: 'es-MX', viewport: DESKTOP });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  mkdirSync(SHOTS, { recursive: true });
+  stack = await startEmbedded(PORT, undefined, { PAYMENT_SPEI_SECONDS: String(SPEI_SECONDS), PAYMENT_RECONCILE_MS: '2000' });
+});
+
+test.afterAll(async () => {
+  await stack?.stop();
+});
+
+const shop = (path = '/') => `${stack.url}/tienda/demo${path}`;
+
+/** A signed-in shopper (the session cookie is the context's) at their ready checkout's page. */
+async function shopperAtCheckout(
+  browser: Browser,
+  viewport = DESKTOP,
+  phone = false,
+): Promise<{ context: BrowserContext; page: Page; checkoutId: string }> {
+  const context = await browser.newContext({ locale: 'es-MX', viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+  const request = context.request;
+  const login = await request.post(`${stack.url}/api/auth/login`, {
+    data: { username: DEMO.users.customer.email, password: DEMO.password, locale: 'es' },
+  });
+  expect(login.status()).toBe(200);
+  const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const item = PRODUCTS[turn++ % PRODUCTS.length];
+  const created = await request.post(`${stack.url}/api/checkout/instant`, {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { shop_slug: 'demo', item_id: item, amount: 1 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const checkoutId = ((await created.json()) as { id: string }).id;
+  const contact = await request.put(`${stack.url}/api/checkout/${checkoutId}/contact`, {
+    headers: auth,
+    data: { name: 'Carla Cliente', email: DEMO.users.customer.email, phone: '3312345678', phone_country: 'MX' },
+  });
+  expect(contact.status(), await contact.text()).toBe(200);
+  const address = await request.post(`${stack.url}/api/checkout/addresses`, {
+    headers: auth,
+    data: {
+      address_name: 'Carla Cliente',
+      address_phone: '33 1234 5678',
+      route: 'Av. Juárez',
+      street_number: '450',
+      administrative_area_level_1: 'JAL',
+      locality: 'Guadalajara',
+      sublocality: 'Centro',
+      postal_code: '44100',
+    },
+  });
+  expect(address.status(), await address.text()).toBe(201);
+  const ready = await request.put(`${stack.url}/api/checkout/${checkoutId}/fixed_delivery`, {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { address_id: ((await address.json()) as { id: string }).id },
+  });
+  expect(ready.status(), await ready.text()).toBe(200);
+  const page = await context.newPage();
+  await page.goto(shop(`/comprar?checkout=${checkoutId}`));
+  await expect(page.getByTestId('payment-methods')).toBeVisible();
+  return { context, page, checkoutId };
+}
+
+async function fillCard(page: Page, number: string): Promise<void> {
+  await page.getByTestId('payment-method-card').click();
+  const newCard = page.getByTestId('saved-card-new');
+  if (await newCard.isVisible()) await newCard.click();
+  await page.getByTestId('card-holder').fill('Carla Cliente');
+  await page.getByTestId('card-number').fill(number);
+  await page.getByTestId('card-expiry').fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`);
+  await page.getByTestId('card-cvv').fill('123');
+}
+
+async function expectPaid(page: Page, checkoutId: string): Promise<void> {
+  await page.waitForURL(new RegExp(`/pagado/${checkoutId}`), { timeout: 30_000 });
+  await expect(page.getByTestId('paid-page')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '¡Gracias por tu compra!' })).toBeVisible();
+}
+
+test('pays by card and lands on the paid page (desktop and phone screenshots)', async ({ browser }) => {
+  const { context, page, checkoutId } = await shopperAtCheckout(browser);
+  await fillCard(page, SANDBOX_TEST_CARDS.approved);
+  await page.screenshot({ path: `${SHOTS}/payment-card-desktop.png`, fullPage: true });
+  await page.getByTestId('card-form').getByTestId('pay-submit').click();
+  await expectPaid(page, checkoutId);
+  await page.screenshot({ path: `${SHOTS}/payment-paid-desktop.png`, fullPage: true });
+  await context.close();
+
+  const phone = await shopperAtCheckout(browser, PHONE, true);
+  await fillCard(phone.page, SANDBOX_TEST_CARDS.approved);
+  await phone.page.screenshot({ path: `${SHOTS}/payment-card-phone.png`, fullPage: true });
+  await phone.page.getByTestId('card-form').getByTestId('pay-submit').click();
+  await expectPaid(phone.page, phone.checkoutId);
+  await phone.page.screenshot({ path: `${SHOTS}/payment-paid-phone.png`, fullPage: true });
+  await phone.context.close();
+});
+
+test('a declined card shows the bank message and leaves the checkout payable', async ({ browser }) => {
+  const { context, page, checkoutId } = await shopperAtCheckout(browser);
+  await fillCard(page, SANDBOX_TEST_CARDS.insufficientFunds);
+  await page.getByTestId('card-form').getByTestId('pay-submit').click();
+  await expect(page.getByText('Tu tarjeta no tiene fondos suficientes')).toBeVisible();
+  await fillCard(page, SANDBOX_TEST_CARDS.approved);
+  await page.getByTestId('card-form').getByTestId('pay-submit').click();
+  await expectPaid(page, checkoutId);
+  await context.close();
+});
+
+test('3-D Secure: a failed challenge says to contact the bank; the retry is approved and paid', async ({ browser }) => {
+  const { context, page, checkoutId } = await shopperAtCheckout(browser);
+  await fillCard(page, SANDBOX_TEST_CARDS.requires3ds);
+  await page.getByTestId('card-form').getByTestId('pay-submit').click();
+  await page.waitForURL(/\/api\/payments\/sandbox\/3ds\//);
+  await page.getByRole('button', { name: 'Rechazar' }).click();
+  await page.waitForURL(/\/comprar\?/);
+  await expect(page.getByText('El intento de pago falló; comunícate con tu banco')).toBeVisible();
+
+  await fillCard(page, SANDBOX_TEST_CARDS.requires3ds);
+  await page.getByTestId('card-form').getByTestId('pay-submit').click();
+  await page.waitForURL(/\/api\/payments\/sandbox\/3ds\//);
+  await page.getByRole('button', { name: 'Autorizar' }).click();
+  await expectPaid(page, checkoutId);
+  await context.close();
+});
+
+test('PayPal: cancelled at the approval page comes back to choose again; approved is paid', async ({ browser }) => {
+  const { context, page, checkoutId } = await shopperAtCheckout(browser);
+  await page.getByTestId('payment-method-paypal').click();
+  await page.getByRole('button', { name: 'Continuar a PayPal' }).click();
+  await page.waitForURL(/\/api\/payments\/sandbox\/approve\//);
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page.waitForURL(/\/comprar\?/);
+  await expect(page.getByText('Cancelaste el pago. Elige cómo quieres pagar.')).toBeVisible();
+
+  await page.getByTestId('payment-method-paypal').click();
+  await page.getByRole('button', { name: 'Continuar a PayPal' }).click();
+  await page.waitForURL(/\/api\/payments\/sandbox\/approve\//);
+  await page.getByRole('button', { name: 'Aprobar' }).click();
+  await expectPaid(page, checkoutId);
+  await context.close();
+});
+
+test('cash voucher: reference, barcode and amount; paid at the store (sandbox), the page moves to paid', async ({ browser }) => {
+  const { context, page, checkoutId } = await shopperAtCheckout(browser);
+  await page.getByTestId('payment-method-cash').click();
+  await page.getByRole('button', { name: 'Generar referencia de pago' }).click();
+  await expect(page.getByTestId('voucher')).toBeVisible();
+  const reference = (await page.getByTestId('voucher-reference').innerText()).replace(/\D/g, '');
+  expect(reference).toMatch(/^\d{14}$/);
+  await expect(page.getByTestId('voucher-barcode')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/payment-voucher-desktop.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SHOTS}/payment-voucher-phone.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  // the shopper pays at the counter: the sandbox's own voucher page, as its link opens it
+  const store = await context.newPage();
+  await store.goto(`${stack.url}/api/payments/sandbox/vouchers/${reference}`);
+  await store.getByRole('button', { name: 'Marcar como pagada' }).click();
+  await store.close();
+  await expectPaid(page, checkoutId);
+  await context.close();
+});
+
+test('SPEI: CLABE, reference and a countdown; left unpaid, the transfer expires and the purchase can restart', async ({ browser }) => {
+  const { context, page } = await shopperAtCheckout(browser);
+  await page.getByTestId('payment-method-spei').click();
+  await page.getByRole('button', { name: 'Generar datos para transferir' }).click();
+  await expect(page.getByTestId('spei')).toBeVisible();
+  await expect(page.getByTestId('spei')).toContainText(/\d{18}/);
+  await expect(page.getByTestId('spei-countdown')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/payment-spei-desktop.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SHOTS}/payment-spei-phone.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await expect(page.getByTestId('spei-expired')).toBeVisible({ timeout: (SPEI_SECONDS + 40) * 1000 });
+  await expect(page.getByText('La transferencia expiró')).toBeVisible();
+  await context.close();
+});
