@@ -12,7 +12,7 @@ import { defaultPhoneCountry, type ContactValues } from '../lib/contact';
 import { checkoutDeadline } from '../lib/countdown';
 import { createCheckoutErrorKey } from '../lib/errors';
 import { recallGuestContact } from '../lib/guest-contact';
-import { IdempotencyKeys } from '../lib/idempotency';
+import { IdempotencyKeys } from '@/lib/idempotency-keys';
 import { checkoutProgress } from '../lib/progress';
 import type { CheckoutSearch } from '../lib/search';
 import { useCheckoutT, type CheckoutT } from '../i18n/texts';

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { useEffect, useEffectEvent, useState } from 'react';
-import { COUNTDOWN_WARNING_SECONDS, formatCountdown, secondsLeft } from '../lib/countdown';
+import { useCountdown } from '@/lib/countdown';
+import { COUNTDOWN_WARNING_SECONDS, formatCountdown } from '../lib/countdown';
 import type { CheckoutT } from '../i18n/texts';
 import classes from './checkout.module.css';
 
@@ -16,22 +16,7 @@ interface Props {
 
 /** spec 3 §2: the countdown to finish the purchase; at zero the page shows the expired notice. */
 export function Countdown({ deadline, onExpire, t, now = Date.now }: Props) {
-  const [left, setLeft] = useState(() => secondsLeft(deadline, now()));
-  const expire = useEffectEvent(onExpire);
-
-  useEffect(() => {
-    const tick = () => {
-      const next = secondsLeft(deadline, now());
-      setLeft(next);
-      if (next === 0) expire();
-      return next;
-    };
-    if (tick() === 0) return undefined;
-    const timer = setInterval(() => {
-      if (tick() === 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [deadline, now]);
+  const left = useCountdown(deadline, now, onExpire);
 
   return (
     <Badge

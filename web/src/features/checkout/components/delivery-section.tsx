@@ -9,7 +9,7 @@ import { useRates } from '../api/get-rates';
 import { useSetDelivery, type DeliveryChoice } from '../api/set-delivery';
 import type { Checkout } from '../api/types';
 import { checkoutErrorKey, isExpiredError } from '../lib/errors';
-import { isRetryable, type IdempotencyKeys } from '../lib/idempotency';
+import { isRetryable, type IdempotencyKeys } from '@/lib/idempotency-keys';
 import type { CheckoutT } from '../i18n/texts';
 import { AddressPicker } from './address-picker';
 

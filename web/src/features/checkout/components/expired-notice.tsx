@@ -6,7 +6,7 @@ import { LinkButton } from '@/components/link-button';
 import { sourceOf, useStartCheckout } from '../api/restart-checkout';
 import type { Checkout } from '../api/types';
 import { createCheckoutErrorKey } from '../lib/errors';
-import { isRetryable, type IdempotencyKeys } from '../lib/idempotency';
+import { isRetryable, type IdempotencyKeys } from '@/lib/idempotency-keys';
 import type { CheckoutT } from '../i18n/texts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkoutDeadline, formatCountdown, secondsLeft } from './countdown';
-import { IdempotencyKeys, isRetryable } from './idempotency';
+import { IdempotencyKeys, isRetryable } from '@/lib/idempotency-keys';
 
 describe('the checkout countdown (spec 3 §2)', () => {
   it('counts from seconds_left and the moment the answer arrived, not the phone clock against expires_at', () => {

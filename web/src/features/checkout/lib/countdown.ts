@@ -12,19 +12,8 @@ export function checkoutDeadline(checkout: { expires_at: string; seconds_left?: 
   return Number.isNaN(parsed) ? receivedAt : parsed;
 }
 
-/** Whole seconds left before `deadline` at `now` (never negative). */
-export function secondsLeft(deadline: number, now: number): number {
-  return Math.max(0, Math.ceil((deadline - now) / 1000));
-}
-
-/** `mm:ss`, or `h:mm:ss` from an hour up. */
-export function formatCountdown(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(s / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${String(minutes).padStart(2, '0')}:${rest}`;
-}
+/** Whole seconds left, and the `mm:ss` / `h:mm:ss` text (web/src/lib/countdown.ts). */
+export { formatClock as formatCountdown, secondsUntil as secondsLeft } from '@/lib/countdown';
 
 /** The last minutes are shown in a warning colour. */
 export const COUNTDOWN_WARNING_SECONDS = 120;

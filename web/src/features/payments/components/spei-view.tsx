@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/money';
 import { deadlineOf, formatClock } from '../lib/countdown';
 import type { PaymentsT } from '../i18n/texts';
 import classes from './payments.module.css';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '@/lib/countdown';
 import { usePendingAttempt } from './use-pending-attempt';
 
 interface Props {

@@ -10,7 +10,7 @@ import { startRedirectPayment } from '../api/start-redirect-payment';
 import { startSpeiPayment } from '../api/start-spei-payment';
 import { clearAffiliateCookies } from '../lib/affiliate-cookies';
 import { cardFailure, paymentFailure, type PaymentFailure } from '../lib/errors';
-import { IdempotencyKeys, isRetryable } from '../lib/idempotency';
+import { IdempotencyKeys, isRetryable } from '@/lib/idempotency-keys';
 import { notifyPaymentFailure, notifyPaymentTimeout, PAYMENT_FALLBACK_MS } from '../lib/notify';
 import type { PaymentsT } from '../i18n/texts';
 

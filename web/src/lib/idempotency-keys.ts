@@ -1,14 +1,15 @@
 /**
- * ARCHITECTURE §8 Idempotency-Key: one key per pay action. A retry of the same action with the same body (the
- * answer never came, the server was in trouble, or the 55 s fallback fired) reuses its key, so the provider is asked
- * to charge at most once; another action, or the same one after it was answered, gets a new key. (The checkout
- * feature keeps the same small class; features do not import each other.)
+ * ARCHITECTURE §8 Idempotency-Key: one key per user action (a checkout step, a payment). A retry of the same action
+ * with the same body (the answer never came, the server was in trouble, or the payment's 55 s fallback fired) reuses
+ * its key, so the server answers it, and a provider charges, at most once; another action, or the same one after it
+ * was answered, gets a new key. Shared by the checkout and payments features.
  */
 export class IdempotencyKeys {
   private readonly pending = new Map<string, { body: string; key: string }>();
 
   constructor(private readonly newKey: () => string = () => crypto.randomUUID()) {}
 
+  /** The key for `action` with this body: the pending one when the body is the same, else a new one. */
   keyFor(action: string, body: unknown): string {
     const serialized = JSON.stringify(body ?? null);
     const current = this.pending.get(action);
