@@ -1,8 +1,7 @@
 import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@vitrina/platform';
 import type { FastifyReply } from 'fastify';
 import { PaymentErrorCodes, REDIRECT_METHODS } from '@vitrina/contracts';
-import { NotFoundError } from '@vitrina/platform';
+import { ApiExcludeController, NotFoundError } from '@vitrina/platform';
 import { SandboxShopperActions } from '../sandbox-shopper.actions.js';
 import type { SandboxEntry } from '../sandbox.books.js';
 import { SANDBOX_PAGE_CSP, approvalPage, threeDsPage, transferPage, voucherPage } from './sandbox-pages.html.js';
