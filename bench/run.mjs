@@ -237,7 +237,10 @@ const SCENARIOS = {
       const { checkouts, cards } = await paymentWorld(target, shoppers, options.checkouts);
       const run = Date.now().toString(36);
       return {
-        headers: (i) => ({ authorization: `Bearer ${shoppers[checkouts[i % checkouts.length].u]}`, 'idempotency-key': `bench-pay-${run}-${i}` }),
+        headers: (i) => ({
+          authorization: `Bearer ${shoppers[checkouts[i % checkouts.length].u]}`,
+          'idempotency-key': `bench-pay-${run}-${i}`,
+        }),
         paths: (i) => `/api/payment/${checkouts[i % checkouts.length].token}/order/card`,
         body: (i) => ({ source_id: cards[checkouts[i % checkouts.length].u], return_path: '/' }),
       };
@@ -275,7 +278,11 @@ const SCENARIOS = {
       return {
         headers: (i) => {
           const t = Math.floor(Date.now() / 1000);
-          return { 'x-sandbox-signature': `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${bodyText(i)}`).digest('hex')}` };
+          return {
+            'x-sandbox-signature': `t=${t},v1=${createHmac('sha256', secret)
+              .update(`${t}.${bodyText(i)}`)
+              .digest('hex')}`,
+          };
         },
         rawBody: bodyText,
       };
@@ -356,7 +363,13 @@ async function paymentWorld(target, shoppers, count, pay = false) {
       { shop_slug: benchShopSlug(benchShopOfItem(n, BENCH_SHOPS)), item_id: benchItemId(n), amount: 1 },
       { 'idempotency-key': randomUUID() },
     );
-    const ready = await call(shoppers[u], 'PUT', `/api/checkout/${created.id}/fixed_delivery`, { address_id: addresses[u] }, { 'idempotency-key': randomUUID() });
+    const ready = await call(
+      shoppers[u],
+      'PUT',
+      `/api/checkout/${created.id}/fixed_delivery`,
+      { address_id: addresses[u] },
+      { 'idempotency-key': randomUUID() },
+    );
     return { u, token: ready.token };
   };
   const cards = [];
@@ -375,7 +388,13 @@ async function paymentWorld(target, shoppers, count, pay = false) {
       year: new Date().getFullYear() + 3,
       holder_name: 'Comprador de prueba',
     });
-    await call(token, 'POST', `/api/payment/${first.token}/order/card`, { source_id: card.id, save_card: true, return_path: '/' }, { 'idempotency-key': randomUUID() });
+    await call(
+      token,
+      'POST',
+      `/api/payment/${first.token}/order/card`,
+      { source_id: card.id, save_card: true, return_path: '/' },
+      { 'idempotency-key': randomUUID() },
+    );
     cards[u] = (await call(token, 'GET', '/api/payments/cards')).results[0].id;
   }
   console.error(`bench: creating ${count} ready checkouts`);
@@ -390,7 +409,13 @@ async function paymentWorld(target, shoppers, count, pay = false) {
       attempts.push(
         ...(await Promise.all(
           batch.map((c) =>
-            call(shoppers[c.u], 'POST', `/api/payment/${c.token}/order/card`, { source_id: cards[c.u], return_path: '/' }, { 'idempotency-key': randomUUID() }),
+            call(
+              shoppers[c.u],
+              'POST',
+              `/api/payment/${c.token}/order/card`,
+              { source_id: cards[c.u], return_path: '/' },
+              { 'idempotency-key': randomUUID() },
+            ),
           ),
         )),
       );
