@@ -15,8 +15,8 @@ import { startEmbedded, type Stack } from './support/stack.js';
  * Cart and checkout on `npm start` (issue 11, Tests → Playwright): an anonymous visitor fills a cart with items of
  * two suppliers, signs in and finds it merged with their server cart, tries the quantity limits, checks out one
  * supplier with fixed delivery (and the attendees of an experience) and the other with a broker rate, both up to
- * 'Listo para pagar'; a checkout left alone expires (CHECKOUT_TTL_SECONDS is short here) and restarts; the core path
- * on a phone. Screenshots of the panel, /carrito and the checkout at desktop and phone sizes go to
+ * the payment methods (paying is e2e/payments.spec.ts); a checkout left alone expires (CHECKOUT_TTL_SECONDS is
+ * short here) and restarts; the core path on a phone. Screenshots of the panel, /carrito and the checkout at desktop and phone sizes go to
  * test-results/screenshots/cart-*.png.
  *
  * Demo world (libs/contracts demo + the catalogue's demo fixture): items whose position is a multiple of 5 are not
@@ -283,7 +283,7 @@ test('quantities on /carrito: no ".", "e" or "-", minus disabled at 1, stock and
   await screenshot(page, 'cart-page-desktop');
 });
 
-test('supplier A: fixed delivery to a new address and the attendees of the experience, up to "Listo para pagar"', async () => {
+test('supplier A: fixed delivery to a new address and the attendees of the experience, up to the payment methods', async () => {
   const { page } = journey;
   await orderOf(page, supplierA.name).getByRole('button', { name: 'Continuar con la compra' }).click();
   await expect(page).toHaveURL(/\/tienda\/demo\/comprar\?checkout=/);
@@ -292,7 +292,7 @@ test('supplier A: fixed delivery to a new address and the attendees of the exper
   await expect(page.getByTestId('checkout-countdown')).toBeVisible();
   // No cart button on checkout paths.
   await expect(page.getByTestId('cart-button')).toHaveCount(0);
-  await expect(page.getByTestId('checkout-ready')).toHaveCount(0);
+  await expect(page.getByTestId('payment-methods')).toHaveCount(0);
 
   await fillContact(page);
 
@@ -322,7 +322,7 @@ test('supplier A: fixed delivery to a new address and the attendees of the exper
   await expect(page.getByTestId('checkout-summary-total')).toHaveText('$3,819.00');
 
   // The experience asks for its attendees (one per ticket) before payment.
-  await expect(page.getByTestId('checkout-ready')).toHaveCount(0);
+  await expect(page.getByTestId('payment-methods')).toHaveCount(0);
   await expect(page.getByTestId('checkout-missing')).toContainText('Asistentes');
   const attendees = page.getByTestId('checkout-attendees');
   await expect(attendees.getByText('Boleto 2')).toBeVisible();
@@ -332,15 +332,16 @@ test('supplier A: fixed delivery to a new address and the attendees of the exper
   await attendees.getByTestId('attendee-phone-1').fill('5587654321');
   await attendees.getByTestId('attendees-save').click();
   await expect(attendees.getByTestId('attendees-save')).toBeDisabled();
-  await expect(page.getByTestId('checkout-ready')).toHaveCount(0);
+  await expect(page.getByTestId('payment-methods')).toHaveCount(0);
   await attendees.getByTestId('attendees-reviewed').check();
 
-  await expect(page.getByTestId('checkout-ready')).toContainText('Listo para pagar');
-  await expect(page.getByTestId('checkout-payment-token')).toHaveText(/\S{8,}/);
+  // ready to pay: the payments feature's methods take over the section (e2e/payments.spec.ts pays)
+  await expect(page.getByTestId('payment-methods')).toBeVisible();
+  await expect(page.getByTestId('payment-method-card')).toBeEnabled();
   await screenshot(page, 'cart-checkout-desktop');
 });
 
-test('supplier B: a broker rate for the saved address, up to "Listo para pagar"', async () => {
+test('supplier B: a broker rate for the saved address, up to the payment methods', async () => {
   const { page } = journey;
   await page.goto(shop('/carrito'));
   await orderOf(page, supplierB.name).getByRole('button', { name: 'Continuar con la compra' }).click();
@@ -361,8 +362,9 @@ test('supplier B: a broker rate for the saved address, up to "Listo para pagar"'
   // Café 4 × $460.00 + $169.00; nothing to attend.
   await expect(page.getByTestId('checkout-summary-total')).toHaveText('$2,009.00');
   await expect(page.getByTestId('checkout-attendees')).toHaveCount(0);
-  await expect(page.getByTestId('checkout-ready')).toContainText('Listo para pagar');
-  await expect(page.getByTestId('checkout-payment-token')).toHaveText(/\S{8,}/);
+  // ready to pay: the payments feature's methods take over the section (e2e/payments.spec.ts pays)
+  await expect(page.getByTestId('payment-methods')).toBeVisible();
+  await expect(page.getByTestId('payment-method-card')).toBeEnabled();
 });
 
 test('the checkout left alone shows that its time expired, and restarting opens a new one', async () => {
