@@ -165,6 +165,8 @@ async function main(): Promise<void> {
         ...(name === 'accounts' ? signer : {}),
         // cart-checkout reserves stock through the catalogue's internal endpoint (its instances, comma-separated)
         ...(name === 'cart-checkout' ? { [serviceUrlVariable('catalogue')]: urls[serviceUrlVariable('catalogue')] } : {}),
+        // orders places pay-later checkouts through cart-checkout's internal endpoint
+        ...(name === 'orders' ? { [serviceUrlVariable('cart-checkout')]: urls[serviceUrlVariable('cart-checkout')] } : {}),
         PORT: String(port),
         HOST: '127.0.0.1',
       });

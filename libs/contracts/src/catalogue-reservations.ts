@@ -5,6 +5,7 @@
  */
 import { SERVICES, serviceUrlVariable } from './services.js';
 import { Topics } from './events.js';
+import { internalJsonPost } from './internal-call.js';
 
 /** Environment variables (NodeJS.ProcessEnv's shape, without needing Node's types: the web app compiles this package too). */
 type Env = Record<string, string | undefined>;
@@ -114,39 +115,14 @@ export function catalogueReservationsClient(options: {
   fetch?: typeof fetch;
   timeoutMs?: number;
 }): CatalogueReservations {
-  const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? RESERVATIONS_TIMEOUT_MS;
 
-  async function call(path: string, body: unknown): Promise<unknown> {
-    let res: Response;
-    let text: string;
-    try {
-      res = await doFetch(`${base}${RESERVATIONS_PATH}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [SERVICE_SECRET_HEADER]: options.secret },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await res.text();
-    } catch (err) {
-      throw new CatalogueReservationsUnavailable(`catalogue reservations: ${err instanceof Error ? err.message : String(err)}`, {
-        cause: err,
-      });
-    }
-    if (res.status >= 500) throw new CatalogueReservationsUnavailable(`catalogue reservations answered ${res.status}`);
-    let parsed: Record<string, unknown> = {};
-    try {
-      if (text) parsed = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      if (res.ok) throw new CatalogueReservationsUnavailable('catalogue reservations answered something that is not JSON');
-    }
-    if (res.status >= 400) {
-      const str = (v: unknown, fallback: string) => (typeof v === 'string' ? v : fallback);
-      throw new CatalogueReservationsError(res.status, str(parsed.code, 'error'), str(parsed.message, `HTTP ${res.status}`));
-    }
-    return parsed;
-  }
+  const call = internalJsonPost(
+    { ...options, baseUrl: `${base}${RESERVATIONS_PATH}`, timeoutMs },
+    (message, cause) => new CatalogueReservationsUnavailable(`catalogue reservations: ${message}`, cause ? { cause } : undefined),
+    (status, code, message) => new CatalogueReservationsError(status, code, message),
+  );
 
   return {
     async reserve(r) {
@@ -165,6 +141,8 @@ export function catalogueReservationsClient(options: {
 export const CartCheckoutEvents = {
   created: 'cart.checkout.created',
   ready: 'cart.checkout.ready',
+  /** A ready checkout became a pay-later order (its stock is taken for good, as on payment.succeeded). */
+  placed: 'cart.checkout.placed',
   /** The checkout's time ran out: its stock is released. */
   expired: 'cart.checkout.expired',
   /** The checkout was abandoned or replaced: its stock is released. */

@@ -25,3 +25,7 @@ export * from './api/messaging/index.js';
 export * from './api/cart-checkout/index.js';
 export * from './api/platform/index.js';
 export * from './catalogue-reservations.js';
+export * from './api/orders/index.js';
+export * from './orders-events.js';
+export * from './checkout-placement.js';
+export * from './internal-call.js';

@@ -279,3 +279,20 @@ export const StoreErrorCodes = {
   /** spec 1 §8 'Slug check': 'Este dominio no está disponible'. */
   slugTaken: 'slug_taken',
 } as const;
+
+/**
+ * The platform's own pages that keep their root path on a shop's host too (account activation and password links
+ * from e-mails, log-out, the supplier's pages, the buyer's and seller's order views of spec 3 §2): they are not shop
+ * pages, so the shop-host rewrite (web) and the gateway's shop pages leave them alone. `/preferencias`,
+ * `/mis-compras` and `/admin` are not here: on a shop's host they are the shop's own pages.
+ */
+export const PLATFORM_ROOT_PATHS: readonly string[] = [
+  '/activate',
+  '/apps',
+  '/logout',
+  '/me',
+  '/password',
+  '/proveedor',
+  '/register',
+  '/shopping-cart',
+];

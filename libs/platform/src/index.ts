@@ -52,3 +52,4 @@ export * as FolkArt from './demo/folk-art.js';
 export * from './http/idempotency.js';
 // The OpenAPI decorators DTOs and controllers use, for services whose package does not list @nestjs/swagger itself.
 export { ApiExcludeController, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+export * from './http/service-secret.guard.js';

@@ -14,6 +14,8 @@ import { STOCK_RESERVATIONS, stockReservationsFromEnv } from './checkout/stock-r
 import { CatalogueItemsConsumer } from './projections/catalogue-items.consumer.js';
 import { StoreShopsConsumer } from './projections/store-shops.consumer.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { CheckoutPlacementService } from './placement/checkout-placement.service.js';
+import { InternalPlacementController } from './placement/internal-placement.controller.js';
 
 /**
  * Carts per supplier, checkout sessions, delivery and payments.
@@ -31,12 +33,20 @@ import { PaymentsModule } from './payments/payments.module.js';
     DeliveryModule,
     PaymentsModule,
   ],
-  controllers: [CartController, ShoppingCartsController, CheckoutController, CatalogueItemsConsumer, StoreShopsConsumer],
+  controllers: [
+    CartController,
+    ShoppingCartsController,
+    CheckoutController,
+    InternalPlacementController,
+    CatalogueItemsConsumer,
+    StoreShopsConsumer,
+  ],
   providers: [
     CartService,
     CheckoutService,
     CheckoutPageService,
     CheckoutExpiry,
+    CheckoutPlacementService,
     { provide: STOCK_RESERVATIONS, useFactory: () => stockReservationsFromEnv() },
   ],
 })

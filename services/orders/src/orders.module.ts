@@ -1,10 +1,41 @@
 import { fileURLToPath } from 'node:url';
 import { Module } from '@nestjs/common';
+import { checkoutPlacementClient, cartCheckoutBaseUrls, internalServiceSecret, type CheckoutPlacement } from '@vitrina/contracts';
 import { PlatformModule, type ServiceDefinition } from '@vitrina/platform';
 import * as schema from './db/schema.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
+import { PlacementConsumer } from './orders/events/placement.consumer.js';
+import { CustomerOrdersController, DssupplierOrdersController, SupplierOrdersController } from './orders/http/orders.controller.js';
+import { OrderActions } from './orders/order-actions.js';
+import { CHECKOUT_PLACEMENT, OrderPlacement } from './orders/order-placement.js';
+import { OrderQueries } from './orders/order-queries.js';
+import { OrderView } from './orders/order.view.js';
+import { OrdersCoreModule } from './orders/orders-core.module.js';
+import { PackingModule } from './packing/packing.module.js';
+import { ReviewsModule } from './reviews/reviews.module.js';
+import { TicketsModule } from './tickets/tickets.module.js';
+import { TrackingController } from './tracking/tracking.controller.js';
+import { TRACKING_PROVIDER, trackingFromEnv } from './tracking/tracking-provider.js';
+import { TrackingService } from './tracking/tracking.service.js';
+import { TrackingSweep } from './tracking/tracking-sweep.js';
+
+/** cart-checkout's internal place call; several instances (cluster mode) take turns. */
+function checkoutPlacementFromEnv(env: NodeJS.ProcessEnv = process.env): CheckoutPlacement {
+  const timeoutMs = Number(env.CHECKOUT_PLACEMENT_TIMEOUT_MS);
+  const clients = cartCheckoutBaseUrls(env).map((baseUrl) =>
+    checkoutPlacementClient({
+      baseUrl,
+      secret: internalServiceSecret(env),
+      ...(Number.isInteger(timeoutMs) && timeoutMs > 0 ? { timeoutMs } : {}),
+    }),
+  );
+  let turn = 0;
+  return { place: (request) => clients[turn++ % clients.length].place(request) };
+}
 
 /**
- * Purchase orders and their state machine, returns, refunds, dispersions.
+ * Purchase orders (issue 13): placement from the payment and checkout events, the three-role state machine,
+ * shipment tracking, tickets, reviews, packing and invoices. Returns, refunds and dispersions come next (issue 14).
  * Composition root of the orders service, mounted by its own process (main.ts) and by the embedded launcher.
  */
 @Module({
@@ -15,8 +46,29 @@ import * as schema from './db/schema.js';
       tables: { outbox: schema.outbox, inbox: schema.inbox, jobs: schema.jobs, pings: schema.pings },
       migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
     }),
+    OrdersCoreModule,
+    TicketsModule,
+    ReviewsModule,
+    PackingModule,
+    InvoicesModule,
+  ],
+  controllers: [CustomerOrdersController, SupplierOrdersController, DssupplierOrdersController, TrackingController, PlacementConsumer],
+  providers: [
+    { provide: CHECKOUT_PLACEMENT, useFactory: () => checkoutPlacementFromEnv() },
+    { provide: TRACKING_PROVIDER, useFactory: () => trackingFromEnv() },
+    OrderPlacement,
+    OrderActions,
+    OrderQueries,
+    OrderView,
+    TrackingService,
+    TrackingSweep,
   ],
 })
 export class OrdersModule {}
 
 export const ordersService: ServiceDefinition = { name: 'orders', module: OrdersModule };
+
+/** For tests that run the service beside others: its clock, tracking sweep and placement. */
+export { OrdersClock } from './shared/clock.js';
+export { TrackingSweep } from './tracking/tracking-sweep.js';
+export { CHECKOUT_PLACEMENT } from './orders/order-placement.js';

@@ -136,6 +136,8 @@ export const checkouts = cartCheckoutSchema.table(
     /** The attempt that paid it (issue 12): set once, with status paid, in the transaction that publishes payment.succeeded. */
     paidAttemptId: text('paid_attempt_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A pay-later method the checkout was placed with (status placed; issue 13). */
+    placedPaymentType: text('placed_payment_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

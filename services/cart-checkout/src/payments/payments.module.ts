@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { STOCK_RESERVATIONS, stockReservationsFromEnv } from '../checkout/stock-reservations.js';
 import { PaymentController, PaymentWebhooksController, SavedCardsController } from './http/payments.controller.js';
+import { OrderCancellationsConsumer } from './events/order-cancellations.consumer.js';
 import { PaymentJobs } from './jobs/payment-jobs.js';
 import { PaymentProviders } from './payment-providers.js';
 import { PaymentWebhooks } from './payment-webhooks.js';
@@ -17,7 +18,7 @@ import { PaypalProvider, paypalConfigFromEnv } from './providers/paypal/index.js
  */
 @Module({
   imports: [SandboxProviderModule],
-  controllers: [PaymentController, SavedCardsController, PaymentWebhooksController],
+  controllers: [PaymentController, SavedCardsController, PaymentWebhooksController, OrderCancellationsConsumer],
   providers: [
     { provide: PAYMENTS_CONFIG, useFactory: () => loadPaymentsConfig() },
     {

@@ -35,6 +35,7 @@ import {
 } from './domain/payment-provider.js';
 import { PaymentProviders } from './payment-providers.js';
 import { PAYMENTS_CONFIG, providerFor, type PaymentsConfig } from './payments.config.js';
+import { orderSnapshot } from '../placement/order-snapshot.js';
 
 /** What a payment start asks for beyond the method (the DTOs' validated fields). */
 export interface StartInput {
@@ -515,6 +516,13 @@ export class PaymentsService {
         currency: row.currency,
         instalments: row.instalments,
         paidAt: now.toISOString(),
+        order: await orderSnapshot(tx, checkout, {
+          paymentType: row.method as PaymentMethod,
+          prepaid: true,
+          chargeId: row.chargeId,
+          financingCostMinor: row.financingCostMinor,
+          placedAt: now,
+        }),
       } satisfies PaymentSucceededEvent,
     });
     const request = row.request as StoredRequest;

@@ -71,6 +71,9 @@ export const items = catalogueSchema.table(
      * statement of reservations/reservation.repository.ts. The CHECKs below make an oversell impossible.
      */
     reserved: integer('reserved').notNull().default(0),
+    /** Reviews of delivered order lines (orders.order reviewed events): the item page shows the average and count. */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
     stockType: text('stock_type').notNull().default('onstock'),
     maxPurchaseAmount: integer('max_purchase_amount'),
     soldOut: boolean('sold_out').notNull().default(false),
@@ -140,7 +143,8 @@ export const stockReservations = catalogueSchema.table(
     uniqueIndex('stock_reservations_checkout_item_uq').on(t.checkoutId, t.itemId),
     index('stock_reservations_status_expires_idx').on(t.status, t.expiresAt),
     check('stock_reservations_quantity_positive', sql`${t.quantity} > 0 and ${t.held} >= 0 and ${t.held} <= ${t.quantity}`),
-    check('stock_reservations_status_known', sql`${t.status} in ('held', 'committed', 'released')`),
+    // returned: a committed hold whose order was cancelled gave its units back (issue 13)
+    check('stock_reservations_status_known', sql`${t.status} in ('held', 'committed', 'released', 'returned')`),
   ],
 );
 

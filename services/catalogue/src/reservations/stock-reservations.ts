@@ -248,6 +248,34 @@ export class StockReservations {
     });
   }
 
+  /**
+   * The order of a paid checkout was cancelled (orders.order.cancelled): its committed units come back to the stock
+   * (available goes up) with the items' stock-changed events. Idempotent: only `committed` rows move (to returned).
+   */
+  async restock(checkoutId: string): Promise<number> {
+    return this.tx.run(async (tx) => {
+      const returned = await tx
+        .update(stockReservations)
+        .set({ status: 'returned', updatedAt: this.clock.now() })
+        .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'committed')))
+        .returning({ itemId: stockReservations.itemId, held: stockReservations.held });
+      for (const r of sortByItem(returned)) {
+        if (r.held === 0) continue;
+        const [row] = await tx
+          .update(items)
+          .set({
+            available: sql`case when ${items.available} is null then null else ${items.available} + ${r.held}::int end`,
+            revision: sql`${items.revision} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(items.id, r.itemId))
+          .returning(ITEM_OWN_COLUMNS);
+        if (row && row.deletedAt === null) await this.outbox.add(tx, itemEvents.stockChanged(row));
+      }
+      return returned.length;
+    });
+  }
+
   /** Releases every checkout whose hold has expired by the clock's now. Returns how many checkouts it released. */
   async sweep(): Promise<number> {
     let total = 0;

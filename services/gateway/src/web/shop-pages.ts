@@ -1,4 +1,4 @@
-import type { ItemType } from '@vitrina/contracts';
+import { PLATFORM_ROOT_PATHS, type ItemType } from '@vitrina/contracts';
 
 /**
  * The pages of a shop, as the web app's router has them (web/src/routes/tienda/$shopSlug/**; spec 1 §2 'Shop
@@ -90,12 +90,6 @@ function decodeSegment(segment: string): string | undefined {
     return undefined;
   }
 }
-
-/**
- * The platform's own pages that keep their root path on a shop's own host (web: shop-path.ts
- * PLATFORM_ROOT_PATHS): account activation and password links from e-mails, log-out, the supplier's pages.
- */
-const PLATFORM_ROOT_PATHS: readonly string[] = ['/activate', '/logout', '/me', '/password', '/proveedor', '/register'];
 
 export function isPlatformRootPath(pathname: string): boolean {
   return PLATFORM_ROOT_PATHS.some((base) => pathname === base || pathname.startsWith(`${base}/`));

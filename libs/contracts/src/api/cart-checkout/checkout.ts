@@ -5,7 +5,8 @@ import { CheckoutAddressSchema, DELIVERY_TYPES } from './delivery.js';
 
 /** Answers of checkout creation and the checkout page (issue 11, spec 3 §4-§7). */
 
-export const CHECKOUT_STATUSES = ['open', 'ready', 'expired', 'paid', 'cancelled'] as const;
+/** placed: a pay-later order was made of it (issue 13). */
+export const CHECKOUT_STATUSES = ['open', 'ready', 'expired', 'paid', 'placed', 'cancelled'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 /** spec 3 §5: phone lengths per country (the same as registration's, spec 2 §5); any other country 10. */
 export const PHONE_LENGTHS: Readonly<Record<string, number>> = PHONE_MAX_LENGTH_BY_COUNTRY;

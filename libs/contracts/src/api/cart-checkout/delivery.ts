@@ -46,7 +46,16 @@ export type MexicanStateCode = (typeof MEXICAN_STATES)[number]['code'];
 export const MEXICAN_STATE_CODES: readonly MexicanStateCode[] = MEXICAN_STATES.map((s) => s.code);
 
 /** Payment types a supplier may enable (the payments issue implements them). */
-export const PAYMENT_TYPES = ['card', 'paypal', 'cash', 'spei', 'aplazo', 'mobbex'] as const;
+/** Paid before the order exists (issue 12): card, PayPal-style redirects, cash vouchers, SPEI, the deferred plan. */
+export const PREPAID_PAYMENT_TYPES = ['card', 'paypal', 'cash', 'spei', 'aplazo', 'mobbex'] as const;
+/**
+ * Paid after the order is placed (issue 13; spec 3 §3 'Payment methods': cash on delivery, deposit): the order is
+ * created at placement, the seller quotes and later marks it Paid.
+ */
+export const PAY_LATER_TYPES = ['ondelivery', 'deposit'] as const;
+export type PayLaterType = (typeof PAY_LATER_TYPES)[number];
+/** Every method a supplier can enable. */
+export const PAYMENT_TYPES = [...PREPAID_PAYMENT_TYPES, ...PAY_LATER_TYPES] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export const DELIVERY_TYPES = ['fixed', 'broker', 'pickup'] as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { PAYMENT_TYPES } from './delivery.js';
+import type { CheckoutOrderSnapshot } from '../../orders-events.js';
+import { CHECKOUT_STATUSES } from './checkout.js';
+import { PAYMENT_TYPES, PREPAID_PAYMENT_TYPES } from './delivery.js';
 
 /**
  * Payments (issue 12; spec 3 §3 'Payment metadata', 'Payment methods', 'Card fields', §4 steps 3-6, §7, §8 'Payments',
@@ -7,8 +9,8 @@ import { PAYMENT_TYPES } from './delivery.js';
  * before the provider is called. Money is integer minor units and a currency.
  */
 
-/** The methods a shopper can pay with (the supplier enables them: PAYMENT_TYPES). aplazo is the deferred-payment one. */
-export const PAYMENT_METHODS = PAYMENT_TYPES;
+/** The methods a shopper pays with through a provider (the supplier enables them). aplazo is the deferred-payment one. */
+export const PAYMENT_METHODS = PREPAID_PAYMENT_TYPES;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Methods that send the browser to an approval page and back (spec 3 §4 step 3). */
 export const REDIRECT_METHODS = ['paypal', 'mobbex', 'aplazo'] as const;
@@ -169,11 +171,12 @@ export const PaymentPageSchema = z
     token: z.string(),
     checkout_id: z.string(),
     shop_slug: z.string(),
-    checkout_status: z.enum(['open', 'ready', 'expired', 'paid', 'cancelled']),
+    checkout_status: z.enum(CHECKOUT_STATUSES),
     amount_minor: z.number().int(),
     amount: z.string(),
     currency: z.string(),
-    enabled_payment_types: z.array(z.enum(PAYMENT_METHODS)),
+    /** Pay-later methods (PAY_LATER_TYPES) among them place the order at once (POST /orders/{me}:{me}/orders). */
+    enabled_payment_types: z.array(z.enum(PAYMENT_TYPES)),
     /** Card MSI options (empty when the amount is below the minimum). */
     msi_options: z.array(InstalmentOptionSchema),
     /** aplazo's plans: the total rises with the number of payments. */
@@ -234,6 +237,8 @@ export interface PaymentSucceededEvent {
   currency: string;
   instalments: number | null;
   paidAt: string;
+  /** What the order is made of (orders creates it from this event alone). */
+  order: CheckoutOrderSnapshot;
 }
 export interface PaymentFailedEvent {
   checkoutId: string;

@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { DB, LOGGER, TransactionRunner, type Db } from '@vitrina/platform';
+import { DB, LOGGER, Outbox, TransactionRunner, type Db } from '@vitrina/platform';
+import { RefundEvents, type RefundUpdatedEvent } from '@vitrina/contracts';
 import * as schema from '../../db/schema.js';
 import { paymentAttempts } from '../../db/schema.js';
 import { Clock } from '../../shared/clock.js';
@@ -36,6 +37,7 @@ export class PaymentJobs implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     @Inject(DB) private readonly db: Db<typeof schema>,
     private readonly tx: TransactionRunner<typeof schema>,
+    private readonly outbox: Outbox,
     private readonly payments: PaymentsService,
     private readonly webhooks: PaymentWebhooks,
     private readonly providers: PaymentProviders,
@@ -146,10 +148,28 @@ export class PaymentJobs implements OnApplicationBootstrap, OnApplicationShutdow
           .get(row.provider)
           .refund(row.providerRef, row.amountMinor + row.financingCostMinor, `${row.idempotencyKey}_refund`);
         if (result.status === 'pending') continue;
-        await this.db
-          .update(paymentAttempts)
-          .set({ refundStatus: result.status === 'succeeded' ? 'refunded' : 'failed', refundRef: result.id, updatedAt: sql`now()` })
-          .where(and(eq(paymentAttempts.id, row.id), eq(paymentAttempts.refundStatus, 'pending')));
+        const amountMinor = row.amountMinor + row.financingCostMinor;
+        await this.tx.run(async (tx) => {
+          const [done] = await tx
+            .update(paymentAttempts)
+            .set({ refundStatus: result.status === 'succeeded' ? 'refunded' : 'failed', refundRef: result.id, updatedAt: sql`now()` })
+            .where(and(eq(paymentAttempts.id, row.id), eq(paymentAttempts.refundStatus, 'pending')))
+            .returning({ id: paymentAttempts.id });
+          // the order (a cancelled one) shows the refund's outcome
+          if (done) {
+            await this.outbox.add(tx, {
+              type: RefundEvents.updated,
+              key: row.checkoutId,
+              actorId: row.userId,
+              data: {
+                checkoutId: row.checkoutId,
+                status: result.status === 'succeeded' ? 'success' : 'failed',
+                amountMinor,
+                currency: row.currency,
+              } satisfies RefundUpdatedEvent,
+            });
+          }
+        });
         if (result.status === 'succeeded') refunded++;
         else this.logger.error({ attemptId: row.id }, 'refund of a payment that could not pay its checkout failed: needs a person');
       } catch (err) {

@@ -3,10 +3,13 @@ import { Payload } from '@nestjs/microservices';
 import {
   CART_CHECKOUT_TOPIC,
   CartCheckoutEvents,
+  ORDERS_TOPIC,
+  OrderEvents,
   PAYMENT_TOPIC,
   PaymentEvents,
   type CartCheckoutExpired,
   type EventEnvelope,
+  type OrderCancelledEvent,
   type PaymentSucceeded,
 } from '@vitrina/contracts';
 import { BusEventPattern, LOGGER } from '@vitrina/platform';
@@ -25,15 +28,26 @@ export class ReservationEventsConsumer {
   ) {}
 
   // only these types: the topic's other events (created, ready: one per checkout) are settled without an inbox write
-  @BusEventPattern(CART_CHECKOUT_TOPIC, { types: [CartCheckoutEvents.expired, CartCheckoutEvents.cancelled] })
+  // placed: a pay-later checkout became an order, its stock is taken for good as a paid one's
+  @BusEventPattern(CART_CHECKOUT_TOPIC, { types: [CartCheckoutEvents.expired, CartCheckoutEvents.cancelled, CartCheckoutEvents.placed] })
   async onCheckout(@Payload() event: EventEnvelope<CartCheckoutExpired>): Promise<void> {
-    if (event.type !== CartCheckoutEvents.expired && event.type !== CartCheckoutEvents.cancelled) return;
+    const placed = event.type === CartCheckoutEvents.placed;
+    if (event.type !== CartCheckoutEvents.expired && event.type !== CartCheckoutEvents.cancelled && !placed) return;
     const checkoutId = event.data?.checkoutId;
     if (typeof checkoutId !== 'string' || !checkoutId) {
       this.logger.warn({ eventId: event.id, type: event.type }, 'checkout event without checkoutId; ignored');
       return;
     }
-    await this.reservations.release(checkoutId);
+    if (placed) await this.reservations.commit(checkoutId);
+    else await this.reservations.release(checkoutId);
+  }
+
+  /** A cancelled order gives its stock back (once: only committed holds move). */
+  @BusEventPattern(ORDERS_TOPIC, { types: [OrderEvents.cancelled] })
+  async onOrderCancelled(@Payload() event: EventEnvelope<OrderCancelledEvent>): Promise<void> {
+    if (event.type !== OrderEvents.cancelled) return;
+    const checkoutId = event.data?.checkoutId;
+    if (typeof checkoutId === 'string' && checkoutId) await this.reservations.restock(checkoutId);
   }
 
   @BusEventPattern(PAYMENT_TOPIC, { types: [PaymentEvents.succeeded] })

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { ReserveStockResult } from '@vitrina/contracts';
+import { ServiceSecretGuard } from '@vitrina/platform';
 import { StockReservations } from '../stock-reservations.js';
 import { ExtendReservationDto, ReserveStockDto } from './reservation.dto.js';
-import { ServiceSecretGuard } from './service-secret.guard.js';
 
 /**
  * Stock reservations for cart-checkout (RESERVATIONS_PATH of @vitrina/contracts; its typed client calls these).

@@ -1,3 +1,5 @@
+import { PLATFORM_ROOT_PATHS } from '@vitrina/contracts';
+
 /**
  * Where a shop's pages live (spec 1 §2 'Shop paths'): under /tienda/{shopSlug}/ on the platform's host, or at
  * the root of the shop's own (sub)domain. The router always works with the /tienda/{shopSlug} form; on a
@@ -30,12 +32,8 @@ export function detectShopHost(doc: Document | undefined = typeof document === '
   return content ? content : null;
 }
 
-/**
- * The platform's own pages that keep their root path on a shop's host too (account activation and password
- * links from e-mails, log-out): they are not shop pages, so the shop-host rewrite leaves them alone.
- * `/preferencias` is not here: on a shop's host it is the shop's own preferences page.
- */
-export const PLATFORM_ROOT_PATHS: readonly string[] = ['/activate', '/logout', '/me', '/password', '/proveedor', '/register'];
+/** The platform's own pages that keep their root path on a shop's host too (contracts: PLATFORM_ROOT_PATHS). */
+export { PLATFORM_ROOT_PATHS };
 
 function isUnder(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);

@@ -1,20 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { SERVICE_SECRET_HEADER } from '@vitrina/contracts';
-import { DomainError } from '@vitrina/platform';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { SERVICE_SECRET_HEADER, internalServiceSecret } from '@vitrina/contracts';
 import type { FastifyRequest } from 'fastify';
-import { CATALOGUE_CONFIG, type CatalogueConfig } from '../../shared/config.js';
+import { DomainError } from './errors.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** Service-to-service calls only: the shared secret in SERVICE_SECRET_HEADER (compared in constant time), else 401. */
+/**
+ * Service-to-service routes (`/internal/...`) only: the shared secret (INTERNAL_SERVICE_SECRET, contracts
+ * `internalServiceSecret`) in SERVICE_SECRET_HEADER, compared in constant time; else 401.
+ */
 @Injectable()
 export class ServiceSecretGuard implements CanActivate {
-  private readonly expected: Buffer;
-
-  constructor(@Inject(CATALOGUE_CONFIG) config: CatalogueConfig) {
-    this.expected = digest(config.internalSecret);
-  }
+  private readonly expected = digest(internalServiceSecret(process.env));
 
   canActivate(context: ExecutionContext): boolean {
     const header = context.switchToHttp().getRequest<FastifyRequest>().headers[SERVICE_SECRET_HEADER];

@@ -1,0 +1,1 @@
+ALTER TABLE "cart-checkout"."checkouts" ADD COLUMN "placed_payment_type" text;

@@ -1,0 +1,63 @@
+import { Controller, Inject } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import {
+  CART_CHECKOUT_TOPIC,
+  CartCheckoutEvents,
+  PAYMENT_TOPIC,
+  PaymentEvents,
+  RefundEvents,
+  type CheckoutOrderSnapshot,
+  type EventEnvelope,
+  type PaymentSucceededEvent,
+  type RefundUpdatedEvent,
+} from '@vitrina/contracts';
+import { BusEventPattern, LOGGER, TransactionRunner } from '@vitrina/platform';
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import * as schema from '../../db/schema.js';
+import { OrderPlacement } from '../order-placement.js';
+
+/**
+ * Orders are made of events (ARCHITECTURE §8): `payment.succeeded` (prepaid) and `cart.checkout.placed` (pay later)
+ * carry the checkout's snapshot. Each runs in the inbox transaction (a redelivery is dropped) and placement is
+ * idempotent per checkout anyway, so a triple delivery, a shuffle or a crash between the event and the commit make
+ * one order. `payment.refund.updated` shows a cancellation's refund on the order.
+ */
+@Controller()
+export class PlacementConsumer {
+  constructor(
+    private readonly placement: OrderPlacement,
+    private readonly runner: TransactionRunner<typeof schema>,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @BusEventPattern(PAYMENT_TOPIC, { types: [PaymentEvents.succeeded, RefundEvents.updated] })
+  async onPayment(@Payload() event: EventEnvelope<PaymentSucceededEvent | RefundUpdatedEvent>): Promise<void> {
+    if (event.type === PaymentEvents.succeeded) {
+      await this.place(event.id, (event.data as PaymentSucceededEvent | undefined)?.order);
+    } else if (event.type === RefundEvents.updated) {
+      const d = event.data as RefundUpdatedEvent;
+      if (typeof d?.checkoutId !== 'string') return;
+      await this.runner.run((tx) =>
+        tx
+          .update(schema.orders)
+          .set({ refundStatus: d.status, refundMinor: d.amountMinor, updatedAt: new Date() })
+          .where(eq(schema.orders.checkoutId, d.checkoutId)),
+      );
+    }
+  }
+
+  @BusEventPattern(CART_CHECKOUT_TOPIC, { types: [CartCheckoutEvents.placed] })
+  async onPlaced(@Payload() event: EventEnvelope<{ checkoutId: string; order: CheckoutOrderSnapshot }>): Promise<void> {
+    if (event.type !== CartCheckoutEvents.placed) return;
+    await this.place(event.id, event.data?.order);
+  }
+
+  private async place(eventId: string, snap: CheckoutOrderSnapshot | undefined): Promise<void> {
+    if (!snap || typeof snap.checkoutId !== 'string' || !Array.isArray(snap.lines)) {
+      this.logger.warn({ eventId }, 'placement event without an order snapshot; ignored');
+      return;
+    }
+    await this.placement.fromSnapshot(snap);
+  }
+}

@@ -1,0 +1,225 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  OrderErrorCodes,
+  OrderEvents,
+  OrderLimits,
+  type CancellationReason,
+  type OrderAction,
+  type OrderActor,
+  type OrderAdvancedEvent,
+  type OrderCancelledEvent,
+  type OrderDeliveredEvent,
+  type OrderDeliveryType,
+  type OrderState,
+} from '@vitrina/contracts';
+import { DomainError, LOGGER, Outbox, TransactionRunner, ValidationError } from '@vitrina/platform';
+import { and, eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import * as schema from '../db/schema.js';
+import { decide, type OrderFacts } from '../domain/order.machine.js';
+import { OrdersClock } from '../shared/clock.js';
+import { TrackingService } from '../tracking/tracking.service.js';
+import { OrderAccess, type OrderRow, type OrderSide } from './order-access.js';
+
+export interface ActionInput {
+  /** The seller's quote (confirm in sent_to_supplier). */
+  estimatedDeliveryDate?: string;
+  shippingCostMinor?: number;
+  trackingNumber?: string;
+  trackingUrl?: string;
+  reason?: CancellationReason;
+  message?: string;
+}
+
+export function factsOf(order: Pick<OrderRow, 'prepaid' | 'deliveryType' | 'dssupplierId'>): OrderFacts {
+  return { prepaid: order.prepaid, deliveryType: order.deliveryType as OrderDeliveryType, dropshipped: order.dssupplierId !== null };
+}
+
+/**
+ * Moves orders (spec 3 §4 'Purchase order flow'): looks the request up in the transition table, then applies it
+ * with a conditional UPDATE on (id, version), so two racing actions cannot both win; the history entry and the
+ * event commit with it. A retried action with its Idempotency-Key never gets here twice (the interceptor answers it).
+ */
+@Injectable()
+export class OrderActions {
+  constructor(
+    private readonly runner: TransactionRunner<typeof schema>,
+    private readonly outbox: Outbox,
+    private readonly access: OrderAccess,
+    private readonly clock: OrdersClock,
+    private readonly tracking: TrackingService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** A party's action through its own routes: 404 if the caller is not on that side of the order. */
+  async act(side: OrderSide | 'seller', orderId: string, userId: string, action: OrderAction, input: ActionInput = {}): Promise<OrderRow> {
+    const { order, actor } = await this.resolve(side, orderId, userId);
+    return this.apply(order, action, actor, userId, input);
+  }
+
+  /** The tracking sweep's move (actor system). Answers null when the order is no longer where the move applies. */
+  async system(order: OrderRow, action: OrderAction = 'next'): Promise<OrderRow | null> {
+    const d = decide(order.state as OrderState, action, 'system', factsOf(order));
+    if (!d.ok) return null;
+    return this.apply(order, action, 'system', null, {}).catch((err: unknown) => {
+      if (err instanceof DomainError && err.status === 409) return null;
+      throw err;
+    });
+  }
+
+  private async resolve(side: OrderSide | 'seller', orderId: string, userId: string): Promise<{ order: OrderRow; actor: OrderActor }> {
+    if (side === 'seller') {
+      const { order, side: seller } = await this.access.seller(orderId, userId);
+      return { order, actor: seller };
+    }
+    return { order: await this.access.as(side, orderId, userId), actor: side };
+  }
+
+  private async apply(
+    order: OrderRow,
+    action: OrderAction,
+    actor: OrderActor,
+    actorId: string | null,
+    input: ActionInput,
+  ): Promise<OrderRow> {
+    const from = order.state as OrderState;
+    const d = decide(from, action, actor, factsOf(order));
+    if (!d.ok) throw new DomainError(d.code, d.message, d.status);
+    const to = d.row.to;
+    const now = this.clock.now();
+    const set: Partial<typeof schema.orders.$inferInsert> = { state: to, version: order.version + 1, updatedAt: now };
+    if (d.row.needsQuote) {
+      const quote = quoteOf(input, now);
+      set.estimatedDeliveryDate = quote.date;
+      set.shippingCostMinor = quote.costMinor;
+      set.totalMinor = order.subtotalMinor + quote.costMinor + order.financingMinor;
+    } else if (input.estimatedDeliveryDate !== undefined && actor !== 'customer') {
+      set.estimatedDeliveryDate = quoteDate(input.estimatedDeliveryDate, now);
+    }
+    if (to === 'in_transit' && actor !== 'system') {
+      if (input.trackingNumber) set.trackingNumber = input.trackingNumber.trim().slice(0, OrderLimits.trackingNumberMax);
+      if (input.trackingUrl) set.trackingUrl = safeUrl(input.trackingUrl);
+    }
+    if (to === 'delivered') {
+      set.deliveredAt = now;
+      set.returnDeadline = new Date(now.getTime() + OrderLimits.returnWindowHours * 3600_000);
+      if (order.trackingNumber) set.trackingStatus = 'delivered';
+    }
+    const cancelling = action === 'cancel';
+    if (cancelling) {
+      const reason = input.reason ?? 'requested_by_client';
+      if (reason === 'other' && !input.message?.trim()) {
+        throw new ValidationError('Say why the order is cancelled', { message: ['required when the reason is other'] });
+      }
+      set.cancelReason = reason;
+      set.cancelMessage = input.message?.trim() || null;
+      set.cancelledBy = actor;
+      set.cancelledAt = now;
+      if (order.prepaid && order.totalMinor > 0) {
+        set.refundStatus = 'pending';
+        set.refundMinor = order.totalMinor;
+      }
+    }
+    const updated = await this.runner.run(async (tx) => {
+      const [row] = await tx
+        .update(schema.orders)
+        .set(set)
+        .where(and(eq(schema.orders.id, order.id), eq(schema.orders.version, order.version)))
+        .returning();
+      if (!row) return null;
+      await tx.insert(schema.orderTransitions).values({ orderId: row.id, fromState: from, toState: to, action, actor, actorId, at: now });
+      const base = {
+        orderId: row.id,
+        checkoutId: row.checkoutId,
+        userId: row.userId,
+        shopId: row.shopId,
+        supplierId: row.supplierId,
+        dssupplierId: row.dssupplierId,
+      };
+      const events = [];
+      if (cancelling) {
+        const lines = await tx.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, row.id));
+        events.push({
+          type: OrderEvents.cancelled,
+          key: row.id,
+          shopId: row.shopId,
+          actorId: actorId ?? undefined,
+          data: {
+            ...base,
+            from,
+            to,
+            actor,
+            reason: row.cancelReason as CancellationReason,
+            refundMinor: row.refundMinor ?? 0,
+            currency: row.currency,
+            prepaid: row.prepaid,
+            lines: lines.map((l) => ({ itemId: l.itemId, variantKey: l.variantKey, quantity: l.quantity })),
+          } satisfies OrderCancelledEvent,
+        });
+      } else {
+        events.push({
+          type: OrderEvents.advanced,
+          key: row.id,
+          shopId: row.shopId,
+          actorId: actorId ?? undefined,
+          data: { ...base, from, to, actor } satisfies OrderAdvancedEvent,
+        });
+      }
+      if (to === 'delivered') {
+        events.push({
+          type: OrderEvents.delivered,
+          key: row.id,
+          shopId: row.shopId,
+          data: {
+            ...base,
+            deliveredAt: row.deliveredAt!.toISOString(),
+            returnDeadline: row.returnDeadline!.toISOString(),
+            totalMinor: row.totalMinor,
+            currency: row.currency,
+          } satisfies OrderDeliveredEvent,
+        });
+      }
+      await this.outbox.add(tx, events);
+      if (to === 'to_deliver' && row.deliveryType === 'broker' && !row.trackingNumber) return this.tracking.createShipment(tx, row);
+      return row;
+    });
+    if (updated) {
+      this.logger.info({ orderId: order.id, from, to, actor }, 'order moved');
+      return updated;
+    }
+    // someone moved it first: judge the request against where it is now
+    const current = await this.access.find(order.id);
+    if (!current) throw new DomainError(OrderErrorCodes.orderNotFound, 'Order not found', 404);
+    const again = decide(current.state as OrderState, action, actor, factsOf(current));
+    if (!again.ok) throw new DomainError(again.code, again.message, again.status);
+    return this.apply(current, action, actor, actorId, input);
+  }
+}
+
+function quoteOf(input: ActionInput, now: Date): { date: string; costMinor: number } {
+  if (input.estimatedDeliveryDate === undefined || input.shippingCostMinor === undefined) {
+    throw new DomainError(OrderErrorCodes.quoteRequired, 'Confirm with an estimated delivery date and a shipping cost', 400);
+  }
+  return { date: quoteDate(input.estimatedDeliveryDate, now), costMinor: input.shippingCostMinor };
+}
+
+/** YYYY-MM-DD, a real date, not before today (UTC). */
+function quoteDate(value: string, now: Date): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+    throw new ValidationError('The estimated delivery date is not a date', { estimated_delivery_date: ['YYYY-MM-DD'] });
+  }
+  if (value < now.toISOString().slice(0, 10)) {
+    throw new ValidationError('The estimated delivery date cannot be in the past', { estimated_delivery_date: ['not before today'] });
+  }
+  return value;
+}
+
+function safeUrl(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
