@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DEMO, type ServiceName } from '@vitrina/contracts';
+import { DEMO, serviceUrlVariable, type ServiceName } from '@vitrina/contracts';
 import { createServiceApp, type Runtime } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { startGateway, type RunningGateway } from '@vitrina/gateway';
@@ -71,6 +71,9 @@ describe('fuzzing every operation of the merged OpenAPI', () => {
         await app.listen({ port: 0, host: '127.0.0.1' });
         apps.push(app);
         serviceUrls[def.name] = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+        // services started after it call it directly (cart-checkout → catalogue reservations, orders → cart-checkout
+        // placement), as embedded mode wires them
+        process.env[serviceUrlVariable(def.name)] = serviceUrls[def.name];
       }
       gateway = await startGateway({
         port: 0,
@@ -95,6 +98,7 @@ describe('fuzzing every operation of the merged OpenAPI', () => {
   });
 
   afterAll(async () => {
+    for (const def of ALL_SERVICES) delete process.env[serviceUrlVariable(def.name)];
     closeAgent();
     await gateway?.close();
     for (const app of apps.reverse()) await app.close().catch(() => undefined);

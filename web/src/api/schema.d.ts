@@ -1482,6 +1482,248 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{me}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's purchases, newest first */
+        get: operations["CustomerOrdersController_list"];
+        put?: never;
+        /** Place the order of a checkout: a paid checkout's order (made now if its payment event has not arrived), or a ready one paid later */
+        post: operations["CustomerOrdersController_place"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{me}/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the customer’s orders */
+        get: operations["CustomerOrdersController_get"];
+        put?: never;
+        post?: never;
+        /** The customer cancels the order (a prepaid one is refunded, its stock returns) */
+        delete: operations["CustomerOrdersController_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{me}/orders/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer confirms the seller's quote (estimated delivery date and shipping cost) */
+        post: operations["CustomerOrdersController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{me}/orders/{id}/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer advances the order (accepts the quote, confirms receipt) */
+        post: operations["CustomerOrdersController_next"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{me}/orders/by-checkout/{checkoutId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order made of a checkout (404 until it exists: the paid page polls it) */
+        get: operations["CustomerOrdersController_byCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{owner}/dssupplier/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders the user ships as dropshipping supplier, newest first */
+        get: operations["DssupplierOrdersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{owner}/dssupplier/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order the user ships as dropshipping supplier */
+        get: operations["DssupplierOrdersController_get"];
+        put?: never;
+        post?: never;
+        /** The dropshipping supplier cancels the order with a reason */
+        delete: operations["DssupplierOrdersController_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{owner}/dssupplier/orders/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dropshipping supplier confirms a pay-later order with its quote */
+        post: operations["DssupplierOrdersController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{owner}/dssupplier/orders/{id}/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dropshipping supplier advances the order */
+        post: operations["DssupplierOrdersController_next"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/admin/suppliers/{me}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The orders the user sells (supplier or dropshipping supplier), newest first; filters by state and dates */
+        get: operations["SupplierOrdersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/admin/suppliers/{me}/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order the user sells */
+        get: operations["SupplierOrdersController_get"];
+        put?: never;
+        post?: never;
+        /** The seller cancels the order with a reason (a prepaid one is refunded, its stock returns) */
+        delete: operations["SupplierOrdersController_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/admin/suppliers/{me}/orders/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The seller confirms a pay-later order with an estimated delivery date and a shipping cost */
+        post: operations["SupplierOrdersController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/admin/suppliers/{me}/orders/{id}/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The seller advances the order (ready to deliver, shipped, paid, delivered) */
+        post: operations["SupplierOrdersController_next"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/tracking/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shipment's status by its tracking number (public) */
+        get: operations["TrackingController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/{token}": {
         parameters: {
             query?: never;
@@ -2545,6 +2787,11 @@ export interface components {
             referral?: string;
             shipment_id: string;
         };
+        CancelOrderDto: {
+            message?: string;
+            /** @enum {string} */
+            reason?: "requested_by_client" | "cannot_be_fulfilled" | "duplicated_transaction" | "suspected_fraud" | "other";
+        };
         CardPaymentDto: {
             billing_details?: components["schemas"]["BillingDetailsDto"];
             /** @description Months without interest (MSI): one of the payment page msi_options */
@@ -2855,7 +3102,7 @@ export interface components {
             shipping_minor: number | null;
             shop_slug: string;
             /** @enum {string} */
-            status: "open" | "ready" | "expired" | "paid" | "cancelled";
+            status: "open" | "ready" | "expired" | "paid" | "placed" | "cancelled";
             subtotal: string;
             subtotal_minor: number;
             supplier: string;
@@ -3237,6 +3484,81 @@ export interface components {
             type: "NOTIFICATION";
         };
         OfflinePaymentDto: Record<string, never>;
+        OrderAvailableAction: {
+            /** @enum {string} */
+            action: "next" | "confirm" | "cancel";
+            needs_quote: boolean;
+            /** @enum {string} */
+            to: "sent_to_supplier" | "awaiting_customer" | "in_process" | "to_deliver" | "in_transit" | "paid" | "delivered" | "cancelled_by_customer" | "cancelled_by_supplier";
+        };
+        OrderInvoicing: {
+            /** @enum {string} */
+            cfdi_use: "G01" | "G02" | "G03" | "I01" | "I02" | "I03" | "I04" | "I05" | "I06" | "I07" | "I08" | "D01" | "D02" | "D03" | "D04" | "D05" | "D06" | "D07" | "D08" | "D09" | "D10" | "S01" | "CP01" | "CN01";
+            name: string;
+            postal_code: string;
+            rfc: string;
+            /** @enum {string} */
+            tax_regime: "601" | "603" | "605" | "606" | "607" | "608" | "610" | "611" | "612" | "614" | "615" | "616" | "620" | "621" | "622" | "623" | "624" | "625" | "626";
+        };
+        OrderLine: {
+            id: string;
+            item_id: string;
+            item_slug: string;
+            /** @enum {string} */
+            item_type: "product" | "service" | "experience" | "digital";
+            name: string;
+            photo: string | null;
+            quantity: number;
+            review_id: string | null;
+            total: string;
+            total_minor: number;
+            unit_price: string;
+            unit_price_minor: number;
+            variant: {
+                [key: string]: string;
+            };
+        };
+        OrderSummary: {
+            checkout_id: string;
+            currency: string;
+            customer_name: string;
+            /** @enum {string} */
+            delivery_type: "fixed" | "broker" | "pickup" | "none";
+            dssupplier: string | null;
+            dssupplier_name: string | null;
+            id: string;
+            items_count: number;
+            /** @enum {string} */
+            payment_type: "card" | "paypal" | "cash" | "spei" | "aplazo" | "mobbex" | "ondelivery" | "deposit" | "establishment" | "courtesy";
+            photo: string | null;
+            placed_at: string;
+            prepaid: boolean;
+            shop_slug: string;
+            sold_by: string;
+            /** @enum {string} */
+            state: "sent_to_supplier" | "awaiting_customer" | "in_process" | "to_deliver" | "in_transit" | "paid" | "delivered" | "cancelled_by_customer" | "cancelled_by_supplier";
+            summary: string;
+            supplier: string;
+            supplier_image: string | null;
+            supplier_name: string;
+            total: string;
+            total_minor: number;
+            /** @enum {string} */
+            viewer: "customer" | "supplier" | "dssupplier";
+        };
+        OrderSummaryList: {
+            matches_estimated: number;
+            results: components["schemas"]["OrderSummary"][];
+        };
+        OrderTransition: {
+            /** @enum {string} */
+            actor: "customer" | "supplier" | "dssupplier" | "system";
+            at: string;
+            /** @enum {string|null} */
+            from: "sent_to_supplier" | "awaiting_customer" | "in_process" | "to_deliver" | "in_transit" | "paid" | "delivered" | "cancelled_by_customer" | "cancelled_by_supplier" | null;
+            /** @enum {string} */
+            to: "sent_to_supplier" | "awaiting_customer" | "in_process" | "to_deliver" | "in_transit" | "paid" | "delivered" | "cancelled_by_customer" | "cancelled_by_supplier";
+        };
         PasswordResetRequested: {
             code: string;
             message: string;
@@ -3292,10 +3614,10 @@ export interface components {
             attempt: components["schemas"]["PaymentAttempt"] | null;
             checkout_id: string;
             /** @enum {string} */
-            checkout_status: "open" | "ready" | "expired" | "paid" | "cancelled";
+            checkout_status: "open" | "ready" | "expired" | "paid" | "placed" | "cancelled";
             currency: string;
             deferred_options: components["schemas"]["InstalmentOption"][];
-            enabled_payment_types: ("card" | "paypal" | "cash" | "spei" | "aplazo" | "mobbex")[];
+            enabled_payment_types: ("card" | "paypal" | "cash" | "spei" | "aplazo" | "mobbex" | "ondelivery" | "deposit")[];
             expires_at: string;
             msi_options: components["schemas"]["InstalmentOption"][];
             sandbox: boolean;
@@ -3340,6 +3662,15 @@ export interface components {
             agency_id: string;
         };
         PingDto: Record<string, never>;
+        PlaceOrderDto: {
+            checkout_id: string;
+            /**
+             * @description Pay later: places a ready checkout now
+             * @enum {string}
+             */
+            payment_type?: "ondelivery" | "deposit";
+            supplier_id?: string;
+        };
         ProductFilterDto: {
             category?: string;
             /** @description Supplier id */
@@ -3362,6 +3693,83 @@ export interface components {
             online: boolean;
             slug: string;
             updated_at: string;
+        };
+        PurchaseOrder: {
+            actions: components["schemas"]["OrderAvailableAction"][];
+            address: components["schemas"]["CheckoutAddress"] | null;
+            attendees_count: number;
+            branch: {
+                address: string;
+                phone: string;
+            } | null;
+            cancellation: {
+                at: string;
+                /** @enum {string} */
+                by: "customer" | "supplier" | "dssupplier" | "system";
+                message: string | null;
+                /** @enum {string} */
+                reason: "requested_by_client" | "cannot_be_fulfilled" | "duplicated_transaction" | "suspected_fraud" | "other";
+            } | null;
+            checkout_id: string;
+            contact: components["schemas"]["CheckoutContact"] | null;
+            courtesy: boolean;
+            currency: string;
+            customer_name: string;
+            delivered_at: string | null;
+            delivery: components["schemas"]["CheckoutDelivery"] | null;
+            /** @enum {string} */
+            delivery_type: "fixed" | "broker" | "pickup" | "none";
+            dssupplier: string | null;
+            dssupplier_name: string | null;
+            estimated_delivery_date: string | null;
+            extra_charge: string;
+            extra_charge_minor: number;
+            history: components["schemas"]["OrderTransition"][];
+            id: string;
+            in_store: boolean;
+            invoicing: components["schemas"]["OrderInvoicing"] | null;
+            items_count: number;
+            lines: components["schemas"]["OrderLine"][];
+            /** @enum {string} */
+            payment_type: "card" | "paypal" | "cash" | "spei" | "aplazo" | "mobbex" | "ondelivery" | "deposit" | "establishment" | "courtesy";
+            photo: string | null;
+            placed_at: string;
+            prepaid: boolean;
+            refund: {
+                amount: string;
+                amount_minor: number;
+                /** @enum {string} */
+                status: "pending" | "failed" | "success";
+            } | null;
+            return_deadline: string | null;
+            shipping_cost: string | null;
+            shipping_cost_minor: number | null;
+            shipping_total: string;
+            shipping_total_minor: number;
+            shop_slug: string;
+            sold_by: string;
+            /** @enum {string} */
+            state: "sent_to_supplier" | "awaiting_customer" | "in_process" | "to_deliver" | "in_transit" | "paid" | "delivered" | "cancelled_by_customer" | "cancelled_by_supplier";
+            subtotal: string;
+            subtotal_minor: number;
+            summary: string;
+            supplier: string;
+            supplier_image: string | null;
+            supplier_name: string;
+            total: string;
+            total_minor: number;
+            tracking_number: string | null;
+            /** @enum {string|null} */
+            tracking_status: "label_created" | "in_transit" | "delivered" | "failure" | null;
+            tracking_url: string | null;
+            /** @enum {string} */
+            viewer: "customer" | "supplier" | "dssupplier";
+        };
+        QuoteDto: {
+            /** @description YYYY-MM-DD, not before today */
+            estimated_delivery_date?: string;
+            /** @description Shipping cost in minor units */
+            shipping_cost_minor?: number;
         };
         RateZone: {
             carrier: string;
@@ -3548,6 +3956,14 @@ export interface components {
         };
         SavedCardList: {
             results: components["schemas"]["SavedCard"][];
+        };
+        SellerNextDto: {
+            /** @description YYYY-MM-DD, not before today */
+            estimated_delivery_date?: string;
+            /** @description Shipping cost in minor units */
+            shipping_cost_minor?: number;
+            tracking_number?: string;
+            tracking_url?: string;
         };
         SetAuthAction: {
             payload: components["schemas"]["AuthResult"];
@@ -3747,7 +4163,7 @@ export interface components {
         SupplierSettings: {
             branches: components["schemas"]["PickupBranch"][];
             currency: string;
-            enabled_payment_types: ("card" | "paypal" | "cash" | "spei" | "aplazo" | "mobbex")[];
+            enabled_payment_types: ("card" | "paypal" | "cash" | "spei" | "aplazo" | "mobbex" | "ondelivery" | "deposit")[];
             fixed_shipping_cost: string | null;
             fixed_shipping_cost_minor: number | null;
             fixed_shipping_days: number | null;
@@ -3758,7 +4174,7 @@ export interface components {
         };
         SupplierSettingsDto: {
             branches?: components["schemas"]["PickupBranchDto"][];
-            enabled_payment_types: ("card" | "paypal" | "cash" | "spei" | "aplazo" | "mobbex")[];
+            enabled_payment_types: ("card" | "paypal" | "cash" | "spei" | "aplazo" | "mobbex" | "ondelivery" | "deposit")[];
             /**
              * @description null or absent: no fixed shipping
              * @example 99.00
@@ -3770,6 +4186,13 @@ export interface components {
             rate_zones?: components["schemas"]["RateZoneDto"][];
             /** @description Fixed delivery asks for a date and time */
             scheduled_delivery?: boolean;
+        };
+        TrackingAnswer: {
+            /** @enum {string} */
+            order_state: "sent_to_supplier" | "awaiting_customer" | "in_process" | "to_deliver" | "in_transit" | "paid" | "delivered" | "cancelled_by_customer" | "cancelled_by_supplier";
+            /** @enum {string|null} */
+            status: "label_created" | "in_transit" | "delivered" | "failure" | null;
+            tracking_number: string;
         };
         UpdateCatalogueDto: {
             name?: string;
@@ -9028,6 +9451,1347 @@ export interface operations {
             };
             /** @description Not signed in, or the access token is not valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CustomerOrdersController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description Field name, `-` prefix for descending (e.g. -list_price) */
+                sort?: string;
+                state?: "sent_to_supplier" | "awaiting_customer" | "in_process" | "to_deliver" | "in_transit" | "paid" | "delivered" | "cancelled_by_customer" | "cancelled_by_supplier";
+            };
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSummaryList"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CustomerOrdersController_place: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceOrderDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Refused
+             *
+             *     Refused
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CustomerOrdersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CustomerOrdersController_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelOrderDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CustomerOrdersController_confirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CustomerOrdersController_next: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CustomerOrdersController_byCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checkoutId: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    DssupplierOrdersController_list: {
+        parameters: {
+            query?: {
+                /** @description Placed on or after (YYYY-MM-DD) */
+                from?: string;
+                limit?: number;
+                offset?: number;
+                /** @description Field name, `-` prefix for descending (e.g. -list_price) */
+                sort?: string;
+                state?: "sent_to_supplier" | "awaiting_customer" | "in_process" | "to_deliver" | "in_transit" | "paid" | "delivered" | "cancelled_by_customer" | "cancelled_by_supplier";
+                /** @description Placed on or before (YYYY-MM-DD) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSummaryList"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    DssupplierOrdersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    DssupplierOrdersController_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelOrderDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    DssupplierOrdersController_confirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    DssupplierOrdersController_next: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SellerNextDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SupplierOrdersController_list: {
+        parameters: {
+            query?: {
+                /** @description Placed on or after (YYYY-MM-DD) */
+                from?: string;
+                limit?: number;
+                offset?: number;
+                /** @description Field name, `-` prefix for descending (e.g. -list_price) */
+                sort?: string;
+                state?: "sent_to_supplier" | "awaiting_customer" | "in_process" | "to_deliver" | "in_transit" | "paid" | "delivered" | "cancelled_by_customer" | "cancelled_by_supplier";
+                /** @description Placed on or before (YYYY-MM-DD) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSummaryList"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SupplierOrdersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SupplierOrdersController_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelOrderDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SupplierOrdersController_confirm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SupplierOrdersController_next: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SellerNextDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseOrder"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    TrackingController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingAnswer"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
