@@ -131,11 +131,13 @@ export interface World {
 }
 
 /** The orders service on a fresh test database and memory-bus runtime; cart-checkout played by events and a stub. */
-export async function startWorld(env: Record<string, string> = {}): Promise<World> {
+export async function startWorld(env: Record<string, string> = {}, options: { pglite?: boolean } = {}): Promise<World> {
   const placement = await placementStub();
   const previous = { ...process.env };
   process.env.SEED_DEMO = 'false';
   process.env.SERVICE_URL_CART_CHECKOUT = placement.url;
+  // the embedded database instead of PostgreSQL (suites that must hold on both)
+  if (options.pglite) delete process.env.DATABASE_URL;
   Object.assign(process.env, env);
   const tdb = await createTestDatabase('orders');
   const runtime = await createTestRuntime(tdb);

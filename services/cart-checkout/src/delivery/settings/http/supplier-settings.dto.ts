@@ -1,18 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  MinLength,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { DeliveryLimits, PAYMENT_TYPES, type PaymentType } from '@vitrina/contracts';
 import { ApiProperty, ApiPropertyOptional, Optional, OptionalNullable } from '@vitrina/platform';
 
@@ -156,6 +143,8 @@ export class SupplierSettingsDto {
   @Optional()
   @IsArray()
   @ArrayMaxSize(DeliveryLimits.rateZonesMax)
+  // an element must be an object: ValidateNested lets an array inside the array through
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => RateZoneDto)
   rate_zones?: RateZoneDto[];
@@ -164,6 +153,7 @@ export class SupplierSettingsDto {
   @Optional()
   @IsArray()
   @ArrayMaxSize(DeliveryLimits.branchesMax)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => PickupBranchDto)
   branches?: PickupBranchDto[];
