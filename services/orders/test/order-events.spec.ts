@@ -1,0 +1,126 @@
+import { CartCheckoutEvents, RefundEvents, Topics } from '@vitrina/contracts';
+import { newId } from '@vitrina/platform';
+import { envelope, eventually, snapshot, startWorld, type World } from './world.js';
+
+describe('orders from events: once per checkout; tracking; cancellation', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await startWorld({ TRACKING_TRANSIT_SECONDS: '120', TRACKING_DELIVERY_SECONDS: '600' });
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+  const count = async (checkoutId: string) =>
+    Number((await w.sql<{ n: string }>(`select count(*) as n from orders.orders where checkout_id = '${checkoutId}'`))[0].n);
+
+  it('payment.succeeded delivered three times, shuffled with other events and raced, makes one order each', async () => {
+    const buyer = newId();
+    const supplier = newId();
+    const snaps = Array.from({ length: 5 }, () => snapshot({ userId: buyer, supplierId: supplier }));
+    const later = snapshot({ userId: buyer, supplierId: supplier, prepaid: false, paymentType: 'ondelivery' });
+    // three deliveries each (distinct event ids, as a redelivering provider or a replayed outbox would), interleaved
+    const sends = [...snaps, ...snaps, ...snaps].map((s) => () => w.publishPaid(s));
+    sends.push(() =>
+      w.runtime.bus.publish(Topics.cartCheckout, [envelope(CartCheckoutEvents.placed, later.checkoutId, { checkoutId: later.checkoutId, order: later })]),
+    );
+    sends.sort(() => Math.random() - 0.5);
+    await Promise.all(sends.map((send) => send()));
+    for (const s of [...snaps, later]) await eventually(async () => (await count(s.checkoutId)) === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    for (const s of [...snaps, later]) expect(await count(s.checkoutId)).toBe(1);
+    const lines = await w.sql<{ n: string }>(
+      `select count(*) as n from orders.order_lines l join orders.orders o on o.id = l.order_id where o.user_id = '${buyer}'`,
+    );
+    expect(Number(lines[0].n)).toBe(6);
+    const placed = await w.sql<{ n: string }>(`select count(*) as n from orders.outbox where envelope->>'type' = 'orders.order.placed'`);
+    expect(Number(placed[0].n)).toBeGreaterThanOrEqual(6);
+    const [pay] = await w.sql<{ state: string }>(`select state from orders.orders where checkout_id = '${later.checkoutId}'`);
+    expect(pay.state).toBe('sent_to_supplier');
+  });
+
+  it("POST /orders takes a paid checkout's order at once (before its event) and the event then changes nothing", async () => {
+    const buyer = newId();
+    const snap = snapshot({ userId: buyer, supplierId: newId() });
+    w.placement.answers.set(snap.checkoutId, [200, snap]);
+    const auth = await w.token(buyer);
+    const key = { 'idempotency-key': newId() };
+    const placed = await w.request('POST', `/orders/${buyer}:${buyer}/orders`, { auth, headers: key, payload: { checkout_id: snap.checkoutId } });
+    expect([placed.status, placed.body.state, placed.body.checkout_id]).toEqual([201, 'in_process', snap.checkoutId]);
+    await w.publishPaid(snap);
+    const replay = await w.request('POST', `/orders/${buyer}:${buyer}/orders`, { auth, headers: key, payload: { checkout_id: snap.checkoutId } });
+    expect(replay.raw).toBe(placed.raw);
+    const again = await w.request('POST', `/orders/${buyer}:${buyer}/orders`, { auth, payload: { checkout_id: snap.checkoutId } });
+    expect(again.body.id).toBe(placed.body.id);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await count(snap.checkoutId)).toBe(1);
+    // another customer cannot take it
+    const thief = newId();
+    const stolen = await w.request('POST', `/orders/${thief}:${thief}/orders`, { auth: await w.token(thief), payload: { checkout_id: snap.checkoutId } });
+    expect(stolen.status).toBe(404);
+    // cart-checkout's refusals come through with their code
+    const unpaid = newId();
+    w.placement.answers.set(unpaid, [409, { code: 'checkout_not_paid', message: 'The checkout is not paid yet' }]);
+    const refused = await w.request('POST', `/orders/${buyer}:${buyer}/orders`, { auth, payload: { checkout_id: unpaid } });
+    expect([refused.status, refused.body.code]).toEqual([409, 'checkout_not_paid']);
+    const byCheckout = await w.request('GET', `/orders/${buyer}:${buyer}/orders/by-checkout/${snap.checkoutId}`, { auth });
+    expect(byCheckout.body.id).toBe(placed.body.id);
+  });
+
+  it('a broker shipment is tracked: label when ready, In transit and Delivered by themselves, then the return deadline', async () => {
+    const buyer = newId();
+    const supplier = newId();
+    const snap = snapshot({
+      userId: buyer,
+      supplierId: supplier,
+      delivery: { type: 'broker', carrier: 'Estafeta', service: 'Terrestre', days: 4, price: '120.00', price_minor: 12000 },
+    });
+    const id = await w.paid(snap);
+    const sauth = await w.token(supplier);
+    const ready = await w.request('POST', `/orders/admin/suppliers/${supplier}:${supplier}/orders/${id}/next`, { auth: sauth, payload: {} });
+    expect([ready.body.state, ready.body.tracking_status]).toEqual(['to_deliver', 'label_created']);
+    expect(ready.body.tracking_number).toMatch(/^VT/);
+    const track = await w.request('GET', `/orders/tracking/${ready.body.tracking_number}`);
+    expect(track.body).toEqual({ tracking_number: ready.body.tracking_number, status: 'label_created', order_state: 'to_deliver' });
+    await w.tracking.sweep();
+    expect((await w.sql<{ state: string }>(`select state from orders.orders where id = '${id}'`))[0].state).toBe('to_deliver');
+    w.clock.advance(121_000);
+    expect(await w.tracking.sweep()).toBeGreaterThanOrEqual(1);
+    expect((await w.sql<{ state: string }>(`select state from orders.orders where id = '${id}'`))[0].state).toBe('in_transit');
+    w.clock.advance(480_000);
+    await w.tracking.sweep();
+    const auth = await w.token(buyer);
+    const done = await w.request('GET', `/orders/${buyer}:${buyer}/orders/${id}`, { auth });
+    expect([done.body.state, done.body.tracking_status]).toEqual(['delivered', 'delivered']);
+    expect(new Date(done.body.return_deadline).getTime() - new Date(done.body.delivered_at).getTime()).toBe(72 * 3600_000);
+    expect(done.body.history.filter((h: { actor: string; from: string | null }) => h.actor === 'system' && h.from !== null)).toHaveLength(2);
+  });
+
+  it('a cancelled prepaid order asks for its refund once and shows the outcome; a second cancel is reported as such', async () => {
+    const buyer = newId();
+    const snap = snapshot({ userId: buyer, supplierId: newId() });
+    const id = await w.paid(snap);
+    const auth = await w.token(buyer);
+    const url = `/orders/${buyer}:${buyer}/orders/${id}`;
+    const key = { 'idempotency-key': newId() };
+    const [a, b] = await Promise.all([
+      w.request('DELETE', url, { auth, headers: key, payload: { message: 'Ya no lo necesito' } }),
+      w.request('DELETE', url, { auth, payload: { message: 'Ya no lo necesito' } }),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const ok = a.status === 200 ? a : b;
+    expect([ok.body.state, ok.body.cancellation.reason, ok.body.refund]).toEqual([
+      'cancelled_by_customer',
+      'requested_by_client',
+      { status: 'pending', amount_minor: 39900, amount: '399.00' },
+    ]);
+    const retry = await w.request('DELETE', url, { auth, payload: {} });
+    expect([retry.status, retry.body.code]).toEqual([409, 'order_already_cancelled']);
+    const events = await w.sql<{ n: string }>(`select count(*) as n from orders.outbox where envelope->>'type' = 'orders.order.cancelled' and key = '${id}'`);
+    expect(Number(events[0].n)).toBe(1);
+    await w.runtime.bus.publish(Topics.payment, [
+      envelope(RefundEvents.updated, snap.checkoutId, { checkoutId: snap.checkoutId, status: 'success', amountMinor: 39900, currency: 'MXN' }),
+    ]);
+    await eventually(async () => (await w.request('GET', url, { auth })).body.refund?.status === 'success');
+  });
+});
