@@ -13,16 +13,23 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as PreferenciasRouteImport } from './routes/preferencias'
 import { Route as ActivateKeyRouteImport } from './routes/activate/$key'
+import { Route as MisComprasIndexRouteImport } from './routes/mis-compras/index'
 import { Route as ProveedorEnviosYPagosRouteImport } from './routes/proveedor/envios-y-pagos'
 import { Route as TiendaShopSlugRouteRouteImport } from './routes/tienda/$shopSlug/route'
 import { Route as ActivatePinIndexRouteImport } from './routes/activate/pin/index'
+import { Route as AdminOrdenesIndexRouteImport } from './routes/admin/ordenes/index'
+import { Route as AdminOrdenesOrderRouteImport } from './routes/admin/ordenes/$order'
 import { Route as MePaymentsTokenRouteImport } from './routes/me/payments/$token'
+import { Route as MisComprasOrderIdIndexRouteImport } from './routes/mis-compras/$orderId/index'
+import { Route as MisComprasOrderIdImprimirRouteImport } from './routes/mis-compras/$orderId/imprimir'
 import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
 import { Route as ProveedorArticulosIndexRouteImport } from './routes/proveedor/articulos/index'
 import { Route as ProveedorArticulosItemIdRouteImport } from './routes/proveedor/articulos/$itemId'
 import { Route as ProveedorArticulosNuevoRouteImport } from './routes/proveedor/articulos/nuevo'
 import { Route as RegisterActivateIndexRouteImport } from './routes/register/activate/index'
 import { Route as RegisterCompleteIndexRouteImport } from './routes/register/complete/index'
+import { Route as ShoppingCartOrdersIndexRouteImport } from './routes/shopping-cart/orders/index'
+import { Route as ShoppingCartOrdersOrderIdRouteImport } from './routes/shopping-cart/orders/$orderId'
 import { Route as TiendaShopSlugIndexRouteImport } from './routes/tienda/$shopSlug/index'
 import { Route as TiendaShopSlugSplatRouteImport } from './routes/tienda/$shopSlug/$'
 import { Route as TiendaShopSlugAcercaRouteImport } from './routes/tienda/$shopSlug/acerca'
@@ -41,14 +48,22 @@ import { Route as TiendaShopSlugCatalogosIndexRouteImport } from './routes/tiend
 import { Route as TiendaShopSlugCatalogosCatalogueSlugRouteImport } from './routes/tienda/$shopSlug/catalogos/$catalogueSlug'
 import { Route as TiendaShopSlugDigitalesIndexRouteImport } from './routes/tienda/$shopSlug/digitales/index'
 import { Route as TiendaShopSlugExperienciasIndexRouteImport } from './routes/tienda/$shopSlug/experiencias/index'
+import { Route as TiendaShopSlugMisComprasIndexRouteImport } from './routes/tienda/$shopSlug/mis-compras/index'
 import { Route as TiendaShopSlugPagadoCheckoutIdRouteImport } from './routes/tienda/$shopSlug/pagado.$checkoutId'
 import { Route as TiendaShopSlugProductosIndexRouteImport } from './routes/tienda/$shopSlug/productos/index'
 import { Route as TiendaShopSlugServiciosIndexRouteImport } from './routes/tienda/$shopSlug/servicios/index'
+import { Route as AppsMeDssupplierOrdersOrderIdRouteImport } from './routes/apps/me/dssupplier/orders/$orderId'
+import { Route as TiendaShopSlugAdminOrdenesIndexRouteImport } from './routes/tienda/$shopSlug/admin/ordenes/index'
+import { Route as TiendaShopSlugAdminOrdenesOrderRouteImport } from './routes/tienda/$shopSlug/admin/ordenes/$order'
 import { Route as TiendaShopSlugAyudaProveedoresDeshabilitadoRouteImport } from './routes/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
 import { Route as TiendaShopSlugDigitalesOwnerItemIdRouteImport } from './routes/tienda/$shopSlug/digitales/$owner/$itemId'
 import { Route as TiendaShopSlugExperienciasOwnerItemIdRouteImport } from './routes/tienda/$shopSlug/experiencias/$owner/$itemId'
+import { Route as TiendaShopSlugMisComprasOrderIdIndexRouteImport } from './routes/tienda/$shopSlug/mis-compras/$orderId/index'
+import { Route as TiendaShopSlugMisComprasOrderIdImprimirRouteImport } from './routes/tienda/$shopSlug/mis-compras/$orderId/imprimir'
 import { Route as TiendaShopSlugProductosOwnerItemIdRouteImport } from './routes/tienda/$shopSlug/productos/$owner/$itemId'
 import { Route as TiendaShopSlugServiciosOwnerItemIdRouteImport } from './routes/tienda/$shopSlug/servicios/$owner/$itemId'
+import { Route as AppsMeStoreOrdersOrderIdIndexRouteImport } from './routes/apps/me/store/orders/$orderId/index'
+import { Route as AppsMeStoreOrdersOrderIdImprimirRouteImport } from './routes/apps/me/store/orders/$orderId/imprimir'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -70,6 +85,11 @@ const ActivateKeyRoute = ActivateKeyRouteImport.update({
   path: '/activate/$key',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MisComprasIndexRoute = MisComprasIndexRouteImport.update({
+  id: '/mis-compras/',
+  path: '/mis-compras/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProveedorEnviosYPagosRoute = ProveedorEnviosYPagosRouteImport.update({
   id: '/proveedor/envios-y-pagos',
   path: '/proveedor/envios-y-pagos',
@@ -85,11 +105,32 @@ const ActivatePinIndexRoute = ActivatePinIndexRouteImport.update({
   path: '/activate/pin/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminOrdenesIndexRoute = AdminOrdenesIndexRouteImport.update({
+  id: '/admin/ordenes/',
+  path: '/admin/ordenes/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminOrdenesOrderRoute = AdminOrdenesOrderRouteImport.update({
+  id: '/admin/ordenes/$order',
+  path: '/admin/ordenes/$order',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MePaymentsTokenRoute = MePaymentsTokenRouteImport.update({
   id: '/me/payments/$token',
   path: '/me/payments/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MisComprasOrderIdIndexRoute = MisComprasOrderIdIndexRouteImport.update({
+  id: '/mis-compras/$orderId/',
+  path: '/mis-compras/$orderId/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MisComprasOrderIdImprimirRoute =
+  MisComprasOrderIdImprimirRouteImport.update({
+    id: '/mis-compras/$orderId/imprimir',
+    path: '/mis-compras/$orderId/imprimir',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PasswordResetIndexRoute = PasswordResetIndexRouteImport.update({
   id: '/password/reset/',
   path: '/password/reset/',
@@ -121,6 +162,17 @@ const RegisterCompleteIndexRoute = RegisterCompleteIndexRouteImport.update({
   path: '/register/complete/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ShoppingCartOrdersIndexRoute = ShoppingCartOrdersIndexRouteImport.update({
+  id: '/shopping-cart/orders/',
+  path: '/shopping-cart/orders/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShoppingCartOrdersOrderIdRoute =
+  ShoppingCartOrdersOrderIdRouteImport.update({
+    id: '/shopping-cart/orders/$orderId',
+    path: '/shopping-cart/orders/$orderId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const TiendaShopSlugIndexRoute = TiendaShopSlugIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -219,6 +271,12 @@ const TiendaShopSlugExperienciasIndexRoute =
     path: '/experiencias/',
     getParentRoute: () => TiendaShopSlugRouteRoute,
   } as any)
+const TiendaShopSlugMisComprasIndexRoute =
+  TiendaShopSlugMisComprasIndexRouteImport.update({
+    id: '/mis-compras/',
+    path: '/mis-compras/',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
 const TiendaShopSlugPagadoCheckoutIdRoute =
   TiendaShopSlugPagadoCheckoutIdRouteImport.update({
     id: '/pagado/$checkoutId',
@@ -235,6 +293,24 @@ const TiendaShopSlugServiciosIndexRoute =
   TiendaShopSlugServiciosIndexRouteImport.update({
     id: '/servicios/',
     path: '/servicios/',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const AppsMeDssupplierOrdersOrderIdRoute =
+  AppsMeDssupplierOrdersOrderIdRouteImport.update({
+    id: '/apps/me/dssupplier/orders/$orderId',
+    path: '/apps/me/dssupplier/orders/$orderId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const TiendaShopSlugAdminOrdenesIndexRoute =
+  TiendaShopSlugAdminOrdenesIndexRouteImport.update({
+    id: '/admin/ordenes/',
+    path: '/admin/ordenes/',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugAdminOrdenesOrderRoute =
+  TiendaShopSlugAdminOrdenesOrderRouteImport.update({
+    id: '/admin/ordenes/$order',
+    path: '/admin/ordenes/$order',
     getParentRoute: () => TiendaShopSlugRouteRoute,
   } as any)
 const TiendaShopSlugAyudaProveedoresDeshabilitadoRoute =
@@ -255,6 +331,18 @@ const TiendaShopSlugExperienciasOwnerItemIdRoute =
     path: '/experiencias/$owner/$itemId',
     getParentRoute: () => TiendaShopSlugRouteRoute,
   } as any)
+const TiendaShopSlugMisComprasOrderIdIndexRoute =
+  TiendaShopSlugMisComprasOrderIdIndexRouteImport.update({
+    id: '/mis-compras/$orderId/',
+    path: '/mis-compras/$orderId/',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugMisComprasOrderIdImprimirRoute =
+  TiendaShopSlugMisComprasOrderIdImprimirRouteImport.update({
+    id: '/mis-compras/$orderId/imprimir',
+    path: '/mis-compras/$orderId/imprimir',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
 const TiendaShopSlugProductosOwnerItemIdRoute =
   TiendaShopSlugProductosOwnerItemIdRouteImport.update({
     id: '/productos/$owner/$itemId',
@@ -267,6 +355,18 @@ const TiendaShopSlugServiciosOwnerItemIdRoute =
     path: '/servicios/$owner/$itemId',
     getParentRoute: () => TiendaShopSlugRouteRoute,
   } as any)
+const AppsMeStoreOrdersOrderIdIndexRoute =
+  AppsMeStoreOrdersOrderIdIndexRouteImport.update({
+    id: '/apps/me/store/orders/$orderId/',
+    path: '/apps/me/store/orders/$orderId/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AppsMeStoreOrdersOrderIdImprimirRoute =
+  AppsMeStoreOrdersOrderIdImprimirRouteImport.update({
+    id: '/apps/me/store/orders/$orderId/imprimir',
+    path: '/apps/me/store/orders/$orderId/imprimir',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -275,9 +375,13 @@ export interface FileRoutesByFullPath {
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
+  '/mis-compras/': typeof MisComprasIndexRoute
+  '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
   '/me/payments/$token': typeof MePaymentsTokenRoute
+  '/mis-compras/$orderId/imprimir': typeof MisComprasOrderIdImprimirRoute
   '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
   '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
+  '/shopping-cart/orders/$orderId': typeof ShoppingCartOrdersOrderIdRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
   '/tienda/$shopSlug/acerca': typeof TiendaShopSlugAcercaRoute
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
@@ -291,10 +395,13 @@ export interface FileRoutesByFullPath {
   '/tienda/$shopSlug/privacidad': typeof TiendaShopSlugPrivacidadRoute
   '/tienda/$shopSlug/terms': typeof TiendaShopSlugTermsRoute
   '/activate/pin/': typeof ActivatePinIndexRoute
+  '/admin/ordenes/': typeof AdminOrdenesIndexRoute
+  '/mis-compras/$orderId/': typeof MisComprasOrderIdIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
   '/proveedor/articulos/': typeof ProveedorArticulosIndexRoute
   '/register/activate/': typeof RegisterActivateIndexRoute
   '/register/complete/': typeof RegisterCompleteIndexRoute
+  '/shopping-cart/orders/': typeof ShoppingCartOrdersIndexRoute
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
@@ -302,13 +409,21 @@ export interface FileRoutesByFullPath {
   '/tienda/$shopSlug/catalogos/': typeof TiendaShopSlugCatalogosIndexRoute
   '/tienda/$shopSlug/digitales/': typeof TiendaShopSlugDigitalesIndexRoute
   '/tienda/$shopSlug/experiencias/': typeof TiendaShopSlugExperienciasIndexRoute
+  '/tienda/$shopSlug/mis-compras/': typeof TiendaShopSlugMisComprasIndexRoute
   '/tienda/$shopSlug/productos/': typeof TiendaShopSlugProductosIndexRoute
   '/tienda/$shopSlug/servicios/': typeof TiendaShopSlugServiciosIndexRoute
+  '/apps/me/dssupplier/orders/$orderId': typeof AppsMeDssupplierOrdersOrderIdRoute
+  '/tienda/$shopSlug/admin/ordenes/$order': typeof TiendaShopSlugAdminOrdenesOrderRoute
   '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
   '/tienda/$shopSlug/digitales/$owner/$itemId': typeof TiendaShopSlugDigitalesOwnerItemIdRoute
   '/tienda/$shopSlug/experiencias/$owner/$itemId': typeof TiendaShopSlugExperienciasOwnerItemIdRoute
+  '/tienda/$shopSlug/mis-compras/$orderId/imprimir': typeof TiendaShopSlugMisComprasOrderIdImprimirRoute
   '/tienda/$shopSlug/productos/$owner/$itemId': typeof TiendaShopSlugProductosOwnerItemIdRoute
   '/tienda/$shopSlug/servicios/$owner/$itemId': typeof TiendaShopSlugServiciosOwnerItemIdRoute
+  '/tienda/$shopSlug/admin/ordenes/': typeof TiendaShopSlugAdminOrdenesIndexRoute
+  '/tienda/$shopSlug/mis-compras/$orderId/': typeof TiendaShopSlugMisComprasOrderIdIndexRoute
+  '/apps/me/store/orders/$orderId/imprimir': typeof AppsMeStoreOrdersOrderIdImprimirRoute
+  '/apps/me/store/orders/$orderId/': typeof AppsMeStoreOrdersOrderIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -316,9 +431,13 @@ export interface FileRoutesByTo {
   '/preferencias': typeof PreferenciasRoute
   '/activate/$key': typeof ActivateKeyRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
+  '/mis-compras': typeof MisComprasIndexRoute
+  '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
   '/me/payments/$token': typeof MePaymentsTokenRoute
+  '/mis-compras/$orderId/imprimir': typeof MisComprasOrderIdImprimirRoute
   '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
   '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
+  '/shopping-cart/orders/$orderId': typeof ShoppingCartOrdersOrderIdRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
   '/tienda/$shopSlug/acerca': typeof TiendaShopSlugAcercaRoute
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
@@ -332,10 +451,13 @@ export interface FileRoutesByTo {
   '/tienda/$shopSlug/privacidad': typeof TiendaShopSlugPrivacidadRoute
   '/tienda/$shopSlug/terms': typeof TiendaShopSlugTermsRoute
   '/activate/pin': typeof ActivatePinIndexRoute
+  '/admin/ordenes': typeof AdminOrdenesIndexRoute
+  '/mis-compras/$orderId': typeof MisComprasOrderIdIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
   '/proveedor/articulos': typeof ProveedorArticulosIndexRoute
   '/register/activate': typeof RegisterActivateIndexRoute
   '/register/complete': typeof RegisterCompleteIndexRoute
+  '/shopping-cart/orders': typeof ShoppingCartOrdersIndexRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugIndexRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
@@ -343,13 +465,21 @@ export interface FileRoutesByTo {
   '/tienda/$shopSlug/catalogos': typeof TiendaShopSlugCatalogosIndexRoute
   '/tienda/$shopSlug/digitales': typeof TiendaShopSlugDigitalesIndexRoute
   '/tienda/$shopSlug/experiencias': typeof TiendaShopSlugExperienciasIndexRoute
+  '/tienda/$shopSlug/mis-compras': typeof TiendaShopSlugMisComprasIndexRoute
   '/tienda/$shopSlug/productos': typeof TiendaShopSlugProductosIndexRoute
   '/tienda/$shopSlug/servicios': typeof TiendaShopSlugServiciosIndexRoute
+  '/apps/me/dssupplier/orders/$orderId': typeof AppsMeDssupplierOrdersOrderIdRoute
+  '/tienda/$shopSlug/admin/ordenes/$order': typeof TiendaShopSlugAdminOrdenesOrderRoute
   '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
   '/tienda/$shopSlug/digitales/$owner/$itemId': typeof TiendaShopSlugDigitalesOwnerItemIdRoute
   '/tienda/$shopSlug/experiencias/$owner/$itemId': typeof TiendaShopSlugExperienciasOwnerItemIdRoute
+  '/tienda/$shopSlug/mis-compras/$orderId/imprimir': typeof TiendaShopSlugMisComprasOrderIdImprimirRoute
   '/tienda/$shopSlug/productos/$owner/$itemId': typeof TiendaShopSlugProductosOwnerItemIdRoute
   '/tienda/$shopSlug/servicios/$owner/$itemId': typeof TiendaShopSlugServiciosOwnerItemIdRoute
+  '/tienda/$shopSlug/admin/ordenes': typeof TiendaShopSlugAdminOrdenesIndexRoute
+  '/tienda/$shopSlug/mis-compras/$orderId': typeof TiendaShopSlugMisComprasOrderIdIndexRoute
+  '/apps/me/store/orders/$orderId/imprimir': typeof AppsMeStoreOrdersOrderIdImprimirRoute
+  '/apps/me/store/orders/$orderId': typeof AppsMeStoreOrdersOrderIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -359,9 +489,13 @@ export interface FileRoutesById {
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
+  '/mis-compras/': typeof MisComprasIndexRoute
+  '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
   '/me/payments/$token': typeof MePaymentsTokenRoute
+  '/mis-compras/$orderId/imprimir': typeof MisComprasOrderIdImprimirRoute
   '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
   '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
+  '/shopping-cart/orders/$orderId': typeof ShoppingCartOrdersOrderIdRoute
   '/tienda/$shopSlug/$': typeof TiendaShopSlugSplatRoute
   '/tienda/$shopSlug/acerca': typeof TiendaShopSlugAcercaRoute
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
@@ -375,10 +509,13 @@ export interface FileRoutesById {
   '/tienda/$shopSlug/privacidad': typeof TiendaShopSlugPrivacidadRoute
   '/tienda/$shopSlug/terms': typeof TiendaShopSlugTermsRoute
   '/activate/pin/': typeof ActivatePinIndexRoute
+  '/admin/ordenes/': typeof AdminOrdenesIndexRoute
+  '/mis-compras/$orderId/': typeof MisComprasOrderIdIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
   '/proveedor/articulos/': typeof ProveedorArticulosIndexRoute
   '/register/activate/': typeof RegisterActivateIndexRoute
   '/register/complete/': typeof RegisterCompleteIndexRoute
+  '/shopping-cart/orders/': typeof ShoppingCartOrdersIndexRoute
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
@@ -386,13 +523,21 @@ export interface FileRoutesById {
   '/tienda/$shopSlug/catalogos/': typeof TiendaShopSlugCatalogosIndexRoute
   '/tienda/$shopSlug/digitales/': typeof TiendaShopSlugDigitalesIndexRoute
   '/tienda/$shopSlug/experiencias/': typeof TiendaShopSlugExperienciasIndexRoute
+  '/tienda/$shopSlug/mis-compras/': typeof TiendaShopSlugMisComprasIndexRoute
   '/tienda/$shopSlug/productos/': typeof TiendaShopSlugProductosIndexRoute
   '/tienda/$shopSlug/servicios/': typeof TiendaShopSlugServiciosIndexRoute
+  '/apps/me/dssupplier/orders/$orderId': typeof AppsMeDssupplierOrdersOrderIdRoute
+  '/tienda/$shopSlug/admin/ordenes/$order': typeof TiendaShopSlugAdminOrdenesOrderRoute
   '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
   '/tienda/$shopSlug/digitales/$owner/$itemId': typeof TiendaShopSlugDigitalesOwnerItemIdRoute
   '/tienda/$shopSlug/experiencias/$owner/$itemId': typeof TiendaShopSlugExperienciasOwnerItemIdRoute
+  '/tienda/$shopSlug/mis-compras/$orderId/imprimir': typeof TiendaShopSlugMisComprasOrderIdImprimirRoute
   '/tienda/$shopSlug/productos/$owner/$itemId': typeof TiendaShopSlugProductosOwnerItemIdRoute
   '/tienda/$shopSlug/servicios/$owner/$itemId': typeof TiendaShopSlugServiciosOwnerItemIdRoute
+  '/tienda/$shopSlug/admin/ordenes/': typeof TiendaShopSlugAdminOrdenesIndexRoute
+  '/tienda/$shopSlug/mis-compras/$orderId/': typeof TiendaShopSlugMisComprasOrderIdIndexRoute
+  '/apps/me/store/orders/$orderId/imprimir': typeof AppsMeStoreOrdersOrderIdImprimirRoute
+  '/apps/me/store/orders/$orderId/': typeof AppsMeStoreOrdersOrderIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -403,9 +548,13 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug'
     | '/activate/$key'
     | '/proveedor/envios-y-pagos'
+    | '/mis-compras/'
+    | '/admin/ordenes/$order'
     | '/me/payments/$token'
+    | '/mis-compras/$orderId/imprimir'
     | '/proveedor/articulos/$itemId'
     | '/proveedor/articulos/nuevo'
+    | '/shopping-cart/orders/$orderId'
     | '/tienda/$shopSlug/$'
     | '/tienda/$shopSlug/acerca'
     | '/tienda/$shopSlug/blogs'
@@ -419,10 +568,13 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/privacidad'
     | '/tienda/$shopSlug/terms'
     | '/activate/pin/'
+    | '/admin/ordenes/'
+    | '/mis-compras/$orderId/'
     | '/password/reset/'
     | '/proveedor/articulos/'
     | '/register/activate/'
     | '/register/complete/'
+    | '/shopping-cart/orders/'
     | '/tienda/$shopSlug/'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
@@ -430,13 +582,21 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/catalogos/'
     | '/tienda/$shopSlug/digitales/'
     | '/tienda/$shopSlug/experiencias/'
+    | '/tienda/$shopSlug/mis-compras/'
     | '/tienda/$shopSlug/productos/'
     | '/tienda/$shopSlug/servicios/'
+    | '/apps/me/dssupplier/orders/$orderId'
+    | '/tienda/$shopSlug/admin/ordenes/$order'
     | '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
     | '/tienda/$shopSlug/digitales/$owner/$itemId'
     | '/tienda/$shopSlug/experiencias/$owner/$itemId'
+    | '/tienda/$shopSlug/mis-compras/$orderId/imprimir'
     | '/tienda/$shopSlug/productos/$owner/$itemId'
     | '/tienda/$shopSlug/servicios/$owner/$itemId'
+    | '/tienda/$shopSlug/admin/ordenes/'
+    | '/tienda/$shopSlug/mis-compras/$orderId/'
+    | '/apps/me/store/orders/$orderId/imprimir'
+    | '/apps/me/store/orders/$orderId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -444,9 +604,13 @@ export interface FileRouteTypes {
     | '/preferencias'
     | '/activate/$key'
     | '/proveedor/envios-y-pagos'
+    | '/mis-compras'
+    | '/admin/ordenes/$order'
     | '/me/payments/$token'
+    | '/mis-compras/$orderId/imprimir'
     | '/proveedor/articulos/$itemId'
     | '/proveedor/articulos/nuevo'
+    | '/shopping-cart/orders/$orderId'
     | '/tienda/$shopSlug/$'
     | '/tienda/$shopSlug/acerca'
     | '/tienda/$shopSlug/blogs'
@@ -460,10 +624,13 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/privacidad'
     | '/tienda/$shopSlug/terms'
     | '/activate/pin'
+    | '/admin/ordenes'
+    | '/mis-compras/$orderId'
     | '/password/reset'
     | '/proveedor/articulos'
     | '/register/activate'
     | '/register/complete'
+    | '/shopping-cart/orders'
     | '/tienda/$shopSlug'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
@@ -471,13 +638,21 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/catalogos'
     | '/tienda/$shopSlug/digitales'
     | '/tienda/$shopSlug/experiencias'
+    | '/tienda/$shopSlug/mis-compras'
     | '/tienda/$shopSlug/productos'
     | '/tienda/$shopSlug/servicios'
+    | '/apps/me/dssupplier/orders/$orderId'
+    | '/tienda/$shopSlug/admin/ordenes/$order'
     | '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
     | '/tienda/$shopSlug/digitales/$owner/$itemId'
     | '/tienda/$shopSlug/experiencias/$owner/$itemId'
+    | '/tienda/$shopSlug/mis-compras/$orderId/imprimir'
     | '/tienda/$shopSlug/productos/$owner/$itemId'
     | '/tienda/$shopSlug/servicios/$owner/$itemId'
+    | '/tienda/$shopSlug/admin/ordenes'
+    | '/tienda/$shopSlug/mis-compras/$orderId'
+    | '/apps/me/store/orders/$orderId/imprimir'
+    | '/apps/me/store/orders/$orderId'
   id:
     | '__root__'
     | '/'
@@ -486,9 +661,13 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug'
     | '/activate/$key'
     | '/proveedor/envios-y-pagos'
+    | '/mis-compras/'
+    | '/admin/ordenes/$order'
     | '/me/payments/$token'
+    | '/mis-compras/$orderId/imprimir'
     | '/proveedor/articulos/$itemId'
     | '/proveedor/articulos/nuevo'
+    | '/shopping-cart/orders/$orderId'
     | '/tienda/$shopSlug/$'
     | '/tienda/$shopSlug/acerca'
     | '/tienda/$shopSlug/blogs'
@@ -502,10 +681,13 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/privacidad'
     | '/tienda/$shopSlug/terms'
     | '/activate/pin/'
+    | '/admin/ordenes/'
+    | '/mis-compras/$orderId/'
     | '/password/reset/'
     | '/proveedor/articulos/'
     | '/register/activate/'
     | '/register/complete/'
+    | '/shopping-cart/orders/'
     | '/tienda/$shopSlug/'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
@@ -513,13 +695,21 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/catalogos/'
     | '/tienda/$shopSlug/digitales/'
     | '/tienda/$shopSlug/experiencias/'
+    | '/tienda/$shopSlug/mis-compras/'
     | '/tienda/$shopSlug/productos/'
     | '/tienda/$shopSlug/servicios/'
+    | '/apps/me/dssupplier/orders/$orderId'
+    | '/tienda/$shopSlug/admin/ordenes/$order'
     | '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
     | '/tienda/$shopSlug/digitales/$owner/$itemId'
     | '/tienda/$shopSlug/experiencias/$owner/$itemId'
+    | '/tienda/$shopSlug/mis-compras/$orderId/imprimir'
     | '/tienda/$shopSlug/productos/$owner/$itemId'
     | '/tienda/$shopSlug/servicios/$owner/$itemId'
+    | '/tienda/$shopSlug/admin/ordenes/'
+    | '/tienda/$shopSlug/mis-compras/$orderId/'
+    | '/apps/me/store/orders/$orderId/imprimir'
+    | '/apps/me/store/orders/$orderId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -529,14 +719,24 @@ export interface RootRouteChildren {
   TiendaShopSlugRouteRoute: typeof TiendaShopSlugRouteRouteWithChildren
   ActivateKeyRoute: typeof ActivateKeyRoute
   ProveedorEnviosYPagosRoute: typeof ProveedorEnviosYPagosRoute
+  MisComprasIndexRoute: typeof MisComprasIndexRoute
+  AdminOrdenesOrderRoute: typeof AdminOrdenesOrderRoute
   MePaymentsTokenRoute: typeof MePaymentsTokenRoute
+  MisComprasOrderIdImprimirRoute: typeof MisComprasOrderIdImprimirRoute
   ProveedorArticulosItemIdRoute: typeof ProveedorArticulosItemIdRoute
   ProveedorArticulosNuevoRoute: typeof ProveedorArticulosNuevoRoute
+  ShoppingCartOrdersOrderIdRoute: typeof ShoppingCartOrdersOrderIdRoute
   ActivatePinIndexRoute: typeof ActivatePinIndexRoute
+  AdminOrdenesIndexRoute: typeof AdminOrdenesIndexRoute
+  MisComprasOrderIdIndexRoute: typeof MisComprasOrderIdIndexRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
   ProveedorArticulosIndexRoute: typeof ProveedorArticulosIndexRoute
   RegisterActivateIndexRoute: typeof RegisterActivateIndexRoute
   RegisterCompleteIndexRoute: typeof RegisterCompleteIndexRoute
+  ShoppingCartOrdersIndexRoute: typeof ShoppingCartOrdersIndexRoute
+  AppsMeDssupplierOrdersOrderIdRoute: typeof AppsMeDssupplierOrdersOrderIdRoute
+  AppsMeStoreOrdersOrderIdImprimirRoute: typeof AppsMeStoreOrdersOrderIdImprimirRoute
+  AppsMeStoreOrdersOrderIdIndexRoute: typeof AppsMeStoreOrdersOrderIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -569,6 +769,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActivateKeyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mis-compras/': {
+      id: '/mis-compras/'
+      path: '/mis-compras'
+      fullPath: '/mis-compras/'
+      preLoaderRoute: typeof MisComprasIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/proveedor/envios-y-pagos': {
       id: '/proveedor/envios-y-pagos'
       path: '/proveedor/envios-y-pagos'
@@ -590,11 +797,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActivatePinIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/ordenes/': {
+      id: '/admin/ordenes/'
+      path: '/admin/ordenes'
+      fullPath: '/admin/ordenes/'
+      preLoaderRoute: typeof AdminOrdenesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/ordenes/$order': {
+      id: '/admin/ordenes/$order'
+      path: '/admin/ordenes/$order'
+      fullPath: '/admin/ordenes/$order'
+      preLoaderRoute: typeof AdminOrdenesOrderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/me/payments/$token': {
       id: '/me/payments/$token'
       path: '/me/payments/$token'
       fullPath: '/me/payments/$token'
       preLoaderRoute: typeof MePaymentsTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mis-compras/$orderId/': {
+      id: '/mis-compras/$orderId/'
+      path: '/mis-compras/$orderId'
+      fullPath: '/mis-compras/$orderId/'
+      preLoaderRoute: typeof MisComprasOrderIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mis-compras/$orderId/imprimir': {
+      id: '/mis-compras/$orderId/imprimir'
+      path: '/mis-compras/$orderId/imprimir'
+      fullPath: '/mis-compras/$orderId/imprimir'
+      preLoaderRoute: typeof MisComprasOrderIdImprimirRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/password/reset/': {
@@ -637,6 +872,20 @@ declare module '@tanstack/react-router' {
       path: '/register/complete'
       fullPath: '/register/complete/'
       preLoaderRoute: typeof RegisterCompleteIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/shopping-cart/orders/': {
+      id: '/shopping-cart/orders/'
+      path: '/shopping-cart/orders'
+      fullPath: '/shopping-cart/orders/'
+      preLoaderRoute: typeof ShoppingCartOrdersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/shopping-cart/orders/$orderId': {
+      id: '/shopping-cart/orders/$orderId'
+      path: '/shopping-cart/orders/$orderId'
+      fullPath: '/shopping-cart/orders/$orderId'
+      preLoaderRoute: typeof ShoppingCartOrdersOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tienda/$shopSlug/': {
@@ -765,6 +1014,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TiendaShopSlugExperienciasIndexRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
+    '/tienda/$shopSlug/mis-compras/': {
+      id: '/tienda/$shopSlug/mis-compras/'
+      path: '/mis-compras'
+      fullPath: '/tienda/$shopSlug/mis-compras/'
+      preLoaderRoute: typeof TiendaShopSlugMisComprasIndexRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
     '/tienda/$shopSlug/pagado/$checkoutId': {
       id: '/tienda/$shopSlug/pagado/$checkoutId'
       path: '/pagado/$checkoutId'
@@ -784,6 +1040,27 @@ declare module '@tanstack/react-router' {
       path: '/servicios'
       fullPath: '/tienda/$shopSlug/servicios/'
       preLoaderRoute: typeof TiendaShopSlugServiciosIndexRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/apps/me/dssupplier/orders/$orderId': {
+      id: '/apps/me/dssupplier/orders/$orderId'
+      path: '/apps/me/dssupplier/orders/$orderId'
+      fullPath: '/apps/me/dssupplier/orders/$orderId'
+      preLoaderRoute: typeof AppsMeDssupplierOrdersOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tienda/$shopSlug/admin/ordenes/': {
+      id: '/tienda/$shopSlug/admin/ordenes/'
+      path: '/admin/ordenes'
+      fullPath: '/tienda/$shopSlug/admin/ordenes/'
+      preLoaderRoute: typeof TiendaShopSlugAdminOrdenesIndexRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/admin/ordenes/$order': {
+      id: '/tienda/$shopSlug/admin/ordenes/$order'
+      path: '/admin/ordenes/$order'
+      fullPath: '/tienda/$shopSlug/admin/ordenes/$order'
+      preLoaderRoute: typeof TiendaShopSlugAdminOrdenesOrderRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
     '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': {
@@ -807,6 +1084,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TiendaShopSlugExperienciasOwnerItemIdRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
+    '/tienda/$shopSlug/mis-compras/$orderId/': {
+      id: '/tienda/$shopSlug/mis-compras/$orderId/'
+      path: '/mis-compras/$orderId'
+      fullPath: '/tienda/$shopSlug/mis-compras/$orderId/'
+      preLoaderRoute: typeof TiendaShopSlugMisComprasOrderIdIndexRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/mis-compras/$orderId/imprimir': {
+      id: '/tienda/$shopSlug/mis-compras/$orderId/imprimir'
+      path: '/mis-compras/$orderId/imprimir'
+      fullPath: '/tienda/$shopSlug/mis-compras/$orderId/imprimir'
+      preLoaderRoute: typeof TiendaShopSlugMisComprasOrderIdImprimirRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
     '/tienda/$shopSlug/productos/$owner/$itemId': {
       id: '/tienda/$shopSlug/productos/$owner/$itemId'
       path: '/productos/$owner/$itemId'
@@ -820,6 +1111,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/tienda/$shopSlug/servicios/$owner/$itemId'
       preLoaderRoute: typeof TiendaShopSlugServiciosOwnerItemIdRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/apps/me/store/orders/$orderId/': {
+      id: '/apps/me/store/orders/$orderId/'
+      path: '/apps/me/store/orders/$orderId'
+      fullPath: '/apps/me/store/orders/$orderId/'
+      preLoaderRoute: typeof AppsMeStoreOrdersOrderIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apps/me/store/orders/$orderId/imprimir': {
+      id: '/apps/me/store/orders/$orderId/imprimir'
+      path: '/apps/me/store/orders/$orderId/imprimir'
+      fullPath: '/apps/me/store/orders/$orderId/imprimir'
+      preLoaderRoute: typeof AppsMeStoreOrdersOrderIdImprimirRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -844,13 +1149,18 @@ interface TiendaShopSlugRouteRouteChildren {
   TiendaShopSlugCatalogosIndexRoute: typeof TiendaShopSlugCatalogosIndexRoute
   TiendaShopSlugDigitalesIndexRoute: typeof TiendaShopSlugDigitalesIndexRoute
   TiendaShopSlugExperienciasIndexRoute: typeof TiendaShopSlugExperienciasIndexRoute
+  TiendaShopSlugMisComprasIndexRoute: typeof TiendaShopSlugMisComprasIndexRoute
   TiendaShopSlugProductosIndexRoute: typeof TiendaShopSlugProductosIndexRoute
   TiendaShopSlugServiciosIndexRoute: typeof TiendaShopSlugServiciosIndexRoute
+  TiendaShopSlugAdminOrdenesOrderRoute: typeof TiendaShopSlugAdminOrdenesOrderRoute
   TiendaShopSlugAyudaProveedoresDeshabilitadoRoute: typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
   TiendaShopSlugDigitalesOwnerItemIdRoute: typeof TiendaShopSlugDigitalesOwnerItemIdRoute
   TiendaShopSlugExperienciasOwnerItemIdRoute: typeof TiendaShopSlugExperienciasOwnerItemIdRoute
+  TiendaShopSlugMisComprasOrderIdImprimirRoute: typeof TiendaShopSlugMisComprasOrderIdImprimirRoute
   TiendaShopSlugProductosOwnerItemIdRoute: typeof TiendaShopSlugProductosOwnerItemIdRoute
   TiendaShopSlugServiciosOwnerItemIdRoute: typeof TiendaShopSlugServiciosOwnerItemIdRoute
+  TiendaShopSlugAdminOrdenesIndexRoute: typeof TiendaShopSlugAdminOrdenesIndexRoute
+  TiendaShopSlugMisComprasOrderIdIndexRoute: typeof TiendaShopSlugMisComprasOrderIdIndexRoute
 }
 
 const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
@@ -874,18 +1184,25 @@ const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
   TiendaShopSlugCatalogosIndexRoute: TiendaShopSlugCatalogosIndexRoute,
   TiendaShopSlugDigitalesIndexRoute: TiendaShopSlugDigitalesIndexRoute,
   TiendaShopSlugExperienciasIndexRoute: TiendaShopSlugExperienciasIndexRoute,
+  TiendaShopSlugMisComprasIndexRoute: TiendaShopSlugMisComprasIndexRoute,
   TiendaShopSlugProductosIndexRoute: TiendaShopSlugProductosIndexRoute,
   TiendaShopSlugServiciosIndexRoute: TiendaShopSlugServiciosIndexRoute,
+  TiendaShopSlugAdminOrdenesOrderRoute: TiendaShopSlugAdminOrdenesOrderRoute,
   TiendaShopSlugAyudaProveedoresDeshabilitadoRoute:
     TiendaShopSlugAyudaProveedoresDeshabilitadoRoute,
   TiendaShopSlugDigitalesOwnerItemIdRoute:
     TiendaShopSlugDigitalesOwnerItemIdRoute,
   TiendaShopSlugExperienciasOwnerItemIdRoute:
     TiendaShopSlugExperienciasOwnerItemIdRoute,
+  TiendaShopSlugMisComprasOrderIdImprimirRoute:
+    TiendaShopSlugMisComprasOrderIdImprimirRoute,
   TiendaShopSlugProductosOwnerItemIdRoute:
     TiendaShopSlugProductosOwnerItemIdRoute,
   TiendaShopSlugServiciosOwnerItemIdRoute:
     TiendaShopSlugServiciosOwnerItemIdRoute,
+  TiendaShopSlugAdminOrdenesIndexRoute: TiendaShopSlugAdminOrdenesIndexRoute,
+  TiendaShopSlugMisComprasOrderIdIndexRoute:
+    TiendaShopSlugMisComprasOrderIdIndexRoute,
 }
 
 const TiendaShopSlugRouteRouteWithChildren =
@@ -898,14 +1215,24 @@ const rootRouteChildren: RootRouteChildren = {
   TiendaShopSlugRouteRoute: TiendaShopSlugRouteRouteWithChildren,
   ActivateKeyRoute: ActivateKeyRoute,
   ProveedorEnviosYPagosRoute: ProveedorEnviosYPagosRoute,
+  MisComprasIndexRoute: MisComprasIndexRoute,
+  AdminOrdenesOrderRoute: AdminOrdenesOrderRoute,
   MePaymentsTokenRoute: MePaymentsTokenRoute,
+  MisComprasOrderIdImprimirRoute: MisComprasOrderIdImprimirRoute,
   ProveedorArticulosItemIdRoute: ProveedorArticulosItemIdRoute,
   ProveedorArticulosNuevoRoute: ProveedorArticulosNuevoRoute,
+  ShoppingCartOrdersOrderIdRoute: ShoppingCartOrdersOrderIdRoute,
   ActivatePinIndexRoute: ActivatePinIndexRoute,
+  AdminOrdenesIndexRoute: AdminOrdenesIndexRoute,
+  MisComprasOrderIdIndexRoute: MisComprasOrderIdIndexRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
   ProveedorArticulosIndexRoute: ProveedorArticulosIndexRoute,
   RegisterActivateIndexRoute: RegisterActivateIndexRoute,
   RegisterCompleteIndexRoute: RegisterCompleteIndexRoute,
+  ShoppingCartOrdersIndexRoute: ShoppingCartOrdersIndexRoute,
+  AppsMeDssupplierOrdersOrderIdRoute: AppsMeDssupplierOrdersOrderIdRoute,
+  AppsMeStoreOrdersOrderIdImprimirRoute: AppsMeStoreOrdersOrderIdImprimirRoute,
+  AppsMeStoreOrdersOrderIdIndexRoute: AppsMeStoreOrdersOrderIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -4,4 +4,5 @@ export const paymentKeys = {
   page: (token: string) => ['payments', 'page', token] as const,
   attempt: (token: string, attemptId: string) => ['payments', 'attempt', token, attemptId] as const,
   cards: () => ['payments', 'cards'] as const,
+  orderOfCheckout: (userId: string, checkoutId: string) => ['payments', 'order-of-checkout', userId, checkoutId] as const,
 };

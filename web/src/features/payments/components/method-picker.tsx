@@ -1,30 +1,48 @@
-import type { PaymentMethod } from '@vitrina/contracts';
+import { PAY_LATER_TYPES, type PayLaterType, type PaymentMethod, type PaymentType } from '@vitrina/contracts';
 import { Group, Radio, Stack, Text } from '@mantine/core';
-import { IconBrandPaypal, IconBuildingBank, IconCalendarDollar, IconCash, IconCreditCard, IconWallet } from '@tabler/icons-react';
+import {
+  IconBrandPaypal,
+  IconBuildingBank,
+  IconCalendarDollar,
+  IconCash,
+  IconCreditCard,
+  IconReceipt,
+  IconTruckDelivery,
+  IconWallet,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { PaymentsT } from '../i18n/texts';
 import classes from './payments.module.css';
 
-const ICONS: Record<PaymentMethod, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
+/** What the picker offers: the methods paid now, and the pay-later ones that place the order at once (issue 13). */
+export type PickerMethod = PaymentMethod | PayLaterType;
+
+const ICONS: Record<PickerMethod, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
   card: IconCreditCard,
   paypal: IconBrandPaypal,
   mobbex: IconWallet,
   aplazo: IconCalendarDollar,
   cash: IconCash,
   spei: IconBuildingBank,
+  ondelivery: IconTruckDelivery,
+  deposit: IconReceipt,
 };
 
 /** The methods in the order the page offers them (the supplier enables them). */
-export const METHOD_ORDER: readonly PaymentMethod[] = ['card', 'paypal', 'mobbex', 'aplazo', 'cash', 'spei'];
+export const METHOD_ORDER: readonly PickerMethod[] = ['card', 'paypal', 'mobbex', 'aplazo', 'cash', 'spei', 'ondelivery', 'deposit'];
 
-export function orderedMethods(enabled: readonly PaymentMethod[]): PaymentMethod[] {
+export function orderedMethods(enabled: readonly PaymentType[]): PickerMethod[] {
   return METHOD_ORDER.filter((method) => enabled.includes(method));
 }
 
+export function isPayLater(method: PickerMethod | null): method is PayLaterType {
+  return method !== null && (PAY_LATER_TYPES as readonly string[]).includes(method);
+}
+
 interface Props {
-  methods: PaymentMethod[];
-  value: PaymentMethod | null;
-  onChange: (method: PaymentMethod) => void;
+  methods: PickerMethod[];
+  value: PickerMethod | null;
+  onChange: (method: PickerMethod) => void;
   disabled?: boolean;
   t: PaymentsT;
 }

@@ -1,6 +1,7 @@
-import type { PaymentAttempt, PaymentMethod, PaymentPage, RedirectMethod } from '@vitrina/contracts';
+import type { PaymentAttempt, PaymentPage, PurchaseOrder, RedirectMethod } from '@vitrina/contracts';
 import { Alert, Button, Card, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFlask, IconLock } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { isApiError } from '@/api/client';
 import { ErrorState } from '@/components/error-state';
@@ -12,9 +13,10 @@ import { notifyPaymentFailure } from '../lib/notify';
 import { usePaymentsT, type PaymentsT } from '../i18n/texts';
 import { CardPayment } from './card-payment';
 import { InstalmentOptions } from './instalment-options';
-import { MethodPicker, orderedMethods } from './method-picker';
+import { isPayLater, MethodPicker, orderedMethods, type PickerMethod } from './method-picker';
 import { SpeiView } from './spei-view';
 import { usePay, type PayRequest } from './use-pay';
+import { usePlaceOrder } from './use-place-order';
 import { usePendingAttempt } from './use-pending-attempt';
 import { VoucherView } from './voucher-view';
 
@@ -24,6 +26,8 @@ export interface PaymentPanelProps {
   /** A path of this site that 3-D Secure and approval pages send the browser back to. */
   returnPath: string;
   onPaid: (attempt: PaymentAttempt, page: PaymentPage) => void;
+  /** A pay-later method placed the order (issue 13); by default the buyer goes to `/mis-compras/{order}`. */
+  onOrderPlaced?: (order: PurchaseOrder) => void;
   /** A refusal: the checkout (and its token) is fetched again (spec 3 §4 step 6). */
   onRefused?: () => void;
   /**
@@ -94,6 +98,7 @@ export function PaymentPanel({
   token,
   returnPath,
   onPaid,
+  onOrderPlaced,
   onRefused,
   onCheckoutChanged,
   onRestart,
@@ -105,11 +110,19 @@ export function PaymentPanel({
   const { t, i18n } = usePaymentsT();
   const language = i18n.language;
   const query = usePaymentPage(token);
-  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [method, setMethod] = useState<PickerMethod | null>(null);
   const [plan, setPlan] = useState<number | null>(null);
   const [pending, setPending] = useState<PaymentAttempt | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const page = query.data;
+  // The panel is also drawn outside a router (its tests): only the default for onOrderPlaced needs one.
+  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined;
+  const { place, placing } = usePlaceOrder({
+    checkoutId: page?.checkout_id ?? '',
+    t,
+    onPlaced: (order) =>
+      onOrderPlaced ? onOrderPlaced(order) : void router?.navigate({ to: '/mis-compras/$orderId', params: { orderId: order.id } }),
+  });
 
   const paid = (attempt: PaymentAttempt) => {
     if (page) onPaid(attempt, page);
@@ -246,7 +259,7 @@ export function PaymentPanel({
           <Text size="sm">{t('panel.sandbox')}</Text>
         </Alert>
       )}
-      <MethodPicker methods={methods} value={chosen} onChange={setMethod} disabled={paying} t={t} />
+      <MethodPicker methods={methods} value={chosen} onChange={setMethod} disabled={paying || placing} t={t} />
       {chosen && (
         <Card withBorder radius="md" padding="md" data-testid={`payment-details-${chosen}`}>
           {chosen === 'card' && <CardPayment page={page} paying={paying} onPay={start} language={language} t={t} now={now} />}
@@ -273,6 +286,27 @@ export function PaymentPanel({
                 )}
                 <Button type="submit" size="md" fullWidth loading={paying} disabled={paying} data-testid="pay-submit">
                   {paying ? t('panel.paying') : t('panel.continueTo', { name: REDIRECT_NAMES[chosen] })}
+                </Button>
+              </Stack>
+            </form>
+          )}
+          {isPayLater(chosen) && (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                void place(chosen);
+              }}
+            >
+              <Stack gap="md">
+                <Text size="sm">{t('panel.payLaterText')}</Text>
+                <Group justify="space-between">
+                  <Text size="sm" c="dimmed">
+                    {t('panel.total')}
+                  </Text>
+                  <Text fw={700}>{amount}</Text>
+                </Group>
+                <Button type="submit" size="md" fullWidth loading={placing} disabled={placing} data-testid="place-order-submit">
+                  {placing ? t('panel.placing') : t('panel.placeOrder')}
                 </Button>
               </Stack>
             </form>

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SellerOrderPage } from '@/features/orders/components/order-pages';
+import { OrderFrame } from '../../../../../-order-frame';
+
+/** spec 3 §2 `/apps/me/store/orders/{orderid}`: the seller's view, its actions and the quote form. */
+export const Route = createFileRoute('/apps/me/store/orders/$orderId/')({
+  component: StoreOrderRoute,
+});
+
+function StoreOrderRoute() {
+  const { orderId } = Route.useParams();
+  return (
+    <OrderFrame>
+      <SellerOrderPage
+        side="seller"
+        orderId={orderId}
+        links={{ list: '/admin/ordenes', print: (id) => `/apps/me/store/orders/${encodeURIComponent(id)}/imprimir` }}
+      />
+    </OrderFrame>
+  );
+}
