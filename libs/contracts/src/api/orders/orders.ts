@@ -342,3 +342,93 @@ export const TrackingAnswerSchema = z
   .object({ tracking_number: z.string(), status: z.enum(TRACKING_STATUSES).nullable(), order_state: z.enum(ORDER_STATES) })
   .meta({ id: 'TrackingAnswer' });
 export type TrackingAnswer = z.infer<typeof TrackingAnswerSchema>;
+
+/** spec 3 §3 'Review': the rating (qualification) is 1 to 5 stars. */
+export const REVIEW_RATING = { min: 1, max: 5 } as const;
+
+/**
+ * SAT c_RegimenFiscal names (CFDI 4.0), as the SAT writes them (shown in Spanish in every language), and which kind
+ * of taxpayer may declare each: a natural person (`fisica`, 13-character RFC) or a legal person (`moral`, 12).
+ */
+export const TAX_REGIME_NAMES: Record<TaxRegime, string> = {
+  '601': 'General de Ley Personas Morales',
+  '603': 'Personas Morales con Fines no Lucrativos',
+  '605': 'Sueldos y Salarios e Ingresos Asimilados a Salarios',
+  '606': 'Arrendamiento',
+  '607': 'Régimen de Enajenación o Adquisición de Bienes',
+  '608': 'Demás ingresos',
+  '610': 'Residentes en el Extranjero sin Establecimiento Permanente en México',
+  '611': 'Ingresos por Dividendos (socios y accionistas)',
+  '612': 'Personas Físicas con Actividades Empresariales y Profesionales',
+  '614': 'Ingresos por intereses',
+  '615': 'Régimen de los ingresos por obtención de premios',
+  '616': 'Sin obligaciones fiscales',
+  '620': 'Sociedades Cooperativas de Producción que optan por diferir sus ingresos',
+  '621': 'Incorporación Fiscal',
+  '622': 'Actividades Agrícolas, Ganaderas, Silvícolas y Pesqueras',
+  '623': 'Opcional para Grupos de Sociedades',
+  '624': 'Coordinados',
+  '625': 'Régimen de las Actividades Empresariales con ingresos a través de Plataformas Tecnológicas',
+  '626': 'Régimen Simplificado de Confianza',
+};
+export type TaxpayerKind = 'fisica' | 'moral';
+export const TAX_REGIME_TAXPAYERS: Record<TaxRegime, readonly TaxpayerKind[]> = {
+  '601': ['moral'],
+  '603': ['moral'],
+  '605': ['fisica'],
+  '606': ['fisica'],
+  '607': ['fisica'],
+  '608': ['fisica'],
+  '610': ['fisica', 'moral'],
+  '611': ['fisica'],
+  '612': ['fisica'],
+  '614': ['fisica'],
+  '615': ['fisica'],
+  '616': ['fisica'],
+  '620': ['moral'],
+  '621': ['fisica'],
+  '622': ['moral'],
+  '623': ['moral'],
+  '624': ['moral'],
+  '625': ['fisica'],
+  '626': ['fisica', 'moral'],
+};
+/** A well-formed RFC's taxpayer kind: 4 letters a natural person, 3 a legal person. */
+export function taxpayerKindOf(rfc: string): TaxpayerKind {
+  return rfc.length === 13 ? 'fisica' : 'moral';
+}
+
+/** SAT c_UsoCFDI names (CFDI 4.0), in Spanish as the SAT writes them. */
+export const CFDI_USE_NAMES: Record<CfdiUse, string> = {
+  G01: 'Adquisición de mercancías',
+  G02: 'Devoluciones, descuentos o bonificaciones',
+  G03: 'Gastos en general',
+  I01: 'Construcciones',
+  I02: 'Mobiliario y equipo de oficina por inversiones',
+  I03: 'Equipo de transporte',
+  I04: 'Equipo de cómputo y accesorios',
+  I05: 'Dados, troqueles, moldes, matrices y herramental',
+  I06: 'Comunicaciones telefónicas',
+  I07: 'Comunicaciones satelitales',
+  I08: 'Otra maquinaria y equipo',
+  D01: 'Honorarios médicos, dentales y gastos hospitalarios',
+  D02: 'Gastos médicos por incapacidad o discapacidad',
+  D03: 'Gastos funerales',
+  D04: 'Donativos',
+  D05: 'Intereses reales efectivamente pagados por créditos hipotecarios (casa habitación)',
+  D06: 'Aportaciones voluntarias al SAR',
+  D07: 'Primas por seguros de gastos médicos',
+  D08: 'Gastos de transportación escolar obligatoria',
+  D09: 'Depósitos en cuentas para el ahorro, primas que tengan como base planes de pensiones',
+  D10: 'Pagos por servicios educativos (colegiaturas)',
+  S01: 'Sin efectos fiscales',
+  CP01: 'Pagos',
+  CN01: 'Nómina',
+};
+
+/** GET .../receipt.pdf: the receipt's bytes (application/pdf); the OpenAPI describes it as a binary string. */
+export const OrderReceiptPdfSchema = z
+  .instanceof(Uint8Array)
+  .meta({ type: 'string', format: 'binary', description: 'The receipt (application/pdf)' });
+export type ReviewList = z.infer<typeof ReviewListSchema>;
+export type Collaboration = z.infer<typeof CollaborationSchema>;
