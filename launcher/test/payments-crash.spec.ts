@@ -8,7 +8,9 @@
  *    idempotency key: the provider answers the payment it already made, the checkout is paid, and the sandbox's
  *    books still show one charge.
  * 2. `after_commit`: the checkout is paid and `payment.succeeded` is in the outbox, and the process dies before the
- *    relay publishes it. After the restart the relay delivers: the catalogue commits the stock.
+ *    relay publishes it. After the restart the relay delivers: the catalogue commits the stock, and the orders service
+ *    makes the checkout's one order (issue 13: exactly one order per checkout across a kill between the event and
+ *    the order's commit).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
@@ -192,6 +194,20 @@ if (!built && process.env.REQUIRE_SERVICES === '1') throw new Error(`${EMBEDDED}
       500,
     );
     expect(await available(first)).toBe(before.first - 1);
+    // issue 13: the orders service made each checkout's order from the event that survived the kill, once
+    const me = `${DEMO.users.customer.id}:${DEMO.users.customer.id}`;
+    for (const checkout of [one, two]) {
+      const order = await waitUntil(
+        async () => {
+          const res = await call('GET', `/api/orders/${me}/orders/by-checkout/${checkout.id}`, undefined, carla3);
+          return res.status === 200 ? res.body : undefined;
+        },
+        'the order of a checkout paid across a kill',
+        30_000,
+        500,
+      );
+      expect(order).toMatchObject({ checkout_id: checkout.id, state: 'in_process', prepaid: true });
+    }
     await kill();
 
     // the provider's books: one payment per checkout, each charged once
@@ -214,6 +230,21 @@ if (!built && process.env.REQUIRE_SERVICES === '1') throw new Error(`${EMBEDDED}
           .execute<{ key: string }>(`select key from "cart-checkout".outbox where envelope->>'type' = 'payment.succeeded' order by key`)
       ).rows;
       expect(events.map((e) => e.key).sort()).toEqual([one.id, two.id].sort());
+      const orders = (
+        await db
+          .drizzle({})
+          .execute<{ checkout_id: string; n: number }>(`select checkout_id, count(*)::int as n from orders.orders group by checkout_id`)
+      ).rows;
+      expect(
+        orders
+          .filter((o) => o.checkout_id === one.id || o.checkout_id === two.id)
+          .sort((a, b) => a.checkout_id.localeCompare(b.checkout_id)),
+      ).toEqual(
+        [
+          { checkout_id: one.id, n: 1 },
+          { checkout_id: two.id, n: 1 },
+        ].sort((a, b) => a.checkout_id.localeCompare(b.checkout_id)),
+      );
     } finally {
       await db.close();
     }

@@ -16,6 +16,7 @@ import { TokenSigner, createServiceApp, newId, openDatabase, type Runtime } from
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { catalogueService } from '@vitrina/catalogue';
 import { Clock, PaymentJobs, PaymentWebhooks, cartCheckoutService, signSandboxWebhook } from '@vitrina/cart-checkout';
+import { ordersService } from '@vitrina/orders';
 
 const SUPPLIER = newId();
 const OWNER = newId();
@@ -68,6 +69,7 @@ describePg('payments through the sandbox provider (PostgreSQL)', () => {
   let runtime: Runtime;
   let catalogue: NestFastifyApplication;
   let app: NestFastifyApplication;
+  let orders: NestFastifyApplication;
   let forwarder: Server;
   let clock: Clock;
   let jobs: PaymentJobs;
@@ -165,7 +167,11 @@ describePg('payments through the sandbox provider (PostgreSQL)', () => {
     await new Promise<void>((resolve) => forwarder.listen(0, '127.0.0.1', resolve));
     process.env.SANDBOX_WEBHOOK_URL = `http://127.0.0.1:${(forwarder.address() as AddressInfo).port}/payments/webhooks/sandbox`;
     ({ app } = await createServiceApp(cartCheckoutService, runtime));
-    await app.getHttpAdapter().getInstance().ready();
+    // the orders service places pay-later checkouts through cart-checkout's internal endpoint, over real HTTP
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    process.env.SERVICE_URL_CART_CHECKOUT = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    ({ app: orders } = await createServiceApp(ordersService, runtime));
+    await orders.getHttpAdapter().getInstance().ready();
     clock = app.get(Clock);
     jobs = app.get(PaymentJobs);
     const signer = TokenSigner.fromKeys(runtime.keys, { issuer: runtime.config.AUTH_ISSUER, audience: runtime.config.AUTH_AUDIENCE });
@@ -185,12 +191,13 @@ describePg('payments through the sandbox provider (PostgreSQL)', () => {
     await eventually(async () => (await sql('select 1 from "cart-checkout".shops where slug = $1', [SLUG])).length === 1);
     const settings = await call(app, 'PUT', '/checkout/supplier-settings', {
       auth: await token(SUPPLIER),
-      payload: { enabled_payment_types: ['card', 'paypal', 'mobbex', 'aplazo', 'cash', 'spei'] },
+      payload: { enabled_payment_types: ['card', 'paypal', 'mobbex', 'aplazo', 'cash', 'spei', 'ondelivery'] },
     });
     expect(settings.status).toBe(200);
   }, 120_000);
 
   afterAll(async () => {
+    await orders?.close();
     await app?.close();
     await catalogue?.close();
     await new Promise((r) => forwarder?.close(r));
@@ -210,7 +217,7 @@ describePg('payments through the sandbox provider (PostgreSQL)', () => {
       checkout_status: 'ready',
       amount_minor: 90_000,
       currency: 'MXN',
-      enabled_payment_types: ['card', 'paypal', 'mobbex', 'aplazo', 'cash', 'spei'],
+      enabled_payment_types: ['card', 'paypal', 'mobbex', 'aplazo', 'cash', 'spei', 'ondelivery'],
       sandbox: true,
       attempt: null,
     });
@@ -593,5 +600,99 @@ describePg('payments through the sandbox provider (PostgreSQL)', () => {
     expect((await call(app, 'POST', `/payment/${c.token}/order/card`, { auth: c.auth, key: newId(), payload: {} })).status).toBe(400);
     const unauth = await call(app, 'POST', `/payment/${c.token}/order/cash`, { payload: {} });
     expect(unauth.status).toBe(401);
+  });
+  it('a paid order is made once from payment.succeeded; cancelled by its customer it is refunded once and its stock returns once', async () => {
+    const item = await newItem(5);
+    const shopper = newId();
+    const c = await readyCheckout(shopper, item, 2);
+    const paid = await payCard(c, SANDBOX_TEST_CARDS.approved);
+    expect(paid.body.status).toBe('succeeded');
+    await eventually(async () => (await stock(item)).available === 3);
+    const me = `${shopper}:${shopper}`;
+    const order = await eventually(async () => {
+      const r = await call(orders, 'GET', `/orders/${me}/orders/by-checkout/${c.id}`, { auth: c.auth });
+      return r.status === 200 ? r.body : undefined;
+    });
+    expect(order).toMatchObject({ state: 'in_process', prepaid: true, payment_type: 'card', total_minor: 90_000, supplier: SUPPLIER });
+    expect(order.lines).toEqual([expect.objectContaining({ item_id: item, quantity: 2, unit_price_minor: 45_000 })]);
+    const key = newId();
+    const cancels = await Promise.all(
+      [key, key, newId()].map((k) =>
+        call(orders, 'DELETE', `/orders/${me}/orders/${order.id}`, { auth: c.auth, key: k, payload: { message: 'Cambié de opinión' } }),
+      ),
+    );
+    expect(cancels.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(cancels.every((r) => [200, 409].includes(r.status))).toBe(true);
+    // the refund job runs twice (as two instances would): the provider refunds once, the order shows it, stock comes back once
+    await eventually(
+      async () =>
+        (await sql(`select 1 from "cart-checkout".payment_attempts where checkout_id = $1 and refund_status = 'pending'`, [c.id]))
+          .length === 1,
+    );
+    await Promise.all([jobs.refund(), jobs.refund()]);
+    await jobs.refund();
+    const attempts = await sql<{ refund_status: string }>(
+      `select refund_status from "cart-checkout".payment_attempts where checkout_id = $1`,
+      [c.id],
+    );
+    expect(attempts.map((a) => a.refund_status)).toEqual(['refunded']);
+    const books = await sql<{ refunded_minor: number; amount_minor: number }>(
+      `select p.refunded_minor, p.amount_minor from "cart-checkout".sandbox_payments p join "cart-checkout".payment_attempts a on a.provider_ref = p.id where a.checkout_id = $1`,
+      [c.id],
+    );
+    expect(books).toEqual([{ refunded_minor: 90_000, amount_minor: 90_000 }]);
+    await eventually(
+      async () => (await call(orders, 'GET', `/orders/${me}/orders/${order.id}`, { auth: c.auth })).body.refund?.status === 'success',
+    );
+    await eventually(async () => (await stock(item)).available === 5);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await stock(item)).toEqual({ available: 5, reserved: 0 });
+  });
+
+  it('a pay-later order is placed at once through cart-checkout, quoted, accepted, marked paid and delivered', async () => {
+    const item = await newItem(4);
+    const shopper = newId();
+    const c = await readyCheckout(shopper, item, 1);
+    const me = `${shopper}:${shopper}`;
+    const key = newId();
+    const [a, b] = await Promise.all([
+      call(orders, 'POST', `/orders/${me}/orders`, { auth: c.auth, key, payload: { checkout_id: c.id, payment_type: 'ondelivery' } }),
+      call(orders, 'POST', `/orders/${me}/orders`, { auth: c.auth, payload: { checkout_id: c.id, payment_type: 'ondelivery' } }),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    expect(a.body).toMatchObject({ state: 'sent_to_supplier', prepaid: false, payment_type: 'ondelivery' });
+    expect((await call(app, 'GET', `/checkout/${c.id}`, { auth: c.auth })).body.status).toBe('placed');
+    await eventually(async () => (await stock(item)).available === 3);
+    // a card can no longer pay it
+    const card = await payCard(c, SANDBOX_TEST_CARDS.approved);
+    expect(card.status).toBeGreaterThanOrEqual(400);
+    const sup = `/orders/admin/suppliers/${SUPPLIER}:${SUPPLIER}/orders/${a.body.id}`;
+    const sauth = await token(SUPPLIER);
+    const quoted = await call(orders, 'POST', `${sup}/confirm`, {
+      auth: sauth,
+      key: newId(),
+      payload: { estimated_delivery_date: '2099-12-01', shipping_cost_minor: 0 },
+    });
+    expect(quoted.body.state).toBe('awaiting_customer');
+    const accepted = await call(orders, 'POST', `/orders/${me}/orders/${a.body.id}/confirm`, { auth: c.auth, key: newId() });
+    expect(accepted.body.state).toBe('in_process');
+    for (const to of ['to_deliver', 'paid', 'delivered']) {
+      const r = await call(orders, 'POST', `${sup}/next`, { auth: sauth, key: newId(), payload: {} });
+      expect([r.status, r.body.state]).toEqual([201, to]);
+    }
+    // a stranger's pay-later attempt on someone else's checkout is not found
+    const otherShopper = newId();
+    const other = await readyCheckout(otherShopper, item, 1);
+    const stolen = await call(orders, 'POST', `/orders/${me}/orders`, {
+      auth: c.auth,
+      payload: { checkout_id: other.id, payment_type: 'ondelivery' },
+    });
+    expect([stolen.status, stolen.body.code]).toEqual([404, 'checkout_not_found']);
+    const disabled = await call(orders, 'POST', `/orders/${otherShopper}:${otherShopper}/orders`, {
+      auth: other.auth,
+      payload: { checkout_id: other.id, payment_type: 'deposit' },
+    });
+    expect([disabled.status, disabled.body.code]).toEqual([422, 'payment_method_not_enabled']);
   });
 });

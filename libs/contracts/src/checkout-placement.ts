@@ -59,7 +59,8 @@ export function checkoutPlacementClient(options: {
   );
   return {
     async place(request) {
-      return (await call(`/${encodeURIComponent(request.checkoutId)}/place`, request)) as CheckoutOrderSnapshot;
+      const { checkoutId, ...body } = request;
+      return (await call(`/${encodeURIComponent(checkoutId)}/place`, body)) as CheckoutOrderSnapshot;
     },
   };
 }

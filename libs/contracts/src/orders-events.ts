@@ -112,7 +112,7 @@ export interface OrderReviewedEvent extends OrderEventBase {
 }
 
 /** A refund's outcome (topic `payment`, keyed by checkout id): the order shows it. */
-export const RefundEvents = { updated: 'payment.refund.updated' } as const;
+export const RefundEvents = { updated: 'payment.refund_updated' } as const;
 export interface RefundUpdatedEvent {
   checkoutId: string;
   status: RefundStatus;

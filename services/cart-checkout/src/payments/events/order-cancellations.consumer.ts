@@ -8,7 +8,7 @@ import * as schema from '../../db/schema.js';
 /**
  * A cancelled prepaid order is refunded once, by the service that took the payment (issue 13): the checkout's paying
  * attempt is marked refund pending (only if nothing was asked of it before), and the refund job calls the provider
- * with a key per attempt, then publishes `payment.refund.updated`. A redelivered event changes nothing.
+ * with a key per attempt, then publishes `payment.refund_updated`. A redelivered event changes nothing.
  */
 @Controller()
 export class OrderCancellationsConsumer {

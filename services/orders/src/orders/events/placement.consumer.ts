@@ -21,7 +21,7 @@ import { OrderPlacement } from '../order-placement.js';
  * Orders are made of events (ARCHITECTURE §8): `payment.succeeded` (prepaid) and `cart.checkout.placed` (pay later)
  * carry the checkout's snapshot. Each runs in the inbox transaction (a redelivery is dropped) and placement is
  * idempotent per checkout anyway, so a triple delivery, a shuffle or a crash between the event and the commit make
- * one order. `payment.refund.updated` shows a cancellation's refund on the order.
+ * one order. `payment.refund_updated` shows a cancellation's refund on the order.
  */
 @Controller()
 export class PlacementConsumer {
