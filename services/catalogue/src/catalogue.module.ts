@@ -26,6 +26,7 @@ import { ShopListingQuery } from './listings/queries/shop-listing.query.js';
 import { AccountsEventsConsumer } from './suppliers/events/accounts-events.consumer.js';
 import { DirectoryController, SupplierSearchController } from './suppliers/http/directory.controller.js';
 import { DirectoryQueries } from './suppliers/queries/directory.queries.js';
+import { ReviewsConsumer } from './ratings/events/reviews.consumer.js';
 import { ReservationEventsConsumer } from './reservations/events/reservation-events.consumer.js';
 import { InternalReservationsController } from './reservations/http/internal-reservations.controller.js';
 import { ReservationSweepJob } from './reservations/jobs/reservation-sweep.job.js';
@@ -66,6 +67,7 @@ export function createCatalogueModule(options: CatalogueOptions = {}): Type<unkn
       AccountsEventsConsumer,
       InternalReservationsController,
       ReservationEventsConsumer,
+      ReviewsConsumer,
     ],
     providers: [
       { provide: Clock, useValue: options.clock ?? new SystemClock() },

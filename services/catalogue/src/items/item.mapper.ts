@@ -9,6 +9,7 @@ import {
 } from '@vitrina/contracts';
 import type { ItemRow } from './item.repository.js';
 import { isConcluded } from './domain/item.rules.js';
+import { ratingOf } from '../ratings/rating.js';
 
 /** An item row as the API answers it (contracts CatalogueItem). */
 export function toItemJson(row: ItemRow, now = new Date()): CatalogueItem {
@@ -48,6 +49,7 @@ export function toItemJson(row: ItemRow, now = new Date()): CatalogueItem {
     queue_position: row.queuePosition,
     category_ids: row.categoryIds,
     return_info: (row.returnInfo as CatalogueReturnInfo | null) ?? null,
+    rating: ratingOf(row.ratingSum, row.ratingCount),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -34,6 +34,8 @@ export const ITEM_COLUMNS = {
   queuePosition: items.queuePosition,
   categoryIds: items.categoryIds,
   returnInfo: items.returnInfo,
+  ratingSum: items.ratingSum,
+  ratingCount: items.ratingCount,
   revision: items.revision,
   createdAt: items.createdAt,
   updatedAt: items.updatedAt,
@@ -71,6 +73,9 @@ export interface ItemRow {
   queuePosition: number;
   categoryIds: string[];
   returnInfo: unknown;
+  /** Sum and number of review ratings (ratings/): the answer shows their average. */
+  ratingSum: number;
+  ratingCount: number;
   revision: number;
   createdAt: Date;
   updatedAt: Date;

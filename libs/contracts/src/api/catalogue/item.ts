@@ -39,6 +39,10 @@ export const CatalogueItemStockSchema = z
   .meta({ id: 'CatalogueItemStock' });
 export type CatalogueItemStock = z.infer<typeof CatalogueItemStockSchema>;
 
+/** The item's reviews (orders.order reviewed events): average stars with 1 decimal (0 without reviews) and how many. */
+export const CatalogueItemRatingSchema = z.object({ average: z.number(), count: z.number().int() }).meta({ id: 'CatalogueItemRating' });
+export type CatalogueItemRating = z.infer<typeof CatalogueItemRatingSchema>;
+
 const itemFields = {
   id: z.string(),
   /** The supplier (dssupplier) who owns the item. */
@@ -85,6 +89,7 @@ const itemFields = {
   queue_position: z.number().int(),
   category_ids: z.array(z.string()),
   return_info: CatalogueReturnInfoSchema.nullable(),
+  rating: CatalogueItemRatingSchema,
   created_at: z.string(),
   updated_at: z.string(),
 };
