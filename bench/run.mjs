@@ -23,8 +23,10 @@ import {
   benchShopOfItem,
   benchShopSlug,
   benchShopperEmail,
+  benchSupplierEmail,
   benchSupplierId,
   benchSupplierOfItem,
+  BENCH_SUPPLIERS,
   SANDBOX_TEST_CARDS,
 } from '@vitrina/contracts';
 
@@ -288,6 +290,58 @@ const SCENARIOS = {
       };
     },
   },
+
+  // Purchase orders (issue 13). The preflight pays --checkouts checkouts by card (the payment scenarios' world) and
+  // waits for each one's order, measuring the event lag from the payment's answer to the order being readable
+  // (what /mis-compras shows): the orders are made by the orders service from payment.succeeded.
+  'order-detail': {
+    description:
+      "an order's detail as its customer sees it: GET /api/orders/{me}:{me}/orders/{id} (order, lines, history, the viewer's actions), over the orders paid in the preflight",
+    method: 'GET',
+    path: '/api/orders/{me}/orders/{id}',
+    service: 'orders',
+    prepare: async (target, options) => {
+      const shoppers = await signInShoppers(target);
+      const { orders, report } = await orderWorld(target, shoppers, Math.min(options.checkouts, 500));
+      return {
+        report,
+        headers: (i) => ({ authorization: `Bearer ${shoppers[orders[i % orders.length].u]}` }),
+        paths: (i) => {
+          const o = orders[i % orders.length];
+          return `/api/orders/${o.customer}:${o.customer}/orders/${o.id}`;
+        },
+      };
+    },
+  },
+  'order-next': {
+    description:
+      'the seller moves an order along: POST /api/orders/admin/suppliers/{me}:{me}/orders/{id}/next with an Idempotency-Key (conditional update on the version, history row, outbox event), over the orders paid in the preflight: each takes 3 steps (in process -> to deliver -> in transit -> delivered)',
+    method: 'POST',
+    path: '/api/orders/admin/suppliers/{me}/orders/{id}/next',
+    service: 'orders',
+    prepare: async (target, options) => {
+      const shoppers = await signInShoppers(target);
+      const { orders, report } = await orderWorld(target, shoppers, options.checkouts);
+      const sellers = new Map();
+      for (let n = 1; n <= BENCH_SUPPLIERS; n++) sellers.set(benchSupplierId(n), await signIn(target, benchSupplierEmail(n)));
+      const mine = orders.filter((o) => sellers.has(o.fulfiller));
+      if (mine.length === 0) fail('preflight: no order is fulfilled by a benchmark supplier (is SEED_BENCH_SHOPPERS set?)');
+      const run = Date.now().toString(36);
+      return {
+        report: { ...report, orders: mine.length, maxRequests: mine.length * 3 },
+        // request i moves order i mod N: an order gets its next step only after N other requests
+        headers: (i) => ({
+          authorization: `Bearer ${sellers.get(mine[i % mine.length].fulfiller)}`,
+          'idempotency-key': `bench-next-${run}-${i}`,
+        }),
+        paths: (i) => {
+          const o = mine[i % mine.length];
+          return `/api/orders/admin/suppliers/${o.fulfiller}:${o.fulfiller}/orders/${o.id}/next`;
+        },
+        body: () => ({}),
+      };
+    },
+  },
 };
 
 /** How many benchmark shoppers the stack seeded (SEED_BENCH_SHOPPERS; the same variable here, default 50). */
@@ -422,6 +476,77 @@ async function paymentWorld(target, shoppers, count, pay = false) {
     }
   }
   return { checkouts, cards, attempts };
+}
+
+/**
+ * Paid orders for the order scenarios: `count` checkouts paid by card (paymentWorld), then each one's order read by
+ * its customer through GET .../orders/by-checkout/{checkout} until it exists. The lag from the payment's answer to the
+ * order being readable is the event path (outbox relay -> bus -> orders' inbox); its p50 / p99 go into the result.
+ */
+async function orderWorld(target, shoppers, count) {
+  const { checkouts, attempts } = await paymentWorld(target, shoppers, count, true);
+  const ids = await Promise.all(
+    checkouts.map(async (c) => {
+      const res = await fetch(new URL(`/api/payment/${c.token}`, target), {
+        headers: { authorization: `Bearer ${shoppers[c.u]}` },
+        signal: AbortSignal.timeout(30_000),
+      });
+      return (await res.json()).checkout_id;
+    }),
+  );
+  const customers = shoppers.map((token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub);
+  console.error(`bench: waiting for the ${checkouts.length} orders`);
+  const orders = [];
+  for (let i = 0; i < checkouts.length; i += 50) {
+    orders.push(
+      ...(await Promise.all(
+        checkouts.slice(i, i + 50).map(async (c, k) => {
+          const customer = customers[c.u];
+          const url = new URL(`/api/orders/${customer}:${customer}/orders/by-checkout/${ids[i + k]}`, target);
+          for (let tries = 0; tries < 600; tries++) {
+            const res = await fetch(url, { headers: { authorization: `Bearer ${shoppers[c.u]}` }, signal: AbortSignal.timeout(30_000) });
+            if (res.ok) {
+              const o = await res.json();
+              return { id: o.id, u: c.u, customer, fulfiller: o.dssupplier ?? o.supplier };
+            }
+            await new Promise((r) => setTimeout(r, 50));
+          }
+          fail(`preflight: the order of checkout ${ids[i + k]} did not appear within 30 s`);
+        }),
+      )),
+    );
+  }
+  // the event lag, measured apart on a quiet stack: one payment at a time, polling its order every 5 ms
+  const lags = [];
+  const sample = await paymentWorld(target, shoppers, 50);
+  for (const c of sample.checkouts) {
+    const page = await (
+      await fetch(new URL(`/api/payment/${c.token}`, target), { headers: { authorization: `Bearer ${shoppers[c.u]}` } })
+    ).json();
+    const customer = customers[c.u];
+    const paid = await fetch(new URL(`/api/payment/${c.token}/order/card`, target), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shoppers[c.u]}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ source_id: sample.cards[c.u], return_path: '/' }),
+    });
+    if (!paid.ok) fail(`preflight: payment answered ${paid.status}`);
+    const t1 = performance.now();
+    const url = new URL(`/api/orders/${customer}:${customer}/orders/by-checkout/${page.checkout_id}`, target);
+    for (;;) {
+      const res = await fetch(url, { headers: { authorization: `Bearer ${shoppers[c.u]}` } });
+      if (res.ok) break;
+      await new Promise((r) => setTimeout(r, 5));
+      if (performance.now() - t1 > 30_000) fail('preflight: an order did not appear within 30 s');
+    }
+    lags.push(performance.now() - t1);
+  }
+  lags.sort((a, b) => a - b);
+  const q = (p) => Math.round(lags[Math.min(lags.length - 1, Math.floor(p * lags.length))]);
+  const report = { eventLagMs: { samples: lags.length, p50: q(0.5), p99: q(0.99), max: Math.round(lags.at(-1)) }, paid: attempts.length };
+  console.error(
+    `bench: payment -> order visible: p50 ${report.eventLagMs.p50} ms, p99 ${report.eventLagMs.p99} ms (${lags.length} payments, one at a time)`,
+  );
+  return { orders, report };
 }
 
 /** An access token of a demo user (DEMO.password), through the gateway's POST /api/auth/login. */
@@ -678,6 +803,7 @@ const record = {
     commit: gitCommit(),
   },
   summary,
+  ...(prepared.report ? { preflight: prepared.report } : {}),
   autocannon: result,
 };
 

@@ -71,6 +71,8 @@ export const benchShopSlug = (n: number): string => `bench-${n.toString().padSta
  */
 export const benchShopperId = (n: number): string => benchId(5, n);
 export const benchShopperEmail = (n: number): string => `comprador.${n.toString().padStart(3, '0')}@bench.vitrina.local`;
+/** The benchmark suppliers as users (seeded with the shoppers): the order benchmarks sign them in to move orders. */
+export const benchSupplierEmail = (n: number): string => `proveedor.${n.toString().padStart(2, '0')}@bench.vitrina.local`;
 
 export function benchSupplierOfItem(n: number): number {
   return ((n - 1) % BENCH_SUPPLIERS) + 1;

@@ -93,9 +93,10 @@ export async function placementStub(): Promise<PlacementStub> {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      const parsed = body ? (JSON.parse(body) as { checkoutId: string }) : { checkoutId: '' };
-      calls.push(parsed);
-      const [status, answer] = answers.get(parsed.checkoutId) ?? [404, { code: 'checkout_not_found', message: 'Checkout not found' }];
+      // POST /internal/checkouts/{checkoutId}/place
+      const checkoutId = decodeURIComponent(/\/internal\/checkouts\/([^/]+)\/place$/.exec(req.url ?? '')?.[1] ?? '');
+      calls.push({ checkoutId, ...(body ? (JSON.parse(body) as object) : {}) });
+      const [status, answer] = answers.get(checkoutId) ?? [404, { code: 'checkout_not_found', message: 'Checkout not found' }];
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(answer));
     });

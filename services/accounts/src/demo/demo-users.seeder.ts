@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { inArray } from 'drizzle-orm';
-import { DEMO, benchShopperEmail, benchShopperId } from '@vitrina/contracts';
+import { BENCH_SUPPLIERS, DEMO, benchShopperEmail, benchShopperId, benchSupplierEmail, benchSupplierId } from '@vitrina/contracts';
 import { DB, LOGGER, type Logger } from '@vitrina/platform';
 import { shops, users } from '../db/schema.js';
 import type { AccountsDb } from '../db/db.js';
@@ -90,18 +90,31 @@ export class DemoUsersSeeder implements OnModuleInit {
   private async seedBenchShoppers(): Promise<void> {
     const count = this.config.benchShoppers;
     if (count === 0) return;
-    const ids = Array.from({ length: count }, (_, i) => benchShopperId(i + 1));
+    // the shoppers, then the benchmark suppliers (the order benchmarks move their orders)
+    const people = [
+      ...Array.from({ length: count }, (_, i) => ({
+        id: benchShopperId(i + 1),
+        email: benchShopperEmail(i + 1),
+        name: `Comprador ${i + 1}`,
+      })),
+      ...Array.from({ length: BENCH_SUPPLIERS }, (_, i) => ({
+        id: benchSupplierId(i + 1),
+        email: benchSupplierEmail(i + 1),
+        name: `Proveedor ${i + 1}`,
+      })),
+    ];
+    const ids = people.map((p) => p.id);
     const existing = await this.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-    if (existing.length === count) return;
+    if (existing.length === ids.length) return;
     const passwordHash = await this.hasher.hash(DEMO.password);
     const now = this.clock.now();
     await this.db
       .insert(users)
       .values(
-        ids.map((id, i) => ({
+        people.map(({ id, email, name }) => ({
           id,
-          email: benchShopperEmail(i + 1),
-          fullName: `Comprador ${i + 1}`,
+          email,
+          fullName: name,
           passwordHash,
           status: 'active' as const,
           channel: 'email' as const,
@@ -109,7 +122,7 @@ export class DemoUsersSeeder implements OnModuleInit {
           keychain: [],
           isReseller: false,
           storeId: null,
-          slug: profileSlug(`Comprador ${i + 1}`, id.slice(-6)),
+          slug: profileSlug(name, id.slice(-6)),
           createdAt: now,
           updatedAt: now,
           activatedAt: now,
@@ -117,6 +130,6 @@ export class DemoUsersSeeder implements OnModuleInit {
         })),
       )
       .onConflictDoNothing();
-    this.logger.info({ users: count - existing.length }, 'benchmark shoppers seeded');
+    this.logger.info({ users: ids.length - existing.length }, 'benchmark shoppers and suppliers seeded');
   }
 }
