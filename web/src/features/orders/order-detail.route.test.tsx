@@ -61,15 +61,19 @@ describe("the customer's order (spec 3 §2 /mis-compras/{order})", { timeout: 30
     expect(await screen.findByText('Orden no encontrada', {}, WAIT)).toBeTruthy();
   });
 
-  it('opens the order made of a checkout when the address names the checkout', async () => {
+  it('opens the order made of a checkout when the address names the checkout, and acts on it by the order’s id', async () => {
     const api = fakeApi({
       ...SIGNED_IN,
       [`GET ${MY_ORDERS}/chk_01`]: () => jsonResponse(404, { code: 'order_not_found', message: 'Order not found' }),
-      [`GET ${MY_ORDERS}/by-checkout/chk_01`]: () => jsonResponse(200, purchaseOrder()),
+      [`GET ${MY_ORDERS}/by-checkout/chk_01`]: () => jsonResponse(200, quotedOrder()),
+      [`POST ${ORDER}/confirm`]: () => jsonResponse(201, quotedOrder({ state: 'in_process', actions: [] })),
     });
     renderApp('/mis-compras/chk_01');
     expect(await screen.findByText('Pedido ord_1', {}, WAIT)).toBeTruthy();
     expect(api.callsTo(`GET ${MY_ORDERS}/by-checkout/chk_01`)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Aceptar cotización' }));
+    await waitFor(() => expect(screen.getByTestId('order-state').textContent).toBe('En proceso'), WAIT);
+    expect(api.callsTo(`POST ${ORDER}/confirm`)).toHaveLength(1);
   });
 
   it("says 'Error al obtener los detalles de la orden' when the read fails, and retries", async () => {

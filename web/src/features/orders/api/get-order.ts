@@ -1,4 +1,4 @@
-import type { PurchaseOrder } from '@vitrina/contracts';
+import { FINAL_ORDER_STATES, type PurchaseOrder } from '@vitrina/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError, ownerSegment, unwrap } from '@/api/client';
 import { orderKeys, type OrderSide } from './keys';
@@ -42,6 +42,12 @@ export function getDssupplierOrder(userId: string, id: string): Promise<Purchase
   return unwrap(api.GET('/api/orders/{owner}/dssupplier/orders/{id}', { params: { path: { owner: ownerSegment(userId), id } } }));
 }
 
+/**
+ * An order still on its way is read again now and then: the other party's steps and the courier's tracking move it
+ * (spec 3 §4 'With shipment tracking the status advances automatically') while the page is open.
+ */
+export const ORDER_REFRESH_MS = 15_000;
+
 export function orderQueryOptions(side: OrderSide, userId: string, id: string) {
   return queryOptions({
     queryKey: orderKeys.detail(side, userId, id),
@@ -51,6 +57,7 @@ export function orderQueryOptions(side: OrderSide, userId: string, id: string) {
         : side === 'seller'
           ? getSellerOrder(userId, id)
           : getDssupplierOrder(userId, id),
+    refetchInterval: (query) => (query.state.data && !FINAL_ORDER_STATES.includes(query.state.data.state) ? ORDER_REFRESH_MS : false),
   });
 }
 

@@ -14,6 +14,7 @@ export interface SellerListFilters {
 /** Query keys of the orders feature: one root, so an action refreshes the lists and the detail alike. */
 export const orderKeys = {
   all: ['orders'] as const,
+  lists: () => ['orders', 'list'] as const,
   customerList: (userId: string) => ['orders', 'list', 'customer', userId] as const,
   sellerList: (userId: string, filters: SellerListFilters) => ['orders', 'list', 'seller', userId, filters] as const,
   detail: (side: OrderSide, userId: string, id: string) => ['orders', 'detail', side, userId, id] as const,

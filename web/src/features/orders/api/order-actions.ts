@@ -123,20 +123,20 @@ function send(side: OrderSide, userId: string, id: string, request: OrderActionR
 
 /**
  * The actions of an order page: the answer replaces the order on screen and the lists are read again; a refusal
- * that means the order changed (409, 403) reads the order again too.
+ * that means the order changed (409, 403) reads the order again too. `pageId` is the id the page was opened with
+ * (its query's key): a customer's page may name the order by its checkout.
  */
-export function useOrderAction(side: OrderSide, userId: string, id: string) {
+export function useOrderAction(side: OrderSide, userId: string, id: string, pageId: string = id) {
   const queryClient = useQueryClient();
+  const detail = orderKeys.detail(side, userId, pageId);
   return useMutation({
     mutationFn: (request: OrderActionRequest) => send(side, userId, id, request),
     onSuccess: (order) => {
-      queryClient.setQueryData(orderKeys.detail(side, userId, id), order);
-      void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
+      queryClient.setQueryData(detail, order);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
     },
     onError: (error) => {
-      if (isApiError(error) && (error.status === 409 || error.status === 403)) {
-        void queryClient.invalidateQueries({ queryKey: orderKeys.detail(side, userId, id) });
-      }
+      if (isApiError(error) && (error.status === 409 || error.status === 403)) void queryClient.invalidateQueries({ queryKey: detail });
     },
   });
 }

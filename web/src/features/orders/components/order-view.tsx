@@ -152,13 +152,19 @@ function StateNotes({ order, side, t, language, now }: { order: PurchaseOrder; s
   return notes.length > 0 ? <Stack gap="sm">{notes}</Stack> : null;
 }
 
-function OrderBody({ order, side, userId, links, slots, onCancelled, now }: Omit<Props, 'orderId'> & { order: PurchaseOrder }) {
+function OrderBody({ order, side, userId, orderId, links, slots, onCancelled, now }: Props & { order: PurchaseOrder }) {
   const { t, i18n } = useOrdersT();
   const language = i18n.language;
   const viewer = side === 'customer' ? 'customer' : 'seller';
-  const { run, running } = useRunOrderAction(side, userId, order.id, t, (done, request: OrderActionRequest) => {
-    if (request.action === 'cancel') onCancelled?.(done);
-  });
+  const { run, running } = useRunOrderAction(
+    side,
+    userId,
+    { orderId: order.id, pageId: orderId },
+    t,
+    (done, request: OrderActionRequest) => {
+      if (request.action === 'cancel') onCancelled?.(done);
+    },
+  );
   // The moment the page opened decides whether the return window is still open (a render must not read the clock).
   const [today] = useState(() => now?.() ?? new Date());
   return (
@@ -287,6 +293,7 @@ export function OrderView({ side, userId, orderId, links, slots, onCancelled, no
       order={query.data}
       side={side}
       userId={userId}
+      orderId={orderId}
       links={links}
       {...(slots ? { slots } : {})}
       {...(onCancelled ? { onCancelled } : {})}

@@ -15,11 +15,11 @@ const TOAST = { autoClose: 5_000, position: 'top-right' as const };
 export function useRunOrderAction(
   side: OrderSide,
   userId: string,
-  orderId: string,
+  ids: { orderId: string; pageId: string },
   t: OrdersT,
   onDone?: (order: PurchaseOrder, request: OrderActionRequest) => void,
 ) {
-  const mutation = useOrderAction(side, userId, orderId);
+  const mutation = useOrderAction(side, userId, ids.orderId, ids.pageId);
   const run = async (request: OrderActionRequest): Promise<boolean> => {
     try {
       const order = await mutation.mutateAsync(request);
