@@ -432,3 +432,35 @@ export const OrderReceiptPdfSchema = z
   .meta({ type: 'string', format: 'binary', description: 'The receipt (application/pdf)' });
 export type ReviewList = z.infer<typeof ReviewListSchema>;
 export type Collaboration = z.infer<typeof CollaborationSchema>;
+
+/**
+ * Attendee tickets (spec 3 §3 'Attendee/ticket'): the attendee's phone as the checkout's attendee form cleans it
+ * (spaces removed: 8 to 15 digits, an optional leading +), and the limits of the ticket calls.
+ */
+export const ATTENDEE_PHONE_PATTERN = /^\+?\d{8,15}$/;
+export const TicketLimits = {
+  /** The longest QR payload the check-in accepts (`vt1.<uuid>.<43-character MAC>` is 84). */
+  codeMax: 200,
+  /** A sale in the establishment's unit price, in minor units (MXN 1 000 000.00). */
+  unitPriceMaxMinor: 100_000_000,
+} as const;
+/** The languages a ticket PDF is printed in (`?lang=`), Spanish first. */
+export const TICKET_LANGUAGES = ['es', 'en', 'es-AR'] as const;
+export type TicketLanguage = (typeof TICKET_LANGUAGES)[number];
+/** GET .../attendants/{id}.pdf and .../attendants/pdf: the tickets (application/pdf), a binary string in the OpenAPI. */
+export const TicketsPdfSchema = z
+  .instanceof(Uint8Array)
+  .meta({ type: 'string', format: 'binary', description: 'The tickets (application/pdf), a page per ticket' });
+/** GET .../attendants/zip: one PDF per attendee (application/zip). */
+export const TicketsZipSchema = z
+  .instanceof(Uint8Array)
+  .meta({ type: 'string', format: 'binary', description: 'A zip holding one ticket PDF per attendee (application/zip)' });
+
+/** Units of an order line in the packing (a package's content, or what is not packed yet). */
+export const OrderPackingLineSchema = z
+  .object({ line_id: z.string(), name: z.string(), quantity: z.number().int() })
+  .meta({ id: 'OrderPackingLine' });
+export type OrderPackingLine = z.infer<typeof OrderPackingLineSchema>;
+/** GET /franchise/orders/{id}/notpacked: the units in no package. */
+export const NotPackedListSchema = listOf(OrderPackingLineSchema).meta({ id: 'NotPackedList' });
+export type NotPackedList = z.infer<typeof NotPackedListSchema>;
