@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   formatMinorUnits,
+  OrderErrorCodes,
   type CancellationReason,
   type CheckoutAddress,
   type CheckoutContact,
@@ -16,12 +17,12 @@ import {
   type RefundStatus,
   type TrackingStatus,
 } from '@vitrina/contracts';
-import { DB, type Db } from '@vitrina/platform';
-import { asc, count, eq } from 'drizzle-orm';
+import { DB, NotFoundError, type Db } from '@vitrina/platform';
+import { eq, sql } from 'drizzle-orm';
 import * as schema from '../db/schema.js';
 import { availableActions } from '../domain/order.machine.js';
 import { factsOf } from './order-actions.js';
-import type { OrderRow, OrderSide } from './order-access.js';
+import { sideOf, type OrderRow, type OrderSide } from './order-access.js';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 const money = (minor: number) => formatMinorUnits(minor);
@@ -54,44 +55,94 @@ export function summaryOf(row: OrderRow, viewer: OrderSide): OrderSummary {
   };
 }
 
+/** An order line as json_agg gives it (column names, timestamps as text). */
+interface LineJson {
+  line_id: string;
+  item_id: string;
+  type: string;
+  slug: string;
+  name: string;
+  photo: string | null;
+  variant: Record<string, string>;
+  quantity: number;
+  unit_price_minor: number;
+}
+interface TransitionJson {
+  from_state: string | null;
+  to_state: string;
+  actor: string;
+  at: string;
+}
+
+/**
+ * The order with its lines, history, reviewed lines and ticket count in one prepared statement (the order detail is
+ * the hot read: issue 13 benchmarks). On PostgreSQL it is parsed once per pooled connection; PGlite ignores the name.
+ */
+function detailStatement(db: Db<typeof schema>) {
+  return db
+    .select({
+      order: schema.orders,
+      lines: sql<
+        LineJson[]
+      >`(select coalesce(json_agg(l order by l.position), '[]'::json) from ${schema.orderLines} l where l.order_id = "orders"."id")`,
+      history: sql<
+        TransitionJson[]
+      >`(select coalesce(json_agg(t order by t.id), '[]'::json) from ${schema.orderTransitions} t where t.order_id = "orders"."id")`,
+      reviewed: sql<
+        { id: string; line_id: string }[]
+      >`(select coalesce(json_agg(json_build_object('id', r.id, 'line_id', r.line_id)), '[]'::json) from ${schema.reviews} r where r.order_id = "orders"."id")`,
+      tickets: sql<number>`(select count(*)::int from ${schema.attendants} a where a.order_id = "orders"."id")`,
+    })
+    .from(schema.orders)
+    .where(eq(schema.orders.id, sql.placeholder('id')))
+    .prepare('orders_order_detail');
+}
+type Detail = NonNullable<Awaited<ReturnType<ReturnType<typeof detailStatement>['execute']>>[number]>;
+
 /** The whole order as one party sees it: lines, history, and what that party may do now. */
 @Injectable()
 export class OrderView {
-  constructor(@Inject(DB) private readonly db: Db<typeof schema>) {}
+  private readonly detail: ReturnType<typeof detailStatement>;
 
+  constructor(@Inject(DB) db: Db<typeof schema>) {
+    this.detail = detailStatement(db);
+  }
+
+  /** The order as `userId` sees it from `side` (404 when the user is not on that side): one statement. */
+  async forParty(orderId: string, userId: string, side: OrderSide | 'seller'): Promise<PurchaseOrder> {
+    const [found] = await this.detail.execute({ id: orderId });
+    const viewer = found ? partySide(found.order, userId, side) : undefined;
+    if (!found || !viewer) throw new NotFoundError('Order not found', OrderErrorCodes.orderNotFound);
+    return this.render(found, viewer);
+  }
+
+  /** An order already loaded (after an action), rendered for `viewer`. */
   async of(row: OrderRow, viewer: OrderSide): Promise<PurchaseOrder> {
-    const [lines, history, reviews, [tickets]] = await Promise.all([
-      this.db.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, row.id)).orderBy(asc(schema.orderLines.position)),
-      this.db
-        .select()
-        .from(schema.orderTransitions)
-        .where(eq(schema.orderTransitions.orderId, row.id))
-        .orderBy(asc(schema.orderTransitions.id)),
-      this.db
-        .select({ id: schema.reviews.id, lineId: schema.reviews.lineId })
-        .from(schema.reviews)
-        .where(eq(schema.reviews.orderId, row.id)),
-      this.db.select({ n: count() }).from(schema.attendants).where(eq(schema.attendants.orderId, row.id)),
-    ]);
-    const reviewOf = new Map(reviews.map((r) => [r.lineId, r.id]));
+    const [found] = await this.detail.execute({ id: row.id });
+    return this.render(found ?? { order: row, lines: [], history: [], reviewed: [], tickets: 0 }, viewer);
+  }
+
+  private render(d: Detail, viewer: OrderSide): PurchaseOrder {
+    const row = d.order;
+    const reviewOf = new Map(d.reviewed.map((r) => [r.line_id, r.id]));
     const shipping = row.shippingCostMinor ?? row.shippingMinor;
     return {
       ...summaryOf(row, viewer),
       contact: (row.contact as CheckoutContact | null) ?? null,
-      lines: lines.map((l) => ({
-        id: l.lineId,
-        item_id: l.itemId,
+      lines: d.lines.map((l) => ({
+        id: l.line_id,
+        item_id: l.item_id,
         item_type: l.type as ItemType,
         item_slug: l.slug,
         name: l.name,
         photo: l.photo,
         variant: l.variant,
         quantity: l.quantity,
-        unit_price_minor: l.unitPriceMinor,
-        unit_price: money(l.unitPriceMinor),
-        total_minor: l.unitPriceMinor * l.quantity,
-        total: money(l.unitPriceMinor * l.quantity),
-        review_id: reviewOf.get(l.lineId) ?? null,
+        unit_price_minor: l.unit_price_minor,
+        unit_price: money(l.unit_price_minor),
+        total_minor: l.unit_price_minor * l.quantity,
+        total: money(l.unit_price_minor * l.quantity),
+        review_id: reviewOf.get(l.line_id) ?? null,
       })),
       subtotal_minor: row.subtotalMinor,
       subtotal: money(row.subtotalMinor),
@@ -124,12 +175,12 @@ export class OrderView {
       delivered_at: iso(row.deliveredAt),
       return_deadline: iso(row.returnDeadline),
       invoicing: (row.invoicing as OrderInvoicing | null) ?? null,
-      attendees_count: tickets?.n ?? 0,
-      history: history.map((h) => ({
-        from: h.fromState as OrderState | null,
-        to: h.toState as OrderState,
+      attendees_count: d.tickets,
+      history: d.history.map((h) => ({
+        from: h.from_state as OrderState | null,
+        to: h.to_state as OrderState,
         actor: h.actor as OrderActor,
-        at: h.at.toISOString(),
+        at: new Date(h.at).toISOString(),
       })),
       actions: availableActions(row.state as OrderState, viewer, factsOf(row)).map((a) => ({
         action: a.action,
@@ -138,4 +189,11 @@ export class OrderView {
       })),
     };
   }
+}
+
+/** The side `userId` sees the order from through `side`'s routes ('seller': supplier or dropshipping supplier), or undefined. */
+function partySide(row: OrderRow, userId: string, side: OrderSide | 'seller'): OrderSide | undefined {
+  if (side !== 'seller') return sideOf(row, userId, side) === side ? side : undefined;
+  const seller = sideOf(row, userId, row.dssupplierId === userId ? 'dssupplier' : 'supplier');
+  return seller === 'customer' ? undefined : seller;
 }

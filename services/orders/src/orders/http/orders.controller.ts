@@ -66,14 +66,14 @@ export class CustomerOrdersController {
   async byCheckout(@PathOwner() me: OwnerRef, @Param('checkoutId') checkoutId: string): Promise<PurchaseOrder> {
     const id = await this.access.idByCheckout(checkoutId);
     if (!id) throw new DomainError('order_not_found', 'Order not found', 404);
-    return this.view.of(await this.access.as('customer', id, me.ownerId), 'customer');
+    return this.view.forParty(id, me.ownerId, 'customer');
   }
 
   @Get(':me/orders/:id')
   @ApiOperation({ summary: 'One of the customer’s orders' })
   @ApiAnswer(PurchaseOrderSchema, { errors: [404] })
-  async get(@PathOwner() me: OwnerRef, @Param('id') id: string): Promise<PurchaseOrder> {
-    return this.view.of(await this.access.as('customer', id, me.ownerId), 'customer');
+  get(@PathOwner() me: OwnerRef, @Param('id') id: string): Promise<PurchaseOrder> {
+    return this.view.forParty(id, me.ownerId, 'customer');
   }
 
   @Post(':me/orders/:id/next')
@@ -116,12 +116,8 @@ abstract class SellerOrdersBase {
     protected readonly view: OrderView,
   ) {}
 
-  protected async detail(id: string, userId: string): Promise<PurchaseOrder> {
-    if (this.side === 'seller') {
-      const { order, side } = await this.access.seller(id, userId);
-      return this.view.of(order, side);
-    }
-    return this.view.of(await this.access.as(this.side, id, userId), this.side);
+  protected detail(id: string, userId: string): Promise<PurchaseOrder> {
+    return this.view.forParty(id, userId, this.side);
   }
 
   protected async move(
@@ -138,7 +134,7 @@ abstract class SellerOrdersBase {
       reason: body?.reason ?? (action === 'cancel' ? 'cannot_be_fulfilled' : undefined),
       message: body?.message,
     });
-    return this.detail(order.id, userId);
+    return this.view.of(order, order.dssupplierId === userId ? 'dssupplier' : 'supplier');
   }
 }
 
