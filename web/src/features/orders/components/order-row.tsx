@@ -20,16 +20,7 @@ interface Props {
 /** One order of a list (spec 3 §2 'order lists'): photo, summary, shop or customer, total, date, state. */
 export function OrderRow({ order, href, t, language, side }: Props) {
   return (
-    <Card
-      component={RouteLink}
-      to={href}
-      withBorder
-      radius="md"
-      padding="md"
-      className={classes.row}
-      aria-label={t('list.open', { id: order.id })}
-      data-testid="order-row"
-    >
+    <Card component={RouteLink} to={href} withBorder radius="md" padding="md" className={classes.row} data-testid="order-row">
       <Group wrap="nowrap" align="flex-start" gap="md">
         {order.photo ? (
           <ResponsiveImage src={order.photo} alt="" sizes="64px" className={classes.thumb} />
