@@ -174,6 +174,17 @@ describe('pages answer the app whatever the Accept header', () => {
       index: false,
     });
     expect(shopPageOf('/productos/o')).toEqual({ kind: 'unknown' });
+    // the shopper's and seller's own pages, with what is under them: found, never indexed
+    expect(shopPageOf('/mis-compras/o-1/imprimir')).toEqual({
+      kind: 'titled',
+      path: '/mis-compras/o-1/imprimir',
+      title: 'Mis compras',
+      index: false,
+    });
+    expect(shopPageOf('/admin/ordenes')).toEqual({ kind: 'titled', path: '/admin/ordenes', title: 'Órdenes', index: false });
+    expect(shopPageOf('/pagado/c-1')).toMatchObject({ kind: 'titled', index: false });
+    expect(shopPageOf('/carrito')).toMatchObject({ kind: 'titled', index: false });
+    expect(shopPageOf('/mis-comprasx')).toEqual({ kind: 'unknown' });
   });
 });
 

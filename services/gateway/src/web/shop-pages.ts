@@ -54,6 +54,19 @@ const TITLED: Record<string, { title: string; index: boolean }> = {
   '/ayuda/proveedores/deshabilitado': { title: 'Proveedor deshabilitado', index: false },
 };
 
+/**
+ * The shopper's and the seller's own pages inside a shop, with everything under them (ids, print views): never
+ * indexed (spec 1 §2 cart, spec 3 §2 checkout, paid page, purchases, tickets, the admin's orders).
+ */
+const PRIVATE_SECTIONS: readonly { base: string; title: string }[] = [
+  { base: '/carrito', title: 'Carrito' },
+  { base: '/comprar', title: 'Comprar' },
+  { base: '/pagado', title: 'Pago recibido' },
+  { base: '/mis-compras', title: 'Mis compras' },
+  { base: '/mis-boletos', title: 'Mis boletos' },
+  { base: '/admin/ordenes', title: 'Órdenes' },
+];
+
 /** `/productos/{owner}/{id}` and its siblings: the shop-relative path of an item page (web: itemDetailPath). */
 export function itemPagePath(item: { type: ItemType; owner: string; id: string }): string {
   return `/${LISTING_SEGMENTS[item.type]}/${encodeURIComponent(item.owner)}/${encodeURIComponent(item.id)}`;
@@ -80,7 +93,9 @@ export function shopPageOf(pathname: string): ShopPage {
   if (first === 'catalogos' && parts.length === 1) return { kind: 'catalogues' };
   if (first === 'catalogos' && parts.length === 2) return { kind: 'catalogue', slug: second };
   const titled = TITLED[trimmed];
-  return titled ? { kind: 'titled', path: trimmed, ...titled } : { kind: 'unknown' };
+  if (titled) return { kind: 'titled', path: trimmed, ...titled };
+  const section = PRIVATE_SECTIONS.find(({ base }) => trimmed === base || trimmed.startsWith(`${base}/`));
+  return section ? { kind: 'titled', path: trimmed, title: section.title, index: false } : { kind: 'unknown' };
 }
 
 function decodeSegment(segment: string): string | undefined {

@@ -86,7 +86,7 @@ export function isValidRfc(rfc: string): boolean {
   const month = Number(m[3]);
   const day = Number(m[4]);
   if (month < 1 || month > 12 || day < 1) return false;
-  const days = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  const days = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31].at(month - 1) ?? 0;
   return day <= days;
 }
 
