@@ -138,6 +138,7 @@ describe('side menu links (spec 1 §2, spec 2 §2)', () => {
   it('builds them from the shop path', () => {
     expect(accountLinks('/tienda/demo/')).toEqual({
       purchases: '/tienda/demo/mis-compras',
+      sales: '/tienda/demo/admin/ordenes',
       preferences: '/tienda/demo/preferencias',
       logout: '/logout?next=%2Ftienda%2Fdemo%2F',
       createShop: '/asistentes/emprendedores',

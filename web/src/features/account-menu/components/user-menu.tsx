@@ -4,6 +4,7 @@ import {
   IconBuildingStore,
   IconLogout,
   IconPackage,
+  IconReceipt,
   IconSettings,
   IconShoppingBag,
   IconSparkles,
@@ -111,6 +112,7 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
             {supplierItems && (
               <MenuLink href="/proveedor/envios-y-pagos" label={t('supplierSettings')} icon={IconTruckDelivery} onNavigate={close} />
             )}
+            {(supplierItems || hasStore) && <MenuLink href={links.sales} label={t('sales')} icon={IconReceipt} onNavigate={close} />}
             <MenuLink href={links.purchases} label={t('purchases')} icon={IconShoppingBag} onNavigate={close} />
             {children}
             <MenuLink href={links.preferences} label={t('preferences')} icon={IconSettings} onNavigate={close} />

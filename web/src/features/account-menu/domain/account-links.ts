@@ -15,6 +15,8 @@ export function accountLinks(shopPath: string) {
   const base = normalizeShopPath(shopPath);
   return {
     purchases: `${base}mis-compras`,
+    /** Issue 13: the orders the user sells (as supplier or dropshipping supplier). */
+    sales: `${base}admin/ordenes`,
     preferences: `${base}preferencias`,
     logout: `/logout?next=${encodeURIComponent(base)}`,
     createShop: CREATE_SHOP_PATH,
