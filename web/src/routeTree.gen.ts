@@ -10,9 +10,11 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as CheckinRouteImport } from './routes/checkin'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as PreferenciasRouteImport } from './routes/preferencias'
 import { Route as ActivateKeyRouteImport } from './routes/activate/$key'
+import { Route as MisBoletosOrderIdRouteImport } from './routes/mis-boletos/$orderId'
 import { Route as MisComprasIndexRouteImport } from './routes/mis-compras/index'
 import { Route as ProveedorEnviosYPagosRouteImport } from './routes/proveedor/envios-y-pagos'
 import { Route as TiendaShopSlugRouteRouteImport } from './routes/tienda/$shopSlug/route'
@@ -36,6 +38,7 @@ import { Route as TiendaShopSlugAcercaRouteImport } from './routes/tienda/$shopS
 import { Route as TiendaShopSlugBlogsRouteImport } from './routes/tienda/$shopSlug/blogs'
 import { Route as TiendaShopSlugBuscarRouteImport } from './routes/tienda/$shopSlug/buscar'
 import { Route as TiendaShopSlugCarritoRouteImport } from './routes/tienda/$shopSlug/carrito'
+import { Route as TiendaShopSlugCheckinRouteImport } from './routes/tienda/$shopSlug/checkin'
 import { Route as TiendaShopSlugComprarRouteImport } from './routes/tienda/$shopSlug/comprar'
 import { Route as TiendaShopSlugContactoRouteImport } from './routes/tienda/$shopSlug/contacto'
 import { Route as TiendaShopSlugFranquiciasRouteImport } from './routes/tienda/$shopSlug/franquicias'
@@ -48,6 +51,7 @@ import { Route as TiendaShopSlugCatalogosIndexRouteImport } from './routes/tiend
 import { Route as TiendaShopSlugCatalogosCatalogueSlugRouteImport } from './routes/tienda/$shopSlug/catalogos/$catalogueSlug'
 import { Route as TiendaShopSlugDigitalesIndexRouteImport } from './routes/tienda/$shopSlug/digitales/index'
 import { Route as TiendaShopSlugExperienciasIndexRouteImport } from './routes/tienda/$shopSlug/experiencias/index'
+import { Route as TiendaShopSlugMisBoletosOrderIdRouteImport } from './routes/tienda/$shopSlug/mis-boletos/$orderId'
 import { Route as TiendaShopSlugMisComprasIndexRouteImport } from './routes/tienda/$shopSlug/mis-compras/index'
 import { Route as TiendaShopSlugPagadoCheckoutIdRouteImport } from './routes/tienda/$shopSlug/pagado.$checkoutId'
 import { Route as TiendaShopSlugProductosIndexRouteImport } from './routes/tienda/$shopSlug/productos/index'
@@ -70,6 +74,11 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CheckinRoute = CheckinRouteImport.update({
+  id: '/checkin',
+  path: '/checkin',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LogoutRoute = LogoutRouteImport.update({
   id: '/logout',
   path: '/logout',
@@ -83,6 +92,11 @@ const PreferenciasRoute = PreferenciasRouteImport.update({
 const ActivateKeyRoute = ActivateKeyRouteImport.update({
   id: '/activate/$key',
   path: '/activate/$key',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MisBoletosOrderIdRoute = MisBoletosOrderIdRouteImport.update({
+  id: '/mis-boletos/$orderId',
+  path: '/mis-boletos/$orderId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MisComprasIndexRoute = MisComprasIndexRouteImport.update({
@@ -203,6 +217,11 @@ const TiendaShopSlugCarritoRoute = TiendaShopSlugCarritoRouteImport.update({
   path: '/carrito',
   getParentRoute: () => TiendaShopSlugRouteRoute,
 } as any)
+const TiendaShopSlugCheckinRoute = TiendaShopSlugCheckinRouteImport.update({
+  id: '/checkin',
+  path: '/checkin',
+  getParentRoute: () => TiendaShopSlugRouteRoute,
+} as any)
 const TiendaShopSlugComprarRoute = TiendaShopSlugComprarRouteImport.update({
   id: '/comprar',
   path: '/comprar',
@@ -269,6 +288,12 @@ const TiendaShopSlugExperienciasIndexRoute =
   TiendaShopSlugExperienciasIndexRouteImport.update({
     id: '/experiencias/',
     path: '/experiencias/',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugMisBoletosOrderIdRoute =
+  TiendaShopSlugMisBoletosOrderIdRouteImport.update({
+    id: '/mis-boletos/$orderId',
+    path: '/mis-boletos/$orderId',
     getParentRoute: () => TiendaShopSlugRouteRoute,
   } as any)
 const TiendaShopSlugMisComprasIndexRoute =
@@ -370,10 +395,12 @@ const AppsMeStoreOrdersOrderIdImprimirRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/checkin': typeof CheckinRoute
   '/logout': typeof LogoutRoute
   '/preferencias': typeof PreferenciasRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
+  '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/mis-compras/': typeof MisComprasIndexRoute
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
@@ -387,6 +414,7 @@ export interface FileRoutesByFullPath {
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
   '/tienda/$shopSlug/buscar': typeof TiendaShopSlugBuscarRoute
   '/tienda/$shopSlug/carrito': typeof TiendaShopSlugCarritoRoute
+  '/tienda/$shopSlug/checkin': typeof TiendaShopSlugCheckinRoute
   '/tienda/$shopSlug/comprar': typeof TiendaShopSlugComprarRoute
   '/tienda/$shopSlug/contacto': typeof TiendaShopSlugContactoRoute
   '/tienda/$shopSlug/franquicias': typeof TiendaShopSlugFranquiciasRoute
@@ -405,6 +433,7 @@ export interface FileRoutesByFullPath {
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
+  '/tienda/$shopSlug/mis-boletos/$orderId': typeof TiendaShopSlugMisBoletosOrderIdRoute
   '/tienda/$shopSlug/pagado/$checkoutId': typeof TiendaShopSlugPagadoCheckoutIdRoute
   '/tienda/$shopSlug/catalogos/': typeof TiendaShopSlugCatalogosIndexRoute
   '/tienda/$shopSlug/digitales/': typeof TiendaShopSlugDigitalesIndexRoute
@@ -427,9 +456,11 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/checkin': typeof CheckinRoute
   '/logout': typeof LogoutRoute
   '/preferencias': typeof PreferenciasRoute
   '/activate/$key': typeof ActivateKeyRoute
+  '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/mis-compras': typeof MisComprasIndexRoute
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
@@ -443,6 +474,7 @@ export interface FileRoutesByTo {
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
   '/tienda/$shopSlug/buscar': typeof TiendaShopSlugBuscarRoute
   '/tienda/$shopSlug/carrito': typeof TiendaShopSlugCarritoRoute
+  '/tienda/$shopSlug/checkin': typeof TiendaShopSlugCheckinRoute
   '/tienda/$shopSlug/comprar': typeof TiendaShopSlugComprarRoute
   '/tienda/$shopSlug/contacto': typeof TiendaShopSlugContactoRoute
   '/tienda/$shopSlug/franquicias': typeof TiendaShopSlugFranquiciasRoute
@@ -461,6 +493,7 @@ export interface FileRoutesByTo {
   '/tienda/$shopSlug': typeof TiendaShopSlugIndexRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
+  '/tienda/$shopSlug/mis-boletos/$orderId': typeof TiendaShopSlugMisBoletosOrderIdRoute
   '/tienda/$shopSlug/pagado/$checkoutId': typeof TiendaShopSlugPagadoCheckoutIdRoute
   '/tienda/$shopSlug/catalogos': typeof TiendaShopSlugCatalogosIndexRoute
   '/tienda/$shopSlug/digitales': typeof TiendaShopSlugDigitalesIndexRoute
@@ -484,10 +517,12 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/checkin': typeof CheckinRoute
   '/logout': typeof LogoutRoute
   '/preferencias': typeof PreferenciasRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
+  '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/mis-compras/': typeof MisComprasIndexRoute
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
@@ -501,6 +536,7 @@ export interface FileRoutesById {
   '/tienda/$shopSlug/blogs': typeof TiendaShopSlugBlogsRoute
   '/tienda/$shopSlug/buscar': typeof TiendaShopSlugBuscarRoute
   '/tienda/$shopSlug/carrito': typeof TiendaShopSlugCarritoRoute
+  '/tienda/$shopSlug/checkin': typeof TiendaShopSlugCheckinRoute
   '/tienda/$shopSlug/comprar': typeof TiendaShopSlugComprarRoute
   '/tienda/$shopSlug/contacto': typeof TiendaShopSlugContactoRoute
   '/tienda/$shopSlug/franquicias': typeof TiendaShopSlugFranquiciasRoute
@@ -519,6 +555,7 @@ export interface FileRoutesById {
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
+  '/tienda/$shopSlug/mis-boletos/$orderId': typeof TiendaShopSlugMisBoletosOrderIdRoute
   '/tienda/$shopSlug/pagado/$checkoutId': typeof TiendaShopSlugPagadoCheckoutIdRoute
   '/tienda/$shopSlug/catalogos/': typeof TiendaShopSlugCatalogosIndexRoute
   '/tienda/$shopSlug/digitales/': typeof TiendaShopSlugDigitalesIndexRoute
@@ -543,10 +580,12 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/checkin'
     | '/logout'
     | '/preferencias'
     | '/tienda/$shopSlug'
     | '/activate/$key'
+    | '/mis-boletos/$orderId'
     | '/proveedor/envios-y-pagos'
     | '/mis-compras/'
     | '/admin/ordenes/$order'
@@ -560,6 +599,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/blogs'
     | '/tienda/$shopSlug/buscar'
     | '/tienda/$shopSlug/carrito'
+    | '/tienda/$shopSlug/checkin'
     | '/tienda/$shopSlug/comprar'
     | '/tienda/$shopSlug/contacto'
     | '/tienda/$shopSlug/franquicias'
@@ -578,6 +618,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
+    | '/tienda/$shopSlug/mis-boletos/$orderId'
     | '/tienda/$shopSlug/pagado/$checkoutId'
     | '/tienda/$shopSlug/catalogos/'
     | '/tienda/$shopSlug/digitales/'
@@ -600,9 +641,11 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/checkin'
     | '/logout'
     | '/preferencias'
     | '/activate/$key'
+    | '/mis-boletos/$orderId'
     | '/proveedor/envios-y-pagos'
     | '/mis-compras'
     | '/admin/ordenes/$order'
@@ -616,6 +659,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/blogs'
     | '/tienda/$shopSlug/buscar'
     | '/tienda/$shopSlug/carrito'
+    | '/tienda/$shopSlug/checkin'
     | '/tienda/$shopSlug/comprar'
     | '/tienda/$shopSlug/contacto'
     | '/tienda/$shopSlug/franquicias'
@@ -634,6 +678,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
+    | '/tienda/$shopSlug/mis-boletos/$orderId'
     | '/tienda/$shopSlug/pagado/$checkoutId'
     | '/tienda/$shopSlug/catalogos'
     | '/tienda/$shopSlug/digitales'
@@ -656,10 +701,12 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/checkin'
     | '/logout'
     | '/preferencias'
     | '/tienda/$shopSlug'
     | '/activate/$key'
+    | '/mis-boletos/$orderId'
     | '/proveedor/envios-y-pagos'
     | '/mis-compras/'
     | '/admin/ordenes/$order'
@@ -673,6 +720,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/blogs'
     | '/tienda/$shopSlug/buscar'
     | '/tienda/$shopSlug/carrito'
+    | '/tienda/$shopSlug/checkin'
     | '/tienda/$shopSlug/comprar'
     | '/tienda/$shopSlug/contacto'
     | '/tienda/$shopSlug/franquicias'
@@ -691,6 +739,7 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
+    | '/tienda/$shopSlug/mis-boletos/$orderId'
     | '/tienda/$shopSlug/pagado/$checkoutId'
     | '/tienda/$shopSlug/catalogos/'
     | '/tienda/$shopSlug/digitales/'
@@ -714,10 +763,12 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CheckinRoute: typeof CheckinRoute
   LogoutRoute: typeof LogoutRoute
   PreferenciasRoute: typeof PreferenciasRoute
   TiendaShopSlugRouteRoute: typeof TiendaShopSlugRouteRouteWithChildren
   ActivateKeyRoute: typeof ActivateKeyRoute
+  MisBoletosOrderIdRoute: typeof MisBoletosOrderIdRoute
   ProveedorEnviosYPagosRoute: typeof ProveedorEnviosYPagosRoute
   MisComprasIndexRoute: typeof MisComprasIndexRoute
   AdminOrdenesOrderRoute: typeof AdminOrdenesOrderRoute
@@ -748,6 +799,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/checkin': {
+      id: '/checkin'
+      path: '/checkin'
+      fullPath: '/checkin'
+      preLoaderRoute: typeof CheckinRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/logout': {
       id: '/logout'
       path: '/logout'
@@ -767,6 +825,13 @@ declare module '@tanstack/react-router' {
       path: '/activate/$key'
       fullPath: '/activate/$key'
       preLoaderRoute: typeof ActivateKeyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mis-boletos/$orderId': {
+      id: '/mis-boletos/$orderId'
+      path: '/mis-boletos/$orderId'
+      fullPath: '/mis-boletos/$orderId'
+      preLoaderRoute: typeof MisBoletosOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/mis-compras/': {
@@ -930,6 +995,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TiendaShopSlugCarritoRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
+    '/tienda/$shopSlug/checkin': {
+      id: '/tienda/$shopSlug/checkin'
+      path: '/checkin'
+      fullPath: '/tienda/$shopSlug/checkin'
+      preLoaderRoute: typeof TiendaShopSlugCheckinRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
     '/tienda/$shopSlug/comprar': {
       id: '/tienda/$shopSlug/comprar'
       path: '/comprar'
@@ -1012,6 +1084,13 @@ declare module '@tanstack/react-router' {
       path: '/experiencias'
       fullPath: '/tienda/$shopSlug/experiencias/'
       preLoaderRoute: typeof TiendaShopSlugExperienciasIndexRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/mis-boletos/$orderId': {
+      id: '/tienda/$shopSlug/mis-boletos/$orderId'
+      path: '/mis-boletos/$orderId'
+      fullPath: '/tienda/$shopSlug/mis-boletos/$orderId'
+      preLoaderRoute: typeof TiendaShopSlugMisBoletosOrderIdRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
     '/tienda/$shopSlug/mis-compras/': {
@@ -1135,6 +1214,7 @@ interface TiendaShopSlugRouteRouteChildren {
   TiendaShopSlugBlogsRoute: typeof TiendaShopSlugBlogsRoute
   TiendaShopSlugBuscarRoute: typeof TiendaShopSlugBuscarRoute
   TiendaShopSlugCarritoRoute: typeof TiendaShopSlugCarritoRoute
+  TiendaShopSlugCheckinRoute: typeof TiendaShopSlugCheckinRoute
   TiendaShopSlugComprarRoute: typeof TiendaShopSlugComprarRoute
   TiendaShopSlugContactoRoute: typeof TiendaShopSlugContactoRoute
   TiendaShopSlugFranquiciasRoute: typeof TiendaShopSlugFranquiciasRoute
@@ -1145,6 +1225,7 @@ interface TiendaShopSlugRouteRouteChildren {
   TiendaShopSlugIndexRoute: typeof TiendaShopSlugIndexRoute
   TiendaShopSlugAdminConfiguracionRoute: typeof TiendaShopSlugAdminConfiguracionRoute
   TiendaShopSlugCatalogosCatalogueSlugRoute: typeof TiendaShopSlugCatalogosCatalogueSlugRoute
+  TiendaShopSlugMisBoletosOrderIdRoute: typeof TiendaShopSlugMisBoletosOrderIdRoute
   TiendaShopSlugPagadoCheckoutIdRoute: typeof TiendaShopSlugPagadoCheckoutIdRoute
   TiendaShopSlugCatalogosIndexRoute: typeof TiendaShopSlugCatalogosIndexRoute
   TiendaShopSlugDigitalesIndexRoute: typeof TiendaShopSlugDigitalesIndexRoute
@@ -1169,6 +1250,7 @@ const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
   TiendaShopSlugBlogsRoute: TiendaShopSlugBlogsRoute,
   TiendaShopSlugBuscarRoute: TiendaShopSlugBuscarRoute,
   TiendaShopSlugCarritoRoute: TiendaShopSlugCarritoRoute,
+  TiendaShopSlugCheckinRoute: TiendaShopSlugCheckinRoute,
   TiendaShopSlugComprarRoute: TiendaShopSlugComprarRoute,
   TiendaShopSlugContactoRoute: TiendaShopSlugContactoRoute,
   TiendaShopSlugFranquiciasRoute: TiendaShopSlugFranquiciasRoute,
@@ -1180,6 +1262,7 @@ const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
   TiendaShopSlugAdminConfiguracionRoute: TiendaShopSlugAdminConfiguracionRoute,
   TiendaShopSlugCatalogosCatalogueSlugRoute:
     TiendaShopSlugCatalogosCatalogueSlugRoute,
+  TiendaShopSlugMisBoletosOrderIdRoute: TiendaShopSlugMisBoletosOrderIdRoute,
   TiendaShopSlugPagadoCheckoutIdRoute: TiendaShopSlugPagadoCheckoutIdRoute,
   TiendaShopSlugCatalogosIndexRoute: TiendaShopSlugCatalogosIndexRoute,
   TiendaShopSlugDigitalesIndexRoute: TiendaShopSlugDigitalesIndexRoute,
@@ -1210,10 +1293,12 @@ const TiendaShopSlugRouteRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CheckinRoute: CheckinRoute,
   LogoutRoute: LogoutRoute,
   PreferenciasRoute: PreferenciasRoute,
   TiendaShopSlugRouteRoute: TiendaShopSlugRouteRouteWithChildren,
   ActivateKeyRoute: ActivateKeyRoute,
+  MisBoletosOrderIdRoute: MisBoletosOrderIdRoute,
   ProveedorEnviosYPagosRoute: ProveedorEnviosYPagosRoute,
   MisComprasIndexRoute: MisComprasIndexRoute,
   AdminOrdenesOrderRoute: AdminOrdenesOrderRoute,

@@ -1,0 +1,69 @@
+import type { TicketLanguage } from '@vitrina/contracts';
+import { api, ownerSegment, unwrap } from '@/api/client';
+
+export type TicketDownload = { kind: 'one'; attendantId: string; position: number } | { kind: 'pdf' } | { kind: 'zip' };
+
+function lang(language: string): TicketLanguage {
+  return language === 'en' ? 'en' : language === 'es-AR' ? 'es-AR' : 'es';
+}
+
+/** The file of a download: one ticket's PDF, every ticket in one PDF, or the zip of one PDF per attendee. */
+export function fetchTicketFile(userId: string, orderId: string, what: TicketDownload, language: string): Promise<Blob> {
+  const me = ownerSegment(userId);
+  const query = { lang: lang(language) };
+  if (what.kind === 'one') {
+    return unwrap(
+      api.GET('/api/orders/{me}/orders/{id}/attendants/{attendantId}.pdf', {
+        params: { path: { me, id: orderId, attendantId: what.attendantId }, query },
+        parseAs: 'blob',
+      }),
+    ) as Promise<Blob>;
+  }
+  if (what.kind === 'pdf') {
+    return unwrap(
+      api.GET('/api/orders/{me}/orders/{id}/attendants/pdf', { params: { path: { me, id: orderId }, query }, parseAs: 'blob' }),
+    ) as Promise<Blob>;
+  }
+  return unwrap(
+    api.GET('/api/orders/{me}/orders/{id}/attendants/zip', { params: { path: { me, id: orderId }, query }, parseAs: 'blob' }),
+  ) as Promise<Blob>;
+}
+
+export function downloadName(orderId: string, what: TicketDownload, language: string): string {
+  const word = language === 'en' ? 'ticket' : 'boleto';
+  if (what.kind === 'one') return `${word}-${String(what.position + 1).padStart(2, '0')}-${orderId}.pdf`;
+  return `${word}s-${orderId}.${what.kind}`;
+}
+
+/** Hands a file to the browser as a download (a temporary object URL on a clicked link). */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/**
+ * Downloads tickets; spec 3 §8: 'PDF or zip download failures are silently ignored' (no toast, no error state: the
+ * button simply stops spinning). Answers whether the file was handed over.
+ */
+export async function downloadTickets(
+  userId: string,
+  orderId: string,
+  what: TicketDownload,
+  language: string,
+  save: (blob: Blob, name: string) => void = saveFile,
+): Promise<boolean> {
+  try {
+    const blob = await fetchTicketFile(userId, orderId, what, language);
+    save(blob, downloadName(orderId, what, language));
+    return true;
+  } catch {
+    return false;
+  }
+}
