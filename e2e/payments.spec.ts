@@ -205,3 +205,98 @@ test('SPEI: CLABE, reference and a countdown; left unpaid, the transfer expires 
   await expect(page.getByText('La transferencia expiró')).toBeVisible();
   await context.close();
 });
+
+/** A second signed-in party (the supplier) in its own context. */
+async function signedIn(browser: Browser, email: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'es-MX', viewport });
+  const login = await context.request.post(`${stack.url}/api/auth/login`, {
+    data: { username: email, password: DEMO.password, locale: 'es' },
+  });
+  expect(login.status()).toBe(200);
+  return { context, page: await context.newPage() };
+}
+
+/** The seller presses the action button whose label names the next step, and the page shows the new state. */
+async function sellerNext(page: Page, state: string): Promise<void> {
+  await page.getByTestId('order-action-next').click();
+  await expect(page.getByTestId('order-state')).toHaveAttribute('data-state', state);
+}
+
+test('orders: bought by card, the supplier moves it along while the shopper follows it to Delivered', async ({ browser }) => {
+  const shopper = await shopperAtCheckout(browser);
+  await fillCard(shopper.page, SANDBOX_TEST_CARDS.approved);
+  await shopper.page.getByTestId('card-form').getByTestId('pay-submit').click();
+  await expectPaid(shopper.page, shopper.checkoutId);
+  // the paid page finds the order the payment event made, and links to it
+  await shopper.page.getByRole('link', { name: 'Ver mi pedido' }).click();
+  await shopper.page.waitForURL(/\/mis-compras\/[\w-]+$/);
+  const orderId = shopper.page.url().split('/').pop()!;
+  await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'in_process');
+  await shopper.page.screenshot({ path: `${SHOTS}/order-customer-desktop.png`, fullPage: true });
+
+  const supplier = await signedIn(browser, DEMO.users.supplierA.email);
+  await supplier.page.goto(`${stack.url}/admin/ordenes`);
+  await expect(supplier.page.getByTestId('order-row').first()).toBeVisible();
+  await supplier.page.screenshot({ path: `${SHOTS}/order-seller-list-desktop.png`, fullPage: true });
+  await supplier.page.goto(`${stack.url}/admin/ordenes/${orderId}`);
+  await expect(supplier.page.getByTestId('order-state')).toHaveAttribute('data-state', 'in_process');
+  await sellerNext(supplier.page, 'to_deliver');
+  await shopper.page.reload();
+  await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'to_deliver');
+  // shipping asks for the tracking number
+  await supplier.page.getByTestId('order-action-next').click();
+  await supplier.page.getByTestId('ship-tracking-number').fill('EST123456789MX');
+  await supplier.page.getByTestId('ship-submit').click();
+  await expect(supplier.page.getByTestId('order-state')).toHaveAttribute('data-state', 'in_transit');
+  await supplier.page.screenshot({ path: `${SHOTS}/order-seller-desktop.png`, fullPage: true });
+  await shopper.page.reload();
+  await expect(shopper.page.getByTestId('order-tracking-number')).toContainText('EST123456789MX');
+  await sellerNext(supplier.page, 'delivered');
+  await shopper.page.reload();
+  await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'delivered');
+  await expect(shopper.page.getByTestId('order-return-deadline')).toBeVisible();
+  await shopper.page.setViewportSize(PHONE);
+  await shopper.page.screenshot({ path: `${SHOTS}/order-customer-phone.png`, fullPage: true });
+  // the purchases list shows it, newest first
+  await shopper.page.goto(`${stack.url}/mis-compras`);
+  await expect(shopper.page.getByTestId('order-row').first()).toBeVisible();
+  await shopper.page.screenshot({ path: `${SHOTS}/order-list-phone.png`, fullPage: true });
+  await supplier.context.close();
+  await shopper.context.close();
+});
+
+test('orders: paid on delivery, quoted by the supplier, accepted, marked paid and delivered', async ({ browser }) => {
+  const shopper = await shopperAtCheckout(browser);
+  await shopper.page.getByTestId('payment-method-ondelivery').click();
+  await shopper.page.getByTestId('place-order-submit').click();
+  await shopper.page.waitForURL(/\/mis-compras\/[\w-]+$/);
+  const orderId = shopper.page.url().split('/').pop()!;
+  await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'sent_to_supplier');
+
+  const supplier = await signedIn(browser, DEMO.users.supplierA.email);
+  await supplier.page.goto(`${stack.url}/admin/ordenes/${orderId}`);
+  await supplier.page.getByTestId('order-action-confirm').click();
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  await supplier.page.getByTestId('quote-date').fill(inAWeek);
+  await supplier.page.getByTestId('quote-cost').fill('85.50');
+  await supplier.page.screenshot({ path: `${SHOTS}/order-quote-desktop.png`, fullPage: true });
+  await supplier.page.getByTestId('quote-submit').click();
+  await expect(supplier.page.getByTestId('order-state')).toHaveAttribute('data-state', 'awaiting_customer');
+
+  await shopper.page.reload();
+  await expect(shopper.page.getByTestId('order-quote')).toContainText('85.50');
+  await shopper.page.getByTestId('order-action-confirm').click();
+  await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'in_process');
+
+  await supplier.page.reload();
+  await sellerNext(supplier.page, 'to_deliver');
+  await supplier.page.getByTestId('order-action-next').click();
+  await supplier.page.getByTestId('ship-submit').click();
+  await expect(supplier.page.getByTestId('order-state')).toHaveAttribute('data-state', 'in_transit');
+  await sellerNext(supplier.page, 'paid');
+  await sellerNext(supplier.page, 'delivered');
+  await shopper.page.reload();
+  await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'delivered');
+  await supplier.context.close();
+  await shopper.context.close();
+});
