@@ -1,4 +1,4 @@
-import { Alert, Avatar, Badge, Button, Chip, Container, Divider, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Chip, Container, Divider, Group, Rating, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconBolt, IconCalendarEvent, IconCoin, IconPackage, IconShare, IconShoppingCartPlus } from '@tabler/icons-react';
 import type { ItemJson } from '@vitrina/contracts';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useItem } from '@/features/storefront/api/get-item';
 import { useSupplier } from '@/features/storefront/api/get-supplier';
 import { itemDetailPath, LISTING_SEGMENTS } from '@/features/storefront/lib/listing-search';
 import { cartBridge } from '@/lib/cart-bridge';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, moneyLocale } from '@/lib/money';
 import { productCardModel } from '@/features/storefront/lib/product-card.rules';
 import { publicShopUrl } from '@/features/storefront/lib/shop-path';
 import { useResaleInfo } from '@/features/storefront/lib/use-resale-info';
@@ -80,6 +80,35 @@ function Price({ item }: { item: ItemJson }) {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The item's reviews (issue 13: the catalogue keeps the average and count from the orders' review events): stars to
+ * one decimal and how many. An answer without a rating (a catalogue from before ratings) shows none.
+ */
+function ItemRating({ rating }: { rating?: ItemJson['rating'] }) {
+  const { t, i18n } = useTranslation('storefront');
+  if (!rating || rating.count === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="item-rating">
+        {t('item.noReviews')}
+      </Text>
+    );
+  }
+  const average = new Intl.NumberFormat(moneyLocale(i18n.language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    rating.average,
+  );
+  return (
+    <Group gap={6} data-testid="item-rating">
+      <Rating value={rating.average} fractions={10} readOnly size="sm" role="img" aria-label={t('item.rating', { average })} />
+      <Text size="sm" fw={600} aria-hidden>
+        {average}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('item.reviews', { count: rating.count })}
+      </Text>
+    </Group>
   );
 }
 
@@ -252,6 +281,7 @@ export function ItemPage({ owner, itemId }: { owner: string; itemId: string }) {
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               {item.name}
             </Title>
+            <ItemRating rating={item.rating} />
             <Price item={item} />
             <Availability item={item} />
             <Variants variants={item.variants} chosen={chosen} setChosen={setChosen} />
