@@ -51,7 +51,7 @@ describe('my purchases (spec 3 §2 /mis-compras)', { timeout: 30_000 }, () => {
     expect(within(rows[1]!).getByTestId('order-state').textContent).toBe('Cancelada por el vendedor');
     expect(within(rows[0]!).getByTestId('order-total').textContent).toBe('$1,234.50');
     expect(within(rows[1]!).getByText('Vendido por Velas Sol')).toBeTruthy();
-    expect(within(rows[0]!).getByTestId('order-date').textContent).toContain('Pedido ord_1');
+    expect(within(rows[0]!).getByTestId('order-date').textContent).toContain('Pedido #ORD_1');
     expect(rows[0]!.getAttribute('href')).toBe('/mis-compras/ord_1');
     expect(screen.queryByTestId('orders-load-more')).toBeNull();
   });

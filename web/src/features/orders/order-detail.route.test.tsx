@@ -32,7 +32,7 @@ describe("the customer's order (spec 3 §2 /mis-compras/{order})", { timeout: 30
       [`GET ${ORDER}`]: () => jsonResponse(200, purchaseOrder({ extra_charge_minor: 2500, extra_charge: '25.00' })),
     });
     renderApp('/mis-compras/ord_1');
-    expect(await screen.findByText('Pedido ord_1', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Pedido #ORD_1', {}, WAIT)).toBeTruthy();
     const timeline = screen.getByTestId('order-timeline');
     expect(
       within(timeline)
@@ -69,7 +69,7 @@ describe("the customer's order (spec 3 §2 /mis-compras/{order})", { timeout: 30
       [`POST ${ORDER}/confirm`]: () => jsonResponse(201, quotedOrder({ state: 'in_process', actions: [] })),
     });
     renderApp('/mis-compras/chk_01');
-    expect(await screen.findByText('Pedido ord_1', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Pedido #ORD_1', {}, WAIT)).toBeTruthy();
     expect(api.callsTo(`GET ${MY_ORDERS}/by-checkout/chk_01`)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Aceptar cotización' }));
     await waitFor(() => expect(screen.getByTestId('order-state').textContent).toBe('En proceso'), WAIT);
@@ -86,7 +86,7 @@ describe("the customer's order (spec 3 §2 /mis-compras/{order})", { timeout: 30
     renderApp('/mis-compras/ord_1');
     expect(await screen.findByText('Error al obtener los detalles de la orden', {}, WAIT)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
-    expect(await screen.findByText('Pedido ord_1', {}, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Pedido #ORD_1', {}, WAIT)).toBeTruthy();
   });
 
   it('accepts the seller’s quote with an Idempotency-Key, and shows the new state', async () => {
@@ -125,9 +125,7 @@ describe("the customer's order (spec 3 §2 /mis-compras/{order})", { timeout: 30
     });
     renderApp('/mis-compras/ord_1');
     fireEvent.click(await screen.findByRole('button', { name: 'Confirmar que lo recibí' }, WAIT));
-    expect((await screen.findByTestId('order-return-deadline', {}, WAIT)).textContent).toMatch(
-      /^Puedes pedir una devolución hasta el 29 nov 2099/,
-    );
+    expect((await screen.findByTestId('order-return-deadline', {}, WAIT)).textContent).toMatch(/^Tienes hasta el 29 nov 2099/);
     expect(api.callsTo(`POST ${ORDER}/next`)).toHaveLength(1);
   });
 

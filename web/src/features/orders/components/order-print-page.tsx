@@ -7,7 +7,7 @@ import type { OrderSide } from '../api/keys';
 import { useOrder } from '../api/get-order';
 import { useOrdersT, type OrdersT } from '../i18n/texts';
 import { isOrderMissing } from '../lib/errors';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, orderNumber } from '../lib/format';
 import { DeliveryInfo } from './delivery-info';
 import { OrderStateBadge } from './order-state-badge';
 import { OrderTotals } from './order-totals';
@@ -62,7 +62,7 @@ function Sheet({ order, back, print }: { order: PurchaseOrder; back: (orderId: s
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={1} size="h3">
-            {t('print.title', { id: order.id })}
+            {t('print.title', { id: orderNumber(order.id) })}
           </Title>
           <Text size="sm">
             {t('detail.placedAt', { date: formatDateTime(order.placed_at, language) })} · {t('detail.soldBy', { name: order.sold_by })}

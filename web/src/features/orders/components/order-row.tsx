@@ -3,7 +3,7 @@ import { Box, Card, Group, Stack, Text } from '@mantine/core';
 import { ResponsiveImage } from '@/components/responsive-image';
 import { formatMoney } from '@/lib/money';
 import type { OrdersT } from '../i18n/texts';
-import { formatDate } from '../lib/format';
+import { formatDate, orderNumber } from '../lib/format';
 import { OrderStateBadge } from './order-state-badge';
 import classes from './orders.module.css';
 import { RouteLink } from './route-link';
@@ -43,7 +43,7 @@ export function OrderRow({ order, href, t, language, side }: Props) {
             <Text size="xs" c="dimmed" data-testid="order-date">
               {t(side === 'customer' ? 'list.placedAt' : 'seller.placedAt', { date: formatDate(order.placed_at, language) })}
               {' · '}
-              {t('list.orderNumber', { id: order.id })}
+              {t('list.orderNumber', { id: orderNumber(order.id) })}
             </Text>
             <Group gap={6}>
               {side === 'seller' && order.viewer === 'dssupplier' && (

@@ -9,7 +9,7 @@ import { useOrder } from '../api/get-order';
 import type { OrderActionRequest } from '../api/order-actions';
 import { useOrdersT, type OrdersT } from '../i18n/texts';
 import { isOrderMissing } from '../lib/errors';
-import { formatDateTime, formatDay } from '../lib/format';
+import { formatDateTime, formatDay, orderNumber } from '../lib/format';
 import { isCancelled } from '../lib/order-states';
 import { DeliveryInfo } from './delivery-info';
 import { OrderActionsBar } from './order-actions-bar';
@@ -174,7 +174,7 @@ function OrderBody({ order, side, userId, orderId, links, slots, onCancelled, no
         <Stack gap={4}>
           <Group gap="sm">
             <Title order={1} size="h2">
-              {t('detail.title', { id: order.id })}
+              {t('detail.title', { id: orderNumber(order.id) })}
             </Title>
             <OrderStateBadge state={order.state} t={t} size="lg" />
           </Group>

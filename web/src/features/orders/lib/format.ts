@@ -28,3 +28,8 @@ export function todayDay(now: Date = new Date()): string {
   const day = String(now.getDate()).padStart(2, '0');
   return `${now.getFullYear()}-${month}-${day}`;
 }
+
+/** An order's number as people read it: `#` and the last 8 characters of its id, upper case (`#8C39C046`). */
+export function orderNumber(id: string): string {
+  return `#${id.replace(/-/g, '').slice(-8).toUpperCase()}`;
+}
