@@ -270,6 +270,17 @@ describe('tickets: attendee tickets with a signed QR, downloads, check-in, estab
     expect(after.body).toEqual(ticket);
   });
 
+  it('refuses the tickets of a cancelled order (409 order_already_cancelled) and marks nothing', async () => {
+    const o = await bought(1);
+    const [ticket] = (await w.request('GET', `/orders/${o.me}/orders/${o.id}/attendants`, { auth: o.auth })).body.results;
+    const cancelled = await w.request('DELETE', `/orders/${o.me}/orders/${o.id}`, { auth: o.auth, payload: { message: 'No podré ir' } });
+    expect([cancelled.status, cancelled.body.state]).toEqual([200, 'cancelled_by_customer']);
+    const r = await checkIn(o.sauth, ticket.qr_code);
+    expect([r.status, r.body.code]).toEqual([409, 'order_already_cancelled']);
+    const [row] = await w.sql<{ used_at: string | null }>(`select used_at from orders.attendants where id = '${ticket.id}'`);
+    expect(row.used_at).toBeNull();
+  });
+
   it('two concurrent check-ins of one ticket: exactly one checks it in', async () => {
     const o = await bought(1);
     const [ticket] = (await w.request('GET', `/orders/${o.me}/orders/${o.id}/attendants`, { auth: o.auth })).body.results;

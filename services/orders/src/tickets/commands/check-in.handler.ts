@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OrderErrorCodes, type CheckInResult } from '@vitrina/contracts';
+import { CANCELLED_ORDER_STATES, OrderErrorCodes, type CheckInResult, type OrderState } from '@vitrina/contracts';
 import { DB, DomainError, ForbiddenError, type AuthUser, type Db } from '@vitrina/platform';
 import { and, eq, isNull } from 'drizzle-orm';
 import * as schema from '../../db/schema.js';
@@ -10,7 +10,8 @@ import { TicketSigner } from '../ticket-signer.js';
 
 /**
  * A scan at the door (spec 3 §2, issue 13 'check-in by scanning the QR'): the code's MAC first (a forged or altered
- * code is 422 ticket_invalid, whoever scans it), then the scanner's right (403 not_qr_reader), then one conditional
+ * code is 422 ticket_invalid, whoever scans it), then the scanner's right (403 not_qr_reader), then the order (a
+ * cancelled one's tickets are 409 order_already_cancelled), then one conditional
  * UPDATE ... WHERE used_at IS NULL: of two racing scans exactly one checks the ticket in, the other reads it used.
  */
 @Injectable()
@@ -30,6 +31,11 @@ export class CheckInHandler {
     if (!row) throw invalid();
     if (!mayCheckIn(user, row)) {
       throw new ForbiddenError('Only the experience’s supplier or a QR reader can check tickets in', OrderErrorCodes.notQrReader);
+    }
+    // a cancelled (and refunded) order's tickets admit no one
+    const [order] = await this.db.select({ state: schema.orders.state }).from(schema.orders).where(eq(schema.orders.id, row.orderId));
+    if (order && CANCELLED_ORDER_STATES.includes(order.state as OrderState)) {
+      throw new DomainError(OrderErrorCodes.alreadyCancelled, 'The order of this ticket was cancelled', 409);
     }
     const [used] = await this.db
       .update(schema.attendants)

@@ -142,7 +142,7 @@ export class CheckInController {
   @Authenticated()
   @Idempotent()
   @ApiOperation({ summary: 'Check a ticket in by its QR payload (supplier of the experience, or the qrreader role)' })
-  @ApiAnswer(CheckInResultSchema, { errors: [403, 422] })
+  @ApiAnswer(CheckInResultSchema, { errors: [403, 409, 422] })
   checkIn(@CurrentUser() user: AuthUser, @Body() body: CheckInDto): Promise<CheckInResult> {
     return this.checkIns.checkIn(user, body.code);
   }

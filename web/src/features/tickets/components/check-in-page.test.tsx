@@ -69,7 +69,7 @@ describe('the door’s check-in (issue 13: scan the QR; first scan checks in, a 
     expect(api.callsTo(POST)[1]!.request.headers.get('idempotency-key')).not.toBe(firstKey);
   });
 
-  it('says a forged or altered code is not valid (red), and a scanner without the right is not allowed', async () => {
+  it('says a forged or altered code is not valid (red), a scanner without the right is not allowed, a cancelled order admits no one', async () => {
     let answer = jsonResponse(422, { code: 'ticket_invalid', message: 'This is not a valid ticket' });
     fakeApi({ ...SIGNED_IN, [POST]: () => answer });
     renderUi(<CheckInPage />);
@@ -82,6 +82,12 @@ describe('the door’s check-in (issue 13: scan the QR; first scan checks in, a 
     await typeCode(CODE);
     await waitFor(() => expect(status()).toBe('not_allowed'), WAIT);
     expect(screen.getByText('Solo el proveedor de la experiencia o un lector QR puede registrar entradas.')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('checkin-next'));
+    answer = jsonResponse(409, { code: 'order_already_cancelled', message: 'cancelled' });
+    await typeCode(CODE);
+    await waitFor(() => expect(status()).toBe('cancelled'), WAIT);
+    expect(screen.getByText('Pedido cancelado')).toBeTruthy();
   });
 
   it('asks for a code before sending an empty one', async () => {

@@ -1,4 +1,4 @@
-import type { CheckInResult } from '@vitrina/contracts';
+import { OrderErrorCodes, type CheckInResult } from '@vitrina/contracts';
 import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCamera, IconCameraOff, IconCircleCheck, IconCircleX, IconScan } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -17,6 +17,7 @@ export type CheckInStatus =
   | { kind: 'checked_in'; result: CheckInResult }
   | { kind: 'already_used'; result: CheckInResult }
   | { kind: 'invalid' }
+  | { kind: 'cancelled' }
   | { kind: 'not_allowed' }
   | { kind: 'failed' };
 
@@ -37,6 +38,7 @@ export async function checkIn(code: string): Promise<CheckInStatus> {
     if (!isApiError(error) || !isRetryable(error.status, error.code)) keys.settle('checkin');
     if (isApiError(error) && (error.status === 422 || error.status === 400)) return { kind: 'invalid' };
     if (isApiError(error) && error.status === 403) return { kind: 'not_allowed' };
+    if (isApiError(error) && error.code === OrderErrorCodes.alreadyCancelled) return { kind: 'cancelled' };
     return { kind: 'failed' };
   }
 }
@@ -75,6 +77,7 @@ function StatusPanel({ status, onNext }: { status: CheckInStatus; onNext: () => 
     checked_in: { color: 'green', title: 'checkin.checkedIn', icon: IconCircleCheck },
     already_used: { color: 'orange', title: 'checkin.alreadyUsed', icon: IconAlertTriangle },
     invalid: { color: 'red', title: 'checkin.invalid', icon: IconCircleX },
+    cancelled: { color: 'red', title: 'checkin.cancelled', icon: IconCircleX },
     not_allowed: { color: 'red', title: 'checkin.notAllowed', icon: IconCircleX },
     failed: { color: 'red', title: 'checkin.failed', icon: IconAlertTriangle },
   };
@@ -89,9 +92,13 @@ function StatusPanel({ status, onNext }: { status: CheckInStatus; onNext: () => 
       date: usedAt ? formatUsedAt(usedAt, i18n.language) : '—',
     });
   } else {
-    text = t(
-      status.kind === 'invalid' ? 'checkin.invalidText' : status.kind === 'not_allowed' ? 'checkin.notAllowedText' : 'checkin.failedText',
-    );
+    const texts: Record<'invalid' | 'cancelled' | 'not_allowed' | 'failed', TicketsKey> = {
+      invalid: 'checkin.invalidText',
+      cancelled: 'checkin.cancelledText',
+      not_allowed: 'checkin.notAllowedText',
+      failed: 'checkin.failedText',
+    };
+    text = t(texts[status.kind]);
   }
   return (
     <Alert
