@@ -390,6 +390,8 @@ describe('tickets: attendee tickets with a signed QR, downloads, check-in, estab
       { ...base, unit_price_minor: -1 },
       { ...base, unit_price_minor: 1.5 },
       { ...base, experience_date: 'mañana' },
+      { ...base, experience_date: '0000-01-01T00:00:00Z' },
+      { ...base, unit_price_minor: 10_000_001 },
       { ...base, item_name: '' },
       { ...base, item_id: undefined },
       { ...base, attendees: [{ full_name: 'Ana', phone: null }] },

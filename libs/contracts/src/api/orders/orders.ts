@@ -441,8 +441,11 @@ export const ATTENDEE_PHONE_PATTERN = /^\+?\d{8,15}$/;
 export const TicketLimits = {
   /** The longest QR payload the check-in accepts (`vt1.<uuid>.<43-character MAC>` is 84). */
   codeMax: 200,
-  /** A sale in the establishment's unit price, in minor units (MXN 1 000 000.00). */
-  unitPriceMaxMinor: 100_000_000,
+  /**
+   * A sale in the establishment's unit price, in minor units (MXN 100 000.00): times the 50 tickets of one sale it
+   * stays within the orders' 32-bit money columns.
+   */
+  unitPriceMaxMinor: 10_000_000,
 } as const;
 /** The languages a ticket PDF is printed in (`?lang=`), Spanish first. */
 export const TICKET_LANGUAGES = ['es', 'en', 'es-AR'] as const;

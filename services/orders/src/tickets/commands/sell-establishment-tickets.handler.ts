@@ -145,6 +145,11 @@ function refuseInvalid(sale: EstablishmentSale): void {
     for (const [field, problems] of Object.entries(attendeeProblems(a))) fields[`attendees.${i}.${field}`] = problems;
   });
   if (!cleanName(sale.itemName)) fields.item_name = ['item_name must not be empty'];
+  if (sale.experienceDate !== undefined) {
+    // a date the database can hold (PostgreSQL has no year 0, JavaScript does)
+    const year = new Date(sale.experienceDate).getUTCFullYear();
+    if (!(year >= 1970 && year <= 9999)) fields.experience_date = ['experience_date must be a date between 1970 and 9999'];
+  }
   if (sale.type === 'courtesy' && (sale.unitPriceMinor ?? 0) > 0) fields.unit_price_minor = ['a courtesy ticket is free'];
   if (Object.keys(fields).length > 0) throw new ValidationError('The tickets are not valid', fields);
 }
