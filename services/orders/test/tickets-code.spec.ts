@@ -1,8 +1,37 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import jsQR from 'jsqr';
 import QRCode from 'qrcode';
 import { signTicket, ticketKeyFrom, verifyTicket } from '../src/tickets/domain/ticket-code.js';
-import { drawable, fileName } from '../src/tickets/documents/ticket-documents.js';
+import { drawable, fileName, TicketDocuments } from '../src/tickets/documents/ticket-documents.js';
+import type { AttendantRow } from '../src/tickets/queries/attendant.view.js';
+import { TicketSigner } from '../src/tickets/ticket-signer.js';
+
+/** poppler's PDF rasteriser, when the machine has it (apt install poppler-utils): the printed QR is then read back. */
+function hasPdftoppm(): boolean {
+  try {
+    execFileSync('pdftoppm', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A binary PGM (P5) as the RGBA frame jsQR reads. */
+function rgbaOfPgm(bytes: Buffer): { pixels: Uint8ClampedArray; width: number; height: number } {
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(bytes.subarray(0, 64).toString('latin1'))!;
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const gray = bytes.subarray(header[0].length);
+  const pixels = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    pixels[i * 4] = pixels[i * 4 + 1] = pixels[i * 4 + 2] = gray[i];
+    pixels[i * 4 + 3] = 255;
+  }
+  return { pixels, width, height };
+}
 
 describe('ticket codes: signed, unguessable, verified in constant time', () => {
   const key = ticketKeyFrom({}, 'vitrina-development-internal-secret');
@@ -56,6 +85,38 @@ describe('ticket codes: signed, unguessable, verified in constant time', () => {
       }
     }
     expect(jsQR(pixels, side, side)?.data).toBe(code);
+  });
+
+  (hasPdftoppm() ? it : it.skip)('the PDF’s printed QR reads back as the ticket’s code, a used ticket’s too (needs pdftoppm)', async () => {
+    const signer = new TicketSigner();
+    const row = (id: string, usedAt: Date | null): AttendantRow => ({
+      id,
+      orderId: randomUUID(),
+      lineId: 'l1',
+      itemId: randomUUID(),
+      itemName: 'Cata de mezcal',
+      experienceDate: new Date('2027-03-14T19:30:00Z'),
+      supplierId: randomUUID(),
+      fullName: 'Ana López',
+      phone: '5512345678',
+      type: 'purchase',
+      position: 0,
+      usedAt,
+      usedBy: null,
+      createdAt: new Date(),
+    });
+    const tickets = [row(randomUUID(), null), row(randomUUID(), new Date())];
+    const dir = mkdtempSync(join(tmpdir(), 'tickets-'));
+    try {
+      writeFileSync(join(dir, 't.pdf'), await new TicketDocuments(signer).pdf(tickets));
+      execFileSync('pdftoppm', ['-r', '120', '-gray', join(dir, 't.pdf'), join(dir, 'page')]);
+      for (const [i, t] of tickets.entries()) {
+        const { pixels, width, height } = rgbaOfPgm(readFileSync(join(dir, `page-${i + 1}.pgm`)));
+        expect(jsQR(pixels, width, height)?.data).toBe(signer.code(t.id));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('prints any name with the standard fonts, and names zip entries safely', () => {
