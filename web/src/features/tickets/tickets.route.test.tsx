@@ -21,6 +21,8 @@ describe('the ticket routes', { timeout: 30_000 }, () => {
     renderApp('/mis-boletos/ord_1');
     expect(await screen.findByTestId('ticket-card', {}, WAIT)).toBeTruthy();
     expect(screen.getByTestId('tickets-back').getAttribute('href')).toBe('/mis-compras/ord_1');
+    // the order as the order pages write it: the last 8 characters of its id
+    expect(screen.getByText('Orden #ORD_1')).toBeTruthy();
   });
 
   it('lives inside the shop too, leading back to the shop’s order page', async () => {

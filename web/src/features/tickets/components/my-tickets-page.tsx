@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/error-state';
 import { downloadTickets, type TicketDownload } from '../api/download-tickets';
 import { useAttendants } from '../api/list-attendants';
 import { useUpdateAttendant } from '../api/update-attendant';
+import { shortOrderId } from '../lib/format';
 import { useTicketsT } from '../i18n/texts';
 import { TicketCard } from './ticket-card';
 import { TicketsGate } from './tickets-gate';
@@ -162,7 +163,7 @@ export function MyTicketsPage({ orderId, links = {}, save }: PageProps) {
         <Text c="dimmed">{t('list.subtitle')}</Text>
         <Group gap="sm">
           <Text size="sm" c="dimmed">
-            {t('list.order', { id: orderId })}
+            {t('list.order', { id: shortOrderId(orderId) })}
           </Text>
           {links.order && (
             <Text size="sm" component={Link} to={links.order} c="blue" data-testid="tickets-back">

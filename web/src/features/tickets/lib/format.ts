@@ -14,3 +14,8 @@ export function formatUsedAt(iso: string, language: string): string {
     timeStyle: 'short',
   }).format(new Date(iso));
 }
+
+/** An order as people read it (as the order pages write it): `#` and the last 8 characters of its id. */
+export function shortOrderId(id: string): string {
+  return `#${id.replace(/-/g, '').slice(-8).toUpperCase()}`;
+}
