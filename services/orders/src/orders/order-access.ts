@@ -45,7 +45,10 @@ export class OrderAccess {
 
   /** The order if `userId` sells it (supplier or dropshipping supplier), else 404; 403 for its customer. */
   async seller(orderId: string, userId: string): Promise<{ order: OrderRow; side: 'supplier' | 'dssupplier' }> {
-    const { order, side } = await this.party(orderId, userId);
+    const order = await this.find(orderId);
+    // a user who is both the customer and a seller (an establishment sale, a supplier buying from itself) acts as seller here
+    const side = order ? sideOf(order, userId, order.dssupplierId === userId ? 'dssupplier' : 'supplier') : undefined;
+    if (!order || !side) throw new NotFoundError('Order not found', OrderErrorCodes.orderNotFound);
     if (side === 'customer') throw new ForbiddenError('Only the seller can do this', OrderErrorCodes.wrongActor);
     return { order, side };
   }
