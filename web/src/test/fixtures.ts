@@ -22,6 +22,7 @@ export function itemJson(n: number, overrides: Partial<ItemJson> = {}): ItemJson
     id: `01930000-0000-7000-8001-${n.toString().padStart(12, '0')}`,
     owner: SUPPLIER_ID,
     owner_name: 'Artesanías del Sol',
+    rating: { average: 0, count: 0 },
     name: `Producto ${n}`,
     slug: `producto-${n}`,
     type: 'product',

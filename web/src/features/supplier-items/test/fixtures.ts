@@ -11,6 +11,7 @@ export function itemFixture(overrides: Partial<ItemJson> = {}): ItemJson {
     id: '01930000-0000-7000-8001-0000000000f1',
     owner: SUPPLIER_ID,
     owner_name: 'Artesanías del Sol',
+    rating: { average: 0, count: 0 },
     name: 'Jarrón de barro',
     slug: 'jarron-de-barro',
     type: 'product',

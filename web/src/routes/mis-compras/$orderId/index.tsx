@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { customerOrderSlots } from '@/app/order-slots';
 import { CustomerOrderPage } from '@/features/orders/components/order-pages';
 import { OrderFrame } from '../../-order-frame';
 
@@ -17,6 +18,7 @@ function MyOrderRoute() {
   return (
     <OrderFrame>
       <CustomerOrderPage
+        slots={customerOrderSlots('/')}
         orderId={orderId}
         links={{ list: '/mis-compras', print: (id) => `/mis-compras/${encodeURIComponent(id)}/imprimir` }}
         onCancelled={() => void navigate({ to: '/shopping-cart/orders' })}

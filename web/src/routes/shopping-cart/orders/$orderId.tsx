@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { customerOrderSlots } from '@/app/order-slots';
 import { CustomerOrderPage } from '@/features/orders/components/order-pages';
 import { OrderFrame } from '../../-order-frame';
 
@@ -13,6 +14,7 @@ function CartOrderRoute() {
   return (
     <OrderFrame>
       <CustomerOrderPage
+        slots={customerOrderSlots('/')}
         orderId={orderId}
         links={{ list: '/shopping-cart/orders', print: (id) => `/mis-compras/${encodeURIComponent(id)}/imprimir` }}
         onCancelled={() => void navigate({ to: '/shopping-cart/orders' })}

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { sellerOrderSlots } from '@/app/order-slots';
 import { SellerOrderPage } from '@/features/orders/components/order-pages';
 import { OrderFrame } from '../../../../-order-frame';
 
@@ -14,7 +15,7 @@ function DssupplierOrderRoute() {
   const { orderId } = Route.useParams();
   return (
     <OrderFrame>
-      <SellerOrderPage side="dssupplier" orderId={orderId} links={{ list: '/admin/ordenes' }} />
+      <SellerOrderPage side="dssupplier" orderId={orderId} links={{ list: '/admin/ordenes' }} slots={sellerOrderSlots()} />
     </OrderFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { sellerOrderSlots } from '@/app/order-slots';
 import { SellerOrderPage } from '@/features/orders/components/order-pages';
 import { shopPath } from '@/features/storefront/lib/shop-path';
 
@@ -13,6 +14,7 @@ function ShopAdminOrderRoute() {
   return (
     <Container size="lg" w="100%" py="lg" px={{ base: 'sm', sm: 'md' }}>
       <SellerOrderPage
+        slots={sellerOrderSlots()}
         side="seller"
         orderId={order}
         links={{

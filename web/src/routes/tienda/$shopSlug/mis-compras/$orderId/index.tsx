@@ -1,5 +1,6 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { customerOrderSlots } from '@/app/order-slots';
 import { CustomerOrderPage } from '@/features/orders/components/order-pages';
 import { shopPath } from '@/features/storefront/lib/shop-path';
 
@@ -14,6 +15,7 @@ function ShopMyOrderRoute() {
   return (
     <Container size="lg" w="100%" py="lg" px={{ base: 'sm', sm: 'md' }}>
       <CustomerOrderPage
+        slots={customerOrderSlots(shopPath(shopSlug, '/'))}
         orderId={orderId}
         links={{
           list: shopPath(shopSlug, '/mis-compras'),

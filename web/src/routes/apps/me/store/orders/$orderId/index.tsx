@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { sellerOrderSlots } from '@/app/order-slots';
 import { SellerOrderPage } from '@/features/orders/components/order-pages';
 import { OrderFrame } from '../../../../../-order-frame';
 
@@ -12,6 +13,7 @@ function StoreOrderRoute() {
   return (
     <OrderFrame>
       <SellerOrderPage
+        slots={sellerOrderSlots()}
         side="seller"
         orderId={orderId}
         links={{ list: '/admin/ordenes', print: (id) => `/apps/me/store/orders/${encodeURIComponent(id)}/imprimir` }}

@@ -1,0 +1,27 @@
+import type { OrderViewSlots } from '@/features/orders/components/order-view';
+import { PackingPanel } from '@/features/packing/components/packing-panel';
+import { ReviewButton } from '@/features/reviews/components/review-button';
+import { TicketsLink } from '@/features/tickets/components/tickets-link';
+
+/**
+ * What the other order features put into an order's page (issue 13): the orders feature leaves slots and imports none
+ * of them (a feature never imports another: .dependency-cruiser.cjs); the routes mount them through these.
+ */
+
+/** The customer's side: tickets of an experience, a review per delivered line. `shopBase` ends in `/`. */
+export function customerOrderSlots(shopBase = '/'): OrderViewSlots {
+  return {
+    tickets: (order) => (
+      <TicketsLink orderId={order.id} count={order.attendees_count} to={`${shopBase}mis-boletos/${encodeURIComponent(order.id)}`} />
+    ),
+    review: (order, line) => <ReviewButton order={order} line={line} />,
+  };
+}
+
+/** The seller's side: the dropshipping supplier packs the order's lines. */
+export function sellerOrderSlots(): OrderViewSlots {
+  return {
+    packing: (order) =>
+      order.viewer === 'dssupplier' && order.dssupplier ? <PackingPanel owner={order.dssupplier} orderId={order.id} /> : null,
+  };
+}
