@@ -154,6 +154,7 @@ describe('packing: the dropshipping supplier packs the order’s lines', () => {
       ['binpacked/1', { length_cm: 0 }, 400, 'validation_failed'],
       ['binpacked/1', { weight_g: 70_001 }, 400, 'validation_failed'],
       ['binpacked/1', { length_cm: null }, 400, 'validation_failed'],
+      ['binpacked/1', {}, 400, 'validation_failed'],
     ];
     for (const [path, payload, status, code] of cases) {
       const r = await w.request('PATCH', `${o.base}/${path}`, { auth: o.auth, payload });

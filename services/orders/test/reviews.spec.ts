@@ -97,6 +97,7 @@ describe('reviews: the customer reviews each delivered order line once', () => {
       { ...review, rating: 0 },
       { ...review, rating: 3.5 },
       { ...review, title: '' },
+      { ...review, title: '   ' },
       { ...review, photos: ['javascript:alert(1)'] },
       { ...review, photos: Array.from({ length: 6 }, (_, n) => `/api/gallery/files/${n}.jpg`) },
       { ...review, text: 'x'.repeat(2001) },

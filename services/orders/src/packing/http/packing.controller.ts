@@ -7,7 +7,7 @@ import {
   type OrderPackage,
   type OrderPacking,
 } from '@vitrina/contracts';
-import { ApiAnswer, ApiOperation, ApiRefusals, ApiTags, OwnerPath, PathOwner, type OwnerRef } from '@vitrina/platform';
+import { ApiAnswer, ApiOperation, ApiRefusals, ApiTags, OwnerPath, PathOwner, ValidationError, type OwnerRef } from '@vitrina/platform';
 import { PackingService } from '../packing.service.js';
 import { MoveUnitsDto, PackageSizeDto, placeOf } from './packing.dto.js';
 
@@ -48,6 +48,9 @@ export class PackingController {
     @Param('x') x: string,
     @Body() body: PackageSizeDto,
   ): Promise<OrderPackage> {
+    if ([body.length_cm, body.width_cm, body.height_cm, body.weight_g].every((v) => v === undefined)) {
+      throw new ValidationError('Give at least one measure', { length_cm: ['one of length_cm, width_cm, height_cm, weight_g'] });
+    }
     return this.packing.resize(owner.ownerId, id, placeOf(x, 'x'), {
       lengthCm: body.length_cm,
       widthCm: body.width_cm,

@@ -8,7 +8,7 @@ import {
   Max,
   MaxLength,
   Min,
-  MinLength,
+  Matches,
   registerDecorator,
   type ValidationOptions,
 } from 'class-validator';
@@ -41,7 +41,7 @@ export function isPhotoUrl(value: string): boolean {
 export class CreateReviewDto {
   @ApiProperty({ maxLength: OrderLimits.reviewTitleMax })
   @IsString()
-  @MinLength(1)
+  @Matches(/\S/, { message: 'title must not be blank' })
   @MaxLength(OrderLimits.reviewTitleMax)
   title!: string;
 
@@ -69,7 +69,7 @@ export class EditReviewDto {
   @ApiPropertyOptional({ maxLength: OrderLimits.reviewTitleMax })
   @Optional()
   @IsString()
-  @MinLength(1)
+  @Matches(/\S/, { message: 'title must not be blank' })
   @MaxLength(OrderLimits.reviewTitleMax)
   title?: string;
 
