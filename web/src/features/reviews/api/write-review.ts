@@ -38,6 +38,7 @@ export function useWriteReview(userId: string, orderId: string, lineId: string) 
       mode === 'create' ? createReview(userId, orderId, lineId, body) : editReview(userId, orderId, lineId, body),
     onSuccess: (review) => {
       queryClient.setQueryData(reviewKeys.line(userId, orderId, lineId), review);
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.item(review.item_id) });
       void queryClient.invalidateQueries({ queryKey: ORDER_QUERIES_ROOT });
     },
   });
