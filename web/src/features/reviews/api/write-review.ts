@@ -1,6 +1,6 @@
 import type { Review } from '@vitrina/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ownerSegment, unwrap } from '@/api/client';
+import { api, isApiError, ownerSegment, unwrap } from '@/api/client';
 import { ORDER_QUERIES_ROOT, reviewKeys } from './keys';
 
 export interface ReviewBody {
@@ -40,6 +40,10 @@ export function useWriteReview(userId: string, orderId: string, lineId: string) 
       queryClient.setQueryData(reviewKeys.line(userId, orderId, lineId), review);
       void queryClient.invalidateQueries({ queryKey: reviewKeys.item(review.item_id) });
       void queryClient.invalidateQueries({ queryKey: ORDER_QUERIES_ROOT });
+    },
+    onError: (error) => {
+      // the line was reviewed meanwhile (another tab, or a retry after a lost answer): the order shows it, the button edits
+      if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: ORDER_QUERIES_ROOT });
     },
   });
 }
