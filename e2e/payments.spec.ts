@@ -300,3 +300,74 @@ test('orders: paid on delivery, quoted by the supplier, accepted, marked paid an
   await supplier.context.close();
   await shopper.context.close();
 });
+
+test('orders: an experience for 2 attendees, its tickets downloaded, checked in once at the door, a second scan refused', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'es-MX', viewport: DESKTOP });
+  const request = context.request;
+  const login = await request.post(`${stack.url}/api/auth/login`, {
+    data: { username: DEMO.users.customer.email, password: DEMO.password, locale: 'es' },
+  });
+  const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  // supplier A's experience (demo item 30): no delivery, one attendee per ticket
+  const created = await request.post(`${stack.url}/api/checkout/instant`, {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { shop_slug: 'demo', item_id: demoItemId(30), amount: 2 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const checkoutId = ((await created.json()) as { id: string }).id;
+  const contact = await request.put(`${stack.url}/api/checkout/${checkoutId}/contact`, {
+    headers: auth,
+    data: { name: 'Carla Cliente', email: DEMO.users.customer.email, phone: '3312345678', phone_country: 'MX' },
+  });
+  expect(contact.status(), await contact.text()).toBe(200);
+  const attendees = await request.put(`${stack.url}/api/checkout/${checkoutId}/attendees`, {
+    headers: auth,
+    data: {
+      attendees: [
+        { full_name: 'Carla Cliente', phone: '3312345678' },
+        { full_name: 'Luis Pérez', phone: '3398765432' },
+      ],
+    },
+  });
+  expect(attendees.status(), await attendees.text()).toBe(200);
+  const page = await context.newPage();
+  await page.goto(shop(`/comprar?checkout=${checkoutId}`));
+  // spec 3 §5: the attendee information must be reviewed before paying
+  await page.getByTestId('attendees-reviewed').check();
+  await fillCard(page, SANDBOX_TEST_CARDS.approved);
+  await page.getByTestId('card-form').getByTestId('pay-submit').click();
+  await expectPaid(page, checkoutId);
+  await page.getByRole('link', { name: 'Ver mi pedido' }).click();
+  await page.waitForURL(/\/mis-compras\/[\w-]+$/);
+  await page.getByTestId('tickets-link').click();
+  await expect(page.getByTestId('ticket-card')).toHaveCount(2);
+  await page.screenshot({ path: `${SHOTS}/order-tickets-desktop.png`, fullPage: true });
+  // the zip of one PDF per attendee
+  const download = page.waitForEvent('download');
+  await page.getByTestId('tickets-download-zip').click();
+  const zip = await download;
+  expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+  const code = (await page.getByTestId('ticket-code').first().textContent())!.trim();
+  expect(code).toMatch(/^vt1\./);
+
+  // at the door: the experience's supplier enters the code by hand
+  const supplier = await signedIn(browser, DEMO.users.supplierA.email);
+  await supplier.page.goto(`${stack.url}/checkin`);
+  await supplier.page.getByTestId('checkin-code').fill(code);
+  await supplier.page.getByTestId('checkin-submit').click();
+  await expect(supplier.page.getByTestId('checkin-status')).toHaveAttribute('data-status', 'checked_in');
+  await supplier.page.screenshot({ path: `${SHOTS}/order-checkin-desktop.png`, fullPage: true });
+  await supplier.page.getByTestId('checkin-next').click();
+  await supplier.page.getByTestId('checkin-code').fill(code);
+  await supplier.page.getByTestId('checkin-submit').click();
+  await expect(supplier.page.getByTestId('checkin-status')).toHaveAttribute('data-status', 'already_used');
+  // a forged code is refused
+  await supplier.page.getByTestId('checkin-next').click();
+  await supplier.page.getByTestId('checkin-code').fill(`${code.slice(0, -2)}AA`);
+  await supplier.page.getByTestId('checkin-submit').click();
+  await expect(supplier.page.getByTestId('checkin-status')).toHaveAttribute('data-status', 'invalid');
+  await supplier.context.close();
+  await context.close();
+});

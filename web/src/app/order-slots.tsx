@@ -1,3 +1,5 @@
+import { InvoicingForm } from '@/features/invoicing/components/invoicing-form';
+import { ReceiptLink } from '@/features/invoicing/components/receipt-link';
 import type { OrderViewSlots } from '@/features/orders/components/order-view';
 import { PackingPanel } from '@/features/packing/components/packing-panel';
 import { ReviewButton } from '@/features/reviews/components/review-button';
@@ -8,19 +10,23 @@ import { TicketsLink } from '@/features/tickets/components/tickets-link';
  * of them (a feature never imports another: .dependency-cruiser.cjs); the routes mount them through these.
  */
 
-/** The customer's side: tickets of an experience, a review per delivered line. `shopBase` ends in `/`. */
+/** The customer's side: tickets of an experience, a review per delivered line, invoicing data, the receipt. `shopBase` ends in `/`. */
 export function customerOrderSlots(shopBase = '/'): OrderViewSlots {
   return {
     tickets: (order) => (
       <TicketsLink orderId={order.id} count={order.attendees_count} to={`${shopBase}mis-boletos/${encodeURIComponent(order.id)}`} />
     ),
     review: (order, line) => <ReviewButton order={order} line={line} />,
+    invoicing: (order) => <InvoicingForm order={order} />,
+    receipt: (order) => <ReceiptLink order={order} />,
   };
 }
 
-/** The seller's side: the dropshipping supplier packs the order's lines. */
+/** The seller's side: the customer's invoicing data (read only) and the receipt; the dropshipping supplier packs the lines. */
 export function sellerOrderSlots(): OrderViewSlots {
   return {
+    invoicing: (order) => <InvoicingForm order={order} />,
+    receipt: (order) => <ReceiptLink order={order} />,
     packing: (order) =>
       order.viewer === 'dssupplier' && order.dssupplier ? <PackingPanel owner={order.dssupplier} orderId={order.id} /> : null,
   };

@@ -3,6 +3,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsObject,
   IsDateString,
   IsIn,
   IsInt,
@@ -96,6 +97,8 @@ export class EstablishmentTicketsDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(OrderLimits.establishmentTicketsMax)
+  // an element must be an object: ValidateNested lets an array inside the array through
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => EstablishmentAttendeeDto)
   attendees!: EstablishmentAttendeeDto[];

@@ -1,7 +1,7 @@
 import { Alert, Avatar, Badge, Button, Chip, Container, Divider, Group, Rating, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconBolt, IconCalendarEvent, IconCoin, IconPackage, IconShare, IconShoppingCartPlus } from '@tabler/icons-react';
 import type { ItemJson } from '@vitrina/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useItem } from '@/features/storefront/api/get-item';
 import { useSupplier } from '@/features/storefront/api/get-supplier';
@@ -234,7 +234,11 @@ function Supplier({ item }: { item: ItemJson }) {
 }
 
 /** spec 1 §2 item detail: /productos/{owner}/{id} and its siblings for services, experiences and digital items. */
-export function ItemPage({ owner, itemId }: { owner: string; itemId: string }) {
+/**
+ * `below`: what other features add under the item (the routes mount the reviews, issue 13); it gets the item, so it
+ * has the item's id even when the address names its slug.
+ */
+export function ItemPage({ owner, itemId, below }: { owner: string; itemId: string; below?: (item: ItemJson) => ReactNode }) {
   const { t } = useTranslation('storefront');
   const shop = useShop();
   const canShare = useShareGate(useViewer().userId);
@@ -346,6 +350,7 @@ export function ItemPage({ owner, itemId }: { owner: string; itemId: string }) {
             ))}
           </Group>
         )}
+        {below?.(item)}
       </Stack>
     </Container>
   );

@@ -3,6 +3,7 @@ import { isApiError } from '@/api/client';
 import { currentViewerId } from '@/lib/session/current-viewer';
 import { itemQueryOptions } from '@/features/storefront/api/get-item';
 import { ItemPage } from '@/features/storefront/components/item/item-page';
+import { ItemReviews } from '@/features/reviews/components/item-reviews';
 import { ItemPageSkeleton } from '@/features/storefront/components/item/item-page-skeleton';
 import { ShopPageError } from '@/features/storefront/components/pages/shop-page-error';
 import { ShopPageNotFound } from '@/features/storefront/components/pages/shop-page-not-found';
@@ -25,5 +26,5 @@ export const Route = createFileRoute('/tienda/$shopSlug/digitales/$owner/$itemId
 
 function DigitalItemRoute() {
   const { owner, itemId } = Route.useParams();
-  return <ItemPage owner={owner} itemId={itemId} />;
+  return <ItemPage owner={owner} itemId={itemId} below={(item) => <ItemReviews itemId={item.id} />} />;
 }
