@@ -216,6 +216,14 @@ async function signedIn(browser: Browser, email: string, viewport = DESKTOP): Pr
   return { context, page: await context.newPage() };
 }
 
+/** A fresh access token of the demo customer, through the context's own session. */
+async function customerToken(context: BrowserContext): Promise<string> {
+  const login = await context.request.post(`${stack.url}/api/auth/login`, {
+    data: { username: DEMO.users.customer.email, password: DEMO.password, locale: 'es' },
+  });
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
 /** The seller presses the action button whose label names the next step, and the page shows the new state. */
 async function sellerNext(page: Page, state: string): Promise<void> {
   await page.getByTestId('order-action-next').click();
@@ -255,6 +263,24 @@ test('orders: bought by card, the supplier moves it along while the shopper foll
   await shopper.page.reload();
   await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'delivered');
   await expect(shopper.page.getByTestId('order-return-deadline')).toBeVisible();
+  // a review of the delivered line, shown on the item's page (the catalogue keeps the average from the event)
+  await shopper.page.getByTestId('review-button-l1').click();
+  // Mantine's Rating: the fifth star's label (its radio input is visually hidden)
+  await shopper.page.getByTestId('review-rating').locator('label').last().click();
+  await expect(shopper.page.getByTestId('review-rating-text')).toHaveText('5 estrellas');
+  await shopper.page.getByTestId('review-title').fill('Hermosa pieza');
+  await shopper.page.getByTestId('review-text').fill('Llegó bien empacada y es tal como en la foto.');
+  await shopper.page.getByTestId('review-submit').click();
+  await expect(shopper.page.getByText('Reseña creada')).toBeVisible();
+  const line = (await (
+    await shopper.context.request.get(`${stack.url}/api/orders/${DEMO.users.customer.id}:${DEMO.users.customer.id}/orders/${orderId}`, {
+      headers: { authorization: `Bearer ${await customerToken(shopper.context)}` },
+    })
+  ).json()) as { lines: { item_id: string }[] };
+  await shopper.page.goto(shop(`/productos/${DEMO.users.supplierA.id}/${line.lines[0].item_id}`));
+  await expect(shopper.page.getByTestId('item-reviews')).toContainText('Hermosa pieza');
+  await shopper.page.screenshot({ path: `${SHOTS}/order-review-item-desktop.png`, fullPage: true });
+  await shopper.page.goBack();
   await shopper.page.setViewportSize(PHONE);
   await shopper.page.screenshot({ path: `${SHOTS}/order-customer-phone.png`, fullPage: true });
   // the purchases list shows it, newest first
@@ -369,5 +395,71 @@ test('orders: an experience for 2 attendees, its tickets downloaded, checked in 
   await supplier.page.getByTestId('checkin-submit').click();
   await expect(supplier.page.getByTestId('checkin-status')).toHaveAttribute('data-status', 'invalid');
   await supplier.context.close();
+  await context.close();
+});
+
+test('orders: a dropshipped product is packed and shipped by its dropshipping supplier; the reseller sees the sale', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'es-MX', viewport: DESKTOP });
+  const auth = { authorization: `Bearer ${await customerToken(context)}` };
+  // demo item 2: supplier A's product, dropshipped in the demo shop (the shop's owner resells it)
+  const created = await context.request.post(`${stack.url}/api/checkout/instant`, {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { shop_slug: 'demo', item_id: demoItemId(2), amount: 2 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const checkout = (await created.json()) as { id: string; dssupplier: string | null };
+  expect(checkout.dssupplier).toBe(DEMO.users.supplierA.id);
+  const request = context.request;
+  await request.put(`${stack.url}/api/checkout/${checkout.id}/contact`, {
+    headers: auth,
+    data: { name: 'Carla Cliente', email: DEMO.users.customer.email, phone: '3312345678', phone_country: 'MX' },
+  });
+  const address = await request.post(`${stack.url}/api/checkout/addresses`, {
+    headers: auth,
+    data: {
+      address_name: 'Carla Cliente',
+      address_phone: '33 1234 5678',
+      route: 'Av. Juárez',
+      street_number: '450',
+      administrative_area_level_1: 'JAL',
+      locality: 'Guadalajara',
+      postal_code: '44100',
+    },
+  });
+  const ready = await request.put(`${stack.url}/api/checkout/${checkout.id}/fixed_delivery`, {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { address_id: ((await address.json()) as { id: string }).id },
+  });
+  expect(ready.status(), await ready.text()).toBe(200);
+  const page = await context.newPage();
+  await page.goto(shop(`/comprar?checkout=${checkout.id}`));
+  await fillCard(page, SANDBOX_TEST_CARDS.approved);
+  await page.getByTestId('card-form').getByTestId('pay-submit').click();
+  await expectPaid(page, checkout.id);
+  await page.getByRole('link', { name: 'Ver mi pedido' }).click();
+  await page.waitForURL(/\/mis-compras\/[\w-]+$/);
+  const orderId = page.url().split('/').pop()!;
+
+  // the dropshipping supplier packs: the first-fit proposal, then one unit out of the package and back into a new one
+  const ds = await signedIn(browser, DEMO.users.supplierA.email);
+  await ds.page.goto(`${stack.url}/apps/me/dssupplier/orders/${orderId}`);
+  await expect(ds.page.getByTestId('packing-panel')).toBeVisible();
+  await expect(ds.page.getByTestId('package-1')).toBeVisible();
+  await ds.page.getByTestId('move-1-l1-to').selectOption('2');
+  await ds.page.getByTestId('move-1-l1-quantity').fill('1');
+  await ds.page.getByTestId('move-1-l1-submit').click();
+  await expect(ds.page.getByTestId('package-2')).toBeVisible();
+  await ds.page.screenshot({ path: `${SHOTS}/order-packing-desktop.png`, fullPage: true });
+  await sellerNext(ds.page, 'to_deliver');
+
+  // the reseller (the shop's owner, the order's supplier) sees the sale but the fulfilment is not theirs
+  const reseller = await signedIn(browser, DEMO.users.demoOwner.email);
+  await reseller.page.goto(`${stack.url}/admin/ordenes/${orderId}`);
+  await expect(reseller.page.getByTestId('order-state')).toHaveAttribute('data-state', 'to_deliver');
+  await expect(reseller.page.getByTestId('order-action-next')).toHaveCount(0);
+  await reseller.context.close();
+  await ds.context.close();
   await context.close();
 });
