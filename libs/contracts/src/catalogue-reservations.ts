@@ -5,7 +5,9 @@
  */
 import { SERVICES, serviceUrlVariable } from './services.js';
 import { Topics } from './events.js';
-import { internalJsonPost } from './internal-call.js';
+import { internalJsonPost, SERVICE_SECRET_HEADER } from './internal-call.js';
+
+export { SERVICE_SECRET_HEADER };
 
 /** Environment variables (NodeJS.ProcessEnv's shape, without needing Node's types: the web app compiles this package too). */
 type Env = Record<string, string | undefined>;
@@ -54,8 +56,6 @@ export interface CatalogueReservations {
 
 /** Path of the internal endpoints on the catalogue service (no public group: the gateway answers 404 for it). */
 export const RESERVATIONS_PATH = '/internal/reservations';
-/** Header carrying the shared service secret (internalServiceSecret). */
-export const SERVICE_SECRET_HEADER = 'x-vitrina-service-secret';
 /** Longest a reservation may be held (the checkout's default is 15 minutes; a cash voucher 72 hours). */
 export const RESERVATION_MAX_TTL_MS = 8 * 24 * 60 * 60 * 1000;
 /** Most lines (distinct items) one reservation may hold. */

@@ -1,4 +1,5 @@
-import { SERVICE_SECRET_HEADER } from './catalogue-reservations.js';
+/** Header carrying the shared service secret (internalServiceSecret). */
+export const SERVICE_SECRET_HEADER = 'x-vitrina-service-secret';
 
 /**
  * A service-to-service JSON POST (`/internal/...`, with the shared secret): the one shape every typed internal client

@@ -21,7 +21,9 @@ describe('orders from events: once per checkout; tracking; cancellation', () => 
     // three deliveries each (distinct event ids, as a redelivering provider or a replayed outbox would), interleaved
     const sends = [...snaps, ...snaps, ...snaps].map((s) => () => w.publishPaid(s));
     sends.push(() =>
-      w.runtime.bus.publish(Topics.cartCheckout, [envelope(CartCheckoutEvents.placed, later.checkoutId, { checkoutId: later.checkoutId, order: later })]),
+      w.runtime.bus.publish(Topics.cartCheckout, [
+        envelope(CartCheckoutEvents.placed, later.checkoutId, { checkoutId: later.checkoutId, order: later }),
+      ]),
     );
     sends.sort(() => Math.random() - 0.5);
     await Promise.all(sends.map((send) => send()));
@@ -44,10 +46,18 @@ describe('orders from events: once per checkout; tracking; cancellation', () => 
     w.placement.answers.set(snap.checkoutId, [200, snap]);
     const auth = await w.token(buyer);
     const key = { 'idempotency-key': newId() };
-    const placed = await w.request('POST', `/orders/${buyer}:${buyer}/orders`, { auth, headers: key, payload: { checkout_id: snap.checkoutId } });
+    const placed = await w.request('POST', `/orders/${buyer}:${buyer}/orders`, {
+      auth,
+      headers: key,
+      payload: { checkout_id: snap.checkoutId },
+    });
     expect([placed.status, placed.body.state, placed.body.checkout_id]).toEqual([201, 'in_process', snap.checkoutId]);
     await w.publishPaid(snap);
-    const replay = await w.request('POST', `/orders/${buyer}:${buyer}/orders`, { auth, headers: key, payload: { checkout_id: snap.checkoutId } });
+    const replay = await w.request('POST', `/orders/${buyer}:${buyer}/orders`, {
+      auth,
+      headers: key,
+      payload: { checkout_id: snap.checkoutId },
+    });
     expect(replay.raw).toBe(placed.raw);
     const again = await w.request('POST', `/orders/${buyer}:${buyer}/orders`, { auth, payload: { checkout_id: snap.checkoutId } });
     expect(again.body.id).toBe(placed.body.id);
@@ -55,7 +65,10 @@ describe('orders from events: once per checkout; tracking; cancellation', () => 
     expect(await count(snap.checkoutId)).toBe(1);
     // another customer cannot take it
     const thief = newId();
-    const stolen = await w.request('POST', `/orders/${thief}:${thief}/orders`, { auth: await w.token(thief), payload: { checkout_id: snap.checkoutId } });
+    const stolen = await w.request('POST', `/orders/${thief}:${thief}/orders`, {
+      auth: await w.token(thief),
+      payload: { checkout_id: snap.checkoutId },
+    });
     expect(stolen.status).toBe(404);
     // cart-checkout's refusals come through with their code
     const unpaid = newId();
@@ -76,7 +89,10 @@ describe('orders from events: once per checkout; tracking; cancellation', () => 
     });
     const id = await w.paid(snap);
     const sauth = await w.token(supplier);
-    const ready = await w.request('POST', `/orders/admin/suppliers/${supplier}:${supplier}/orders/${id}/next`, { auth: sauth, payload: {} });
+    const ready = await w.request('POST', `/orders/admin/suppliers/${supplier}:${supplier}/orders/${id}/next`, {
+      auth: sauth,
+      payload: {},
+    });
     expect([ready.body.state, ready.body.tracking_status]).toEqual(['to_deliver', 'label_created']);
     expect(ready.body.tracking_number).toMatch(/^VT/);
     const track = await w.request('GET', `/orders/tracking/${ready.body.tracking_number}`);
@@ -92,7 +108,9 @@ describe('orders from events: once per checkout; tracking; cancellation', () => 
     const done = await w.request('GET', `/orders/${buyer}:${buyer}/orders/${id}`, { auth });
     expect([done.body.state, done.body.tracking_status]).toEqual(['delivered', 'delivered']);
     expect(new Date(done.body.return_deadline).getTime() - new Date(done.body.delivered_at).getTime()).toBe(72 * 3600_000);
-    expect(done.body.history.filter((h: { actor: string; from: string | null }) => h.actor === 'system' && h.from !== null)).toHaveLength(2);
+    expect(done.body.history.filter((h: { actor: string; from: string | null }) => h.actor === 'system' && h.from !== null)).toHaveLength(
+      2,
+    );
   });
 
   it('a cancelled prepaid order asks for its refund once and shows the outcome; a second cancel is reported as such', async () => {
@@ -106,7 +124,7 @@ describe('orders from events: once per checkout; tracking; cancellation', () => 
       w.request('DELETE', url, { auth, headers: key, payload: { message: 'Ya no lo necesito' } }),
       w.request('DELETE', url, { auth, payload: { message: 'Ya no lo necesito' } }),
     ]);
-    const statuses = [a.status, b.status].sort();
+    const statuses = [a.status, b.status].sort((x, y) => x - y);
     expect(statuses).toEqual([200, 409]);
     const ok = a.status === 200 ? a : b;
     expect([ok.body.state, ok.body.cancellation.reason, ok.body.refund]).toEqual([
@@ -116,10 +134,17 @@ describe('orders from events: once per checkout; tracking; cancellation', () => 
     ]);
     const retry = await w.request('DELETE', url, { auth, payload: {} });
     expect([retry.status, retry.body.code]).toEqual([409, 'order_already_cancelled']);
-    const events = await w.sql<{ n: string }>(`select count(*) as n from orders.outbox where envelope->>'type' = 'orders.order.cancelled' and key = '${id}'`);
+    const events = await w.sql<{ n: string }>(
+      `select count(*) as n from orders.outbox where envelope->>'type' = 'orders.order.cancelled' and key = '${id}'`,
+    );
     expect(Number(events[0].n)).toBe(1);
     await w.runtime.bus.publish(Topics.payment, [
-      envelope(RefundEvents.updated, snap.checkoutId, { checkoutId: snap.checkoutId, status: 'success', amountMinor: 39900, currency: 'MXN' }),
+      envelope(RefundEvents.updated, snap.checkoutId, {
+        checkoutId: snap.checkoutId,
+        status: 'success',
+        amountMinor: 39900,
+        currency: 'MXN',
+      }),
     ]);
     await eventually(async () => (await w.request('GET', url, { auth })).body.refund?.status === 'success');
   });

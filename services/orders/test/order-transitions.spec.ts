@@ -15,7 +15,8 @@ type Party = (typeof PARTIES)[number];
 
 const KINDS: OrderFacts[] = [];
 for (const prepaid of [true, false])
-  for (const deliveryType of ['fixed', 'none'] as const) for (const dropshipped of [false, true]) KINDS.push({ prepaid, deliveryType, dropshipped });
+  for (const deliveryType of ['fixed', 'none'] as const)
+    for (const dropshipped of [false, true]) KINDS.push({ prepaid, deliveryType, dropshipped });
 
 /** What the table says, computed here from its rows, not through decide(). */
 function expected(state: OrderState, action: OrderAction, party: Party, facts: OrderFacts): { status: number; to?: OrderState } {
@@ -24,9 +25,7 @@ function expected(state: OrderState, action: OrderAction, party: Party, facts: O
   if (CANCELLED_ORDER_STATES.includes(state)) return { status: 409 };
   const rows = TRANSITIONS.filter((r) => r.from === state && r.action === action && (!r.when || r.when(facts)));
   const fulfiller = facts.dropshipped ? 'dssupplier' : 'supplier';
-  const mine = rows.find(
-    (r) => r.actors.includes(party) && (party === 'customer' || action === 'cancel' || party === fulfiller),
-  );
+  const mine = rows.find((r) => r.actors.includes(party) && (party === 'customer' || action === 'cancel' || party === fulfiller));
   if (mine) return { status: action === 'cancel' ? 200 : 201, to: mine.to };
   return { status: rows.length > 0 ? 403 : 409 };
 }
@@ -58,60 +57,61 @@ for (const db of ['postgres', 'pglite'] as const) {
       return action === 'cancel' ? { method: 'DELETE', url: base } : { method: 'POST', url: `${base}/${action}` };
     };
 
-    it.each(KINDS.map((k) => [`${k.prepaid ? 'prepaid' : 'pay later'}, ${k.deliveryType}, ${k.dropshipped ? 'dropshipped' : 'direct'}`, k]))(
-      '%s',
-      async (_name, facts) => {
-        const snap = snapshot({
-          userId: buyer,
-          supplierId: supplier,
-          dssupplierId: facts.dropshipped ? dssupplier : null,
-          prepaid: facts.prepaid,
-          paymentType: facts.prepaid ? 'card' : 'ondelivery',
-          delivery: facts.deliveryType === 'none' ? null : { type: 'fixed', days: 3, price: '99.00', price_minor: 9900 },
-        });
-        const id = await w.paid(snap);
-        let checked = 0;
-        for (const state of ORDER_STATES) {
-          for (const action of ORDER_ACTIONS) {
-            for (const party of PARTIES) {
-              await w.sql(`update orders.orders set state = '${state}', version = version + 1 where id = '${id}'`);
-              const want = expected(state, action, party, facts);
-              // the table and decide() agree
-              const d = decide(state, action, party, facts);
-              if (want.status !== 404) expect(d.ok ? (action === 'cancel' ? 200 : 201) : d.status).toBe(want.status);
-              const { method, url: path } = url(party, id, action);
-              const payload =
-                action === 'confirm' && party !== 'customer'
-                  ? { estimated_delivery_date: '2099-01-31', shipping_cost_minor: 5000 }
-                  : action === 'cancel'
-                    ? { reason: 'other', message: 'prueba' }
-                    : {};
-              const res = await w.request(method, path, { auth: auth[party], payload });
-              const [row] = await w.sql<{ state: string }>(`select state from orders.orders where id = '${id}'`);
-              const context = `${state} ${action} by ${party}`;
-              expect([context, res.status]).toEqual([context, want.status]);
-              if (want.to) {
-                expect([context, res.body.state, row.state]).toEqual([context, want.to, want.to]);
-              } else {
-                expect([context, row.state]).toEqual([context, state]);
-                expect(typeof res.body.code).toBe('string');
-                if (want.status === 403) expect(res.body.code).toBe('wrong_actor');
-                else if (want.status === 404) expect(res.body.code).toBe('order_not_found');
-                else expect(['illegal_transition', 'order_already_cancelled']).toContain(res.body.code);
-              }
-              checked++;
+    it.each(
+      KINDS.map((k) => [`${k.prepaid ? 'prepaid' : 'pay later'}, ${k.deliveryType}, ${k.dropshipped ? 'dropshipped' : 'direct'}`, k]),
+    )('%s', async (_name, facts) => {
+      const snap = snapshot({
+        userId: buyer,
+        supplierId: supplier,
+        dssupplierId: facts.dropshipped ? dssupplier : null,
+        prepaid: facts.prepaid,
+        paymentType: facts.prepaid ? 'card' : 'ondelivery',
+        delivery: facts.deliveryType === 'none' ? null : { type: 'fixed', days: 3, price: '99.00', price_minor: 9900 },
+      });
+      const id = await w.paid(snap);
+      let checked = 0;
+      for (const state of ORDER_STATES) {
+        for (const action of ORDER_ACTIONS) {
+          for (const party of PARTIES) {
+            await w.sql(`update orders.orders set state = '${state}', version = version + 1 where id = '${id}'`);
+            const want = expected(state, action, party, facts);
+            // the table and decide() agree
+            const d = decide(state, action, party, facts);
+            if (want.status !== 404) expect(d.ok ? (action === 'cancel' ? 200 : 201) : d.status).toBe(want.status);
+            const { method, url: path } = url(party, id, action);
+            const payload =
+              action === 'confirm' && party !== 'customer'
+                ? { estimated_delivery_date: '2099-01-31', shipping_cost_minor: 5000 }
+                : action === 'cancel'
+                  ? { reason: 'other', message: 'prueba' }
+                  : {};
+            const res = await w.request(method, path, { auth: auth[party], payload });
+            const [row] = await w.sql<{ state: string }>(`select state from orders.orders where id = '${id}'`);
+            const context = `${state} ${action} by ${party}`;
+            expect([context, res.status]).toEqual([context, want.status]);
+            if (want.to) {
+              expect([context, res.body.state, row.state]).toEqual([context, want.to, want.to]);
+            } else {
+              expect([context, row.state]).toEqual([context, state]);
+              expect(typeof res.body.code).toBe('string');
+              if (want.status === 403) expect(res.body.code).toBe('wrong_actor');
+              else if (want.status === 404) expect(res.body.code).toBe('order_not_found');
+              else expect(['illegal_transition', 'order_already_cancelled']).toContain(res.body.code);
             }
+            checked++;
           }
         }
-        expect(checked).toBe(ORDER_STATES.length * ORDER_ACTIONS.length * PARTIES.length);
-      },
-    );
+      }
+      expect(checked).toBe(ORDER_STATES.length * ORDER_ACTIONS.length * PARTIES.length);
+    });
 
     it('the system (tracking) moves only what the table gives it', () => {
       for (const facts of KINDS)
         for (const state of ORDER_STATES) {
           const d = decide(state, 'next', 'system', facts);
-          const rows = TRANSITIONS.filter((r) => r.from === state && r.action === 'next' && r.actors.includes('system') && (!r.when || r.when(facts)));
+          const rows = TRANSITIONS.filter(
+            (r) => r.from === state && r.action === 'next' && r.actors.includes('system') && (!r.when || r.when(facts)),
+          );
           expect(d.ok).toBe(rows.length > 0 && !CANCELLED_ORDER_STATES.includes(state));
         }
     });
@@ -122,7 +122,10 @@ for (const db of ['postgres', 'pglite'] as const) {
       const sup = `/orders/admin/suppliers/${supplier}:${supplier}/orders/${id}`;
       const missing = await w.request('POST', `${sup}/confirm`, { auth: auth.supplier, payload: {} });
       expect([missing.status, missing.body.code]).toEqual([400, 'quote_required']);
-      const past = await w.request('POST', `${sup}/confirm`, { auth: auth.supplier, payload: { estimated_delivery_date: '2001-01-01', shipping_cost_minor: 1 } });
+      const past = await w.request('POST', `${sup}/confirm`, {
+        auth: auth.supplier,
+        payload: { estimated_delivery_date: '2001-01-01', shipping_cost_minor: 1 },
+      });
       expect(past.status).toBe(400);
       const stranger = newId();
       const other = await w.request('POST', `/orders/admin/suppliers/${stranger}:${stranger}/orders/${id}/confirm`, {
@@ -132,8 +135,16 @@ for (const db of ['postgres', 'pglite'] as const) {
       expect(other.status).toBe(404);
       const wrongPath = await w.request('GET', `/orders/${supplier}:${supplier}/orders/${id}`, { auth: auth.supplier });
       expect(wrongPath.status).toBe(404);
-      const quoted = await w.request('POST', `${sup}/confirm`, { auth: auth.supplier, payload: { estimated_delivery_date: '2099-01-31', shipping_cost_minor: 12345 } });
-      expect([quoted.status, quoted.body.state, quoted.body.shipping_cost_minor, quoted.body.total_minor]).toEqual([201, 'awaiting_customer', 12345, 30000 + 12345]);
+      const quoted = await w.request('POST', `${sup}/confirm`, {
+        auth: auth.supplier,
+        payload: { estimated_delivery_date: '2099-01-31', shipping_cost_minor: 12345 },
+      });
+      expect([quoted.status, quoted.body.state, quoted.body.shipping_cost_minor, quoted.body.total_minor]).toEqual([
+        201,
+        'awaiting_customer',
+        12345,
+        30000 + 12345,
+      ]);
       const key = { 'idempotency-key': newId() };
       const accept = await w.request('POST', `/orders/${buyer}:${buyer}/orders/${id}/confirm`, { auth: auth.customer, headers: key });
       const again = await w.request('POST', `/orders/${buyer}:${buyer}/orders/${id}/confirm`, { auth: auth.customer, headers: key });

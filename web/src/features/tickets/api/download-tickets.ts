@@ -12,21 +12,21 @@ export function fetchTicketFile(userId: string, orderId: string, what: TicketDow
   const me = ownerSegment(userId);
   const query = { lang: lang(language) };
   if (what.kind === 'one') {
-    return unwrap(
+    return unwrap<Blob>(
       api.GET('/api/orders/{me}/orders/{id}/attendants/{attendantId}.pdf', {
         params: { path: { me, id: orderId, attendantId: what.attendantId }, query },
         parseAs: 'blob',
       }),
-    ) as Promise<Blob>;
+    );
   }
   if (what.kind === 'pdf') {
-    return unwrap(
+    return unwrap<Blob>(
       api.GET('/api/orders/{me}/orders/{id}/attendants/pdf', { params: { path: { me, id: orderId }, query }, parseAs: 'blob' }),
-    ) as Promise<Blob>;
+    );
   }
-  return unwrap(
+  return unwrap<Blob>(
     api.GET('/api/orders/{me}/orders/{id}/attendants/zip', { params: { path: { me, id: orderId }, query }, parseAs: 'blob' }),
-  ) as Promise<Blob>;
+  );
 }
 
 export function downloadName(orderId: string, what: TicketDownload, language: string): string {

@@ -1,5 +1,19 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
 import { DeliveryLimits, PAYMENT_TYPES, type PaymentType } from '@vitrina/contracts';
 import { ApiProperty, ApiPropertyOptional, Optional, OptionalNullable } from '@vitrina/platform';
 
