@@ -18,7 +18,9 @@ test.use({ locale: 'es-MX', viewport: { width: 1280, height: 900 } });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  stack = await startEmbedded(PORT);
+  // Every browser context here comes from 127.0.0.1: the journeys (dozens of pages and hundreds of images a minute,
+  // one after the other) would meet the gateway's per-address limit (600/min), which is not what they test.
+  stack = await startEmbedded(PORT, undefined, { RATE_LIMIT_PER_IP: '100000' });
 });
 
 test.afterAll(async () => {
