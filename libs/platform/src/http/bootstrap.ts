@@ -121,7 +121,8 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   if (process.env.BENCH_WRITE_PROBE === '1') installWriteProbe(fastify, def.name, app);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(logger));
-  if (runtime.config.NODE_ENV !== 'production') {
+  // BENCH_ANSWER_CHECK=0: a benchmark stack skips it, as production does (it parses every answer with its zod schema)
+  if (runtime.config.NODE_ENV !== 'production' && process.env.BENCH_ANSWER_CHECK !== '0') {
     // Answers are checked against their ApiAnswer schemas: a mismatch fails tests, and is a warning in development.
     const mode = runtime.config.NODE_ENV === 'test' ? 'fail' : 'log';
     app.useGlobalInterceptors(new AnswerCheckInterceptor(app.get(Reflector), mode, (msg, issues) => logger.warn({ issues }, msg)));

@@ -1,10 +1,9 @@
-import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingBag } from '@tabler/icons-react';
 import { ErrorState } from '@/components/error-state';
 import { useMyOrders } from '../api/list-orders';
 import { useOrdersT } from '../i18n/texts';
-import { OrderListSkeleton } from './list-states';
-import { OrderRow } from './order-row';
+import { OrderListSkeleton, OrderRows } from './list-states';
 import { OrdersGate } from './orders-gate';
 import { RouteLink } from './route-link';
 
@@ -36,29 +35,7 @@ function MyOrdersList({ userId, links }: { userId: string; links: MyOrdersLinks 
       </Card>
     );
   }
-  return (
-    <Stack gap="sm" data-testid="orders-list">
-      {orders.map((order) => (
-        <OrderRow key={order.id} order={order} href={links.detail(order.id)} t={t} language={i18n.language} side="customer" />
-      ))}
-      {query.isFetchNextPageError && (
-        <Alert color="red" variant="light" role="alert">
-          {t('list.loadMoreFailed')}
-        </Alert>
-      )}
-      {query.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => void query.fetchNextPage()}
-          loading={query.isFetchingNextPage}
-          mx="auto"
-          data-testid="orders-load-more"
-        >
-          {t('list.loadMore')}
-        </Button>
-      )}
-    </Stack>
-  );
+  return <OrderRows orders={orders} side="customer" detail={links.detail} query={query} t={t} language={i18n.language} />;
 }
 
 /** spec 3 §2 `/mis-compras`: the signed-in shopper's purchases, newest first, with their states. */

@@ -1,12 +1,11 @@
 import { ORDER_STATES } from '@vitrina/contracts';
-import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import type { SellerListFilters } from '../api/keys';
 import { useSellerOrders } from '../api/list-orders';
 import { useOrdersT, type OrdersT } from '../i18n/texts';
-import { OrderListSkeleton } from './list-states';
-import { OrderRow } from './order-row';
+import { OrderListSkeleton, OrderRows } from './list-states';
 import { OrdersGate } from './orders-gate';
 
 export interface SellerOrdersLinks {
@@ -73,29 +72,7 @@ function SellerOrdersList({ userId, filters, links }: { userId: string; filters:
       </Card>
     );
   }
-  return (
-    <Stack gap="sm" data-testid="orders-list">
-      {orders.map((order) => (
-        <OrderRow key={order.id} order={order} href={links.detail(order.id)} t={t} language={i18n.language} side="seller" />
-      ))}
-      {query.isFetchNextPageError && (
-        <Alert color="red" variant="light" role="alert">
-          {t('list.loadMoreFailed')}
-        </Alert>
-      )}
-      {query.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => void query.fetchNextPage()}
-          loading={query.isFetchingNextPage}
-          mx="auto"
-          data-testid="orders-load-more"
-        >
-          {t('list.loadMore')}
-        </Button>
-      )}
-    </Stack>
-  );
+  return <OrderRows orders={orders} side="seller" detail={links.detail} query={query} t={t} language={i18n.language} />;
 }
 
 /** The shop admin's `/admin/ordenes` (spec 3 §2): the orders the user sells or fulfils, with state and date filters. */
