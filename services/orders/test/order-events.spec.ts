@@ -149,3 +149,27 @@ describe('orders from events: once per checkout; tracking; cancellation', () => 
     await eventually(async () => (await w.request('GET', url, { auth })).body.refund?.status === 'success');
   });
 });
+
+describe('racing actions move an order one step', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await startWorld();
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it('ten sellers pressing next at once (no Idempotency-Key) move it one step, not ten', async () => {
+    const supplier = newId();
+    const id = await w.paid(snapshot({ userId: newId(), supplierId: supplier }));
+    const auth = await w.token(supplier);
+    const url = `/orders/admin/suppliers/${supplier}:${supplier}/orders/${id}/next`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => w.request('POST', url, { auth, payload: {} })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'illegal_transition')).toBe(true);
+    const [row] = await w.sql<{ state: string }>(`select state from orders.orders where id = '${id}'`);
+    expect(row.state).toBe('to_deliver');
+    const moves = await w.sql<{ n: string }>(`select count(*) as n from orders.order_transitions where order_id = '${id}'`);
+    expect(Number(moves[0].n)).toBe(2);
+  });
+});

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  CANCELLED_ORDER_STATES,
   OrderErrorCodes,
   OrderEvents,
   OrderLimits,
@@ -187,11 +188,19 @@ export class OrderActions {
       this.logger.info({ orderId: order.id, from, to, actor }, 'order moved');
       return updated;
     }
-    // someone moved it first: judge the request against where it is now
+    // The row changed under us. If its state moved, the step the caller asked for (from the state it saw) was taken
+    // by someone else: answering it from the new state would move the order twice (two sellers pressing 'next' at
+    // once, two tracking sweeps). Only a change that left the state alone (tracking fields) is retried.
     const current = await this.access.find(order.id);
     if (!current) throw new DomainError(OrderErrorCodes.orderNotFound, 'Order not found', 404);
-    const again = decide(current.state as OrderState, action, actor, factsOf(current));
-    if (!again.ok) throw new DomainError(again.code, again.message, again.status);
+    if (current.state !== from) {
+      const cancelled = CANCELLED_ORDER_STATES.includes(current.state as OrderState);
+      throw new DomainError(
+        cancelled ? OrderErrorCodes.alreadyCancelled : OrderErrorCodes.illegalTransition,
+        cancelled ? 'The order was already cancelled' : `The order moved on meanwhile (${from} → ${current.state})`,
+        409,
+      );
+    }
     return this.apply(current, action, actor, actorId, input);
   }
 }
