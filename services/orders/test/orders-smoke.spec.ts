@@ -34,5 +34,13 @@ describe('orders: placement and the seller moving an order', () => {
     expect(done.body.history.map((h: { to: string }) => h.to)).toEqual(['in_process', 'to_deliver', 'in_transit', 'delivered']);
     const other = await w.request('GET', `/orders/${sup}/orders/${id}`, { auth: sauth });
     expect(other.status).toBe(404);
+    // the seller's date filters: a day that does not exist is a 400 with the field, not a 500
+    const bad = await w.request('GET', `/orders/admin/suppliers/${sup}/orders?from=2026-02-30`, { auth: sauth });
+    expect([bad.status, bad.body.code, Object.keys(bad.body.fields ?? {})]).toEqual([400, 'validation_failed', ['from']]);
+    const today = new Date().toISOString().slice(0, 10);
+    const filtered = await w.request('GET', `/orders/admin/suppliers/${sup}/orders?from=${today}&to=${today}&state=delivered`, {
+      auth: sauth,
+    });
+    expect(filtered.body.results.map((o: { id: string }) => o.id)).toEqual([id]);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { OrderLimits, type OrderState, type OrderSummaryList } from '@vitrina/contracts';
-import { DB, type Db } from '@vitrina/platform';
+import { DB, ValidationError, type Db } from '@vitrina/platform';
 import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import * as schema from '../db/schema.js';
 import { sideOf } from './order-access.js';
@@ -41,8 +41,8 @@ export class OrderQueries {
   ): Promise<OrderSummaryList> {
     const conditions = [whose];
     if (f.state) conditions.push(eq(schema.orders.state, f.state));
-    if (f.from) conditions.push(gte(schema.orders.placedAt, new Date(`${f.from}T00:00:00Z`)));
-    if (f.to) conditions.push(lt(schema.orders.placedAt, new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000)));
+    if (f.from) conditions.push(gte(schema.orders.placedAt, dayStart(f.from, 'from')));
+    if (f.to) conditions.push(lt(schema.orders.placedAt, new Date(dayStart(f.to, 'to').getTime() + 86_400_000)));
     const where = and(...conditions);
     const limit = Math.min(f.limit ?? OrderLimits.ordersPageSize, OrderLimits.ordersPageMax);
     const [rows, [total]] = await Promise.all([
@@ -60,4 +60,13 @@ export class OrderQueries {
       matches_estimated: total?.n ?? 0,
     };
   }
+}
+
+/** A `YYYY-MM-DD` filter as the start of that day (UTC); a day that does not exist (2026-02-30) is 400. */
+function dayStart(day: string, field: 'from' | 'to'): Date {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) {
+    throw new ValidationError(`${field} is not a date`, { [field]: ['a real day, YYYY-MM-DD'] });
+  }
+  return date;
 }
