@@ -15,6 +15,8 @@ export interface CatalogueItemSnapshot {
   isDropshipping: boolean;
   isFree: boolean;
   listPriceMinor: number;
+  /** Issue 14: the contribution margin per unit (a reseller's commission is a share of it); absent in older events. */
+  contributionMarginMinor?: number;
   currency: string;
   soldOut: boolean;
   available: number | null;

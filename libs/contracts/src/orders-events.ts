@@ -1,6 +1,7 @@
 import type { CheckoutAddress } from './api/cart-checkout/delivery.js';
 import type { CheckoutAttendee, CheckoutContact, CheckoutDelivery } from './api/cart-checkout/checkout.js';
-import type { CancellationReason, OrderActor, OrderPaymentType, OrderState, RefundStatus } from './api/orders/orders.js';
+import type { CancellationReason, OrderActor, OrderPaymentType, OrderState } from './api/orders/orders.js';
+import type { RefundStatus } from './api/orders/returns.js';
 import type { ItemType } from './catalogue-items.js';
 import { Topics } from './events.js';
 
@@ -51,6 +52,8 @@ export interface CheckoutOrderLineSnapshot {
   ownerId: string;
   quantity: number;
   unitPriceMinor: number;
+  /** The item's contribution margin per unit (what a reseller's commission is a share of); 0 when unknown. */
+  contributionMarginMinor: number;
   experienceDate: string | null;
 }
 
@@ -102,6 +105,8 @@ export interface OrderDeliveredEvent extends OrderEventBase {
   returnDeadline: string;
   totalMinor: number;
   currency: string;
+  /** Issue 14: what the wallets settle when the return window closes. */
+  settlement: OrderSettlementTerms;
 }
 export interface OrderReviewedEvent extends OrderEventBase {
   reviewId: string;
@@ -115,7 +120,93 @@ export interface OrderReviewedEvent extends OrderEventBase {
 export const RefundEvents = { updated: 'payment.refund_updated' } as const;
 export interface RefundUpdatedEvent {
   checkoutId: string;
+  /** A return's refund (issue 14); absent for the refund of a cancelled order. */
+  refundId?: string;
+  orderId?: string;
   status: RefundStatus;
   amountMinor: number;
   currency: string;
+}
+
+/**
+ * Issue 14: what the wallets need to settle an order, carried by `orders.order.delivered`. The accounts service keeps
+ * it and splits it when the return window closes (or the order's return request closes). Pay-later orders captured
+ * nothing through the platform (`capturedMinor` 0): they settle with no entries.
+ */
+export interface OrderSettlementTerms {
+  currency: string;
+  /** What the platform captured: goods + shipping + financing (0 for pay later). */
+  capturedMinor: number;
+  goodsMinor: number;
+  shippingMinor: number;
+  financingMinor: number;
+  /** Σ contribution margin × quantity of the lines the reseller resold (0 when there is no reseller). */
+  marginMinor: number;
+  /** Who sold the goods (the shop owner on a resale: then the reseller). */
+  supplierId: string;
+  /** The dropshipping supplier who owns and ships the goods of a resale, or null. */
+  dssupplierId: string | null;
+  /** The reseller earning the commission (the supplier of a dropshipped order), or null. */
+  resellerId: string | null;
+  /** Who shipped: the dropshipping supplier on a resale, otherwise the supplier. */
+  shipperId: string;
+}
+
+/** Return events on the `orders.order` topic (keyed by order id), consumed by the wallets and messaging. */
+export const ReturnEvents = {
+  opened: 'orders.order.return_opened',
+  closed: 'orders.order.return_closed',
+  /** A refund was asked of the payment provider (cart-checkout takes it from here). */
+  refundRequested: 'orders.order.refund_requested',
+  /** A refund is final and succeeded: through the provider, or as wallet credit. */
+  refunded: 'orders.order.refunded',
+} as const;
+
+export interface ReturnOpenedEvent extends OrderEventBase {
+  returnId: string;
+  openedAt: string;
+}
+export interface ReturnClosedEvent extends OrderEventBase {
+  returnId: string;
+  closedAt: string;
+}
+export interface RefundRequestedEvent extends OrderEventBase {
+  refundId: string;
+  returnId: string;
+  amountMinor: number;
+  currency: string;
+}
+export interface OrderRefundedEvent extends OrderEventBase {
+  refundId: string;
+  returnId: string;
+  amountMinor: number;
+  currency: string;
+  /** 'wallet': the customer (userId) is credited in the ledger instead of the provider paying back. */
+  destination: 'original' | 'wallet';
+  refundedAt: string;
+}
+
+/** `wallets.dispersion` events (keyed by order id; a cash-out by user id), for messaging's alerts. */
+export const WalletEvents = {
+  dispersed: 'wallets.dispersion.created',
+  /** One per user credited by a ledger transaction (dispersion, refund credit, cash-out reversal). */
+  credited: 'wallets.wallet.credited',
+} as const;
+export const WALLETS_TOPIC = Topics.walletsDispersion;
+
+export interface DispersionCreatedEvent {
+  orderId: string;
+  transactionId: string;
+  currency: string;
+  totalMinor: number;
+  entries: { userId: string | null; account: string; part: string; amountMinor: number }[];
+}
+export interface WalletCreditedEvent {
+  userId: string;
+  walletTypeId: string;
+  currency: string;
+  amountMinor: number;
+  kind: string;
+  orderId: string | null;
+  transactionId: string;
 }

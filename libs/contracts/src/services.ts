@@ -20,7 +20,7 @@ export const SERVICES: Record<ServiceName, ServiceDescriptor> = {
   catalogue: { port: 3101, groups: ['catalogue'] },
   store: { port: 3102, groups: ['store', 'gallery', 'customer'] },
   'cart-checkout': { port: 3103, groups: ['cart-checkout', 'cart', 'checkout', 'shopping-carts', 'payment', 'payments'] },
-  orders: { port: 3104, groups: ['orders'] },
+  orders: { port: 3104, groups: ['orders', 'customers'] },
   accounts: {
     port: 3105,
     groups: [

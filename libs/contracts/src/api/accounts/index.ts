@@ -4,3 +4,4 @@ export * from './profile.js';
 export * from './follow.js';
 export * from './setup-tour.js';
 export * from './menu.js';
+export * from './wallets.js';

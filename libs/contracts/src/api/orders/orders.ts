@@ -3,6 +3,7 @@ import { ITEM_TYPES } from '../../catalogue-items.js';
 import { listOf } from '../list.js';
 import { CheckoutContactSchema, CheckoutDeliverySchema } from '../cart-checkout/checkout.js';
 import { CheckoutAddressSchema, PAYMENT_TYPES } from '../cart-checkout/delivery.js';
+import { OrderReturnEligibilitySchema, REFUND_STATUSES } from './returns.js';
 
 /**
  * Purchase orders (issue 13; spec 3 §3 'Purchase order', 'Order states', 'Cancellation reasons', §4 'Purchase order
@@ -57,9 +58,6 @@ export const CANCELLATION_REASONS = [
 ] as const;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
-/** spec 3 §3 'Refund': pending, failed or success. */
-export const REFUND_STATUSES = ['pending', 'failed', 'success'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** The shipment as the tracking provider reports it. */
 export const TRACKING_STATUSES = ['label_created', 'in_transit', 'delivered', 'failure'] as const;
@@ -256,6 +254,8 @@ export const PurchaseOrderSchema = z
     history: z.array(OrderTransitionSchema),
     /** What the caller may do now. */
     actions: z.array(OrderAvailableActionSchema),
+    /** Issue 14: whether the customer may request a return now, and the order's request if any. */
+    return_eligibility: OrderReturnEligibilitySchema,
   })
   .meta({ id: 'PurchaseOrder' });
 export type PurchaseOrder = z.infer<typeof PurchaseOrderSchema>;
