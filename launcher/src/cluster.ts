@@ -165,8 +165,14 @@ async function main(): Promise<void> {
         ...(name === 'accounts' ? signer : {}),
         // cart-checkout reserves stock through the catalogue's internal endpoint (its instances, comma-separated)
         ...(name === 'cart-checkout' ? { [serviceUrlVariable('catalogue')]: urls[serviceUrlVariable('catalogue')] } : {}),
-        // orders places pay-later checkouts through cart-checkout's internal endpoint
-        ...(name === 'orders' ? { [serviceUrlVariable('cart-checkout')]: urls[serviceUrlVariable('cart-checkout')] } : {}),
+        // orders places pay-later checkouts through cart-checkout's internal endpoint, and reads an item's return terms
+        // from the catalogue when a return is requested
+        ...(name === 'orders'
+          ? {
+              [serviceUrlVariable('cart-checkout')]: urls[serviceUrlVariable('cart-checkout')],
+              [serviceUrlVariable('catalogue')]: urls[serviceUrlVariable('catalogue')],
+            }
+          : {}),
         PORT: String(port),
         HOST: '127.0.0.1',
       });

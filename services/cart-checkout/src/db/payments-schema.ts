@@ -62,6 +62,33 @@ export const paymentAttempts = paymentsSchema.table(
 );
 
 /**
+ * A refund of a return (issue 14), asked by the orders service (`orders.order.refund_requested`, the refund id is
+ * theirs and is this row's key: a redelivered event is a no-op). The provider is called with `refund_<id>` as the
+ * idempotency key, so a retry after a crash never refunds twice; `pending` rows are retried by the payment jobs until
+ * the provider answers, and given up as `failed` after PAYMENT_REFUND_MAX_TRIES tries.
+ */
+export const returnRefunds = paymentsSchema.table(
+  'return_refunds',
+  {
+    id: text('id').primaryKey(),
+    checkoutId: text('checkout_id').notNull(),
+    orderId: text('order_id').notNull(),
+    userId: text('user_id').notNull(),
+    /** The checkout's paying attempt (null when the checkout has none: the refund fails at once). */
+    attemptId: text('attempt_id'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('pending'),
+    tries: integer('tries').notNull().default(0),
+    refundRef: text('refund_ref'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('return_refunds_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`)],
+);
+
+/**
  * Webhooks received, by (provider, event id): a duplicate is a no-op. An event whose attempt is not known yet is
  * `parked` and retried by the webhook job until `give_up_at`.
  */

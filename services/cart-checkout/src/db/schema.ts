@@ -28,6 +28,8 @@ export const items = cartCheckoutSchema.table(
     isDropshipping: boolean('is_dropshipping').notNull().default(false),
     isFree: boolean('is_free').notNull().default(false),
     priceMinor: integer('price_minor').notNull().default(0),
+    /** The contribution margin per unit (issue 14): a reseller's commission is a share of it; it travels to the order. */
+    contributionMarginMinor: integer('contribution_margin_minor').notNull().default(0),
     currency: text('currency').notNull().default('MXN'),
     soldOut: boolean('sold_out').notNull().default(false),
     available: integer('available'),

@@ -11,6 +11,7 @@ import { parseRateTable, type RateTable } from './domain/instalments.js';
  * - PAYMENT_DEFERRED: aplazo's plans, `3:450,6:900,9:1350,12:1800`
  * - PAYMENT_SPEI_SECONDS (3600), PAYMENT_VOUCHER_SECONDS (259200), PAYMENT_ACTION_SECONDS (600: the least time a
  *   3-D Secure challenge or an approval page is given; a card or redirect otherwise ends with the checkout's time)
+ * - PAYMENT_REFUND_MAX_TRIES (8): tries at the provider before a return's refund is given up as failed;
  * - PAYMENT_RECONCILE_MS (15000) / PAYMENT_RECONCILE_AFTER_SECONDS (60): how often, and after how long without news,
  *   live attempts are looked up at the provider (well within the 15 minutes after which an orphan charge must be
  *   completed or refunded); PAYMENT_WEBHOOK_RETRY_MS (2000): parked webhooks retried; PAYMENT_JOBS=0 turns the jobs off.
@@ -27,6 +28,8 @@ export interface PaymentsConfig {
   voucherSeconds: number;
   actionSeconds: number;
   reconcileEveryMs: number;
+  /** A return's refund the provider keeps refusing to answer is given up as failed after this many tries. */
+  refundMaxTries: number;
   reconcileAfterSeconds: number;
   webhookRetryMs: number;
   jobs: boolean;
@@ -76,6 +79,7 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
     reconcileEveryMs: int(env.PAYMENT_RECONCILE_MS, 15_000, 50),
     reconcileAfterSeconds: int(env.PAYMENT_RECONCILE_AFTER_SECONDS, 60, 0),
     webhookRetryMs: int(env.PAYMENT_WEBHOOK_RETRY_MS, 2_000, 20),
+    refundMaxTries: int(env.PAYMENT_REFUND_MAX_TRIES, 8, 1),
     jobs: env.PAYMENT_JOBS !== '0',
     siteUrl: env.PUBLIC_SITE_URL ? env.PUBLIC_SITE_URL.replace(/\/+$/, '') : null,
     fault: env.NODE_ENV === 'production' ? null : env.PAYMENTS_FAULT || null,

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { STOCK_RESERVATIONS, stockReservationsFromEnv } from '../checkout/stock-reservations.js';
 import { PaymentController, PaymentWebhooksController, SavedCardsController } from './http/payments.controller.js';
 import { OrderCancellationsConsumer } from './events/order-cancellations.consumer.js';
+import { ReturnRefundsConsumer } from './events/return-refunds.consumer.js';
+import { ReturnRefunds } from './refunds/return-refunds.js';
 import { PaymentJobs } from './jobs/payment-jobs.js';
 import { PaymentProviders } from './payment-providers.js';
 import { PaymentWebhooks } from './payment-webhooks.js';
@@ -18,7 +20,7 @@ import { PaypalProvider, paypalConfigFromEnv } from './providers/paypal/index.js
  */
 @Module({
   imports: [SandboxProviderModule],
-  controllers: [PaymentController, SavedCardsController, PaymentWebhooksController, OrderCancellationsConsumer],
+  controllers: [PaymentController, SavedCardsController, PaymentWebhooksController, OrderCancellationsConsumer, ReturnRefundsConsumer],
   providers: [
     { provide: PAYMENTS_CONFIG, useFactory: () => loadPaymentsConfig() },
     {
@@ -34,7 +36,8 @@ import { PaypalProvider, paypalConfigFromEnv } from './providers/paypal/index.js
     PaymentsService,
     PaymentWebhooks,
     PaymentJobs,
+    ReturnRefunds,
   ],
-  exports: [PaymentsService, PaymentJobs],
+  exports: [PaymentsService, PaymentJobs, ReturnRefunds],
 })
 export class PaymentsModule {}

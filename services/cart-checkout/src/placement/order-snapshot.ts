@@ -32,11 +32,16 @@ export async function orderSnapshot(
   const itemIds = lines.map((l) => l.itemId);
   const items = itemIds.length
     ? await tx
-        .select({ itemId: schema.items.itemId, experienceDate: schema.items.experienceDate })
+        .select({
+          itemId: schema.items.itemId,
+          experienceDate: schema.items.experienceDate,
+          contributionMarginMinor: schema.items.contributionMarginMinor,
+        })
         .from(schema.items)
         .where(inArray(schema.items.itemId, itemIds))
     : [];
   const dates = new Map(items.map((i) => [i.itemId, i.experienceDate]));
+  const margins = new Map(items.map((i) => [i.itemId, i.contributionMarginMinor]));
   let dssupplierName: string | null = null;
   if (checkout.dssupplierId) {
     const [named] = await tx.select().from(schema.supplierNames).where(eq(schema.supplierNames.userId, checkout.dssupplierId));
@@ -82,6 +87,7 @@ export async function orderSnapshot(
         ownerId: p.owner_id,
         quantity: l.quantity,
         unitPriceMinor: l.unitPriceMinor,
+        contributionMarginMinor: margins.get(l.itemId) ?? 0,
         experienceDate: date ? date.toISOString() : null,
       };
     }),

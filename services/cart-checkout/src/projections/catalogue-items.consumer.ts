@@ -38,6 +38,7 @@ export class CatalogueItemsConsumer {
             isDropshipping: d.isDropshipping,
             isFree: d.isFree,
             priceMinor: d.isFree ? 0 : d.listPriceMinor,
+            contributionMarginMinor: d.contributionMarginMinor ?? 0,
             currency: d.currency,
             soldOut: d.soldOut,
             available: d.available,

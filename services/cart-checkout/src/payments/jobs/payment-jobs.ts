@@ -12,6 +12,7 @@ import { PaymentProviders } from '../payment-providers.js';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../payments.config.js';
 import { PaymentWebhooks } from '../payment-webhooks.js';
 import { PaymentsService } from '../payments.service.js';
+import { ReturnRefunds } from '../refunds/return-refunds.js';
 
 const BATCH = 100;
 
@@ -26,7 +27,8 @@ const BATCH = 100;
  * - **expiry**: attempts past their deadline (a voucher, a 1-hour bank transfer, an abandoned challenge) are checked
  *   at the provider one last time, then canceled there and expired here (a voucher or transfer expires its checkout:
  *   stock released, the shopper told by `payment.expired`);
- * - **refunds**: successes that could not pay their checkout are refunded (the provider call carries a key per attempt);
+ * - **refunds**: successes that could not pay their checkout are refunded (the provider call carries a key per attempt),
+ *   and refunds of returns the provider has not answered yet are tried again (refunds/return-refunds.ts);
  * - **parked webhooks** are retried (PAYMENT_WEBHOOK_RETRY_MS).
  */
 @Injectable()
@@ -40,6 +42,7 @@ export class PaymentJobs implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly outbox: Outbox,
     private readonly payments: PaymentsService,
     private readonly webhooks: PaymentWebhooks,
+    private readonly returnRefunds: ReturnRefunds,
     private readonly providers: PaymentProviders,
     private readonly clock: Clock,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
@@ -72,11 +75,12 @@ export class PaymentJobs implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** One pass of every job (tests call it after moving the clock). */
-  async runOnce(): Promise<{ reconciled: number; expired: number; refunded: number }> {
+  async runOnce(): Promise<{ reconciled: number; expired: number; refunded: number; returnRefunds: number }> {
     const expired = await this.expire();
     const reconciled = await this.reconcile();
     const refunded = await this.refund();
-    return { reconciled, expired, refunded };
+    const returnRefunds = await this.returnRefunds.retryPending();
+    return { reconciled, expired, refunded, returnRefunds };
   }
 
   /** Claims up to BATCH rows matching `where`, bumping updated_at so another process passes them by. */

@@ -24,6 +24,7 @@ export function itemSnapshot(row: Snap): CatalogueItemSnapshot {
     isDropshipping: row.isDropshipping,
     isFree: row.isFree,
     listPriceMinor: row.listPriceMinor,
+    contributionMarginMinor: row.contributionMarginMinor,
     currency: row.currency,
     soldOut: row.soldOut,
     available: row.available,
