@@ -189,8 +189,8 @@ export interface OrderRefundedEvent extends OrderEventBase {
 /** `wallets.dispersion` events (keyed by order id; a cash-out by user id), for messaging's alerts. */
 export const WalletEvents = {
   dispersed: 'wallets.dispersion.created',
-  /** One per user credited by a ledger transaction (dispersion, refund credit, cash-out reversal). */
-  credited: 'wallets.wallet.credited',
+  /** One per user credited by a ledger transaction (dispersion, refund credit, cash-out reversal), keyed by user id; on the `wallets.dispersion` topic (the one infra creates). */
+  credited: 'wallets.dispersion.credited',
 } as const;
 export const WALLETS_TOPIC = Topics.walletsDispersion;
 

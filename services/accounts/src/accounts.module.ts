@@ -46,6 +46,7 @@ import { StoreShopConsumer } from './shops/events/store-shop.consumer.js';
 import { ShopsRepository } from './shops/shops.repository.js';
 import { DemoUsersSeeder } from './demo/demo-users.seeder.js';
 import { PruneExpiredDataJob } from './housekeeping/jobs/prune-expired-data.job.js';
+import { walletsControllers, walletsProviders } from './wallets/wallets.module.js';
 
 export interface AccountsOptions {
   /** The time every rule reads; tests pass a ManualClock. */
@@ -55,7 +56,7 @@ export interface AccountsOptions {
 }
 
 /**
- * Registration, PIN, sign-in and tokens, profiles, levels, follow.
+ * Registration, PIN, sign-in and tokens, profiles, levels, follow, wallets (the ledger).
  * Composition root of the accounts service, mounted by its own process (main.ts) and by the embedded launcher.
  */
 export function createAccountsModule(options: AccountsOptions = {}): Type<unknown> {
@@ -80,6 +81,7 @@ export function createAccountsModule(options: AccountsOptions = {}): Type<unknow
       SetupAppsHttpController,
       GraphHttpController,
       StoreShopConsumer,
+      ...walletsControllers,
     ],
     providers: [
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
@@ -121,6 +123,7 @@ export function createAccountsModule(options: AccountsOptions = {}): Type<unknow
       FollowUserHandler,
       SetTourHandler,
       DemoUsersSeeder,
+      ...walletsProviders(options.env),
     ],
   })
   class AccountsModule {}

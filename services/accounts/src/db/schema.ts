@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { platformTables } from '@vitrina/platform';
+import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idempotencyKeysTable, platformTables } from '@vitrina/platform';
 
 /** Every table of the accounts service lives in the PostgreSQL schema `accounts`. */
 export const accountsSchema = pgSchema('accounts');
@@ -244,6 +244,141 @@ export const shops = accountsSchema.table(
   },
   (t) => [uniqueIndex('shops_slug_uq').on(t.slug), index('shops_owner_idx').on(t.ownerId)],
 );
+
+/**
+ * Wallets (issue 14): the append-only double-entry ledger. An account per (kind, user, currency): 'user' accounts
+ * are wallets; 'clearing' holds what the platform captured until it settles; 'platform' takes fees; 'payouts' holds
+ * cash-outs while an operator pays them. `balance_minor` is the sum of the account's entries, bumped in the posting
+ * transaction (a test recomputes it).
+ */
+export const ledgerAccounts = accountsSchema.table(
+  'ledger_accounts',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').$type<'user' | 'clearing' | 'platform' | 'payouts'>().notNull(),
+    /** null for the clearing, platform and payouts accounts. */
+    userId: text('user_id'),
+    currency: text('currency').notNull(),
+    balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(0),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [unique('ledger_accounts_kind_user_currency_uq').on(t.kind, t.userId, t.currency).nullsNotDistinct()],
+);
+
+/** One posting: its entries sum to zero. (kind, ref) is unique, so a dispersion, claw-back or cash-out posts once. */
+export const ledgerTransactions = accountsSchema.table(
+  'ledger_transactions',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').$type<'dispersion' | 'clawback' | 'refund_credit' | 'cashout' | 'cashout_reversal'>().notNull(),
+    /** dispersion: the order id; clawback and refund_credit: the refund id; cashout(_reversal): the cash-out id. */
+    ref: text('ref').notNull(),
+    orderId: text('order_id'),
+    currency: text('currency').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('ledger_transactions_kind_ref_uq').on(t.kind, t.ref), index('ledger_transactions_order_idx').on(t.orderId)],
+);
+
+/** The movements: signed amounts, each with the account's balance after it. UPDATE and DELETE are refused (trigger). */
+export const ledgerEntries = accountsSchema.table(
+  'ledger_entries',
+  {
+    id: text('id').primaryKey(),
+    transactionId: text('transaction_id').notNull(),
+    accountId: text('account_id').notNull(),
+    part: text('part').$type<'supplier' | 'dssupplier' | 'reseller' | 'shipping' | 'platform' | 'customer'>(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }).notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+  ],
+);
+
+/**
+ * What the wallets will settle for a delivered order (`orders.order.delivered` settlement terms), due at its return
+ * deadline. `settled_at` is set once, with the dispersion (none for pay-later orders).
+ */
+export const settlements = accountsSchema.table(
+  'settlements',
+  {
+    orderId: text('order_id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    currency: text('currency').notNull(),
+    capturedMinor: bigint('captured_minor', { mode: 'number' }).notNull(),
+    goodsMinor: bigint('goods_minor', { mode: 'number' }).notNull(),
+    shippingMinor: bigint('shipping_minor', { mode: 'number' }).notNull(),
+    financingMinor: bigint('financing_minor', { mode: 'number' }).notNull(),
+    marginMinor: bigint('margin_minor', { mode: 'number' }).notNull(),
+    supplierId: text('supplier_id').notNull(),
+    dssupplierId: text('dssupplier_id'),
+    resellerId: text('reseller_id'),
+    shipperId: text('shipper_id').notNull(),
+    dueAt: at('due_at').notNull(),
+    settledAt: at('settled_at'),
+    dispersionTransactionId: text('dispersion_transaction_id'),
+    createdAt: at('created_at').notNull(),
+  },
+  // The sweep reads unsettled rows by due date.
+  (t) => [
+    index('settlements_due_idx')
+      .on(t.dueAt)
+      .where(sql`settled_at is null`),
+  ],
+);
+
+/** Return requests of orders (opened and/or closed, in whatever order their events arrive). */
+export const settlementReturns = accountsSchema.table(
+  'settlement_returns',
+  {
+    returnId: text('return_id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    closedAt: at('closed_at'),
+  },
+  (t) => [index('settlement_returns_order_idx').on(t.orderId)],
+);
+
+/** Final refunds of orders: the split takes them off; after settlement each one claws back. */
+export const settlementRefunds = accountsSchema.table(
+  'settlement_refunds',
+  {
+    refundId: text('refund_id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    destination: text('destination').$type<'original' | 'wallet'>().notNull(),
+    refundedAt: at('refunded_at').notNull(),
+  },
+  (t) => [index('settlement_refunds_order_idx').on(t.orderId)],
+);
+
+/** Cash-out requests (spec 2 §3): the amount leaves the wallet at once; an operator pays or rejects (reversal). */
+export const cashouts = accountsSchema.table(
+  'cashouts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    clabe: text('clabe').notNull(),
+    status: text('status').$type<'requested' | 'paid' | 'rejected'>().notNull(),
+    requestedAt: at('requested_at').notNull(),
+    decidedAt: at('decided_at'),
+  },
+  (t) => [
+    index('cashouts_user_idx').on(t.userId, t.currency, t.requestedAt.desc(), t.id.desc()),
+    index('cashouts_pending_idx')
+      .on(t.userId, t.currency)
+      .where(sql`status = 'requested'`),
+  ],
+);
+
+/** Idempotency-Key answers (cash-outs). */
+export const idempotencyKeys = idempotencyKeysTable('accounts');
 
 /** Outbox, inbox, local job queue and diagnostics tables of the kernel. */
 export const { outbox, inbox, jobs, pings } = platformTables('accounts');

@@ -1,0 +1,47 @@
+import { CLABE_PATTERN, WalletLimits } from '@vitrina/contracts';
+import { ApiProperty, ApiPropertyOptional, Optional } from '@vitrina/platform';
+import { Type } from 'class-transformer';
+import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+
+export class MovementsQueryDto {
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @Optional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  offset?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: WalletLimits.movementsPageMax, default: WalletLimits.movementsPageSize })
+  @Optional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(WalletLimits.movementsPageMax)
+  limit?: number;
+}
+
+export class HistoryQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: WalletLimits.historyDaysMax, default: WalletLimits.historyDaysDefault })
+  @Optional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(WalletLimits.historyDaysMax)
+  days?: number;
+}
+
+/** spec 2 §3 'Wallet': a cash-out request to a CLABE (the check digit is checked by the service: 400 invalid_clabe). */
+export class CashoutRequestDto {
+  @ApiProperty({ description: 'Minor units', minimum: 1, maximum: WalletLimits.cashoutMaxMinor })
+  @IsInt()
+  @Min(1)
+  @Max(WalletLimits.cashoutMaxMinor)
+  amount_minor!: number;
+
+  /** Not 18 digits or a wrong check digit: 400 invalid_clabe (one code for the form). */
+  @ApiProperty({ description: '18-digit CLABE', pattern: CLABE_PATTERN.source })
+  @IsString()
+  @MaxLength(64)
+  clabe!: string;
+}

@@ -1,0 +1,242 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { OrderDeliveredEvent, OrderRefundedEvent } from '@vitrina/contracts';
+import { TransactionRunner } from '@vitrina/platform';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, settlementRefunds, settlementReturns, settlements } from '../db/schema.js';
+import type { AccountsSchema, AccountsTx } from '../db/db.js';
+import { Clock } from '../shared/clock.js';
+import { clawbackParts, isPayLater, splitDispersion, sumMinor, type SplitPart, type SplitTerms } from './domain/dispersion.js';
+import { CLEARING, Ledger, PLATFORM, userAccount, type PostingEntry } from './ledger.js';
+import { WALLETS_CONFIG, type WalletsConfig } from './wallets-config.js';
+
+export type SettlementRow = typeof settlements.$inferSelect;
+
+/** Rows settled per transaction by the sweep. */
+export const SWEEP_BATCH = 200;
+
+/**
+ * Settlement of delivered orders (issue 14 'Dispersion and wallets'). The order's events (delivered, return opened and
+ * closed, refunded) are recorded as upserts that do not depend on their order or on duplicates; an order is due once
+ * it is delivered, has no open return and either its return deadline passed or a return of it closed. Settling posts
+ * one dispersion (unique (dispersion, order id)) and sets `settled_at` under the row's lock; a refund that arrives
+ * after that posts a claw-back, so the final balances are the split of everything refunded whatever the order.
+ */
+@Injectable()
+export class Settlements {
+  constructor(
+    private readonly tx: TransactionRunner<AccountsSchema>,
+    private readonly ledger: Ledger,
+    private readonly clock: Clock,
+    @Inject(WALLETS_CONFIG) private readonly config: WalletsConfig,
+  ) {}
+
+  /** The reseller's plan commission rate (ppm of the margin); the configured default until plans exist. */
+  commissionRateOf(_resellerId: string | null): number {
+    return this.config.commissionPpm;
+  }
+
+  /** `orders.order.delivered`: keeps the terms (the first delivery wins). Answers the due date. */
+  async recordDelivered(tx: AccountsTx, e: OrderDeliveredEvent): Promise<Date> {
+    const t = e.settlement;
+    const dueAt = new Date(e.returnDeadline);
+    await tx
+      .insert(settlements)
+      .values({
+        orderId: e.orderId,
+        customerId: e.userId,
+        currency: t.currency.toUpperCase(),
+        capturedMinor: t.capturedMinor,
+        goodsMinor: t.goodsMinor,
+        shippingMinor: t.shippingMinor,
+        financingMinor: t.financingMinor,
+        marginMinor: t.marginMinor,
+        supplierId: t.supplierId,
+        dssupplierId: t.dssupplierId,
+        resellerId: t.resellerId,
+        shipperId: t.shipperId,
+        dueAt,
+        createdAt: this.clock.now(),
+      })
+      .onConflictDoNothing({ target: settlements.orderId });
+    return dueAt;
+  }
+
+  async recordReturnOpened(tx: AccountsTx, orderId: string, returnId: string): Promise<void> {
+    await tx
+      .insert(settlementReturns)
+      .values({ returnId, orderId, closedAt: null })
+      .onConflictDoNothing({ target: settlementReturns.returnId });
+  }
+
+  /** A close that arrives before its open is kept as closed; the later open changes nothing. */
+  async recordReturnClosed(tx: AccountsTx, orderId: string, returnId: string, closedAt: Date): Promise<void> {
+    await tx
+      .insert(settlementReturns)
+      .values({ returnId, orderId, closedAt })
+      .onConflictDoUpdate({
+        target: settlementReturns.returnId,
+        set: { closedAt: sql`coalesce(${settlementReturns.closedAt}, excluded.closed_at)` },
+      });
+  }
+
+  /**
+   * `orders.order.refunded`: recorded once per refund id. Wallet credit goes to the customer at once; when the order
+   * already settled, the refund claws back (under the settlement row's lock, so it cannot slip between a settlement's
+   * read of the refunds and its commit).
+   */
+  async recordRefund(tx: AccountsTx, e: OrderRefundedEvent): Promise<void> {
+    const at = this.clock.now();
+    const took = await tx
+      .insert(settlementRefunds)
+      .values({
+        refundId: e.refundId,
+        orderId: e.orderId,
+        customerId: e.userId,
+        amountMinor: e.amountMinor,
+        currency: e.currency.toUpperCase(),
+        destination: e.destination === 'wallet' ? 'wallet' : 'original',
+        refundedAt: new Date(e.refundedAt),
+      })
+      .onConflictDoNothing({ target: settlementRefunds.refundId })
+      .returning({ id: settlementRefunds.refundId });
+    if (took.length === 0) return;
+    if (e.destination === 'wallet' && e.amountMinor > 0) {
+      await this.ledger.post(tx, {
+        kind: 'refund_credit',
+        ref: e.refundId,
+        orderId: e.orderId,
+        currency: e.currency,
+        at,
+        entries: [
+          { account: CLEARING, part: 'customer', amountMinor: -e.amountMinor },
+          { account: userAccount(e.userId), part: 'customer', amountMinor: e.amountMinor },
+        ],
+      });
+    }
+    const [row] = await tx.select().from(settlements).where(eq(settlements.orderId, e.orderId)).for('update');
+    if (!row?.settledAt || isPayLater(row)) return;
+    const target = this.split(row, await this.refundedOf(tx, row.orderId));
+    const parts = clawbackParts(target, await this.postedOf(tx, row.orderId));
+    if (parts.length === 0) return;
+    await this.ledger.post(tx, {
+      kind: 'clawback',
+      ref: e.refundId,
+      orderId: row.orderId,
+      currency: row.currency,
+      at,
+      entries: entriesOf(parts),
+    });
+  }
+
+  /** Settles one order if it is due and not settled (the job's work); false when not (yet) or already. */
+  async settleOne(orderId: string): Promise<boolean> {
+    return this.tx.run(async (tx) => {
+      const now = this.clock.now();
+      const [row] = await tx
+        .select()
+        .from(settlements)
+        .where(and(eq(settlements.orderId, orderId), dueCondition(now)))
+        .for('update', { skipLocked: true });
+      if (!row) return false;
+      await this.settleRow(tx, row);
+      return true;
+    });
+  }
+
+  /** Settles every due order, SWEEP_BATCH per transaction (skip locked: instances share the work). */
+  async sweep(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.tx.run(async (tx) => {
+        const rows = await tx
+          .select()
+          .from(settlements)
+          .where(dueCondition(this.clock.now()))
+          .orderBy(asc(settlements.dueAt))
+          .limit(SWEEP_BATCH)
+          .for('update', { skipLocked: true });
+        for (const row of rows) await this.settleRow(tx, row);
+        return rows.length;
+      });
+      total += n;
+      if (n < SWEEP_BATCH) return total;
+    }
+  }
+
+  private async settleRow(tx: AccountsTx, row: SettlementRow): Promise<void> {
+    const at = this.clock.now();
+    let transactionId: string | null = null;
+    if (!isPayLater(row)) {
+      const parts = this.split(row, await this.refundedOf(tx, row.orderId));
+      transactionId = await this.ledger.post(tx, {
+        kind: 'dispersion',
+        ref: row.orderId,
+        orderId: row.orderId,
+        currency: row.currency,
+        at,
+        entries: entriesOf(parts),
+      });
+    }
+    await tx
+      .update(settlements)
+      .set({ settledAt: at, dispersionTransactionId: transactionId })
+      .where(and(eq(settlements.orderId, row.orderId), isNull(settlements.settledAt)));
+  }
+
+  split(row: SplitTerms, refundedMinor: number): SplitPart[] {
+    return splitDispersion(row, refundedMinor, {
+      commissionPpm: this.commissionRateOf(row.resellerId),
+      platformFeeBps: this.config.platformFeeBps,
+    });
+  }
+
+  private async refundedOf(tx: AccountsTx, orderId: string): Promise<number> {
+    const [r] = await tx
+      .select({ total: sql<string>`coalesce(sum(${settlementRefunds.amountMinor}), 0)` })
+      .from(settlementRefunds)
+      .where(eq(settlementRefunds.orderId, orderId));
+    return Number(r?.total ?? 0);
+  }
+
+  /** What the order's dispersion and claw-backs gave each (user, part), the clearing account left out. */
+  private async postedOf(tx: AccountsTx, orderId: string): Promise<SplitPart[]> {
+    const rows = await tx
+      .select({
+        kind: ledgerAccounts.kind,
+        userId: ledgerAccounts.userId,
+        part: ledgerEntries.part,
+        amount: sql<string>`sum(${ledgerEntries.amountMinor})`,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(and(eq(ledgerTransactions.orderId, orderId), inArray(ledgerTransactions.kind, ['dispersion', 'clawback'])))
+      .groupBy(ledgerAccounts.kind, ledgerAccounts.userId, ledgerEntries.part);
+    return rows
+      .filter((r) => r.kind !== 'clearing' && r.part)
+      .map((r) => ({ part: r.part!, userId: r.kind === 'platform' ? null : r.userId, amountMinor: Number(r.amount) }));
+  }
+}
+
+/** The parties' entries plus the clearing account's opposite. */
+function entriesOf(parts: readonly SplitPart[]): PostingEntry[] {
+  const entries: PostingEntry[] = parts.map((p) => ({
+    account: p.userId === null ? PLATFORM : userAccount(p.userId),
+    part: p.part,
+    amountMinor: p.amountMinor,
+  }));
+  const total = sumMinor(parts);
+  if (total !== 0) entries.unshift({ account: CLEARING, part: null, amountMinor: -total });
+  return entries;
+}
+
+/**
+ * Due: not settled, no open return, and the deadline passed or a return closed. Served by the partial index on
+ * unsettled rows by due date and the returns' order index.
+ */
+function dueCondition(now: Date) {
+  return sql`${settlements.settledAt} is null
+    and not exists (select 1 from ${settlementReturns} r where r.order_id = ${settlements.orderId} and r.closed_at is null)
+    and (${settlements.dueAt} <= ${now.toISOString()}::timestamptz
+      or exists (select 1 from ${settlementReturns} r where r.order_id = ${settlements.orderId} and r.closed_at is not null))`;
+}
