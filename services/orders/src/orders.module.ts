@@ -12,6 +12,7 @@ import { OrderQueries } from './orders/order-queries.js';
 import { OrderView } from './orders/order.view.js';
 import { OrdersCoreModule } from './orders/orders-core.module.js';
 import { PackingModule } from './packing/packing.module.js';
+import { ReturnsModule } from './returns/returns.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { TicketsModule } from './tickets/tickets.module.js';
 import { TrackingController } from './tracking/tracking.controller.js';
@@ -35,7 +36,7 @@ function checkoutPlacementFromEnv(env: NodeJS.ProcessEnv = process.env): Checkou
 
 /**
  * Purchase orders (issue 13): placement from the payment and checkout events, the three-role state machine,
- * shipment tracking, tickets, reviews, packing and invoices. Returns, refunds and dispersions come next (issue 14).
+ * shipment tracking, tickets, reviews, packing and invoices; returns and refunds (issue 14).
  * Composition root of the orders service, mounted by its own process (main.ts) and by the embedded launcher.
  */
 @Module({
@@ -51,6 +52,7 @@ function checkoutPlacementFromEnv(env: NodeJS.ProcessEnv = process.env): Checkou
     ReviewsModule,
     PackingModule,
     InvoicesModule,
+    ReturnsModule,
   ],
   controllers: [CustomerOrdersController, SupplierOrdersController, DssupplierOrdersController, TrackingController, PlacementConsumer],
   providers: [
@@ -72,3 +74,4 @@ export const ordersService: ServiceDefinition = { name: 'orders', module: Orders
 export { OrdersClock } from './shared/clock.js';
 export { TrackingSweep } from './tracking/tracking-sweep.js';
 export { CHECKOUT_PLACEMENT } from './orders/order-placement.js';
+export { RETURN_INFO_SOURCE, type ReturnInfoSource } from './returns/catalogue-return-info.js';

@@ -44,6 +44,7 @@ export function snapshot(over: Partial<CheckoutOrderSnapshot> & { userId: string
       ownerId: over.dssupplierId ?? over.supplierId,
       quantity: 2,
       unitPriceMinor: 15000,
+      contributionMarginMinor: 0,
       experienceDate: null,
     },
   ];
@@ -75,6 +76,34 @@ export function snapshot(over: Partial<CheckoutOrderSnapshot> & { userId: string
     ...over,
     lines,
   };
+}
+
+/** The catalogue's public item read (`GET /catalogue/items/{id}`) as a local HTTP server: return_info per item. */
+export interface CatalogueStub {
+  url: string;
+  /** itemId -> [status, body]; an item not listed answers 404 (gone from the catalogue) */
+  items: Map<string, [number, unknown]>;
+  /** When set, every read answers 503 (the catalogue is down). */
+  down: boolean;
+  calls: number;
+  close(): Promise<void>;
+}
+
+export async function catalogueStub(): Promise<CatalogueStub> {
+  const stub = { items: new Map<string, [number, unknown]>(), down: false, calls: 0 } as CatalogueStub;
+  const server: Server = createServer((req, res) => {
+    stub.calls++;
+    const itemId = decodeURIComponent(/\/catalogue\/items\/([^/?]+)/.exec(req.url ?? '')?.[1] ?? '');
+    const [status, body] = stub.down
+      ? [503, { code: 'unavailable', message: 'down' }]
+      : (stub.items.get(itemId) ?? [404, { code: 'item_not_found', message: 'Item not found' }]);
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stub.close = () => new Promise<void>((r) => server.close(() => r()));
+  return stub;
 }
 
 /** What cart-checkout's internal place call answers, played by a local HTTP server speaking its wire format. */

@@ -68,6 +68,8 @@ export const orders = ordersSchema.table(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundStatus: text('refund_status'),
     refundMinor: integer('refund_minor'),
+    /** Issue 14: what refunds of the order's returns have committed (pending and success; a failed one gives it back). */
+    refundedMinor: integer('refunded_minor').notNull().default(0),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     returnDeadline: timestamp('return_deadline', { withTimezone: true }),
     invoicing: jsonb('invoicing'),
@@ -116,6 +118,8 @@ export const orderLines = ordersSchema.table(
     ownerId: text('owner_id').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceMinor: integer('unit_price_minor').notNull(),
+    /** The item's contribution margin per unit at purchase (a reseller's commission is a share of it); 0 when unknown. */
+    contributionMarginMinor: integer('contribution_margin_minor').notNull().default(0),
     experienceDate: timestamp('experience_date', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.lineId] })],
@@ -210,4 +214,103 @@ export const orderPackages = ordersSchema.table(
       .default(sql`'[]'::jsonb`),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.index] })],
+);
+
+/**
+ * A return request (issue 14; spec 3 §3 'Return request'): one order's, opened by its customer after receipt. At most
+ * one open request per order (the partial unique index decides it, racing requests included).
+ */
+export const returnRequests = ordersSchema.table(
+  'return_requests',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    supplierId: text('supplier_id').notNull(),
+    dssupplierId: text('dssupplier_id'),
+    status: text('status').notNull().default('open'),
+    reason: text('reason').notNull(),
+    subReason: text('sub_reason').notNull().default(''),
+    photos: jsonb('photos')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    comments: text('comments').notNull().default(''),
+    /** 'original' (through the payment provider) or 'wallet' (the customer chose add_to_wallet). */
+    refundTo: text('refund_to').notNull().default('original'),
+    /** The items' return terms when the request was made (spec 3 §3 'Return info'). */
+    returnInfo: jsonb('return_info'),
+    restockingMinor: integer('restocking_minor').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('return_requests_open_uq')
+      .on(t.orderId)
+      .where(sql`status = 'open'`),
+    index('return_requests_order_idx').on(t.orderId, t.createdAt),
+    // each party's list, by status, newest first
+    index('return_requests_user_idx').on(t.userId, t.status, t.createdAt.desc()),
+    index('return_requests_supplier_idx').on(t.supplierId, t.status, t.createdAt.desc()),
+    index('return_requests_dssupplier_idx').on(t.dssupplierId, t.status, t.createdAt.desc()),
+  ],
+);
+
+/** The seller's notes (visible to the client or internal) and the customer's comments (always 'client'). */
+export const returnNotes = ordersSchema.table(
+  'return_notes',
+  {
+    id: text('id').primaryKey(),
+    returnId: text('return_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    authorId: text('author_id').notNull(),
+    authorName: text('author_name').notNull(),
+    visibility: text('visibility').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('return_notes_return_idx').on(t.returnId, t.createdAt)],
+);
+
+/** The request's record ('Historial'): every event, in the order it happened (the bigserial orders it). */
+export const returnRecord = ordersSchema.table(
+  'return_record',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    returnId: text('return_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actor: text('actor').notNull(),
+    amountMinor: integer('amount_minor'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('return_record_return_idx').on(t.returnId, t.id)],
+);
+
+/**
+ * A refund of a return (spec 3 §3 'Refund'): pending until cart-checkout's `payment.refund_updated` says success or
+ * failed; a wallet refund is success at once. `scope` is the Idempotency-Key scope that made it (user and key).
+ */
+export const returnRefunds = ordersSchema.table(
+  'return_refunds',
+  {
+    id: text('id').primaryKey(),
+    returnId: text('return_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    destination: text('destination').notNull(),
+    scope: text('scope'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('return_refunds_return_idx').on(t.returnId, t.createdAt), index('return_refunds_order_idx').on(t.orderId)],
 );

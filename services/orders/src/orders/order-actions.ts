@@ -11,6 +11,7 @@ import {
   type OrderCancelledEvent,
   type OrderDeliveredEvent,
   type OrderDeliveryType,
+  type OrderSettlementTerms,
   type OrderState,
 } from '@vitrina/contracts';
 import { DomainError, LOGGER, Outbox, TransactionRunner, ValidationError } from '@vitrina/platform';
@@ -19,6 +20,7 @@ import type { Logger } from 'pino';
 import * as schema from '../db/schema.js';
 import { decide, type OrderFacts } from '../domain/order.machine.js';
 import { OrdersClock } from '../shared/clock.js';
+import { returnWindowMs } from '../shared/return-window.js';
 import { TrackingService } from '../tracking/tracking.service.js';
 import { OrderAccess, type OrderRow, type OrderSide } from './order-access.js';
 
@@ -43,6 +45,8 @@ export function factsOf(order: Pick<OrderRow, 'prepaid' | 'deliveryType' | 'dssu
  */
 @Injectable()
 export class OrderActions {
+  private readonly returnWindowMs = returnWindowMs();
+
   constructor(
     private readonly runner: TransactionRunner<typeof schema>,
     private readonly outbox: Outbox,
@@ -103,7 +107,8 @@ export class OrderActions {
     }
     if (to === 'delivered') {
       set.deliveredAt = now;
-      set.returnDeadline = new Date(now.getTime() + OrderLimits.returnWindowHours * 3600_000);
+      // spec 3 §4: 72 h after receipt (RETURN_WINDOW_SECONDS shortens it for demos)
+      set.returnDeadline = new Date(now.getTime() + this.returnWindowMs);
       if (order.trackingNumber) set.trackingStatus = 'delivered';
     }
     const cancelling = action === 'cancel';
@@ -167,6 +172,7 @@ export class OrderActions {
         });
       }
       if (to === 'delivered') {
+        const lines = await tx.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, row.id));
         events.push({
           type: OrderEvents.delivered,
           key: row.id,
@@ -177,6 +183,7 @@ export class OrderActions {
             returnDeadline: row.returnDeadline!.toISOString(),
             totalMinor: row.totalMinor,
             currency: row.currency,
+            settlement: settlementOf(row, lines),
           } satisfies OrderDeliveredEvent,
         });
       }
@@ -203,6 +210,32 @@ export class OrderActions {
     }
     return this.apply(current, action, actor, actorId, input);
   }
+}
+
+/**
+ * What the wallets settle when the order's return window closes (issue 14), carried by `orders.order.delivered`:
+ * the capture (nothing for pay later), its parts, the resold lines' margin, and who gets what.
+ */
+export function settlementOf(
+  row: OrderRow,
+  lines: Pick<typeof schema.orderLines.$inferSelect, 'contributionMarginMinor' | 'quantity'>[],
+): OrderSettlementTerms {
+  // as placement computed the total: what the checkout charged (a pay-later quote captures nothing here anyway)
+  const shippingMinor = row.shippingMinor;
+  const total = row.subtotalMinor + shippingMinor + row.financingMinor;
+  const resold = row.dssupplierId !== null;
+  return {
+    currency: row.currency,
+    capturedMinor: row.prepaid ? total : 0,
+    goodsMinor: row.subtotalMinor,
+    shippingMinor,
+    financingMinor: row.financingMinor,
+    marginMinor: resold ? lines.reduce((n, l) => n + l.contributionMarginMinor * l.quantity, 0) : 0,
+    supplierId: row.supplierId,
+    dssupplierId: row.dssupplierId,
+    resellerId: resold ? row.supplierId : null,
+    shipperId: row.dssupplierId ?? row.supplierId,
+  };
 }
 
 function quoteOf(input: ActionInput, now: Date): { date: string; costMinor: number } {

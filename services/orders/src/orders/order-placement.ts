@@ -65,6 +65,8 @@ export class OrderPlacement {
         ownerId: l.ownerId,
         quantity: l.quantity,
         unitPriceMinor: l.unitPriceMinor,
+        // older events carry no margin
+        contributionMarginMinor: l.contributionMarginMinor ?? 0,
         experienceDate: l.experienceDate ? new Date(l.experienceDate) : null,
       }));
       const storedLines = lines.length > 0 ? await tx.insert(schema.orderLines).values(lines).returning() : [];

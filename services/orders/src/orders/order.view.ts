@@ -10,6 +10,7 @@ import {
   type OrderActor,
   type OrderDeliveryType,
   type OrderInvoicing,
+  type OrderReturnEligibility,
   type OrderPaymentType,
   type OrderState,
   type OrderSummary,
@@ -21,6 +22,9 @@ import { DB, NotFoundError, type Db } from '@vitrina/platform';
 import { eq, sql } from 'drizzle-orm';
 import * as schema from '../db/schema.js';
 import { availableActions } from '../domain/order.machine.js';
+import { returnRefusal, returnUntil } from '../returns/domain/return.rules.js';
+import { OrdersClock } from '../shared/clock.js';
+import { returnWindowMs } from '../shared/return-window.js';
 import { factsOf } from './order-actions.js';
 import { sideOf, type OrderRow, type OrderSide } from './order-access.js';
 
@@ -92,6 +96,11 @@ function detailStatement(db: Db<typeof schema>) {
         { id: string; line_id: string }[]
       >`(select coalesce(json_agg(json_build_object('id', r.id, 'line_id', r.line_id)), '[]'::json) from ${schema.reviews} r where r.order_id = "orders"."id")`,
       tickets: sql<number>`(select count(*)::int from ${schema.attendants} a where a.order_id = "orders"."id")`,
+      // issue 14: the order's latest return request (return_requests_order_idx), for return_eligibility
+      latestReturn: sql<{
+        id: string;
+        status: string;
+      } | null>`(select json_build_object('id', r.id, 'status', r.status) from ${schema.returnRequests} r where r.order_id = "orders"."id" order by r.created_at desc, r.id desc limit 1)`,
     })
     .from(schema.orders)
     .where(eq(schema.orders.id, sql.placeholder('id')))
@@ -104,7 +113,12 @@ type Detail = NonNullable<Awaited<ReturnType<ReturnType<typeof detailStatement>[
 export class OrderView {
   private readonly detail: ReturnType<typeof detailStatement>;
 
-  constructor(@Inject(DB) db: Db<typeof schema>) {
+  private readonly returnWindowMs = returnWindowMs();
+
+  constructor(
+    @Inject(DB) db: Db<typeof schema>,
+    private readonly clock: OrdersClock,
+  ) {
     this.detail = detailStatement(db);
   }
 
@@ -119,7 +133,7 @@ export class OrderView {
   /** An order already loaded (after an action), rendered for `viewer`. */
   async of(row: OrderRow, viewer: OrderSide): Promise<PurchaseOrder> {
     const [found] = await this.detail.execute({ id: row.id });
-    return this.render(found ?? { order: row, lines: [], history: [], reviewed: [], tickets: 0 }, viewer);
+    return this.render(found ?? { order: row, lines: [], history: [], reviewed: [], tickets: 0, latestReturn: null }, viewer);
   }
 
   private render(d: Detail, viewer: OrderSide): PurchaseOrder {
@@ -187,6 +201,20 @@ export class OrderView {
         to: a.to,
         needs_quote: a.needsQuote,
       })),
+      return_eligibility: this.eligibility(row, viewer, d.latestReturn),
+    };
+  }
+
+  /** Whether 'Solicitar devolución' shows (the item terms are judged by the eligibility route, which asks the catalogue). */
+  private eligibility(row: OrderRow, viewer: OrderSide, latest: { id: string; status: string } | null): OrderReturnEligibility {
+    const ruled = returnRefusal(row, this.clock.now(), this.returnWindowMs, latest?.status === 'open');
+    const refusal = ruled ?? (viewer === 'customer' ? null : OrderErrorCodes.wrongActor);
+    return {
+      allowed: refusal === null,
+      refusal,
+      until: iso(returnUntil(row, this.returnWindowMs)),
+      return_id: latest?.id ?? null,
+      return_info: null,
     };
   }
 }

@@ -38,6 +38,8 @@ export class PlacementConsumer {
     } else if (event.type === RefundEvents.updated) {
       const d = event.data as RefundUpdatedEvent;
       if (typeof d?.checkoutId !== 'string') return;
+      // a return's refund (issue 14) is the returns consumer's: it never touches the cancellation's refund
+      if (d.refundId !== undefined) return;
       await this.runner.run((tx) =>
         tx
           .update(schema.orders)

@@ -14,7 +14,7 @@ import {
 } from 'class-validator';
 
 /** A photo of the review: a gallery file's address, absolute http(s) or a path on this site (`/api/gallery/files/...`). */
-function IsPhotoUrl(options?: ValidationOptions): PropertyDecorator {
+export function IsPhotoUrl(options?: ValidationOptions): PropertyDecorator {
   return (target: object, propertyName: string | symbol) => {
     registerDecorator({
       name: 'isPhotoUrl',

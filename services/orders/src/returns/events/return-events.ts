@@ -1,0 +1,61 @@
+import {
+  ReturnEvents,
+  type OrderRefundedEvent,
+  type RefundRequestedEvent,
+  type ReturnClosedEvent,
+  type ReturnOpenedEvent,
+} from '@vitrina/contracts';
+import type { NewEvent as OutboxEvent } from '@vitrina/platform';
+import type { OrderRow } from '../../orders/order-access.js';
+
+/** The OrderEventBase fields every `orders.order` event carries. */
+function base(order: OrderRow) {
+  return {
+    orderId: order.id,
+    checkoutId: order.checkoutId,
+    userId: order.userId,
+    shopId: order.shopId,
+    supplierId: order.supplierId,
+    dssupplierId: order.dssupplierId,
+  };
+}
+
+/** Return events go on the order's topic, keyed by the order id (one order's events stay in order). */
+function event<T>(type: string, order: OrderRow, actorId: string | null, data: T): OutboxEvent {
+  return { type, key: order.id, shopId: order.shopId, ...(actorId ? { actorId } : {}), data };
+}
+
+export const returnOpened = (order: OrderRow, returnId: string, at: Date): OutboxEvent =>
+  event(ReturnEvents.opened, order, order.userId, { ...base(order), returnId, openedAt: at.toISOString() } satisfies ReturnOpenedEvent);
+
+export const returnClosedEvent = (order: OrderRow, returnId: string, at: Date, actorId: string): OutboxEvent =>
+  event(ReturnEvents.closed, order, actorId, { ...base(order), returnId, closedAt: at.toISOString() } satisfies ReturnClosedEvent);
+
+export const refundRequested = (
+  order: OrderRow,
+  refund: { id: string; returnId: string; amountMinor: number; currency: string },
+  actorId: string,
+): OutboxEvent =>
+  event(ReturnEvents.refundRequested, order, actorId, {
+    ...base(order),
+    refundId: refund.id,
+    returnId: refund.returnId,
+    amountMinor: refund.amountMinor,
+    currency: refund.currency,
+  } satisfies RefundRequestedEvent);
+
+export const orderRefunded = (
+  order: OrderRow,
+  refund: { id: string; returnId: string; amountMinor: number; currency: string; destination: string },
+  at: Date,
+  actorId: string | null,
+): OutboxEvent =>
+  event(ReturnEvents.refunded, order, actorId, {
+    ...base(order),
+    refundId: refund.id,
+    returnId: refund.returnId,
+    amountMinor: refund.amountMinor,
+    currency: refund.currency,
+    destination: refund.destination === 'wallet' ? 'wallet' : 'original',
+    refundedAt: at.toISOString(),
+  } satisfies OrderRefundedEvent);

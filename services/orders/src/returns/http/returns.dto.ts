@@ -1,0 +1,67 @@
+import {
+  RETURN_NOTE_VISIBILITIES,
+  RETURN_REASONS,
+  RETURN_STATUSES,
+  ReturnLimits,
+  type ReturnNoteVisibility,
+  type ReturnReason,
+  type ReturnStatus,
+} from '@vitrina/contracts';
+import { ApiProperty, ApiPropertyOptional, ListQueryDto, Optional } from '@vitrina/platform';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsPhotoUrl } from '../../reviews/http/reviews.dto.js';
+
+/** POST /{me}:{me}/orders/{order}/returns (spec 3 §3 'Return request': reason, sub-reason, photos, comments). */
+export class OpenReturnDto {
+  @ApiProperty({ enum: RETURN_REASONS, description: 'One of the 17 reasons of spec 3 §9' })
+  @IsIn(RETURN_REASONS)
+  reason!: ReturnReason;
+
+  @ApiPropertyOptional({ maxLength: ReturnLimits.subReasonMax })
+  @Optional()
+  @IsString()
+  @MaxLength(ReturnLimits.subReasonMax)
+  sub_reason?: string;
+
+  @ApiPropertyOptional({ type: [String], maxItems: ReturnLimits.photosMax, description: 'Gallery file addresses (none when absent)' })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(ReturnLimits.photosMax)
+  @IsPhotoUrl({ each: true })
+  photos?: string[];
+
+  @ApiPropertyOptional({ maxLength: ReturnLimits.commentsMax })
+  @Optional()
+  @IsString()
+  @MaxLength(ReturnLimits.commentsMax)
+  comments?: string;
+}
+
+/** POST .../returns/{id}/comments: the customer's comment. */
+export class ReturnCommentDto {
+  @ApiProperty({ maxLength: ReturnLimits.noteMax })
+  @IsString()
+  @Matches(/\S/, { message: 'body must not be blank' })
+  @MaxLength(ReturnLimits.noteMax)
+  body!: string;
+}
+
+/** POST .../returns/{id}/notes: the seller's note, visible to the client or internal. */
+export class ReturnNoteDto extends ReturnCommentDto {
+  @ApiProperty({ enum: RETURN_NOTE_VISIBILITIES })
+  @IsIn(RETURN_NOTE_VISIBILITIES)
+  visibility!: ReturnNoteVisibility;
+}
+
+/** POST .../returns/{id}/refunds: an amount in minor units, at most the amount available. */
+export class ReturnRefundDto {
+  @ApiProperty({ minimum: 1, maximum: ReturnLimits.refundMaxMinor, description: 'Minor units of the order currency' })
+  @IsInt()
+  @Min(1)
+  @Max(ReturnLimits.refundMaxMinor)
+  amount_minor!: number;
+}
+
+export class ReturnListQueryDto extends ListQueryDto {
+  @ApiPropertyOptional({ enum: RETURN_STATUSES }) @Optional() @IsIn(RETURN_STATUSES) status?: ReturnStatus;
+}
