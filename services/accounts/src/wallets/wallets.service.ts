@@ -32,15 +32,19 @@ export function currencyOfWalletType(walletTypeId: string): string {
   return walletTypeId.toUpperCase();
 }
 
-/** The columns of a wallet read: the balance, the credits since the cut-off and the pending cash-outs, in one row. */
+/**
+ * The columns of a wallet read: the balance, the credits since the cut-off and the pending cash-outs, in one row. The
+ * outer columns are written qualified by hand: drizzle leaves them bare in a one-table select, where `id` and
+ * `user_id` would bind to the subquery's own table.
+ */
 function walletColumns(cutoff: ReturnType<typeof sql.placeholder>) {
   return {
     currency: ledgerAccounts.currency,
     balance: ledgerAccounts.balanceMinor,
     credits: sql<string>`(select coalesce(sum(e.amount_minor), 0) from ${ledgerEntries} e
-      where e.account_id = ${ledgerAccounts.id} and e.created_at >= ${cutoff} and e.amount_minor > 0)`,
+      where e.account_id = ledger_accounts.id and e.created_at >= ${cutoff} and e.amount_minor > 0)`,
     pending: sql<string>`(select coalesce(sum(c.amount_minor), 0) from ${cashouts} c
-      where c.user_id = ${ledgerAccounts.userId} and c.currency = ${ledgerAccounts.currency} and c.status = 'requested')`,
+      where c.user_id = ledger_accounts.user_id and c.currency = ledger_accounts.currency and c.status = 'requested')`,
   };
 }
 
