@@ -19,11 +19,18 @@ import { Route as MisComprasIndexRouteImport } from './routes/mis-compras/index'
 import { Route as ProveedorEnviosYPagosRouteImport } from './routes/proveedor/envios-y-pagos'
 import { Route as TiendaShopSlugRouteRouteImport } from './routes/tienda/$shopSlug/route'
 import { Route as ActivatePinIndexRouteImport } from './routes/activate/pin/index'
+import { Route as AdminDevolucionesIndexRouteImport } from './routes/admin/devoluciones/index'
+import { Route as AdminDevolucionesReturnIdRouteImport } from './routes/admin/devoluciones/$returnId'
+import { Route as AdminMonederoWalletTypeIdRouteImport } from './routes/admin/monedero/$walletTypeId'
 import { Route as AdminOrdenesIndexRouteImport } from './routes/admin/ordenes/index'
 import { Route as AdminOrdenesOrderRouteImport } from './routes/admin/ordenes/$order'
 import { Route as MePaymentsTokenRouteImport } from './routes/me/payments/$token'
+import { Route as MeWalletWalletTypeIdRouteImport } from './routes/me/wallet/$walletTypeId'
 import { Route as MisComprasOrderIdIndexRouteImport } from './routes/mis-compras/$orderId/index'
+import { Route as MisComprasOrderIdDevolucionRouteImport } from './routes/mis-compras/$orderId/devolucion'
 import { Route as MisComprasOrderIdImprimirRouteImport } from './routes/mis-compras/$orderId/imprimir'
+import { Route as MisComprasDevolucionesIndexRouteImport } from './routes/mis-compras/devoluciones/index'
+import { Route as MisComprasDevolucionesReturnIdRouteImport } from './routes/mis-compras/devoluciones/$returnId'
 import { Route as PasswordResetIndexRouteImport } from './routes/password/reset/index'
 import { Route as ProveedorArticulosIndexRouteImport } from './routes/proveedor/articulos/index'
 import { Route as ProveedorArticulosItemIdRouteImport } from './routes/proveedor/articulos/$itemId'
@@ -56,14 +63,21 @@ import { Route as TiendaShopSlugMisComprasIndexRouteImport } from './routes/tien
 import { Route as TiendaShopSlugPagadoCheckoutIdRouteImport } from './routes/tienda/$shopSlug/pagado.$checkoutId'
 import { Route as TiendaShopSlugProductosIndexRouteImport } from './routes/tienda/$shopSlug/productos/index'
 import { Route as TiendaShopSlugServiciosIndexRouteImport } from './routes/tienda/$shopSlug/servicios/index'
+import { Route as AppsMeDssupplierDevolucionesIndexRouteImport } from './routes/apps/me/dssupplier/devoluciones/index'
+import { Route as AppsMeDssupplierDevolucionesReturnIdRouteImport } from './routes/apps/me/dssupplier/devoluciones/$returnId'
 import { Route as AppsMeDssupplierOrdersOrderIdRouteImport } from './routes/apps/me/dssupplier/orders/$orderId'
+import { Route as TiendaShopSlugAdminDevolucionesIndexRouteImport } from './routes/tienda/$shopSlug/admin/devoluciones/index'
+import { Route as TiendaShopSlugAdminDevolucionesReturnIdRouteImport } from './routes/tienda/$shopSlug/admin/devoluciones/$returnId'
 import { Route as TiendaShopSlugAdminOrdenesIndexRouteImport } from './routes/tienda/$shopSlug/admin/ordenes/index'
 import { Route as TiendaShopSlugAdminOrdenesOrderRouteImport } from './routes/tienda/$shopSlug/admin/ordenes/$order'
 import { Route as TiendaShopSlugAyudaProveedoresDeshabilitadoRouteImport } from './routes/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
 import { Route as TiendaShopSlugDigitalesOwnerItemIdRouteImport } from './routes/tienda/$shopSlug/digitales/$owner/$itemId'
 import { Route as TiendaShopSlugExperienciasOwnerItemIdRouteImport } from './routes/tienda/$shopSlug/experiencias/$owner/$itemId'
 import { Route as TiendaShopSlugMisComprasOrderIdIndexRouteImport } from './routes/tienda/$shopSlug/mis-compras/$orderId/index'
+import { Route as TiendaShopSlugMisComprasOrderIdDevolucionRouteImport } from './routes/tienda/$shopSlug/mis-compras/$orderId/devolucion'
 import { Route as TiendaShopSlugMisComprasOrderIdImprimirRouteImport } from './routes/tienda/$shopSlug/mis-compras/$orderId/imprimir'
+import { Route as TiendaShopSlugMisComprasDevolucionesIndexRouteImport } from './routes/tienda/$shopSlug/mis-compras/devoluciones/index'
+import { Route as TiendaShopSlugMisComprasDevolucionesReturnIdRouteImport } from './routes/tienda/$shopSlug/mis-compras/devoluciones/$returnId'
 import { Route as TiendaShopSlugProductosOwnerItemIdRouteImport } from './routes/tienda/$shopSlug/productos/$owner/$itemId'
 import { Route as TiendaShopSlugServiciosOwnerItemIdRouteImport } from './routes/tienda/$shopSlug/servicios/$owner/$itemId'
 import { Route as AppsMeStoreOrdersOrderIdIndexRouteImport } from './routes/apps/me/store/orders/$orderId/index'
@@ -119,6 +133,23 @@ const ActivatePinIndexRoute = ActivatePinIndexRouteImport.update({
   path: '/activate/pin/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminDevolucionesIndexRoute = AdminDevolucionesIndexRouteImport.update({
+  id: '/admin/devoluciones/',
+  path: '/admin/devoluciones/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminDevolucionesReturnIdRoute =
+  AdminDevolucionesReturnIdRouteImport.update({
+    id: '/admin/devoluciones/$returnId',
+    path: '/admin/devoluciones/$returnId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AdminMonederoWalletTypeIdRoute =
+  AdminMonederoWalletTypeIdRouteImport.update({
+    id: '/admin/monedero/$walletTypeId',
+    path: '/admin/monedero/$walletTypeId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AdminOrdenesIndexRoute = AdminOrdenesIndexRouteImport.update({
   id: '/admin/ordenes/',
   path: '/admin/ordenes/',
@@ -134,15 +165,38 @@ const MePaymentsTokenRoute = MePaymentsTokenRouteImport.update({
   path: '/me/payments/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MeWalletWalletTypeIdRoute = MeWalletWalletTypeIdRouteImport.update({
+  id: '/me/wallet/$walletTypeId',
+  path: '/me/wallet/$walletTypeId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MisComprasOrderIdIndexRoute = MisComprasOrderIdIndexRouteImport.update({
   id: '/mis-compras/$orderId/',
   path: '/mis-compras/$orderId/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MisComprasOrderIdDevolucionRoute =
+  MisComprasOrderIdDevolucionRouteImport.update({
+    id: '/mis-compras/$orderId/devolucion',
+    path: '/mis-compras/$orderId/devolucion',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const MisComprasOrderIdImprimirRoute =
   MisComprasOrderIdImprimirRouteImport.update({
     id: '/mis-compras/$orderId/imprimir',
     path: '/mis-compras/$orderId/imprimir',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const MisComprasDevolucionesIndexRoute =
+  MisComprasDevolucionesIndexRouteImport.update({
+    id: '/mis-compras/devoluciones/',
+    path: '/mis-compras/devoluciones/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const MisComprasDevolucionesReturnIdRoute =
+  MisComprasDevolucionesReturnIdRouteImport.update({
+    id: '/mis-compras/devoluciones/$returnId',
+    path: '/mis-compras/devoluciones/$returnId',
     getParentRoute: () => rootRouteImport,
   } as any)
 const PasswordResetIndexRoute = PasswordResetIndexRouteImport.update({
@@ -320,11 +374,35 @@ const TiendaShopSlugServiciosIndexRoute =
     path: '/servicios/',
     getParentRoute: () => TiendaShopSlugRouteRoute,
   } as any)
+const AppsMeDssupplierDevolucionesIndexRoute =
+  AppsMeDssupplierDevolucionesIndexRouteImport.update({
+    id: '/apps/me/dssupplier/devoluciones/',
+    path: '/apps/me/dssupplier/devoluciones/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AppsMeDssupplierDevolucionesReturnIdRoute =
+  AppsMeDssupplierDevolucionesReturnIdRouteImport.update({
+    id: '/apps/me/dssupplier/devoluciones/$returnId',
+    path: '/apps/me/dssupplier/devoluciones/$returnId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AppsMeDssupplierOrdersOrderIdRoute =
   AppsMeDssupplierOrdersOrderIdRouteImport.update({
     id: '/apps/me/dssupplier/orders/$orderId',
     path: '/apps/me/dssupplier/orders/$orderId',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const TiendaShopSlugAdminDevolucionesIndexRoute =
+  TiendaShopSlugAdminDevolucionesIndexRouteImport.update({
+    id: '/admin/devoluciones/',
+    path: '/admin/devoluciones/',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugAdminDevolucionesReturnIdRoute =
+  TiendaShopSlugAdminDevolucionesReturnIdRouteImport.update({
+    id: '/admin/devoluciones/$returnId',
+    path: '/admin/devoluciones/$returnId',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
   } as any)
 const TiendaShopSlugAdminOrdenesIndexRoute =
   TiendaShopSlugAdminOrdenesIndexRouteImport.update({
@@ -362,10 +440,28 @@ const TiendaShopSlugMisComprasOrderIdIndexRoute =
     path: '/mis-compras/$orderId/',
     getParentRoute: () => TiendaShopSlugRouteRoute,
   } as any)
+const TiendaShopSlugMisComprasOrderIdDevolucionRoute =
+  TiendaShopSlugMisComprasOrderIdDevolucionRouteImport.update({
+    id: '/mis-compras/$orderId/devolucion',
+    path: '/mis-compras/$orderId/devolucion',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
 const TiendaShopSlugMisComprasOrderIdImprimirRoute =
   TiendaShopSlugMisComprasOrderIdImprimirRouteImport.update({
     id: '/mis-compras/$orderId/imprimir',
     path: '/mis-compras/$orderId/imprimir',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugMisComprasDevolucionesIndexRoute =
+  TiendaShopSlugMisComprasDevolucionesIndexRouteImport.update({
+    id: '/mis-compras/devoluciones/',
+    path: '/mis-compras/devoluciones/',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
+const TiendaShopSlugMisComprasDevolucionesReturnIdRoute =
+  TiendaShopSlugMisComprasDevolucionesReturnIdRouteImport.update({
+    id: '/mis-compras/devoluciones/$returnId',
+    path: '/mis-compras/devoluciones/$returnId',
     getParentRoute: () => TiendaShopSlugRouteRoute,
   } as any)
 const TiendaShopSlugProductosOwnerItemIdRoute =
@@ -403,9 +499,14 @@ export interface FileRoutesByFullPath {
   '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/mis-compras/': typeof MisComprasIndexRoute
+  '/admin/devoluciones/$returnId': typeof AdminDevolucionesReturnIdRoute
+  '/admin/monedero/$walletTypeId': typeof AdminMonederoWalletTypeIdRoute
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
   '/me/payments/$token': typeof MePaymentsTokenRoute
+  '/me/wallet/$walletTypeId': typeof MeWalletWalletTypeIdRoute
+  '/mis-compras/$orderId/devolucion': typeof MisComprasOrderIdDevolucionRoute
   '/mis-compras/$orderId/imprimir': typeof MisComprasOrderIdImprimirRoute
+  '/mis-compras/devoluciones/$returnId': typeof MisComprasDevolucionesReturnIdRoute
   '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
   '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
   '/shopping-cart/orders/$orderId': typeof ShoppingCartOrdersOrderIdRoute
@@ -423,8 +524,10 @@ export interface FileRoutesByFullPath {
   '/tienda/$shopSlug/privacidad': typeof TiendaShopSlugPrivacidadRoute
   '/tienda/$shopSlug/terms': typeof TiendaShopSlugTermsRoute
   '/activate/pin/': typeof ActivatePinIndexRoute
+  '/admin/devoluciones/': typeof AdminDevolucionesIndexRoute
   '/admin/ordenes/': typeof AdminOrdenesIndexRoute
   '/mis-compras/$orderId/': typeof MisComprasOrderIdIndexRoute
+  '/mis-compras/devoluciones/': typeof MisComprasDevolucionesIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
   '/proveedor/articulos/': typeof ProveedorArticulosIndexRoute
   '/register/activate/': typeof RegisterActivateIndexRoute
@@ -441,16 +544,23 @@ export interface FileRoutesByFullPath {
   '/tienda/$shopSlug/mis-compras/': typeof TiendaShopSlugMisComprasIndexRoute
   '/tienda/$shopSlug/productos/': typeof TiendaShopSlugProductosIndexRoute
   '/tienda/$shopSlug/servicios/': typeof TiendaShopSlugServiciosIndexRoute
+  '/apps/me/dssupplier/devoluciones/$returnId': typeof AppsMeDssupplierDevolucionesReturnIdRoute
   '/apps/me/dssupplier/orders/$orderId': typeof AppsMeDssupplierOrdersOrderIdRoute
+  '/tienda/$shopSlug/admin/devoluciones/$returnId': typeof TiendaShopSlugAdminDevolucionesReturnIdRoute
   '/tienda/$shopSlug/admin/ordenes/$order': typeof TiendaShopSlugAdminOrdenesOrderRoute
   '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
   '/tienda/$shopSlug/digitales/$owner/$itemId': typeof TiendaShopSlugDigitalesOwnerItemIdRoute
   '/tienda/$shopSlug/experiencias/$owner/$itemId': typeof TiendaShopSlugExperienciasOwnerItemIdRoute
+  '/tienda/$shopSlug/mis-compras/$orderId/devolucion': typeof TiendaShopSlugMisComprasOrderIdDevolucionRoute
   '/tienda/$shopSlug/mis-compras/$orderId/imprimir': typeof TiendaShopSlugMisComprasOrderIdImprimirRoute
+  '/tienda/$shopSlug/mis-compras/devoluciones/$returnId': typeof TiendaShopSlugMisComprasDevolucionesReturnIdRoute
   '/tienda/$shopSlug/productos/$owner/$itemId': typeof TiendaShopSlugProductosOwnerItemIdRoute
   '/tienda/$shopSlug/servicios/$owner/$itemId': typeof TiendaShopSlugServiciosOwnerItemIdRoute
+  '/apps/me/dssupplier/devoluciones/': typeof AppsMeDssupplierDevolucionesIndexRoute
+  '/tienda/$shopSlug/admin/devoluciones/': typeof TiendaShopSlugAdminDevolucionesIndexRoute
   '/tienda/$shopSlug/admin/ordenes/': typeof TiendaShopSlugAdminOrdenesIndexRoute
   '/tienda/$shopSlug/mis-compras/$orderId/': typeof TiendaShopSlugMisComprasOrderIdIndexRoute
+  '/tienda/$shopSlug/mis-compras/devoluciones/': typeof TiendaShopSlugMisComprasDevolucionesIndexRoute
   '/apps/me/store/orders/$orderId/imprimir': typeof AppsMeStoreOrdersOrderIdImprimirRoute
   '/apps/me/store/orders/$orderId/': typeof AppsMeStoreOrdersOrderIdIndexRoute
 }
@@ -463,9 +573,14 @@ export interface FileRoutesByTo {
   '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/mis-compras': typeof MisComprasIndexRoute
+  '/admin/devoluciones/$returnId': typeof AdminDevolucionesReturnIdRoute
+  '/admin/monedero/$walletTypeId': typeof AdminMonederoWalletTypeIdRoute
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
   '/me/payments/$token': typeof MePaymentsTokenRoute
+  '/me/wallet/$walletTypeId': typeof MeWalletWalletTypeIdRoute
+  '/mis-compras/$orderId/devolucion': typeof MisComprasOrderIdDevolucionRoute
   '/mis-compras/$orderId/imprimir': typeof MisComprasOrderIdImprimirRoute
+  '/mis-compras/devoluciones/$returnId': typeof MisComprasDevolucionesReturnIdRoute
   '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
   '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
   '/shopping-cart/orders/$orderId': typeof ShoppingCartOrdersOrderIdRoute
@@ -483,8 +598,10 @@ export interface FileRoutesByTo {
   '/tienda/$shopSlug/privacidad': typeof TiendaShopSlugPrivacidadRoute
   '/tienda/$shopSlug/terms': typeof TiendaShopSlugTermsRoute
   '/activate/pin': typeof ActivatePinIndexRoute
+  '/admin/devoluciones': typeof AdminDevolucionesIndexRoute
   '/admin/ordenes': typeof AdminOrdenesIndexRoute
   '/mis-compras/$orderId': typeof MisComprasOrderIdIndexRoute
+  '/mis-compras/devoluciones': typeof MisComprasDevolucionesIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
   '/proveedor/articulos': typeof ProveedorArticulosIndexRoute
   '/register/activate': typeof RegisterActivateIndexRoute
@@ -501,16 +618,23 @@ export interface FileRoutesByTo {
   '/tienda/$shopSlug/mis-compras': typeof TiendaShopSlugMisComprasIndexRoute
   '/tienda/$shopSlug/productos': typeof TiendaShopSlugProductosIndexRoute
   '/tienda/$shopSlug/servicios': typeof TiendaShopSlugServiciosIndexRoute
+  '/apps/me/dssupplier/devoluciones/$returnId': typeof AppsMeDssupplierDevolucionesReturnIdRoute
   '/apps/me/dssupplier/orders/$orderId': typeof AppsMeDssupplierOrdersOrderIdRoute
+  '/tienda/$shopSlug/admin/devoluciones/$returnId': typeof TiendaShopSlugAdminDevolucionesReturnIdRoute
   '/tienda/$shopSlug/admin/ordenes/$order': typeof TiendaShopSlugAdminOrdenesOrderRoute
   '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
   '/tienda/$shopSlug/digitales/$owner/$itemId': typeof TiendaShopSlugDigitalesOwnerItemIdRoute
   '/tienda/$shopSlug/experiencias/$owner/$itemId': typeof TiendaShopSlugExperienciasOwnerItemIdRoute
+  '/tienda/$shopSlug/mis-compras/$orderId/devolucion': typeof TiendaShopSlugMisComprasOrderIdDevolucionRoute
   '/tienda/$shopSlug/mis-compras/$orderId/imprimir': typeof TiendaShopSlugMisComprasOrderIdImprimirRoute
+  '/tienda/$shopSlug/mis-compras/devoluciones/$returnId': typeof TiendaShopSlugMisComprasDevolucionesReturnIdRoute
   '/tienda/$shopSlug/productos/$owner/$itemId': typeof TiendaShopSlugProductosOwnerItemIdRoute
   '/tienda/$shopSlug/servicios/$owner/$itemId': typeof TiendaShopSlugServiciosOwnerItemIdRoute
+  '/apps/me/dssupplier/devoluciones': typeof AppsMeDssupplierDevolucionesIndexRoute
+  '/tienda/$shopSlug/admin/devoluciones': typeof TiendaShopSlugAdminDevolucionesIndexRoute
   '/tienda/$shopSlug/admin/ordenes': typeof TiendaShopSlugAdminOrdenesIndexRoute
   '/tienda/$shopSlug/mis-compras/$orderId': typeof TiendaShopSlugMisComprasOrderIdIndexRoute
+  '/tienda/$shopSlug/mis-compras/devoluciones': typeof TiendaShopSlugMisComprasDevolucionesIndexRoute
   '/apps/me/store/orders/$orderId/imprimir': typeof AppsMeStoreOrdersOrderIdImprimirRoute
   '/apps/me/store/orders/$orderId': typeof AppsMeStoreOrdersOrderIdIndexRoute
 }
@@ -525,9 +649,14 @@ export interface FileRoutesById {
   '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/mis-compras/': typeof MisComprasIndexRoute
+  '/admin/devoluciones/$returnId': typeof AdminDevolucionesReturnIdRoute
+  '/admin/monedero/$walletTypeId': typeof AdminMonederoWalletTypeIdRoute
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
   '/me/payments/$token': typeof MePaymentsTokenRoute
+  '/me/wallet/$walletTypeId': typeof MeWalletWalletTypeIdRoute
+  '/mis-compras/$orderId/devolucion': typeof MisComprasOrderIdDevolucionRoute
   '/mis-compras/$orderId/imprimir': typeof MisComprasOrderIdImprimirRoute
+  '/mis-compras/devoluciones/$returnId': typeof MisComprasDevolucionesReturnIdRoute
   '/proveedor/articulos/$itemId': typeof ProveedorArticulosItemIdRoute
   '/proveedor/articulos/nuevo': typeof ProveedorArticulosNuevoRoute
   '/shopping-cart/orders/$orderId': typeof ShoppingCartOrdersOrderIdRoute
@@ -545,8 +674,10 @@ export interface FileRoutesById {
   '/tienda/$shopSlug/privacidad': typeof TiendaShopSlugPrivacidadRoute
   '/tienda/$shopSlug/terms': typeof TiendaShopSlugTermsRoute
   '/activate/pin/': typeof ActivatePinIndexRoute
+  '/admin/devoluciones/': typeof AdminDevolucionesIndexRoute
   '/admin/ordenes/': typeof AdminOrdenesIndexRoute
   '/mis-compras/$orderId/': typeof MisComprasOrderIdIndexRoute
+  '/mis-compras/devoluciones/': typeof MisComprasDevolucionesIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
   '/proveedor/articulos/': typeof ProveedorArticulosIndexRoute
   '/register/activate/': typeof RegisterActivateIndexRoute
@@ -563,16 +694,23 @@ export interface FileRoutesById {
   '/tienda/$shopSlug/mis-compras/': typeof TiendaShopSlugMisComprasIndexRoute
   '/tienda/$shopSlug/productos/': typeof TiendaShopSlugProductosIndexRoute
   '/tienda/$shopSlug/servicios/': typeof TiendaShopSlugServiciosIndexRoute
+  '/apps/me/dssupplier/devoluciones/$returnId': typeof AppsMeDssupplierDevolucionesReturnIdRoute
   '/apps/me/dssupplier/orders/$orderId': typeof AppsMeDssupplierOrdersOrderIdRoute
+  '/tienda/$shopSlug/admin/devoluciones/$returnId': typeof TiendaShopSlugAdminDevolucionesReturnIdRoute
   '/tienda/$shopSlug/admin/ordenes/$order': typeof TiendaShopSlugAdminOrdenesOrderRoute
   '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
   '/tienda/$shopSlug/digitales/$owner/$itemId': typeof TiendaShopSlugDigitalesOwnerItemIdRoute
   '/tienda/$shopSlug/experiencias/$owner/$itemId': typeof TiendaShopSlugExperienciasOwnerItemIdRoute
+  '/tienda/$shopSlug/mis-compras/$orderId/devolucion': typeof TiendaShopSlugMisComprasOrderIdDevolucionRoute
   '/tienda/$shopSlug/mis-compras/$orderId/imprimir': typeof TiendaShopSlugMisComprasOrderIdImprimirRoute
+  '/tienda/$shopSlug/mis-compras/devoluciones/$returnId': typeof TiendaShopSlugMisComprasDevolucionesReturnIdRoute
   '/tienda/$shopSlug/productos/$owner/$itemId': typeof TiendaShopSlugProductosOwnerItemIdRoute
   '/tienda/$shopSlug/servicios/$owner/$itemId': typeof TiendaShopSlugServiciosOwnerItemIdRoute
+  '/apps/me/dssupplier/devoluciones/': typeof AppsMeDssupplierDevolucionesIndexRoute
+  '/tienda/$shopSlug/admin/devoluciones/': typeof TiendaShopSlugAdminDevolucionesIndexRoute
   '/tienda/$shopSlug/admin/ordenes/': typeof TiendaShopSlugAdminOrdenesIndexRoute
   '/tienda/$shopSlug/mis-compras/$orderId/': typeof TiendaShopSlugMisComprasOrderIdIndexRoute
+  '/tienda/$shopSlug/mis-compras/devoluciones/': typeof TiendaShopSlugMisComprasDevolucionesIndexRoute
   '/apps/me/store/orders/$orderId/imprimir': typeof AppsMeStoreOrdersOrderIdImprimirRoute
   '/apps/me/store/orders/$orderId/': typeof AppsMeStoreOrdersOrderIdIndexRoute
 }
@@ -588,9 +726,14 @@ export interface FileRouteTypes {
     | '/mis-boletos/$orderId'
     | '/proveedor/envios-y-pagos'
     | '/mis-compras/'
+    | '/admin/devoluciones/$returnId'
+    | '/admin/monedero/$walletTypeId'
     | '/admin/ordenes/$order'
     | '/me/payments/$token'
+    | '/me/wallet/$walletTypeId'
+    | '/mis-compras/$orderId/devolucion'
     | '/mis-compras/$orderId/imprimir'
+    | '/mis-compras/devoluciones/$returnId'
     | '/proveedor/articulos/$itemId'
     | '/proveedor/articulos/nuevo'
     | '/shopping-cart/orders/$orderId'
@@ -608,8 +751,10 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/privacidad'
     | '/tienda/$shopSlug/terms'
     | '/activate/pin/'
+    | '/admin/devoluciones/'
     | '/admin/ordenes/'
     | '/mis-compras/$orderId/'
+    | '/mis-compras/devoluciones/'
     | '/password/reset/'
     | '/proveedor/articulos/'
     | '/register/activate/'
@@ -626,16 +771,23 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/mis-compras/'
     | '/tienda/$shopSlug/productos/'
     | '/tienda/$shopSlug/servicios/'
+    | '/apps/me/dssupplier/devoluciones/$returnId'
     | '/apps/me/dssupplier/orders/$orderId'
+    | '/tienda/$shopSlug/admin/devoluciones/$returnId'
     | '/tienda/$shopSlug/admin/ordenes/$order'
     | '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
     | '/tienda/$shopSlug/digitales/$owner/$itemId'
     | '/tienda/$shopSlug/experiencias/$owner/$itemId'
+    | '/tienda/$shopSlug/mis-compras/$orderId/devolucion'
     | '/tienda/$shopSlug/mis-compras/$orderId/imprimir'
+    | '/tienda/$shopSlug/mis-compras/devoluciones/$returnId'
     | '/tienda/$shopSlug/productos/$owner/$itemId'
     | '/tienda/$shopSlug/servicios/$owner/$itemId'
+    | '/apps/me/dssupplier/devoluciones/'
+    | '/tienda/$shopSlug/admin/devoluciones/'
     | '/tienda/$shopSlug/admin/ordenes/'
     | '/tienda/$shopSlug/mis-compras/$orderId/'
+    | '/tienda/$shopSlug/mis-compras/devoluciones/'
     | '/apps/me/store/orders/$orderId/imprimir'
     | '/apps/me/store/orders/$orderId/'
   fileRoutesByTo: FileRoutesByTo
@@ -648,9 +800,14 @@ export interface FileRouteTypes {
     | '/mis-boletos/$orderId'
     | '/proveedor/envios-y-pagos'
     | '/mis-compras'
+    | '/admin/devoluciones/$returnId'
+    | '/admin/monedero/$walletTypeId'
     | '/admin/ordenes/$order'
     | '/me/payments/$token'
+    | '/me/wallet/$walletTypeId'
+    | '/mis-compras/$orderId/devolucion'
     | '/mis-compras/$orderId/imprimir'
+    | '/mis-compras/devoluciones/$returnId'
     | '/proveedor/articulos/$itemId'
     | '/proveedor/articulos/nuevo'
     | '/shopping-cart/orders/$orderId'
@@ -668,8 +825,10 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/privacidad'
     | '/tienda/$shopSlug/terms'
     | '/activate/pin'
+    | '/admin/devoluciones'
     | '/admin/ordenes'
     | '/mis-compras/$orderId'
+    | '/mis-compras/devoluciones'
     | '/password/reset'
     | '/proveedor/articulos'
     | '/register/activate'
@@ -686,16 +845,23 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/mis-compras'
     | '/tienda/$shopSlug/productos'
     | '/tienda/$shopSlug/servicios'
+    | '/apps/me/dssupplier/devoluciones/$returnId'
     | '/apps/me/dssupplier/orders/$orderId'
+    | '/tienda/$shopSlug/admin/devoluciones/$returnId'
     | '/tienda/$shopSlug/admin/ordenes/$order'
     | '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
     | '/tienda/$shopSlug/digitales/$owner/$itemId'
     | '/tienda/$shopSlug/experiencias/$owner/$itemId'
+    | '/tienda/$shopSlug/mis-compras/$orderId/devolucion'
     | '/tienda/$shopSlug/mis-compras/$orderId/imprimir'
+    | '/tienda/$shopSlug/mis-compras/devoluciones/$returnId'
     | '/tienda/$shopSlug/productos/$owner/$itemId'
     | '/tienda/$shopSlug/servicios/$owner/$itemId'
+    | '/apps/me/dssupplier/devoluciones'
+    | '/tienda/$shopSlug/admin/devoluciones'
     | '/tienda/$shopSlug/admin/ordenes'
     | '/tienda/$shopSlug/mis-compras/$orderId'
+    | '/tienda/$shopSlug/mis-compras/devoluciones'
     | '/apps/me/store/orders/$orderId/imprimir'
     | '/apps/me/store/orders/$orderId'
   id:
@@ -709,9 +875,14 @@ export interface FileRouteTypes {
     | '/mis-boletos/$orderId'
     | '/proveedor/envios-y-pagos'
     | '/mis-compras/'
+    | '/admin/devoluciones/$returnId'
+    | '/admin/monedero/$walletTypeId'
     | '/admin/ordenes/$order'
     | '/me/payments/$token'
+    | '/me/wallet/$walletTypeId'
+    | '/mis-compras/$orderId/devolucion'
     | '/mis-compras/$orderId/imprimir'
+    | '/mis-compras/devoluciones/$returnId'
     | '/proveedor/articulos/$itemId'
     | '/proveedor/articulos/nuevo'
     | '/shopping-cart/orders/$orderId'
@@ -729,8 +900,10 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/privacidad'
     | '/tienda/$shopSlug/terms'
     | '/activate/pin/'
+    | '/admin/devoluciones/'
     | '/admin/ordenes/'
     | '/mis-compras/$orderId/'
+    | '/mis-compras/devoluciones/'
     | '/password/reset/'
     | '/proveedor/articulos/'
     | '/register/activate/'
@@ -747,16 +920,23 @@ export interface FileRouteTypes {
     | '/tienda/$shopSlug/mis-compras/'
     | '/tienda/$shopSlug/productos/'
     | '/tienda/$shopSlug/servicios/'
+    | '/apps/me/dssupplier/devoluciones/$returnId'
     | '/apps/me/dssupplier/orders/$orderId'
+    | '/tienda/$shopSlug/admin/devoluciones/$returnId'
     | '/tienda/$shopSlug/admin/ordenes/$order'
     | '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
     | '/tienda/$shopSlug/digitales/$owner/$itemId'
     | '/tienda/$shopSlug/experiencias/$owner/$itemId'
+    | '/tienda/$shopSlug/mis-compras/$orderId/devolucion'
     | '/tienda/$shopSlug/mis-compras/$orderId/imprimir'
+    | '/tienda/$shopSlug/mis-compras/devoluciones/$returnId'
     | '/tienda/$shopSlug/productos/$owner/$itemId'
     | '/tienda/$shopSlug/servicios/$owner/$itemId'
+    | '/apps/me/dssupplier/devoluciones/'
+    | '/tienda/$shopSlug/admin/devoluciones/'
     | '/tienda/$shopSlug/admin/ordenes/'
     | '/tienda/$shopSlug/mis-compras/$orderId/'
+    | '/tienda/$shopSlug/mis-compras/devoluciones/'
     | '/apps/me/store/orders/$orderId/imprimir'
     | '/apps/me/store/orders/$orderId/'
   fileRoutesById: FileRoutesById
@@ -771,21 +951,30 @@ export interface RootRouteChildren {
   MisBoletosOrderIdRoute: typeof MisBoletosOrderIdRoute
   ProveedorEnviosYPagosRoute: typeof ProveedorEnviosYPagosRoute
   MisComprasIndexRoute: typeof MisComprasIndexRoute
+  AdminDevolucionesReturnIdRoute: typeof AdminDevolucionesReturnIdRoute
+  AdminMonederoWalletTypeIdRoute: typeof AdminMonederoWalletTypeIdRoute
   AdminOrdenesOrderRoute: typeof AdminOrdenesOrderRoute
   MePaymentsTokenRoute: typeof MePaymentsTokenRoute
+  MeWalletWalletTypeIdRoute: typeof MeWalletWalletTypeIdRoute
+  MisComprasOrderIdDevolucionRoute: typeof MisComprasOrderIdDevolucionRoute
   MisComprasOrderIdImprimirRoute: typeof MisComprasOrderIdImprimirRoute
+  MisComprasDevolucionesReturnIdRoute: typeof MisComprasDevolucionesReturnIdRoute
   ProveedorArticulosItemIdRoute: typeof ProveedorArticulosItemIdRoute
   ProveedorArticulosNuevoRoute: typeof ProveedorArticulosNuevoRoute
   ShoppingCartOrdersOrderIdRoute: typeof ShoppingCartOrdersOrderIdRoute
   ActivatePinIndexRoute: typeof ActivatePinIndexRoute
+  AdminDevolucionesIndexRoute: typeof AdminDevolucionesIndexRoute
   AdminOrdenesIndexRoute: typeof AdminOrdenesIndexRoute
   MisComprasOrderIdIndexRoute: typeof MisComprasOrderIdIndexRoute
+  MisComprasDevolucionesIndexRoute: typeof MisComprasDevolucionesIndexRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
   ProveedorArticulosIndexRoute: typeof ProveedorArticulosIndexRoute
   RegisterActivateIndexRoute: typeof RegisterActivateIndexRoute
   RegisterCompleteIndexRoute: typeof RegisterCompleteIndexRoute
   ShoppingCartOrdersIndexRoute: typeof ShoppingCartOrdersIndexRoute
+  AppsMeDssupplierDevolucionesReturnIdRoute: typeof AppsMeDssupplierDevolucionesReturnIdRoute
   AppsMeDssupplierOrdersOrderIdRoute: typeof AppsMeDssupplierOrdersOrderIdRoute
+  AppsMeDssupplierDevolucionesIndexRoute: typeof AppsMeDssupplierDevolucionesIndexRoute
   AppsMeStoreOrdersOrderIdImprimirRoute: typeof AppsMeStoreOrdersOrderIdImprimirRoute
   AppsMeStoreOrdersOrderIdIndexRoute: typeof AppsMeStoreOrdersOrderIdIndexRoute
 }
@@ -862,6 +1051,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActivatePinIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/devoluciones/': {
+      id: '/admin/devoluciones/'
+      path: '/admin/devoluciones'
+      fullPath: '/admin/devoluciones/'
+      preLoaderRoute: typeof AdminDevolucionesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/devoluciones/$returnId': {
+      id: '/admin/devoluciones/$returnId'
+      path: '/admin/devoluciones/$returnId'
+      fullPath: '/admin/devoluciones/$returnId'
+      preLoaderRoute: typeof AdminDevolucionesReturnIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/monedero/$walletTypeId': {
+      id: '/admin/monedero/$walletTypeId'
+      path: '/admin/monedero/$walletTypeId'
+      fullPath: '/admin/monedero/$walletTypeId'
+      preLoaderRoute: typeof AdminMonederoWalletTypeIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/ordenes/': {
       id: '/admin/ordenes/'
       path: '/admin/ordenes'
@@ -883,6 +1093,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MePaymentsTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/me/wallet/$walletTypeId': {
+      id: '/me/wallet/$walletTypeId'
+      path: '/me/wallet/$walletTypeId'
+      fullPath: '/me/wallet/$walletTypeId'
+      preLoaderRoute: typeof MeWalletWalletTypeIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mis-compras/$orderId/': {
       id: '/mis-compras/$orderId/'
       path: '/mis-compras/$orderId'
@@ -890,11 +1107,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MisComprasOrderIdIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mis-compras/$orderId/devolucion': {
+      id: '/mis-compras/$orderId/devolucion'
+      path: '/mis-compras/$orderId/devolucion'
+      fullPath: '/mis-compras/$orderId/devolucion'
+      preLoaderRoute: typeof MisComprasOrderIdDevolucionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mis-compras/$orderId/imprimir': {
       id: '/mis-compras/$orderId/imprimir'
       path: '/mis-compras/$orderId/imprimir'
       fullPath: '/mis-compras/$orderId/imprimir'
       preLoaderRoute: typeof MisComprasOrderIdImprimirRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mis-compras/devoluciones/': {
+      id: '/mis-compras/devoluciones/'
+      path: '/mis-compras/devoluciones'
+      fullPath: '/mis-compras/devoluciones/'
+      preLoaderRoute: typeof MisComprasDevolucionesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mis-compras/devoluciones/$returnId': {
+      id: '/mis-compras/devoluciones/$returnId'
+      path: '/mis-compras/devoluciones/$returnId'
+      fullPath: '/mis-compras/devoluciones/$returnId'
+      preLoaderRoute: typeof MisComprasDevolucionesReturnIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/password/reset/': {
@@ -1121,12 +1359,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TiendaShopSlugServiciosIndexRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
+    '/apps/me/dssupplier/devoluciones/': {
+      id: '/apps/me/dssupplier/devoluciones/'
+      path: '/apps/me/dssupplier/devoluciones'
+      fullPath: '/apps/me/dssupplier/devoluciones/'
+      preLoaderRoute: typeof AppsMeDssupplierDevolucionesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apps/me/dssupplier/devoluciones/$returnId': {
+      id: '/apps/me/dssupplier/devoluciones/$returnId'
+      path: '/apps/me/dssupplier/devoluciones/$returnId'
+      fullPath: '/apps/me/dssupplier/devoluciones/$returnId'
+      preLoaderRoute: typeof AppsMeDssupplierDevolucionesReturnIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/apps/me/dssupplier/orders/$orderId': {
       id: '/apps/me/dssupplier/orders/$orderId'
       path: '/apps/me/dssupplier/orders/$orderId'
       fullPath: '/apps/me/dssupplier/orders/$orderId'
       preLoaderRoute: typeof AppsMeDssupplierOrdersOrderIdRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/tienda/$shopSlug/admin/devoluciones/': {
+      id: '/tienda/$shopSlug/admin/devoluciones/'
+      path: '/admin/devoluciones'
+      fullPath: '/tienda/$shopSlug/admin/devoluciones/'
+      preLoaderRoute: typeof TiendaShopSlugAdminDevolucionesIndexRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/admin/devoluciones/$returnId': {
+      id: '/tienda/$shopSlug/admin/devoluciones/$returnId'
+      path: '/admin/devoluciones/$returnId'
+      fullPath: '/tienda/$shopSlug/admin/devoluciones/$returnId'
+      preLoaderRoute: typeof TiendaShopSlugAdminDevolucionesReturnIdRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
     }
     '/tienda/$shopSlug/admin/ordenes/': {
       id: '/tienda/$shopSlug/admin/ordenes/'
@@ -1170,11 +1436,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TiendaShopSlugMisComprasOrderIdIndexRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
+    '/tienda/$shopSlug/mis-compras/$orderId/devolucion': {
+      id: '/tienda/$shopSlug/mis-compras/$orderId/devolucion'
+      path: '/mis-compras/$orderId/devolucion'
+      fullPath: '/tienda/$shopSlug/mis-compras/$orderId/devolucion'
+      preLoaderRoute: typeof TiendaShopSlugMisComprasOrderIdDevolucionRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
     '/tienda/$shopSlug/mis-compras/$orderId/imprimir': {
       id: '/tienda/$shopSlug/mis-compras/$orderId/imprimir'
       path: '/mis-compras/$orderId/imprimir'
       fullPath: '/tienda/$shopSlug/mis-compras/$orderId/imprimir'
       preLoaderRoute: typeof TiendaShopSlugMisComprasOrderIdImprimirRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/mis-compras/devoluciones/': {
+      id: '/tienda/$shopSlug/mis-compras/devoluciones/'
+      path: '/mis-compras/devoluciones'
+      fullPath: '/tienda/$shopSlug/mis-compras/devoluciones/'
+      preLoaderRoute: typeof TiendaShopSlugMisComprasDevolucionesIndexRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/tienda/$shopSlug/mis-compras/devoluciones/$returnId': {
+      id: '/tienda/$shopSlug/mis-compras/devoluciones/$returnId'
+      path: '/mis-compras/devoluciones/$returnId'
+      fullPath: '/tienda/$shopSlug/mis-compras/devoluciones/$returnId'
+      preLoaderRoute: typeof TiendaShopSlugMisComprasDevolucionesReturnIdRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
     '/tienda/$shopSlug/productos/$owner/$itemId': {
@@ -1233,15 +1520,20 @@ interface TiendaShopSlugRouteRouteChildren {
   TiendaShopSlugMisComprasIndexRoute: typeof TiendaShopSlugMisComprasIndexRoute
   TiendaShopSlugProductosIndexRoute: typeof TiendaShopSlugProductosIndexRoute
   TiendaShopSlugServiciosIndexRoute: typeof TiendaShopSlugServiciosIndexRoute
+  TiendaShopSlugAdminDevolucionesReturnIdRoute: typeof TiendaShopSlugAdminDevolucionesReturnIdRoute
   TiendaShopSlugAdminOrdenesOrderRoute: typeof TiendaShopSlugAdminOrdenesOrderRoute
   TiendaShopSlugAyudaProveedoresDeshabilitadoRoute: typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
   TiendaShopSlugDigitalesOwnerItemIdRoute: typeof TiendaShopSlugDigitalesOwnerItemIdRoute
   TiendaShopSlugExperienciasOwnerItemIdRoute: typeof TiendaShopSlugExperienciasOwnerItemIdRoute
+  TiendaShopSlugMisComprasOrderIdDevolucionRoute: typeof TiendaShopSlugMisComprasOrderIdDevolucionRoute
   TiendaShopSlugMisComprasOrderIdImprimirRoute: typeof TiendaShopSlugMisComprasOrderIdImprimirRoute
+  TiendaShopSlugMisComprasDevolucionesReturnIdRoute: typeof TiendaShopSlugMisComprasDevolucionesReturnIdRoute
   TiendaShopSlugProductosOwnerItemIdRoute: typeof TiendaShopSlugProductosOwnerItemIdRoute
   TiendaShopSlugServiciosOwnerItemIdRoute: typeof TiendaShopSlugServiciosOwnerItemIdRoute
+  TiendaShopSlugAdminDevolucionesIndexRoute: typeof TiendaShopSlugAdminDevolucionesIndexRoute
   TiendaShopSlugAdminOrdenesIndexRoute: typeof TiendaShopSlugAdminOrdenesIndexRoute
   TiendaShopSlugMisComprasOrderIdIndexRoute: typeof TiendaShopSlugMisComprasOrderIdIndexRoute
+  TiendaShopSlugMisComprasDevolucionesIndexRoute: typeof TiendaShopSlugMisComprasDevolucionesIndexRoute
 }
 
 const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
@@ -1270,6 +1562,8 @@ const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
   TiendaShopSlugMisComprasIndexRoute: TiendaShopSlugMisComprasIndexRoute,
   TiendaShopSlugProductosIndexRoute: TiendaShopSlugProductosIndexRoute,
   TiendaShopSlugServiciosIndexRoute: TiendaShopSlugServiciosIndexRoute,
+  TiendaShopSlugAdminDevolucionesReturnIdRoute:
+    TiendaShopSlugAdminDevolucionesReturnIdRoute,
   TiendaShopSlugAdminOrdenesOrderRoute: TiendaShopSlugAdminOrdenesOrderRoute,
   TiendaShopSlugAyudaProveedoresDeshabilitadoRoute:
     TiendaShopSlugAyudaProveedoresDeshabilitadoRoute,
@@ -1277,15 +1571,23 @@ const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
     TiendaShopSlugDigitalesOwnerItemIdRoute,
   TiendaShopSlugExperienciasOwnerItemIdRoute:
     TiendaShopSlugExperienciasOwnerItemIdRoute,
+  TiendaShopSlugMisComprasOrderIdDevolucionRoute:
+    TiendaShopSlugMisComprasOrderIdDevolucionRoute,
   TiendaShopSlugMisComprasOrderIdImprimirRoute:
     TiendaShopSlugMisComprasOrderIdImprimirRoute,
+  TiendaShopSlugMisComprasDevolucionesReturnIdRoute:
+    TiendaShopSlugMisComprasDevolucionesReturnIdRoute,
   TiendaShopSlugProductosOwnerItemIdRoute:
     TiendaShopSlugProductosOwnerItemIdRoute,
   TiendaShopSlugServiciosOwnerItemIdRoute:
     TiendaShopSlugServiciosOwnerItemIdRoute,
+  TiendaShopSlugAdminDevolucionesIndexRoute:
+    TiendaShopSlugAdminDevolucionesIndexRoute,
   TiendaShopSlugAdminOrdenesIndexRoute: TiendaShopSlugAdminOrdenesIndexRoute,
   TiendaShopSlugMisComprasOrderIdIndexRoute:
     TiendaShopSlugMisComprasOrderIdIndexRoute,
+  TiendaShopSlugMisComprasDevolucionesIndexRoute:
+    TiendaShopSlugMisComprasDevolucionesIndexRoute,
 }
 
 const TiendaShopSlugRouteRouteWithChildren =
@@ -1301,21 +1603,32 @@ const rootRouteChildren: RootRouteChildren = {
   MisBoletosOrderIdRoute: MisBoletosOrderIdRoute,
   ProveedorEnviosYPagosRoute: ProveedorEnviosYPagosRoute,
   MisComprasIndexRoute: MisComprasIndexRoute,
+  AdminDevolucionesReturnIdRoute: AdminDevolucionesReturnIdRoute,
+  AdminMonederoWalletTypeIdRoute: AdminMonederoWalletTypeIdRoute,
   AdminOrdenesOrderRoute: AdminOrdenesOrderRoute,
   MePaymentsTokenRoute: MePaymentsTokenRoute,
+  MeWalletWalletTypeIdRoute: MeWalletWalletTypeIdRoute,
+  MisComprasOrderIdDevolucionRoute: MisComprasOrderIdDevolucionRoute,
   MisComprasOrderIdImprimirRoute: MisComprasOrderIdImprimirRoute,
+  MisComprasDevolucionesReturnIdRoute: MisComprasDevolucionesReturnIdRoute,
   ProveedorArticulosItemIdRoute: ProveedorArticulosItemIdRoute,
   ProveedorArticulosNuevoRoute: ProveedorArticulosNuevoRoute,
   ShoppingCartOrdersOrderIdRoute: ShoppingCartOrdersOrderIdRoute,
   ActivatePinIndexRoute: ActivatePinIndexRoute,
+  AdminDevolucionesIndexRoute: AdminDevolucionesIndexRoute,
   AdminOrdenesIndexRoute: AdminOrdenesIndexRoute,
   MisComprasOrderIdIndexRoute: MisComprasOrderIdIndexRoute,
+  MisComprasDevolucionesIndexRoute: MisComprasDevolucionesIndexRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
   ProveedorArticulosIndexRoute: ProveedorArticulosIndexRoute,
   RegisterActivateIndexRoute: RegisterActivateIndexRoute,
   RegisterCompleteIndexRoute: RegisterCompleteIndexRoute,
   ShoppingCartOrdersIndexRoute: ShoppingCartOrdersIndexRoute,
+  AppsMeDssupplierDevolucionesReturnIdRoute:
+    AppsMeDssupplierDevolucionesReturnIdRoute,
   AppsMeDssupplierOrdersOrderIdRoute: AppsMeDssupplierOrdersOrderIdRoute,
+  AppsMeDssupplierDevolucionesIndexRoute:
+    AppsMeDssupplierDevolucionesIndexRoute,
   AppsMeStoreOrdersOrderIdImprimirRoute: AppsMeStoreOrdersOrderIdImprimirRoute,
   AppsMeStoreOrdersOrderIdIndexRoute: AppsMeStoreOrdersOrderIdIndexRoute,
 }

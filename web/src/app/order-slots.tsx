@@ -2,6 +2,7 @@ import { InvoicingForm } from '@/features/invoicing/components/invoicing-form';
 import { ReceiptLink } from '@/features/invoicing/components/receipt-link';
 import type { OrderViewSlots } from '@/features/orders/components/order-view';
 import { PackingPanel } from '@/features/packing/components/packing-panel';
+import { ReturnOrderButton } from '@/features/returns/components/return-order-button';
 import { ReviewButton } from '@/features/reviews/components/review-button';
 import { TicketsLink } from '@/features/tickets/components/tickets-link';
 
@@ -10,7 +11,10 @@ import { TicketsLink } from '@/features/tickets/components/tickets-link';
  * of them (a feature never imports another: .dependency-cruiser.cjs); the routes mount them through these.
  */
 
-/** The customer's side: tickets of an experience, a review per delivered line, invoicing data, the receipt. `shopBase` ends in `/`. */
+/**
+ * The customer's side: tickets of an experience, a review per delivered line, invoicing data, the receipt, and the
+ * return ('Solicitar devolución' / 'Ver devolución', issue 14). `shopBase` ends in `/`.
+ */
 export function customerOrderSlots(shopBase = '/'): OrderViewSlots {
   return {
     tickets: (order) => (
@@ -19,6 +23,15 @@ export function customerOrderSlots(shopBase = '/'): OrderViewSlots {
     review: (order, line) => <ReviewButton order={order} line={line} />,
     invoicing: (order) => <InvoicingForm order={order} />,
     receipt: (order) => <ReceiptLink order={order} />,
+    returns: (order) => (
+      <ReturnOrderButton
+        order={order}
+        links={{
+          request: (id) => `${shopBase}mis-compras/${encodeURIComponent(id)}/devolucion`,
+          detail: (id) => `${shopBase}mis-compras/devoluciones/${encodeURIComponent(id)}`,
+        }}
+      />
+    ),
   };
 }
 

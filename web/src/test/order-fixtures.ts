@@ -73,6 +73,7 @@ export function deliveredOrder(overrides: Partial<PurchaseOrder> = {}): Purchase
     attendees_count: 0,
     history: [],
     actions: [],
+    return_eligibility: { allowed: false, refusal: 'return_deadline_expired', until: null, return_id: null, return_info: null },
     ...overrides,
   };
 }

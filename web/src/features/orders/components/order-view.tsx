@@ -33,7 +33,8 @@ export interface OrderViewLinks {
  * - `review`: the reviews feature's create/edit button beside each line of a delivered order;
  * - `invoicing`: the invoicing form (RFC, tax regime, CFDI use);
  * - `receipt`: the receipt download link (`/api/orders/{me}/orders/{id}/receipt.pdf`);
- * - `packing`: the dropshipping supplier's packing panel.
+ * - `packing`: the dropshipping supplier's packing panel;
+ * - `returns`: the returns feature's 'Solicitar devolución' / 'Ver devolución' (from `order.return_eligibility`).
  */
 export interface OrderViewSlots {
   tickets?: (order: PurchaseOrder) => ReactNode;
@@ -41,6 +42,7 @@ export interface OrderViewSlots {
   invoicing?: (order: PurchaseOrder) => ReactNode;
   receipt?: (order: PurchaseOrder) => ReactNode;
   packing?: (order: PurchaseOrder) => ReactNode;
+  returns?: (order: PurchaseOrder) => ReactNode;
 }
 
 interface Props {
@@ -198,6 +200,7 @@ function OrderBody({ order, side, userId, orderId, links, slots, onCancelled, no
       </Group>
       <StateNotes order={order} side={side} t={t} language={language} now={today} />
       <OrderActionsBar order={order} side={viewer} run={run} running={running} t={t} language={language} {...(now ? { now } : {})} />
+      {slots?.returns?.(order)}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">

@@ -1,6 +1,6 @@
 import { ORDER_STATES } from '@vitrina/contracts';
 import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ErrorState } from '@/components/error-state';
 import type { SellerListFilters } from '../api/keys';
 import { useSellerOrders } from '../api/list-orders';
@@ -75,20 +75,26 @@ function SellerOrdersList({ userId, filters, links }: { userId: string; filters:
   return <OrderRows orders={orders} side="seller" detail={links.detail} query={query} t={t} language={i18n.language} />;
 }
 
-/** The shop admin's `/admin/ordenes` (spec 3 §2): the orders the user sells or fulfils, with state and date filters. */
-export function SellerOrdersPage({ links }: { links: SellerOrdersLinks }) {
+/**
+ * The shop admin's `/admin/ordenes` (spec 3 §2): the orders the user sells or fulfils, with state and date filters.
+ * `aside`: what the route puts beside the title (the returns feature's link to the return requests).
+ */
+export function SellerOrdersPage({ links, aside }: { links: SellerOrdersLinks; aside?: ReactNode }) {
   const { t } = useOrdersT();
   const [filters, setFilters] = useState<SellerListFilters>({});
   // An inverted range asks nothing of the server: the field says what is wrong instead.
   const applied = filters.from && filters.to && filters.to < filters.from ? { ...filters, from: undefined, to: undefined } : filters;
   return (
     <Stack gap="md" data-testid="seller-orders-page">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('seller.title')}
-        </Title>
-        <Text c="dimmed">{t('seller.subtitle')}</Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('seller.title')}
+          </Title>
+          <Text c="dimmed">{t('seller.subtitle')}</Text>
+        </Stack>
+        {aside}
+      </Group>
       <OrdersGate seller>
         {(userId) => (
           <Stack gap="md">

@@ -118,6 +118,7 @@ export function purchaseOrder(overrides: Partial<PurchaseOrder> = {}): PurchaseO
       { from: 'to_deliver', to: 'in_transit', actor: 'system', at: '2026-11-22T09:00:00.000Z' },
     ],
     actions: [{ action: 'next', to: 'delivered', needs_quote: false }],
+    return_eligibility: { allowed: false, refusal: 'order_not_received', until: null, return_id: null, return_info: null },
     ...overrides,
   };
 }

@@ -1,0 +1,67 @@
+import { RETURN_REASONS, ReturnLimits, type ReturnReason } from '@vitrina/contracts';
+import type { ReturnRequestBody } from '../api/request-return';
+import type { ReturnsKey } from '../i18n/texts';
+
+export interface FieldError {
+  key: ReturnsKey;
+  values?: Record<string, unknown>;
+}
+
+/** Pesos as typed (`150`, `150.5`, `1,500.00`) to minor units, exactly (no float); null when it is not an amount. */
+export function pesosToMinor(text: string): number | null {
+  const cleaned = text.trim().replace(/,/g, '');
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+export interface ReturnFormValues {
+  reason: string;
+  subReason: string;
+  photos: string[];
+  comments: string;
+}
+
+export type ReturnFormErrors = Partial<Record<keyof ReturnFormValues, FieldError>>;
+
+function isReason(value: string): value is ReturnReason {
+  return (RETURN_REASONS as readonly string[]).includes(value);
+}
+
+/** spec 3 §9 and §5: one of the 17 reasons; the sub-reason, photos and comments within the contract's limits. */
+export function validateReturnForm(values: ReturnFormValues): { errors: ReturnFormErrors; body?: ReturnRequestBody } {
+  const errors: ReturnFormErrors = {};
+  if (!isReason(values.reason)) errors.reason = { key: 'validation.reasonRequired' };
+  const subReason = values.subReason.trim();
+  if (subReason.length > ReturnLimits.subReasonMax)
+    errors.subReason = { key: 'validation.tooLong', values: { max: ReturnLimits.subReasonMax } };
+  const comments = values.comments.trim();
+  if (comments.length > ReturnLimits.commentsMax)
+    errors.comments = { key: 'validation.tooLong', values: { max: ReturnLimits.commentsMax } };
+  if (values.photos.length > ReturnLimits.photosMax)
+    errors.photos = { key: 'validation.tooManyPhotos', values: { max: ReturnLimits.photosMax } };
+  if (Object.keys(errors).length > 0 || !isReason(values.reason)) return { errors };
+  const body: ReturnRequestBody = { reason: values.reason };
+  if (subReason) body.sub_reason = subReason;
+  if (values.photos.length > 0) body.photos = values.photos;
+  if (comments) body.comments = comments;
+  return { errors, body };
+}
+
+/** The seller's refund (spec 3 §3 'Refund'): pesos with up to 2 decimals, more than zero, at most the amount available. */
+export function validateRefund(text: string, availableMinor: number): { error?: FieldError; amountMinor?: number } {
+  if (!text.trim()) return { error: { key: 'validation.amountRequired' } };
+  const minor = pesosToMinor(text);
+  if (minor === null) return { error: { key: 'validation.amountInvalid' } };
+  if (minor <= 0) return { error: { key: 'validation.amountPositive' } };
+  if (minor > availableMinor) return { error: { key: 'validation.amountExceeds' } };
+  return { amountMinor: minor };
+}
+
+/** A note or comment: some text, at most `max` characters. */
+export function validateText(text: string, max: number): { error?: FieldError; body?: string } {
+  const body = text.trim();
+  if (!body) return { error: { key: 'validation.bodyRequired' } };
+  if (body.length > max) return { error: { key: 'validation.tooLong', values: { max } } };
+  return { body };
+}
