@@ -71,6 +71,8 @@ describe('account corner of the header (spec 1 §2)', () => {
     const menu = await screen.findByRole('dialog', { name: 'Tu cuenta' });
     expect(within(menu).getByText('Ana Pérez')).toBeTruthy();
     expect(within(menu).getByRole('link', { name: 'Mis compras' }).getAttribute('href')).toBe('/mis-compras');
+    expect(within(menu).getByRole('link', { name: 'Devoluciones' }).getAttribute('href')).toBe('/mis-compras/devoluciones');
+    expect(within(menu).getByRole('link', { name: 'Monedero' }).getAttribute('href')).toBe('/me/wallet/mxn');
     expect(within(menu).getByRole('link', { name: 'Preferencias' }).getAttribute('href')).toBe('/preferencias');
     expect(within(menu).getByRole('link', { name: 'Cerrar sesión' }).getAttribute('href')).toBe('/logout?next=%2F');
     expect(within(menu).getByRole('link', { name: 'Crea tu tienda gratis' })).toBeTruthy();
@@ -139,6 +141,8 @@ describe('side menu links (spec 1 §2, spec 2 §2)', () => {
     expect(accountLinks('/tienda/demo/')).toEqual({
       purchases: '/tienda/demo/mis-compras',
       sales: '/tienda/demo/admin/ordenes',
+      returns: '/tienda/demo/mis-compras/devoluciones',
+      wallet: '/me/wallet/mxn',
       preferences: '/tienda/demo/preferencias',
       logout: '/logout?next=%2Ftienda%2Fdemo%2F',
       createShop: '/asistentes/emprendedores',

@@ -4,11 +4,13 @@ import {
   IconBuildingStore,
   IconLogout,
   IconPackage,
+  IconReceiptRefund,
   IconReceipt,
   IconSettings,
   IconShoppingBag,
   IconSparkles,
   IconTruckDelivery,
+  IconWallet,
   type Icon,
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
@@ -114,6 +116,8 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
             )}
             {(supplierItems || hasStore) && <MenuLink href={links.sales} label={t('sales')} icon={IconReceipt} onNavigate={close} />}
             <MenuLink href={links.purchases} label={t('purchases')} icon={IconShoppingBag} onNavigate={close} />
+            <MenuLink href={links.returns} label={t('returns')} icon={IconReceiptRefund} onNavigate={close} />
+            <MenuLink href={links.wallet} label={t('wallet')} icon={IconWallet} onNavigate={close} />
             {children}
             <MenuLink href={links.preferences} label={t('preferences')} icon={IconSettings} onNavigate={close} />
             <MenuLink href={links.logout} label={t('logout')} icon={IconLogout} onNavigate={close} />

@@ -1,6 +1,9 @@
 /** spec 2 §2: the promotion target 'create your free store'. */
 export const CREATE_SHOP_PATH = '/asistentes/emprendedores';
 
+/** Issue 14: the account menu's 'Monedero' opens the peso wallet, outside any shop. */
+export const WALLET_PATH = '/me/wallet/mxn';
+
 /** `/tienda/demo` -> `/tienda/demo/`; empty -> `/`. */
 export function normalizeShopPath(shopPath: string): string {
   if (!shopPath.startsWith('/')) return '/';
@@ -17,6 +20,9 @@ export function accountLinks(shopPath: string) {
     purchases: `${base}mis-compras`,
     /** Issue 13: the orders the user sells (as supplier or dropshipping supplier). */
     sales: `${base}admin/ordenes`,
+    /** Issue 14: the customer's return requests, and the wallet (spec 2 §2 `/me/wallet/{wallet_type_id}`, in pesos). */
+    returns: `${base}mis-compras/devoluciones`,
+    wallet: WALLET_PATH,
     preferences: `${base}preferencias`,
     logout: `/logout?next=${encodeURIComponent(base)}`,
     createShop: CREATE_SHOP_PATH,
