@@ -267,6 +267,7 @@ describe("the seller's return request page", { timeout: 40_000 }, () => {
     expect(api.callsTo(`POST ${DETAIL}/close`)).toHaveLength(0);
     fireEvent.click(within(dialog).getByTestId('return-close-confirm'));
     expect(await screen.findByText('Solicitud de devolución cerrada', {}, WAIT)).toBeTruthy();
+    expect(api.callsTo(`POST ${DETAIL}/close`)[0]?.request.headers.get('Idempotency-Key')).toMatch(/.{8,}/);
     await waitFor(() => expect(screen.getByTestId('return-status').textContent).toBe('Cerrada'), WAIT);
     expect(screen.queryByTestId('return-close')).toBeNull();
     expect(screen.queryByTestId('return-refund-form')).toBeNull();

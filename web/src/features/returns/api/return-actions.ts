@@ -4,7 +4,10 @@ import { api, isApiError, ownerSegment, unwrap } from '@/api/client';
 import { IdempotencyKeys, isRetryable } from '@/lib/idempotency-keys';
 import { ORDERS_QUERY_ROOT, returnKeys, type ReturnSide } from './keys';
 
-/** One key per refund typed (ARCHITECTURE §8 Idempotency-Key): a retry of the same amount after no answer reuses it. */
+/**
+ * One key per refund typed, and per closing (ARCHITECTURE §8 Idempotency-Key): a retry of the same action after no
+ * answer reuses it.
+ */
 const refundKeys = new IdempotencyKeys();
 
 /** `POST /orders/{me}:{me}/returns/{id}/comments` {body}: the customer's comment. */
@@ -39,9 +42,13 @@ export function refundReturn(userId: string, id: string, key: string, amountMino
   );
 }
 
-/** `POST /orders/admin/suppliers/{me}:{me}/returns/{id}/close` → ReturnRequest. */
-export function closeReturn(userId: string, id: string): Promise<ReturnRequest> {
-  return unwrap(api.POST('/api/orders/admin/suppliers/{me}/returns/{id}/close', { params: { path: { me: ownerSegment(userId), id } } }));
+/** `POST /orders/admin/suppliers/{me}:{me}/returns/{id}/close` + Idempotency-Key → ReturnRequest (closing settles the order). */
+export function closeReturn(userId: string, id: string, key: string): Promise<ReturnRequest> {
+  return unwrap(
+    api.POST('/api/orders/admin/suppliers/{me}/returns/{id}/close', {
+      params: { path: { me: ownerSegment(userId), id }, header: { 'Idempotency-Key': key } },
+    }),
+  );
 }
 
 /** `GET /customers/{me}:{me}/add_to_wallet/{id}` (spec 2 §7): the refund goes to the customer's wallet. */
@@ -97,7 +104,18 @@ export function useCloseReturn(userId: string, id: string) {
   const queryClient = useQueryClient();
   const { put, refresh, refreshLists } = useRefreshReturn('seller', userId, id);
   return useMutation({
-    mutationFn: () => closeReturn(userId, id),
+    mutationFn: async () => {
+      const name = `close:${id}`;
+      const key = refundKeys.keyFor(name, null);
+      try {
+        const closed = await closeReturn(userId, id, key);
+        refundKeys.settle(name);
+        return closed;
+      } catch (error) {
+        if (!isApiError(error) || !isRetryable(error.status, error.code)) refundKeys.settle(name);
+        throw error;
+      }
+    },
     onSuccess: (request) => {
       put(request);
       refreshLists();
