@@ -18,7 +18,7 @@ const HOUR = 3_600_000;
 function clabeOf(first17: string): string {
   const w = [3, 7, 1];
   let sum = 0;
-  for (let i = 0; i < 17; i++) sum += (Number(first17[i]) * w[i % 3]!) % 10;
+  for (let i = 0; i < 17; i++) sum += (Number(first17[i]) * w[i % 3]) % 10;
   return `${first17}${(10 - (sum % 10)) % 10}`;
 }
 const CLABE = clabeOf('00201007777777777');
@@ -236,7 +236,7 @@ describe('wallets API', () => {
         ),
       ),
     );
-    const statuses = results.map((r) => r.status).sort();
+    const statuses = results.map((r) => r.status).sort((x, y) => x - y);
     expect(statuses).toEqual([201, 201, 201, 422, 422, 422, 422]);
     const w = await call(b.app, 'GET', url(alice, '/mxn'), undefined, { token: alice.token });
     expect(w.body).toMatchObject({ balance_minor: 15_000, available_for_cashout_minor: 15_000, pending_cashout_minor: 80_000 });
@@ -249,19 +249,19 @@ describe('wallets API', () => {
       call(b.app, 'POST', `/accounts/internal/cashouts/${id}/${what}`, undefined, {
         headers: secret ? { [SERVICE_SECRET_HEADER]: secret } : {},
       });
-    expect((await decide(one!.id, 'paid', null)).status).toBe(401);
-    expect((await decide(one!.id, 'paid', 'wrong')).status).toBe(401);
+    expect((await decide(one.id, 'paid', null)).status).toBe(401);
+    expect((await decide(one.id, 'paid', 'wrong')).status).toBe(401);
     expect((await decide(newId(), 'paid')).body.code).toBe('cashout_not_found');
 
-    const paid = await decide(one!.id, 'paid');
+    const paid = await decide(one.id, 'paid');
     expect([paid.status, paid.body.status]).toEqual([200, 'paid']);
     expect(paid.body.decided_at).toEqual(expect.any(String));
-    const rejected = await decide(two!.id, 'rejected');
+    const rejected = await decide(two.id, 'rejected');
     expect([rejected.status, rejected.body.status]).toEqual([200, 'rejected']);
     for (const [id, what] of [
-      [one!.id, 'rejected'],
-      [two!.id, 'paid'],
-      [two!.id, 'rejected'],
+      [one.id, 'rejected'],
+      [two.id, 'paid'],
+      [two.id, 'rejected'],
     ] as const) {
       const res = await decide(id, what);
       expect([res.status, res.body.code]).toEqual([409, 'cashout_already_decided']);

@@ -81,11 +81,13 @@ export class Settlements {
 
   /**
    * `orders.order.refunded`: recorded once per refund id. Wallet credit goes to the customer at once; when the order
-   * already settled, the refund claws back (under the settlement row's lock, so it cannot slip between a settlement's
-   * read of the refunds and its commit).
+   * already settled, the refund claws back. All under the settlement row's lock, so a refund cannot slip between a
+   * settlement's read of the refunds and its commit.
    */
   async recordRefund(tx: AccountsTx, e: OrderRefundedEvent): Promise<void> {
     const at = this.clock.now();
+    // The settlement row first, before any ledger account: a sweep holds settlement rows, then accounts.
+    const [row] = await tx.select().from(settlements).where(eq(settlements.orderId, e.orderId)).for('update');
     const took = await tx
       .insert(settlementRefunds)
       .values({
@@ -113,7 +115,6 @@ export class Settlements {
         ],
       });
     }
-    const [row] = await tx.select().from(settlements).where(eq(settlements.orderId, e.orderId)).for('update');
     if (!row?.settledAt || isPayLater(row)) return;
     const target = this.split(row, await this.refundedOf(tx, row.orderId));
     const parts = clawbackParts(target, await this.postedOf(tx, row.orderId));
@@ -155,6 +156,9 @@ export class Settlements {
           .orderBy(asc(settlements.dueAt))
           .limit(SWEEP_BATCH)
           .for('update', { skipLocked: true });
+        // One currency after another: every settling transaction locks a currency's clearing account before its
+        // wallets, so two batches never wait on each other in a cycle.
+        rows.sort((x, y) => (x.currency < y.currency ? -1 : x.currency > y.currency ? 1 : 0));
         for (const row of rows) await this.settleRow(tx, row);
         return rows.length;
       });
