@@ -35,12 +35,27 @@ export function customerOrderSlots(shopBase = '/'): OrderViewSlots {
   };
 }
 
-/** The seller's side: the customer's invoicing data (read only) and the receipt; the dropshipping supplier packs the lines. */
+/**
+ * The seller's side: the customer's invoicing data (read only) and the receipt; the dropshipping supplier packs the
+ * lines; the order's return request, when there is one.
+ */
 export function sellerOrderSlots(): OrderViewSlots {
   return {
     invoicing: (order) => <InvoicingForm order={order} />,
     receipt: (order) => <ReceiptLink order={order} />,
     packing: (order) =>
       order.viewer === 'dssupplier' && order.dssupplier ? <PackingPanel owner={order.dssupplier} orderId={order.id} /> : null,
+    // issue 14: 'Ver devolución' once the customer asked for one (the seller's and the dropshipping supplier's pages).
+    returns: (order) => (
+      <ReturnOrderButton
+        order={order}
+        links={{
+          detail: (id) =>
+            order.viewer === 'dssupplier'
+              ? `/apps/me/dssupplier/devoluciones/${encodeURIComponent(id)}`
+              : `/admin/devoluciones/${encodeURIComponent(id)}`,
+        }}
+      />
+    ),
   };
 }

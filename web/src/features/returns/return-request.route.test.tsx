@@ -44,7 +44,15 @@ describe("the order's return button (spec 3 §4 'Returns')", { timeout: 30_000 }
     const first = renderApp('/mis-compras/ord_1');
     const button = await screen.findByTestId('order-view-return', {}, WAIT);
     expect(button.getAttribute('href')).toBe('/mis-compras/devoluciones/ret_1');
+    expect(screen.queryByTestId('order-request-return')).toBeNull();
     first.unmount();
+
+    // A closed request while the window is still open: both.
+    fakeApi({ ...SIGNED_IN, [`GET ${ORDER}`]: () => jsonResponse(200, orderWithReturn({ return_id: 'ret_1' })) });
+    const second = renderApp('/mis-compras/ord_1');
+    expect(await screen.findByTestId('order-request-return', {}, WAIT)).toBeTruthy();
+    expect(screen.getByTestId('order-view-return')).toBeTruthy();
+    second.unmount();
 
     fakeApi({
       ...SIGNED_IN,
@@ -54,6 +62,19 @@ describe("the order's return button (spec 3 §4 'Returns')", { timeout: 30_000 }
     expect(await screen.findByText('Pedido #ORD_1', {}, WAIT)).toBeTruthy();
     expect(screen.queryByTestId('order-request-return')).toBeNull();
     expect(screen.queryByTestId('order-view-return')).toBeNull();
+  });
+});
+
+describe("the seller's order", { timeout: 30_000 }, () => {
+  it("links 'Ver devolución' to the seller's return page, and never offers to request one", async () => {
+    fakeApi({
+      ...SIGNED_IN,
+      [`GET /api/orders/admin/suppliers/${ME}:${ME}/orders/ord_1`]: () =>
+        jsonResponse(200, orderWithReturn({ allowed: false, refusal: 'wrong_actor', return_id: 'ret_1' }, { viewer: 'supplier' })),
+    });
+    renderApp('/admin/ordenes/ord_1');
+    expect((await screen.findByTestId('order-view-return', {}, WAIT)).getAttribute('href')).toBe('/admin/devoluciones/ret_1');
+    expect(screen.queryByTestId('order-request-return')).toBeNull();
   });
 });
 

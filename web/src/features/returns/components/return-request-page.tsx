@@ -194,7 +194,7 @@ function RequestBody({
 }) {
   const { t, i18n } = useReturnsT();
   let main;
-  if (eligibility.return_id) {
+  if (eligibility.return_id && !eligibility.allowed) {
     main = (
       <Alert color="blue" variant="light" data-testid="return-existing">
         <Stack gap="xs" align="flex-start">
