@@ -285,4 +285,21 @@ describe('wallets API', () => {
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
     }
   });
+
+  it('documents the wallet routes in the OpenAPI, and leaves the operator routes out', async () => {
+    const doc = await call(b.app, 'GET', '/openapi.json');
+    const paths = Object.keys(doc.body.paths as Record<string, unknown>).filter((p) => p.startsWith('/accounts'));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/accounts/{me}/wallets',
+        '/accounts/{me}/wallets/{walletTypeId}',
+        '/accounts/{me}/wallets/{walletTypeId}/movements',
+        '/accounts/{me}/wallets/{walletTypeId}/history',
+        '/accounts/{me}/wallets/{walletTypeId}/cashouts',
+      ]),
+    );
+    expect(paths.filter((p) => p.includes('internal'))).toEqual([]);
+    const post = doc.body.paths['/accounts/{me}/wallets/{walletTypeId}/cashouts'].post;
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '422']));
+  });
 });
