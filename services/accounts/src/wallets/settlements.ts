@@ -144,6 +144,17 @@ export class Settlements {
     });
   }
 
+  /** Whether the order is due and still unsettled (a job that found its row locked by someone else retries). */
+  async isDue(orderId: string): Promise<boolean> {
+    const rows = await this.tx.run((tx) =>
+      tx
+        .select({ id: settlements.orderId })
+        .from(settlements)
+        .where(and(eq(settlements.orderId, orderId), dueCondition(this.clock.now()))),
+    );
+    return rows.length > 0;
+  }
+
   /** Settles every due order, SWEEP_BATCH per transaction (skip locked: instances share the work). */
   async sweep(): Promise<number> {
     let total = 0;

@@ -38,7 +38,10 @@ export class SettleOrderJob implements OnModuleInit, OnApplicationBootstrap, OnA
   onModuleInit(): void {
     this.jobs.process<SettleOrderData>(SETTLE_ORDER_JOB, async (data) => {
       if (typeof data?.orderId !== 'string') return;
-      await this.settlements.settleOne(data.orderId);
+      if (await this.settlements.settleOne(data.orderId)) return;
+      // Skipped because another transaction holds the row (a sweep settling it, a refund): try again later, when it
+      // is settled (a no-op) or free.
+      if (await this.settlements.isDue(data.orderId)) throw new Error(`settlement of order ${data.orderId} is busy; retrying`);
     });
   }
 
