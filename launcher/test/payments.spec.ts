@@ -4,7 +4,9 @@
  * ephemeral port hands them to the service), the catalogue's reservations over real HTTP. Every method, the decline
  * codes, 3-D Secure and approval round trips, voucher and SPEI expiry releasing stock, and the races the issue names:
  * one Idempotency-Key started 20 times at once charges once; webhook and client completion racing (with duplicated
- * and early webhooks) publish exactly one payment.succeeded per checkout.
+ * and early webhooks) publish exactly one payment.succeeded per checkout. Issue 14 adds orders and accounts on the same
+ * runtime: a return's 50 racing partial refunds reach the provider exactly as often as they succeed, and delivered
+ * orders settle once into the wallets (after their request closes, or when the window closes with none).
  */
 import { createServer, type Server } from 'node:http';
 import pg from 'pg';
@@ -17,6 +19,7 @@ import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitri
 import { catalogueService } from '@vitrina/catalogue';
 import { Clock, PaymentJobs, PaymentWebhooks, cartCheckoutService, signSandboxWebhook } from '@vitrina/cart-checkout';
 import { ordersService } from '@vitrina/orders';
+import { ManualClock, createAccountsService } from '@vitrina/accounts';
 
 const SUPPLIER = newId();
 const OWNER = newId();
@@ -70,6 +73,9 @@ describePg('payments through the sandbox provider (PostgreSQL)', () => {
   let catalogue: NestFastifyApplication;
   let app: NestFastifyApplication;
   let orders: NestFastifyApplication;
+  let accounts: NestFastifyApplication;
+  /** The accounts service's clock: moved past a return window to settle an order. */
+  const walletsClock = new ManualClock();
   let forwarder: Server;
   let clock: Clock;
   let jobs: PaymentJobs;
@@ -142,6 +148,7 @@ describePg('payments through the sandbox provider (PostgreSQL)', () => {
     process.env.PAYMENT_JOBS = '0'; // the test runs the jobs itself
     process.env.CATALOGUE_RESERVE_TIMEOUT_MS = '30000';
     process.env.SANDBOX_WEBHOOK_POLL_MS = '50';
+    process.env.WALLET_SETTLE_SWEEP_MS = '200';
     tdb = await createTestDatabase('payments');
     if (tdb.url) {
       const database = await openDatabase({ dataDir: tdb.dataDir, databaseUrl: tdb.url, poolMax: 20, poolWaitMs: 30_000 });
@@ -172,6 +179,8 @@ describePg('payments through the sandbox provider (PostgreSQL)', () => {
     process.env.SERVICE_URL_CART_CHECKOUT = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     ({ app: orders } = await createServiceApp(ordersService, runtime));
     await orders.getHttpAdapter().getInstance().ready();
+    ({ app: accounts } = await createServiceApp(createAccountsService({ clock: walletsClock }), runtime));
+    await accounts.getHttpAdapter().getInstance().ready();
     clock = app.get(Clock);
     jobs = app.get(PaymentJobs);
     const signer = TokenSigner.fromKeys(runtime.keys, { issuer: runtime.config.AUTH_ISSUER, audience: runtime.config.AUTH_AUDIENCE });
@@ -197,6 +206,7 @@ describePg('payments through the sandbox provider (PostgreSQL)', () => {
   }, 120_000);
 
   afterAll(async () => {
+    await accounts?.close();
     await orders?.close();
     await app?.close();
     await catalogue?.close();
@@ -694,5 +704,160 @@ describePg('payments through the sandbox provider (PostgreSQL)', () => {
       payload: { checkout_id: other.id, payment_type: 'deposit' },
     });
     expect([disabled.status, disabled.body.code]).toEqual([422, 'payment_method_not_enabled']);
+  });
+
+  /** A paid card order of `amount` units of `itemId`, moved along by its supplier to delivered. */
+  const deliveredOrder = async (itemId: string, amount = 1) => {
+    const shopper = newId();
+    const c = await readyCheckout(shopper, itemId, amount);
+    expect((await payCard(c, SANDBOX_TEST_CARDS.approved)).body.status).toBe('succeeded');
+    const me = `${shopper}:${shopper}`;
+    const order = await eventually(async () => {
+      const r = await call(orders, 'GET', `/orders/${me}/orders/by-checkout/${c.id}`, { auth: c.auth });
+      return r.status === 200 ? (r.body as { id: string; state: string }) : undefined;
+    });
+    const sauth = await token(SUPPLIER);
+    for (let state = order.state; state !== 'delivered';) {
+      const r = await call(orders, 'POST', `/orders/admin/suppliers/${SUPPLIER}:${SUPPLIER}/orders/${order.id}/next`, {
+        auth: sauth,
+        key: newId(),
+        payload: {},
+      });
+      expect(r.status).toBe(201);
+      state = r.body.state;
+    }
+    return { id: order.id, checkoutId: c.id, me, auth: c.auth, shopper };
+  };
+  const seller = `/orders/admin/suppliers/${SUPPLIER}:${SUPPLIER}`;
+  const requestReturn = async (o: { id: string; me: string; auth: string }) => {
+    const r = await call(orders, 'POST', `/orders/${o.me}/orders/${o.id}/returns`, {
+      auth: o.auth,
+      key: newId(),
+      payload: { reason: 'defective', sub_reason: 'No enciende', comments: 'Llegó sin funcionar.' },
+    });
+    expect(r.status).toBe(201);
+    return r.body.id as string;
+  };
+  const wallet = async (user: string) =>
+    (await call(accounts, 'GET', `/accounts/${user}:${user}/wallets/mxn`, { auth: await token(user) })).body as {
+      balance_minor: number;
+      held_minor: number;
+    };
+  const movements = async (user: string, orderId: string) =>
+    (
+      (await call(accounts, 'GET', `/accounts/${user}:${user}/wallets/mxn/movements?limit=100`, { auth: await token(user) })).body as {
+        results: { order_id: string | null; kind: string; part: string | null; amount_minor: number }[];
+      }
+    ).results
+      .filter((m) => m.order_id === orderId)
+      .map((m) => `${m.kind}/${m.part}/${m.amount_minor}`);
+  const providerRefunds = async (checkoutId: string) =>
+    (
+      await sql<{ refunded_minor: number; refunds: string }>(
+        `select p.refunded_minor, (select count(*) from "cart-checkout".sandbox_webhooks w
+                  where w.payload->>'type' = 'charge.refunded' and w.payload->'data'->>'attempt_id' = a.id) as refunds
+           from "cart-checkout".sandbox_payments p join "cart-checkout".payment_attempts a on a.provider_ref = p.id
+          where a.checkout_id = $1`,
+        [checkoutId],
+      )
+    ).map((r) => ({ refundedMinor: r.refunded_minor, refunds: Number(r.refunds) }));
+
+  it('a return: 50 racing partial refunds of 500 on a 10,000 capture succeed 20 times, each refunded once by the provider', async () => {
+    const priced = await call(catalogue, 'POST', `/catalogue/${SUPPLIER}:${SUPPLIER}/affiliate/items`, {
+      auth: await token(SUPPLIER, ['dssupplier-admin']),
+      payload: { name: `Asesoría ${newId().slice(-5)}`, type: 'service', list_state: 'published', list_price_minor: 10_000 },
+    });
+    expect(priced.status).toBe(201);
+    await eventually(async () => (await sql('select 1 from "cart-checkout".items where item_id = $1', [priced.body.id])).length === 1);
+    const o = await deliveredOrder(priced.body.id as string);
+    const returnId = await requestReturn(o);
+    const sauth = await token(SUPPLIER);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call(orders, 'POST', `${seller}/returns/${returnId}/refunds`, { auth: sauth, key: newId(), payload: { amount_minor: 500 } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(20);
+    expect(answers.filter((a) => a.status === 422).every((a) => a.body.code === 'refund_exceeds_available')).toBe(true);
+    expect(answers.filter((a) => a.status === 422)).toHaveLength(30);
+    // each accepted refund reaches the provider once: the refund jobs of two instances find nothing left to do
+    const done = await eventually(async () => {
+      const r = await call(orders, 'GET', `${seller}/returns/${returnId}`, { auth: sauth });
+      return r.body.refunds.length === 20 && r.body.refunds.every((f: { status: string }) => f.status === 'success') ? r.body : undefined;
+    });
+    await Promise.all([jobs.runOnce(), jobs.runOnce()]);
+    expect(done.available_minor).toBe(0);
+    expect(await providerRefunds(o.checkoutId)).toEqual([{ refundedMinor: 10_000, refunds: 20 }]);
+    const rows = await sql<{ status: string; n: string }>(
+      `select status, count(*) as n from "cart-checkout".return_refunds where order_id = $1 group by status`,
+      [o.id],
+    );
+    expect(rows.map((r) => [r.status, Number(r.n)])).toEqual([['success', 20]]);
+    // closing releases the dispersion: nothing was kept, so nobody is credited
+    const closed = await call(orders, 'POST', `${seller}/returns/${returnId}/close`, { auth: sauth, key: newId() });
+    expect([closed.status, closed.body.status]).toEqual([201, 'closed']);
+    await eventually(
+      async () => (await sql(`select 1 from accounts.settlements where order_id = $1 and settled_at is not null`, [o.id])).length === 1,
+    );
+    expect(await movements(SUPPLIER, o.id)).toEqual([]);
+  });
+
+  it('money settles once into the wallets: a return refunded in part (provider and wallet credit) and closed, and a window that closed with no return', async () => {
+    const item = await newItem(null);
+    const before = (await wallet(SUPPLIER)).balance_minor;
+    // 1. a return: 5,000 back through the provider, then the customer takes further refunds as wallet credit
+    const o = await deliveredOrder(item);
+    const returnId = await requestReturn(o);
+    const sauth = await token(SUPPLIER);
+    const first = await call(orders, 'POST', `${seller}/returns/${returnId}/refunds`, {
+      auth: sauth,
+      key: newId(),
+      payload: { amount_minor: 5_000 },
+    });
+    expect([first.status, first.body.destination]).toEqual([201, 'original']);
+    const toWallet = await call(orders, 'GET', `/customers/${o.me}/add_to_wallet/${returnId}`, { auth: o.auth });
+    expect([toWallet.status, toWallet.body.refund_to]).toEqual([200, 'wallet']);
+    expect(await wallet(o.shopper)).toMatchObject({ balance_minor: 0 });
+    const second = await call(orders, 'POST', `${seller}/returns/${returnId}/refunds`, {
+      auth: sauth,
+      key: newId(),
+      payload: { amount_minor: 1_000 },
+    });
+    expect([second.status, second.body.destination, second.body.status]).toEqual([201, 'wallet', 'success']);
+    await eventually(async () => (await wallet(o.shopper)).balance_minor === 1_000);
+    await eventually(async () => {
+      const r = await call(orders, 'GET', `${seller}/returns/${returnId}`, { auth: sauth });
+      return r.body.refunds.every((f: { status: string }) => f.status === 'success');
+    });
+    // still inside the window with the request open: nothing settles
+    walletsClock.advance(73 * HOUR);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await movements(SUPPLIER, o.id)).toEqual([]);
+    const closed = await call(orders, 'POST', `${seller}/returns/${returnId}/close`, { auth: sauth, key: newId() });
+    expect(closed.status).toBe(201);
+    // 45,000 captured − 6,000 refunded = 39,000: the platform keeps 5 % (1,950), the supplier the rest
+    await eventually(async () => (await movements(SUPPLIER, o.id)).length > 0);
+    expect(await movements(SUPPLIER, o.id)).toEqual(['dispersion/supplier/37050']);
+    expect(await providerRefunds(o.checkoutId)).toEqual([{ refundedMinor: 5_000, refunds: 1 }]);
+
+    // 2. no return: once the window closes the order settles whole, once (the wallets' clock back to the orders' now)
+    walletsClock.set(Date.now());
+    const quiet = await deliveredOrder(item);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await movements(SUPPLIER, quiet.id)).toEqual([]);
+    walletsClock.advance(73 * HOUR);
+    await eventually(async () => (await movements(SUPPLIER, quiet.id)).length > 0);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await movements(SUPPLIER, quiet.id)).toEqual(['dispersion/supplier/42750']);
+    expect((await wallet(SUPPLIER)).balance_minor - before).toBe(37_050 + 42_750);
+    // the ledger holds: every transaction sums to zero, every balance is the sum of its entries
+    const unbalanced = await sql(
+      `select transaction_id from accounts.ledger_entries group by transaction_id having sum(amount_minor) <> 0`,
+    );
+    expect(unbalanced).toEqual([]);
+    const drifted = await sql(
+      `select a.id from accounts.ledger_accounts a where a.balance_minor <> (select coalesce(sum(e.amount_minor), 0) from accounts.ledger_entries e where e.account_id = a.id)`,
+    );
+    expect(drifted).toEqual([]);
   });
 });
