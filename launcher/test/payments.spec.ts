@@ -859,5 +859,10 @@ describePg('payments through the sandbox provider (PostgreSQL)', () => {
       `select a.id from accounts.ledger_accounts a where a.balance_minor <> (select coalesce(sum(e.amount_minor), 0) from accounts.ledger_entries e where e.account_id = a.id)`,
     );
     expect(drifted).toEqual([]);
+    // the week's credits kept on each account (what is held) are the sum of its credits since that cut-off
+    const heldDrift = await sql(
+      `select a.id from accounts.ledger_accounts a where a.period_credits_minor <> (select coalesce(sum(e.amount_minor), 0) from accounts.ledger_entries e where e.account_id = a.id and e.amount_minor > 0 and e.created_at >= a.credits_since)`,
+    );
+    expect(heldDrift).toEqual([]);
   });
 });

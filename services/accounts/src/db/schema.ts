@@ -260,6 +260,12 @@ export const ledgerAccounts = accountsSchema.table(
     userId: text('user_id'),
     currency: text('currency').notNull(),
     balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * What was credited since `credits_since` (a weekly cut-off): the funds still held, kept with the balance by the
+     * same upsert, so a wallet read is one row however many credits the week had.
+     */
+    creditsSince: at('credits_since'),
+    periodCreditsMinor: bigint('period_credits_minor', { mode: 'number' }).notNull().default(0),
     createdAt: at('created_at').notNull(),
   },
   (t) => [unique('ledger_accounts_kind_user_currency_uq').on(t.kind, t.userId, t.currency).nullsNotDistinct()],

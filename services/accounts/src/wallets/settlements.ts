@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderDeliveredEvent, OrderRefundedEvent } from '@vitrina/contracts';
 import { TransactionRunner } from '@vitrina/platform';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, settlementRefunds, settlementReturns, settlements } from '../db/schema.js';
@@ -139,7 +139,7 @@ export class Settlements {
         .where(and(eq(settlements.orderId, orderId), dueCondition(now)))
         .for('update', { skipLocked: true });
       if (!row) return false;
-      await this.settleRow(tx, row);
+      await this.settleRows(tx, [row]);
       return true;
     });
   }
@@ -159,43 +159,103 @@ export class Settlements {
   async sweep(): Promise<number> {
     let total = 0;
     for (;;) {
-      const n = await this.tx.run(async (tx) => {
-        const rows = await tx
-          .select()
-          .from(settlements)
-          .where(dueCondition(this.clock.now()))
-          .orderBy(asc(settlements.dueAt))
-          .limit(SWEEP_BATCH)
-          .for('update', { skipLocked: true });
-        // One currency after another: every settling transaction locks a currency's clearing account before its
-        // wallets, so two batches never wait on each other in a cycle.
-        rows.sort((x, y) => (x.currency < y.currency ? -1 : x.currency > y.currency ? 1 : 0));
-        for (const row of rows) await this.settleRow(tx, row);
-        return rows.length;
-      });
+      let n: number;
+      try {
+        n = await this.tx.run(async (tx) => {
+          const rows = await tx
+            .select()
+            .from(settlements)
+            .where(dueCondition(this.clock.now()))
+            .orderBy(asc(settlements.dueAt))
+            .limit(SWEEP_BATCH)
+            .for('update', { skipLocked: true });
+          await this.settleRows(tx, rows);
+          return rows.length;
+        });
+      } catch (err) {
+        // one row that cannot settle must not hold back the others: this batch goes one order at a time, and the
+        // failure is reported (the job logs it) once the rest are settled
+        return total + (await this.sweepOneByOne(err));
+      }
       total += n;
       if (n < SWEEP_BATCH) return total;
     }
   }
 
-  private async settleRow(tx: AccountsTx, row: SettlementRow): Promise<void> {
-    const at = this.clock.now();
-    let transactionId: string | null = null;
-    if (!isPayLater(row)) {
-      const parts = this.split(row, await this.refundedOf(tx, row.orderId));
-      transactionId = await this.ledger.post(tx, {
-        kind: 'dispersion',
-        ref: row.orderId,
-        orderId: row.orderId,
-        currency: row.currency,
-        at,
-        entries: entriesOf(parts),
+  private async sweepOneByOne(cause: unknown): Promise<number> {
+    const due = await this.tx.run((tx) =>
+      tx
+        .select({ id: settlements.orderId })
+        .from(settlements)
+        .where(dueCondition(this.clock.now()))
+        .orderBy(asc(settlements.dueAt))
+        .limit(SWEEP_BATCH),
+    );
+    let settled = 0;
+    const failed: string[] = [];
+    for (const { id } of due) {
+      try {
+        if (await this.settleOne(id)) settled++;
+      } catch {
+        failed.push(id);
+      }
+    }
+    if (failed.length > 0) {
+      throw new Error(`${failed.length} order(s) could not settle (${failed.slice(0, 5).join(', ')}); ${settled} settled one by one`, {
+        cause,
       });
     }
-    await tx
-      .update(settlements)
-      .set({ settledAt: at, dispersionTransactionId: transactionId })
-      .where(and(eq(settlements.orderId, row.orderId), isNull(settlements.settledAt)));
+    return settled;
+  }
+
+  /**
+   * Settles a batch of locked due rows in a few statements: their refunds in one read, then per currency one ledger
+   * batch (`postMany`: the dispersions' transactions, accounts, entries and events) and one update of the rows. One
+   * currency after another: every settling transaction locks a currency's clearing account before its wallets, so
+   * two batches never wait on each other in a cycle.
+   */
+  private async settleRows(tx: AccountsTx, rows: readonly SettlementRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const at = this.clock.now();
+    const refunded = new Map<string, number>();
+    const sums = await tx
+      .select({ orderId: settlementRefunds.orderId, total: sql<string>`sum(${settlementRefunds.amountMinor})` })
+      .from(settlementRefunds)
+      .where(
+        inArray(
+          settlementRefunds.orderId,
+          rows.map((r) => r.orderId),
+        ),
+      )
+      .groupBy(settlementRefunds.orderId);
+    for (const r of sums) refunded.set(r.orderId, Number(r.total));
+    const byCurrency = new Map<string, SettlementRow[]>();
+    for (const row of rows) {
+      const list = byCurrency.get(row.currency) ?? [];
+      list.push(row);
+      byCurrency.set(row.currency, list);
+    }
+    for (const currency of [...byCurrency.keys()].sort()) {
+      const group = byCurrency.get(currency)!;
+      const paying = group.filter((row) => !isPayLater(row));
+      const ids = await this.ledger.postMany(
+        tx,
+        paying.map((row) => ({
+          kind: 'dispersion' as const,
+          ref: row.orderId,
+          orderId: row.orderId,
+          currency: row.currency,
+          at,
+          entries: entriesOf(this.split(row, refunded.get(row.orderId) ?? 0)),
+        })),
+      );
+      const transactionOf = new Map(paying.map((row, i) => [row.orderId, ids[i] ?? null]));
+      const settled = group.map((r) => ({ oid: r.orderId, tid: transactionOf.get(r.orderId) ?? null }));
+      await tx.execute(sql`update ${settlements} s
+        set settled_at = ${at.toISOString()}::timestamptz, dispersion_transaction_id = v.tid
+        from jsonb_to_recordset(${JSON.stringify(settled)}::jsonb) as v(oid text, tid text)
+        where s.order_id = v.oid and s.settled_at is null`);
+    }
   }
 
   split(row: SplitTerms, refundedMinor: number): SplitPart[] {

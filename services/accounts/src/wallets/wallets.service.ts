@@ -33,7 +33,8 @@ export function currencyOfWalletType(walletTypeId: string): string {
 }
 
 /**
- * The columns of a wallet read: the balance, the credits since the cut-off and the pending cash-outs, in one row. The
+ * The columns of a wallet read: the balance, the credits since the cut-off (kept on the account row) and the pending
+ * cash-outs, in one row. The
  * outer columns are written qualified by hand: drizzle leaves them bare in a one-table select, where `id` and
  * `user_id` would bind to the subquery's own table.
  */
@@ -41,8 +42,8 @@ function walletColumns(cutoff: ReturnType<typeof sql.placeholder>) {
   return {
     currency: ledgerAccounts.currency,
     balance: ledgerAccounts.balanceMinor,
-    credits: sql<string>`(select coalesce(sum(e.amount_minor), 0) from ${ledgerEntries} e
-      where e.account_id = ledger_accounts.id and e.created_at >= ${cutoff} and e.amount_minor > 0)`,
+    // the week's credits are kept on the account row by every posting (ledger.ts): no sum over the entries here
+    credits: sql<string>`case when ledger_accounts.credits_since >= ${cutoff} then ledger_accounts.period_credits_minor else 0 end`,
     pending: sql<string>`(select coalesce(sum(c.amount_minor), 0) from ${cashouts} c
       where c.user_id = ledger_accounts.user_id and c.currency = ledger_accounts.currency and c.status = 'requested')`,
   };
