@@ -54,6 +54,16 @@ export class OrderSettlementConsumer {
     private readonly job: SettleOrderJob,
   ) {}
 
+  /**
+   * The job is queued once this handler has returned and the inbox transaction committed, never inside it: the
+   * embedded job queue writes its row through its own connection, which on the single-connection embedded database
+   * would wait for the very transaction that waits for it (every service stalled after the first delivery). A job
+   * lost to a crash in between is the sweep's: it settles every due order anyway.
+   */
+  private scheduleAfterCommit(orderId: string, dueAt: Date | null, returnId?: string): void {
+    setImmediate(() => void this.job.schedule(orderId, dueAt, returnId));
+  }
+
   @BusEventPattern(ORDERS_TOPIC, { types: TYPES })
   async onOrder(@Payload() event: EventEnvelope<unknown>): Promise<void> {
     switch (event.type) {
@@ -61,7 +71,7 @@ export class OrderSettlementConsumer {
         const d = event.data as OrderDeliveredEvent | undefined;
         if (!validDelivered(d)) return this.drop(event);
         const dueAt = await this.tx.run((tx) => this.settlements.recordDelivered(tx, d));
-        await this.job.schedule(d.orderId, dueAt);
+        this.scheduleAfterCommit(d.orderId, dueAt);
         return;
       }
       case ReturnEvents.opened: {
@@ -74,7 +84,7 @@ export class OrderSettlementConsumer {
         const d = event.data as ReturnClosedEvent | undefined;
         if (!d || !isId(d.orderId) || !isId(d.returnId) || !isDate(d.closedAt)) return this.drop(event);
         await this.tx.run((tx) => this.settlements.recordReturnClosed(tx, d.orderId, d.returnId, new Date(d.closedAt)));
-        await this.job.schedule(d.orderId, null, d.returnId);
+        this.scheduleAfterCommit(d.orderId, null, d.returnId);
         return;
       }
       case ReturnEvents.refunded: {

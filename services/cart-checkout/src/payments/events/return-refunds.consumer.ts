@@ -4,7 +4,7 @@ import { ORDERS_TOPIC, ReturnEvents, type EventEnvelope, type RefundRequestedEve
 import { BusEventPattern } from '@vitrina/platform';
 import { ReturnRefunds } from '../refunds/return-refunds.js';
 
-/** `orders.order.refund_requested` (issue 14): the refund is recorded once and tried at the provider at once. */
+/** `orders.order.refund_requested` (issue 14): the refund is recorded once and tried at the provider right after. */
 @Controller()
 export class ReturnRefundsConsumer {
   constructor(private readonly refunds: ReturnRefunds) {}
@@ -15,6 +15,9 @@ export class ReturnRefundsConsumer {
     const d = event.data;
     if (typeof d?.refundId !== 'string' || typeof d.checkoutId !== 'string' || !Number.isInteger(d.amountMinor) || d.amountMinor <= 0)
       return;
-    if (await this.refunds.record(d)) await this.refunds.attemptById(d.refundId);
+    // the provider is called once this handler has returned and its inbox transaction committed, never inside it (a
+    // provider call holds no transaction, and the embedded sandbox writes its books through its own connection); a
+    // crash in between leaves the refund pending for the payment jobs
+    if (await this.refunds.record(d)) setImmediate(() => void this.refunds.attemptById(d.refundId).catch(() => undefined));
   }
 }
