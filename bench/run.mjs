@@ -342,6 +342,35 @@ const SCENARIOS = {
       };
     },
   },
+
+  // Wallets (issue 14). Run bench/dispersion.mjs first: it settles thousands of orders into the ten benchmark
+  // suppliers' wallets, so each wallet read sums a week of credits over thousands of entries.
+  'wallet-read': {
+    description:
+      "a supplier's wallet page data: GET /api/accounts/{me}:{me}/wallets/mxn (balance, held since the last cut-off, available for cash-out, pending cash-outs, next cut-off), the ten benchmark suppliers in turn",
+    method: 'GET',
+    path: '/api/accounts/{me}/wallets/mxn',
+    service: 'accounts',
+    prepare: async (target) => {
+      const sellers = [];
+      for (let n = 1; n <= BENCH_SUPPLIERS; n++)
+        sellers.push({ id: benchSupplierId(n), token: await signIn(target, benchSupplierEmail(n)) });
+      const first = await fetch(new URL(`/api/accounts/${sellers[0].id}:${sellers[0].id}/wallets/mxn`, target), {
+        headers: { authorization: `Bearer ${sellers[0].token}` },
+      });
+      const wallet = await first.json();
+      if (!first.ok) fail(`preflight: the wallet answered ${first.status} ${JSON.stringify(wallet)}`);
+      if (wallet.balance_minor === 0) console.error('bench: the first supplier has no balance yet (run bench/dispersion.mjs first)');
+      return {
+        report: { firstBalanceMinor: wallet.balance_minor },
+        headers: (i) => ({ authorization: `Bearer ${sellers[i % sellers.length].token}` }),
+        paths: (i) => {
+          const s = sellers[i % sellers.length];
+          return `/api/accounts/${s.id}:${s.id}/wallets/mxn`;
+        },
+      };
+    },
+  },
 };
 
 /** How many benchmark shoppers the stack seeded (SEED_BENCH_SHOPPERS; the same variable here, default 50). */

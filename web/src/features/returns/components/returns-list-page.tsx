@@ -37,7 +37,7 @@ function ListSkeleton({ label }: { label: string }) {
 
 export function ReturnStatusBadge({ status, t }: { status: ReturnStatus; t: ReturnsT }) {
   return (
-    <Badge color={status === 'open' ? 'yellow' : 'gray'} variant="light" data-testid="return-status">
+    <Badge color={status === 'open' ? 'yellow' : 'gray'} variant="light" data-testid="return-status" data-status={status}>
       {t(`status.${status}`)}
     </Badge>
   );

@@ -46,26 +46,31 @@ export function BalanceChart({
   });
   const path = chartPath(points, WIDTH, HEIGHT);
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      width="100%"
-      height={HEIGHT}
-      preserveAspectRatio="none"
-      role="img"
-      aria-labelledby={titleId}
-      data-testid="wallet-chart"
-      style={{ display: 'block' }}
-    >
-      <title id={titleId}>{label}</title>
-      <line x1={0} x2={WIDTH} y1={HEIGHT - 4} y2={HEIGHT - 4} stroke="var(--mantine-color-default-border)" strokeWidth={1} />
-      <path
-        d={path}
-        fill="none"
-        stroke="var(--mantine-primary-color-filled)"
-        strokeWidth={2}
-        vectorEffect="non-scaling-stroke"
-        data-testid="wallet-chart-line"
-      />
-    </svg>
+    <>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width="100%"
+        height={HEIGHT}
+        preserveAspectRatio="none"
+        role="img"
+        aria-labelledby={titleId}
+        data-testid="wallet-chart"
+        style={{ display: 'block' }}
+      >
+        <title id={titleId}>{label}</title>
+        <line x1={0} x2={WIDTH} y1={HEIGHT - 4} y2={HEIGHT - 4} stroke="var(--mantine-color-default-border)" strokeWidth={1} />
+        <path
+          d={path}
+          fill="none"
+          stroke="var(--mantine-primary-color-filled)"
+          strokeWidth={2}
+          vectorEffect="non-scaling-stroke"
+          data-testid="wallet-chart-line"
+        />
+      </svg>
+      <Text size="xs" c="dimmed" mt={4} aria-hidden="true">
+        {label}
+      </Text>
+    </>
   );
 }

@@ -11,6 +11,11 @@ export function chartPath(points: readonly ChartPoint[], width: number, height: 
   const max = Math.max(...values);
   const span = max - min || 1;
   const stepX = points.length > 1 ? (width - 2 * pad) / (points.length - 1) : 0;
+  if (points.length === 1) {
+    // one day with movements: the balance held since then, a level line across
+    const y = pad + (1 - ((values[0] ?? 0) - min) / span) * (height - 2 * pad);
+    return `M${pad.toFixed(1)},${y.toFixed(1)} L${(width - pad).toFixed(1)},${y.toFixed(1)}`;
+  }
   return points
     .map((point, index) => {
       const x = points.length > 1 ? pad + index * stepX : width / 2;

@@ -40,4 +40,8 @@ describe('the balance chart', () => {
     ).toBe('M0.0,50.0 L100.0,0.0');
     expect(chartPath([], 100, 50)).toBe('');
   });
+
+  it('draws one day as a level line across (a single point would show nothing)', () => {
+    expect(chartPath([{ date: '2026-11-01', balance_minor: 100 }], 100, 50, 0)).toBe('M0.0,0.0 L100.0,0.0');
+  });
 });
