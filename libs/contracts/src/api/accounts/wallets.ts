@@ -40,9 +40,9 @@ export type CashoutStatus = (typeof CASHOUT_STATUSES)[number];
 export const CLABE_PATTERN = /^\d{18}$/;
 export function isValidClabe(clabe: string): boolean {
   if (!CLABE_PATTERN.test(clabe)) return false;
-  const weights = [3, 7, 1];
+  // weights 3, 7, 1 repeating; each product counts modulo 10
   let sum = 0;
-  for (let i = 0; i < 17; i++) sum += ((clabe.charCodeAt(i) - 48) * weights[i % 3]!) % 10;
+  for (let i = 0; i < 17; i++) sum += ((clabe.charCodeAt(i) - 48) * (i % 3 === 0 ? 3 : i % 3 === 1 ? 7 : 1)) % 10;
   return (10 - (sum % 10)) % 10 === clabe.charCodeAt(17) - 48;
 }
 
