@@ -85,7 +85,11 @@ export const returnRefunds = paymentsSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('return_refunds_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('return_refunds_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /**

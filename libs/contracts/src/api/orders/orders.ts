@@ -58,7 +58,6 @@ export const CANCELLATION_REASONS = [
 ] as const;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
-
 /** The shipment as the tracking provider reports it. */
 export const TRACKING_STATUSES = ['label_created', 'in_transit', 'delivered', 'failure'] as const;
 export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
