@@ -61,7 +61,9 @@ export class OrderSettlementConsumer {
    * lost to a crash in between is the sweep's: it settles every due order anyway.
    */
   private scheduleAfterCommit(orderId: string, dueAt: Date | null, returnId?: string): void {
-    setImmediate(() => void this.job.schedule(orderId, dueAt, returnId));
+    // the delay is measured now, when the event arrives, not when the queue gets to it
+    const delayMs = this.job.delayUntil(dueAt);
+    setImmediate(() => void this.job.enqueue(orderId, delayMs, returnId));
   }
 
   @BusEventPattern(ORDERS_TOPIC, { types: TYPES })

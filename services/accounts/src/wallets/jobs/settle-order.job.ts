@@ -58,8 +58,17 @@ export class SettleOrderJob implements OnModuleInit, OnApplicationBootstrap, OnA
 
   /** Queues the order's job at `dueAt` (null: now). The queue's delay is wall time, measured from the service clock. */
   async schedule(orderId: string, dueAt: Date | null, returnId?: string): Promise<void> {
+    await this.enqueue(orderId, this.delayUntil(dueAt), returnId);
+  }
+
+  /** How long from now (the service clock) until `dueAt`, never less than the grace. */
+  delayUntil(dueAt: Date | null): number {
+    return Math.max(SCHEDULE_GRACE_MS, dueAt ? dueAt.getTime() - this.clock.now().getTime() : 0);
+  }
+
+  /** Queues the order's job `delayMs` from now (a consumer measures the delay when the event arrives). */
+  async enqueue(orderId: string, delayMs: number, returnId?: string): Promise<void> {
     if (!this.config.settleJobs) return;
-    const delayMs = Math.max(SCHEDULE_GRACE_MS, dueAt ? dueAt.getTime() - this.clock.now().getTime() : 0);
     const jobId = returnId ? `settle:${orderId}:${returnId}` : `settle:${orderId}`;
     try {
       await this.jobs.add<SettleOrderData>(SETTLE_ORDER_JOB, { orderId }, { jobId, delayMs, attempts: 5, backoffMs: 5_000 });
