@@ -60,14 +60,31 @@ async function shopperAtCheckout(
   });
   expect(login.status()).toBe(200);
   const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  const item = PRODUCTS[turn++ % PRODUCTS.length];
+  const { checkoutId } = await readyCheckoutByApi(request, auth, PRODUCTS[turn++ % PRODUCTS.length]);
+  const page = await context.newPage();
+  await page.goto(shop(`/comprar?checkout=${checkoutId}`));
+  await expect(page.getByTestId('payment-methods')).toBeVisible();
+  return { context, page, checkoutId };
+}
+
+/**
+ * A ready checkout made through the API as the signed-in customer would: 'Comprar ahora' of `amount` units of
+ * `itemId` in the demo shop, contact, a new address and the supplier's fixed delivery. Answers the checkout's id, its
+ * payment token and its dropshipping supplier.
+ */
+async function readyCheckoutByApi(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  itemId: string,
+  amount = 1,
+): Promise<{ checkoutId: string; token: string; dssupplier: string | null }> {
   const created = await request.post(`${stack.url}/api/checkout/instant`, {
     headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: { shop_slug: 'demo', item_id: item, amount: 1 },
+    data: { shop_slug: 'demo', item_id: itemId, amount },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const checkoutId = ((await created.json()) as { id: string }).id;
-  const contact = await request.put(`${stack.url}/api/checkout/${checkoutId}/contact`, {
+  const checkout = (await created.json()) as { id: string; dssupplier: string | null };
+  const contact = await request.put(`${stack.url}/api/checkout/${checkout.id}/contact`, {
     headers: auth,
     data: { name: 'Carla Cliente', email: DEMO.users.customer.email, phone: '3312345678', phone_country: 'MX' },
   });
@@ -86,15 +103,12 @@ async function shopperAtCheckout(
     },
   });
   expect(address.status(), await address.text()).toBe(201);
-  const ready = await request.put(`${stack.url}/api/checkout/${checkoutId}/fixed_delivery`, {
+  const ready = await request.put(`${stack.url}/api/checkout/${checkout.id}/fixed_delivery`, {
     headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
     data: { address_id: ((await address.json()) as { id: string }).id },
   });
   expect(ready.status(), await ready.text()).toBe(200);
-  const page = await context.newPage();
-  await page.goto(shop(`/comprar?checkout=${checkoutId}`));
-  await expect(page.getByTestId('payment-methods')).toBeVisible();
-  return { context, page, checkoutId };
+  return { checkoutId: checkout.id, token: ((await ready.json()) as { token: string }).token, dssupplier: checkout.dssupplier };
 }
 
 async function fillCard(page: Page, number: string): Promise<void> {
@@ -437,35 +451,9 @@ test('orders: a dropshipped product is packed and shipped by its dropshipping su
   const context = await browser.newContext({ locale: 'es-MX', viewport: DESKTOP });
   const auth = { authorization: `Bearer ${await customerToken(context)}` };
   // demo item 2: supplier A's product, dropshipped in the demo shop (the shop's owner resells it)
-  const created = await context.request.post(`${stack.url}/api/checkout/instant`, {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: { shop_slug: 'demo', item_id: demoItemId(2), amount: 2 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const checkout = (await created.json()) as { id: string; dssupplier: string | null };
+  const ready = await readyCheckoutByApi(context.request, auth, demoItemId(2), 2);
+  const checkout = { id: ready.checkoutId, dssupplier: ready.dssupplier };
   expect(checkout.dssupplier).toBe(DEMO.users.supplierA.id);
-  const request = context.request;
-  await request.put(`${stack.url}/api/checkout/${checkout.id}/contact`, {
-    headers: auth,
-    data: { name: 'Carla Cliente', email: DEMO.users.customer.email, phone: '3312345678', phone_country: 'MX' },
-  });
-  const address = await request.post(`${stack.url}/api/checkout/addresses`, {
-    headers: auth,
-    data: {
-      address_name: 'Carla Cliente',
-      address_phone: '33 1234 5678',
-      route: 'Av. Juárez',
-      street_number: '450',
-      administrative_area_level_1: 'JAL',
-      locality: 'Guadalajara',
-      postal_code: '44100',
-    },
-  });
-  const ready = await request.put(`${stack.url}/api/checkout/${checkout.id}/fixed_delivery`, {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: { address_id: ((await address.json()) as { id: string }).id },
-  });
-  expect(ready.status(), await ready.text()).toBe(200);
   const page = await context.newPage();
   await page.goto(shop(`/comprar?checkout=${checkout.id}`));
   await fillCard(page, SANDBOX_TEST_CARDS.approved);
@@ -504,42 +492,8 @@ test('orders: a dropshipped product is packed and shipped by its dropshipping su
  */
 async function deliveredResale(request: APIRequestContext, token: string): Promise<string> {
   const auth = { authorization: `Bearer ${token}` };
-  // right after the stack's start the embedded database is still busy with the demo seed's events: the same key
-  // makes a retry after a gateway timeout safe
-  const key = crypto.randomUUID();
-  let created = await request.post(`${stack.url}/api/checkout/instant`, {
-    headers: { ...auth, 'idempotency-key': key },
-    data: { shop_slug: 'demo', item_id: demoItemId(2), amount: 1 },
-  });
-  for (let tries = 0; created.status() === 504 && tries < 3; tries++) {
-    created = await request.post(`${stack.url}/api/checkout/instant`, {
-      headers: { ...auth, 'idempotency-key': key },
-      data: { shop_slug: 'demo', item_id: demoItemId(2), amount: 1 },
-    });
-  }
-  expect(created.status(), await created.text()).toBe(201);
-  const checkoutId = ((await created.json()) as { id: string }).id;
-  await request.put(`${stack.url}/api/checkout/${checkoutId}/contact`, {
-    headers: auth,
-    data: { name: 'Carla Cliente', email: DEMO.users.customer.email, phone: '3312345678', phone_country: 'MX' },
-  });
-  const address = await request.post(`${stack.url}/api/checkout/addresses`, {
-    headers: auth,
-    data: {
-      address_name: 'Carla Cliente',
-      address_phone: '33 1234 5678',
-      route: 'Av. Juárez',
-      street_number: '450',
-      administrative_area_level_1: 'JAL',
-      locality: 'Guadalajara',
-      postal_code: '44100',
-    },
-  });
-  const ready = await request.put(`${stack.url}/api/checkout/${checkoutId}/fixed_delivery`, {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: { address_id: ((await address.json()) as { id: string }).id },
-  });
-  expect(ready.status(), await ready.text()).toBe(200);
+  const ready = await readyCheckoutByApi(request, auth, demoItemId(2));
+  const checkoutId = ready.checkoutId;
   const card = await request.post(`${stack.url}/api/payments/sandbox/tokens`, {
     data: {
       card_number: SANDBOX_TEST_CARDS.approved,
@@ -549,7 +503,7 @@ async function deliveredResale(request: APIRequestContext, token: string): Promi
       holder_name: 'Carla Cliente',
     },
   });
-  const paid = await request.post(`${stack.url}/api/payment/${((await ready.json()) as { token: string }).token}/order/card`, {
+  const paid = await request.post(`${stack.url}/api/payment/${ready.token}/order/card`, {
     headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
     data: { source_id: ((await card.json()) as { id: string }).id, return_path: '/tienda/demo/comprar' },
   });

@@ -46,3 +46,11 @@ export function formatMoney(minor: number, currency: string, language = 'es'): s
   const text = formatter.format(minorToDecimal(minor) as unknown as number);
   return formatter.resolvedOptions().style === 'currency' ? text : `${text} ${currency}`;
 }
+
+/** Pesos as typed (`150`, `150.5`, `1,500.00`) to minor units, exactly (no float); null when it is not an amount. */
+export function pesosToMinor(text: string): number | null {
+  const cleaned = text.trim().replace(/,/g, '');
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

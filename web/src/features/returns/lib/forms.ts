@@ -1,18 +1,13 @@
 import { RETURN_REASONS, ReturnLimits, type ReturnReason } from '@vitrina/contracts';
 import type { ReturnRequestBody } from '../api/request-return';
 import type { ReturnsKey } from '../i18n/texts';
+import { pesosToMinor } from '@/lib/money';
+
+export { pesosToMinor };
 
 export interface FieldError {
   key: ReturnsKey;
   values?: Record<string, unknown>;
-}
-
-/** Pesos as typed (`150`, `150.5`, `1,500.00`) to minor units, exactly (no float); null when it is not an amount. */
-export function pesosToMinor(text: string): number | null {
-  const cleaned = text.trim().replace(/,/g, '');
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(cleaned);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 export interface ReturnFormValues {
