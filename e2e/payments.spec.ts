@@ -35,9 +35,9 @@ test.beforeAll(async () => {
   stack = await startEmbedded(PORT, undefined, {
     PAYMENT_SPEI_SECONDS: String(SPEI_SECONDS),
     PAYMENT_RECONCILE_MS: '2000',
-    // issue 14: a return window short enough to see an order settle within the run
+    // issue 14: a return window short enough to see an order settle within the run (the settlement sweep keeps its
+    // default 15 s; at 1 s the voucher test's paid page never answered, not yet understood: see the closing note)
     RETURN_WINDOW_SECONDS: String(RETURN_WINDOW_SECONDS),
-    WALLET_SETTLE_SWEEP_MS: '1000',
   });
 });
 
@@ -321,19 +321,6 @@ test('orders: paid on delivery, quoted by the supplier, accepted, marked paid an
   await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'sent_to_supplier');
 
   const supplier = await signedIn(browser, DEMO.users.supplierA.email);
-  {
-    await new Promise((r) => setTimeout(r, 5000));
-    const l = await supplier.context.request.post(`${stack.url}/api/auth/login`, {
-      data: { username: DEMO.users.supplierA.email, password: DEMO.password, locale: 'es' },
-    });
-    const tk = ((await l.json()) as { access_token: string }).access_token;
-    const a = `${DEMO.users.supplierA.id}:${DEMO.users.supplierA.id}`;
-    const mv = await supplier.context.request.get(`${stack.url}/api/accounts/${a}/wallets/mxn/movements`, {
-      headers: { authorization: `Bearer ${tk}` },
-    });
-    console.log('DEBUG movements', orderId, await mv.text());
-    console.log('DEBUG out', stack.output().slice(-3000));
-  }
   await supplier.page.goto(`${stack.url}/admin/ordenes/${orderId}`);
   await supplier.page.getByTestId('order-action-confirm').click();
   const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
@@ -414,19 +401,6 @@ test('orders: an experience for 2 attendees, its tickets downloaded, checked in 
 
   // at the door: the experience's supplier enters the code by hand
   const supplier = await signedIn(browser, DEMO.users.supplierA.email);
-  {
-    await new Promise((r) => setTimeout(r, 5000));
-    const l = await supplier.context.request.post(`${stack.url}/api/auth/login`, {
-      data: { username: DEMO.users.supplierA.email, password: DEMO.password, locale: 'es' },
-    });
-    const tk = ((await l.json()) as { access_token: string }).access_token;
-    const a = `${DEMO.users.supplierA.id}:${DEMO.users.supplierA.id}`;
-    const mv = await supplier.context.request.get(`${stack.url}/api/accounts/${a}/wallets/mxn/movements`, {
-      headers: { authorization: `Bearer ${tk}` },
-    });
-    console.log('DEBUG movements', orderId, await mv.text());
-    console.log('DEBUG out', stack.output().slice(-3000));
-  }
   await supplier.page.goto(`${stack.url}/checkin`);
   await supplier.page.getByTestId('checkin-code').fill(code);
   await supplier.page.getByTestId('checkin-submit').click();
@@ -590,19 +564,6 @@ test('returns and wallets: a return with a photo, a note and a partial refund, c
 
   // closing released the dispersion: the dropshipping supplier's wallet and the reseller's show the order
   const supplier = await signedIn(browser, DEMO.users.supplierA.email);
-  {
-    await new Promise((r) => setTimeout(r, 5000));
-    const l = await supplier.context.request.post(`${stack.url}/api/auth/login`, {
-      data: { username: DEMO.users.supplierA.email, password: DEMO.password, locale: 'es' },
-    });
-    const tk = ((await l.json()) as { access_token: string }).access_token;
-    const a = `${DEMO.users.supplierA.id}:${DEMO.users.supplierA.id}`;
-    const mv = await supplier.context.request.get(`${stack.url}/api/accounts/${a}/wallets/mxn/movements`, {
-      headers: { authorization: `Bearer ${tk}` },
-    });
-    console.log('DEBUG movements', orderId, await mv.text());
-    console.log('DEBUG out', stack.output().slice(-3000));
-  }
   const movementOf = (page: Page, id: string) =>
     page.getByTestId('wallet-movement').filter({ has: page.locator(`[data-testid=wallet-movement-order][href*="${id}"]`) });
   /** The wallet page (re)loaded until its movements list has answered, then the movements of order `id`. */
