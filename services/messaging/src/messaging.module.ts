@@ -4,6 +4,7 @@ import { CONFIG, PlatformModule, type PlatformConfig, type ServiceDefinition } f
 import * as schema from './db/schema.js';
 import { MESSAGING_CONFIG, loadMessagingConfig } from './config/messaging-config.js';
 import { AccountsUserConsumer } from './delivery/events/accounts-user.consumer.js';
+import { ReturnLabelConsumer } from './delivery/events/return-label.consumer.js';
 import { DeliverMessageJob } from './delivery/jobs/deliver-message.job.js';
 import { deliveryProviders } from './delivery/providers/providers.js';
 import { DevMailboxHttpController } from './mailbox/http/dev-mailbox.http.controller.js';
@@ -14,8 +15,8 @@ export interface MessagingOptions {
 }
 
 /**
- * Conversations, messages, contact entries, alerts, outbound e-mail and SMS (this issue: outbound delivery of codes
- * and the local mailbox).
+ * Conversations, messages, contact entries, alerts, outbound e-mail and SMS (so far: outbound delivery of codes and
+ * of the return-label e-mail, and the local mailbox).
  * Composition root of the messaging service, mounted by its own process (main.ts) and by the embedded launcher.
  */
 export function createMessagingModule(options: MessagingOptions = {}): Type<unknown> {
@@ -28,7 +29,7 @@ export function createMessagingModule(options: MessagingOptions = {}): Type<unkn
         migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
       }),
     ],
-    controllers: [AccountsUserConsumer, DevMailboxHttpController],
+    controllers: [AccountsUserConsumer, ReturnLabelConsumer, DevMailboxHttpController],
     providers: [
       {
         provide: MESSAGING_CONFIG,

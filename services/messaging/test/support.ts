@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { newId, createServiceApp, type Runtime, type ServiceDefinition } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
-import type { EventEnvelope, UserPinIssued } from '@vitrina/contracts';
+import type { EventEnvelope, ReturnLabelIssuedEvent, UserPinIssued } from '@vitrina/contracts';
 import { createMessagingService } from '../src/messaging.module.js';
 import * as schema from '../src/db/schema.js';
 
@@ -93,6 +93,39 @@ export function pinIssued(data: Partial<UserPinIssued> = {}): EventEnvelope<User
       expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
       locale: 'es',
       fullName: 'Ana Prueba',
+      ...data,
+    },
+  };
+}
+
+/** A return-label-issued envelope as orders publishes it (policy 'inbox', with an e-mail). */
+export function labelIssued(data: Partial<ReturnLabelIssuedEvent> = {}): EventEnvelope<ReturnLabelIssuedEvent> {
+  const orderId = newId();
+  const userId = newId();
+  return {
+    id: newId(),
+    type: 'orders.order.return_label_issued',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    key: orderId,
+    traceId: newId(),
+    data: {
+      orderId,
+      checkoutId: newId(),
+      userId,
+      shopId: newId(),
+      supplierId: newId(),
+      dssupplierId: null,
+      returnId: newId(),
+      policy: 'inbox',
+      email: `cliente.${userId.slice(-8)}@example.com`,
+      customerName: 'Ana Prueba',
+      shopName: 'Tienda Sol',
+      shopSlug: 'tienda-sol',
+      shipTo: 'Bodega Sol\nAv. Siempre Viva 742\nCDMX',
+      carrier: 'Estafeta',
+      trackingNumber: 'EST123456789',
+      issuedAt: new Date().toISOString(),
       ...data,
     },
   };

@@ -42,6 +42,8 @@ export const messagingEnvShape = {
   TWILIO_API_URL: env.url(['https', 'http']).default('https://api.twilio.com'),
   /** Lists the local mailbox at GET /api/dev/mailbox. Default on outside production; refused in production. */
   DEV_MAILBOX: optionalBool(),
+  /** Public origin of the web app, for links in messages (the return page where a return label is downloaded). */
+  MESSAGING_PUBLIC_URL: env.url(['http', 'https']).default('http://localhost:3000'),
 };
 
 export type MessagingEnv = z.infer<z.ZodObject<typeof messagingEnvShape>>;
@@ -52,6 +54,8 @@ export interface MessagingConfig {
     { kind: 'smtp'; host: string; port: number; secure: boolean; user?: string; password?: string; from: string } | { kind: 'mailbox' };
   sms: { kind: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string } | { kind: 'mailbox' };
   devMailbox: boolean;
+  /** MESSAGING_PUBLIC_URL without a trailing slash. */
+  publicUrl: string;
 }
 
 export const MESSAGING_CONFIG = Symbol.for('vitrina.messaging.config');
@@ -95,5 +99,6 @@ export function loadMessagingConfig(source: NodeJS.ProcessEnv = process.env): Me
           }
         : { kind: 'mailbox' },
     devMailbox: e.DEV_MAILBOX ?? !production,
+    publicUrl: e.MESSAGING_PUBLIC_URL.replace(/\/+$/, ''),
   };
 }

@@ -1,10 +1,5 @@
 import { PIN_TTL_SECONDS, type Locale, type UserPinIssued } from '@vitrina/contracts';
-
-export interface RenderedMessage {
-  subject: string | null;
-  text: string;
-  html: string | null;
-}
+import { escapeHtml, greetingLine, htmlButton, htmlDocument, type RenderedMessage } from './rendered-message.js';
 
 interface Copy {
   subject: string;
@@ -103,10 +98,6 @@ const COPY: Record<Locale, Record<UserPinIssued['purpose'], Copy>> = {
   },
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
 /** Only http(s) links make it into a message, whatever the event carries. */
 function safeLink(url: string | undefined): string | undefined {
   if (!url) return undefined;
@@ -127,7 +118,7 @@ export function renderCodeMessage(event: UserPinIssued): RenderedMessage {
     return { subject: null, text: [copy.sms(event.code, MINUTES), ...(link ? [`${copy.smsLink} ${link}`] : [])].join(' '), html: null };
   }
   const text = [
-    copy.greeting(name).replace(/ :$/, ':'),
+    greetingLine(copy.greeting, name),
     '',
     copy.intro,
     '',
@@ -139,20 +130,13 @@ export function renderCodeMessage(event: UserPinIssued): RenderedMessage {
     '',
     '— Vitrina',
   ].join('\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">',
-    `<p>${escapeHtml(copy.greeting(name).replace(/ :$/, ':'))}</p>`,
+  const html = htmlDocument([
+    `<p>${escapeHtml(greetingLine(copy.greeting, name))}</p>`,
     `<p>${escapeHtml(copy.intro)}</p>`,
     `<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(event.code)}</p>`,
     `<p>${escapeHtml(copy.expiry(MINUTES))}</p>`,
-    ...(link
-      ? [
-          `<p>${escapeHtml(copy.link)}</p>`,
-          `<p><a href="${escapeHtml(link)}" style="background:#1E88E5;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(copy.linkButton)}</a></p>`,
-        ]
-      : []),
+    ...(link ? [`<p>${escapeHtml(copy.link)}</p>`, htmlButton(link, copy.linkButton)] : []),
     `<p style="color:#777;font-size:12px">${escapeHtml(copy.ignore)}</p>`,
-    '</body></html>',
-  ].join('');
+  ]);
   return { subject: copy.subject, text, html };
 }
