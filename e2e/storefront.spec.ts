@@ -124,6 +124,7 @@ test('a visitor pages and sorts /productos, checking the order', async ({ page }
   await page.getByLabel('Ordenar por').selectOption('list_price');
   await expect(page).toHaveURL(/sort=list_price/);
   await expect(cards.first()).toBeVisible();
+  await expect.poll(async () => isAscending(await priceOrder(page))).toBe(true);
   const ascending = await priceOrder(page);
   expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
 
@@ -142,9 +143,16 @@ test('a visitor pages and sorts /productos, checking the order', async ({ page }
   await expect.poll(async () => (await priceOrder(page))[0]).toBeLessThanOrEqual(lastOfPage1);
 });
 
+function isAscending(prices: number[]): boolean {
+  return prices.every((price, index) => index === 0 || prices[index - 1]! <= price);
+}
+
 async function priceOrder(page: Page): Promise<number[]> {
   const cards = page.getByTestId('item-grid').getByTestId('product-card');
   await expect(cards.first()).toBeVisible();
+  // While the next sort or page loads, the previous results stay on screen, dimmed and aria-busy: read the prices
+  // only once they are the new ones (CI read the unsorted first page once, before the sorted one arrived).
+  await expect(page.locator('[aria-busy="true"]').filter({ has: page.getByTestId('item-grid') })).toHaveCount(0);
   const texts = await cards.evaluateAll((elements) =>
     elements.map((card) => card.querySelector('[data-testid="card-price"]')?.textContent ?? ''),
   );
