@@ -160,11 +160,27 @@ export const ReturnEvents = {
   refundRequested: 'orders.order.refund_requested',
   /** A refund is final and succeeded: through the provider, or as wallet credit. */
   refunded: 'orders.order.refunded',
+  /** The seller issued (or reissued) the return label; messaging e-mails it when the policy is 'inbox'. */
+  labelIssued: 'orders.order.return_label_issued',
 } as const;
 
 export interface ReturnOpenedEvent extends OrderEventBase {
   returnId: string;
   openedAt: string;
+}
+export interface ReturnLabelIssuedEvent extends OrderEventBase {
+  returnId: string;
+  /** The items' return_shipping_label: 'inbox' sends it to the customer, 'download' leaves it on the request. */
+  policy: 'inbox' | 'download';
+  /** Where the customer is told (the order's contact); null when the order has no e-mail. */
+  email: string | null;
+  customerName: string;
+  shopName: string;
+  shopSlug: string;
+  shipTo: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  issuedAt: string;
 }
 export interface ReturnClosedEvent extends OrderEventBase {
   returnId: string;

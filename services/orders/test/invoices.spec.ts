@@ -1,25 +1,8 @@
 import { isValidRfc } from '@vitrina/contracts';
 import { newId } from '@vitrina/platform';
-import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
+import { hex, pageText } from './pdf-text.js';
 import { snapshot, startWorld, type World } from './world.js';
-
-/** The PDF's streams, inflated and joined: pdf-lib writes text as `<hex> Tj`. */
-function pageText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const out: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    try {
-      out.push(inflateSync(pdf.subarray(start, end)).toString('latin1'));
-    } catch {
-      out.push(raw.slice(start, end));
-    }
-  }
-  return out.join('\n');
-}
-const hex = (s: string) => Buffer.from(s, 'latin1').toString('hex').toUpperCase();
 
 describe('RFC (spec 3 §3 invoicing data)', () => {
   it('accepts well-formed RFCs whose date exists', () => {

@@ -1,5 +1,7 @@
 import { RefundEvents, ReturnMessages, Topics, type CheckoutOrderSnapshot, type RefundUpdatedEvent } from '@vitrina/contracts';
 import { newId } from '@vitrina/platform';
+import { PDFDocument } from 'pdf-lib';
+import { hex, pageText } from './pdf-text.js';
 import { catalogueStub, envelope, eventually, snapshot, startWorld, type CatalogueStub, type World } from './world.js';
 
 const HOUR = 3600_000;
@@ -516,6 +518,150 @@ describe('returns: requests within the window, notes, refunds up to the amount a
       const after = await w.request('GET', `/orders/${o.me}/returns/${r.body.id}`, { auth: o.auth });
       expect(after.body).toMatchObject({ status: 'open', refund_to: 'original', notes: [], refunds: [] });
       expect(await count('return_requests', `order_id = '${o.id}'`)).toBe(1);
+    });
+  });
+
+  describe('the return label (spec 3 §3 return_shipping_label)', () => {
+    const shipTo = 'Taller Barro Vivo\nAv. Juárez 15, Centro\nPuebla, PUE 72000';
+    const label = { ship_to: shipTo, carrier: 'Estafeta', tracking_number: '8055123456' };
+
+    async function pdf(path: string, auth: string) {
+      return w.app.inject({ method: 'GET', url: path, headers: { authorization: auth } });
+    }
+
+    it('the seller issues it; the customer and seller download the PDF; an "inbox" policy asks messaging to send it', async () => {
+      const o = await order();
+      catalogue.items.set(o.itemIds[0], [
+        200,
+        { return_info: { return_type: '72hrs', return_fees: 'customer_all', return_shipping_label: 'inbox' } },
+      ]);
+      const r = await open(o);
+      expect(r.body).toMatchObject({ label: null, can_issue_label: false });
+      const missing = await w.request('GET', `/orders/${o.me}/returns/${r.body.id}/label.pdf`, { auth: o.auth });
+      expect([missing.status, missing.body.code]).toEqual([404, 'return_label_missing']);
+      const seller = `/orders/admin/suppliers/${o.sup}/returns/${r.body.id}`;
+      expect((await w.request('GET', seller, { auth: o.sauth })).body.can_issue_label).toBe(true);
+
+      const issued = await w.request('POST', `${seller}/label`, { auth: o.sauth, payload: label });
+      expect(issued.status).toBe(201);
+      expect(issued.body.label).toEqual({
+        ship_to: shipTo,
+        carrier: 'Estafeta',
+        tracking_number: '8055123456',
+        issued_at: expect.any(String),
+        issued_by: 'supplier',
+      });
+      expect(issued.body.record.map((e: { kind: string }) => e.kind)).toEqual(['requested', 'label_issued']);
+      expect(await events('orders.order.return_label_issued', o.id)).toEqual([
+        {
+          data: expect.objectContaining({
+            returnId: r.body.id,
+            userId: o.buyer,
+            policy: 'inbox',
+            email: 'ana@example.com',
+            customerName: 'Ana López',
+            shipTo,
+            carrier: 'Estafeta',
+            trackingNumber: '8055123456',
+          }),
+        },
+      ]);
+      // the same label again (a double click, a retry without a key) changes nothing: no second record or e-mail
+      const again = await w.request('POST', `${seller}/label`, { auth: o.sauth, payload: label });
+      expect(again.status).toBe(201);
+      expect(again.body.record).toHaveLength(2);
+      expect(await events('orders.order.return_label_issued', o.id)).toHaveLength(1);
+
+      const mine = await w.request('GET', `/orders/${o.me}/returns/${r.body.id}`, { auth: o.auth });
+      expect(mine.body).toMatchObject({ label: { ship_to: shipTo, tracking_number: '8055123456' }, can_issue_label: false });
+
+      const res = await pdf(`/orders/${o.me}/returns/${r.body.id}/label.pdf`, o.auth);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="guia-devolucion-${r.body.id}.pdf"`);
+      const doc = await PDFDocument.load(res.rawPayload);
+      expect(doc.getPageCount()).toBe(1);
+      expect(doc.getPage(0).getSize()).toEqual({ width: 288, height: 432 });
+      expect(doc.getTitle()).toBe(`GUÍA DE DEVOLUCIÓN ${r.body.id}`);
+      const text = pageText(res.rawPayload);
+      for (const shown of [
+        'Av. Juárez 15, Centro',
+        'Puebla, PUE 72000',
+        '8055123456',
+        'Estafeta',
+        r.body.id,
+        o.id,
+        'Ana López',
+        'Lo paga el cliente',
+      ]) {
+        expect([shown, text.includes(hex(shown))]).toEqual([shown, true]);
+      }
+      // the seller's copy is the same document
+      const copy = await pdf(`${seller}/label.pdf`, o.sauth);
+      expect(Buffer.compare(copy.rawPayload, res.rawPayload)).toBe(0);
+
+      // a reissue replaces it (a new record entry and a new event); after closing, no more changes but still downloadable
+      w.clock.advance(1000);
+      const reissued = await w.request('POST', `${seller}/label`, { auth: o.sauth, payload: { ship_to: shipTo } });
+      expect(reissued.body.label).toMatchObject({ carrier: null, tracking_number: null });
+      expect(await events('orders.order.return_label_issued', o.id)).toHaveLength(2);
+      expect((await w.request('POST', `${seller}/close`, { auth: o.sauth })).status).toBe(201);
+      const closed = await w.request('POST', `${seller}/label`, { auth: o.sauth, payload: label });
+      expect([closed.status, closed.body.code]).toEqual([409, 'return_closed']);
+      expect((await pdf(`/orders/${o.me}/returns/${r.body.id}/label.pdf`, o.auth)).statusCode).toBe(200);
+    });
+
+    it('refuses bad input with a code and changes nothing; other users get 404', async () => {
+      const o = await order();
+      const r = await open(o);
+      const seller = `/orders/admin/suppliers/${o.sup}/returns/${r.body.id}/label`;
+      for (const payload of [
+        {},
+        { ship_to: 'corta' },
+        { ship_to: '          \n   ' },
+        { ship_to: 'x'.repeat(501) },
+        { ship_to: shipTo, carrier: 'c'.repeat(61) },
+        { ship_to: shipTo, tracking_number: 7 },
+      ]) {
+        const bad = await w.request('POST', seller, { auth: o.sauth, payload });
+        expect([JSON.stringify(payload).slice(0, 40), bad.status, typeof bad.body.code]).toEqual([
+          JSON.stringify(payload).slice(0, 40),
+          400,
+          'string',
+        ]);
+      }
+      const other = newId();
+      const oauth = await w.token(other);
+      const me = `${other}:${other}`;
+      for (const t of [
+        await w.request('POST', `/orders/admin/suppliers/${me}/returns/${r.body.id}/label`, { auth: oauth, payload: label }),
+        await w.request('POST', `/orders/${me}/dssupplier/returns/${r.body.id}/label`, { auth: oauth, payload: label }),
+        // the customer on the seller's route
+        await w.request('POST', `/orders/admin/suppliers/${o.me}/returns/${r.body.id}/label`, { auth: o.auth, payload: label }),
+        await w.request('GET', `/orders/${me}/returns/${r.body.id}/label.pdf`, { auth: oauth }),
+        await w.request('GET', `/orders/admin/suppliers/${me}/returns/${r.body.id}/label.pdf`, { auth: oauth }),
+      ]) {
+        expect([t.status, t.body.code]).toEqual([404, 'return_not_found']);
+      }
+      const after = await w.request('GET', `/orders/${o.me}/returns/${r.body.id}`, { auth: o.auth });
+      expect([after.body.label, after.body.record.length]).toEqual([null, 1]);
+      expect(await events('orders.order.return_label_issued', o.id)).toEqual([]);
+    });
+
+    it('the dropshipping supplier who shipped issues it from its routes; a "download" policy is said so', async () => {
+      const ds = newId();
+      const o = await order({ dssupplierId: ds, dssupplierName: 'Taller Barro Vivo' });
+      const r = await open(o);
+      const dauth = await w.token(ds);
+      const path = `/orders/${ds}:${ds}/dssupplier/returns/${r.body.id}`;
+      expect((await w.request('GET', path, { auth: dauth })).body.can_issue_label).toBe(true);
+      const issued = await w.request('POST', `${path}/label`, { auth: dauth, payload: label });
+      expect([issued.status, issued.body.label.issued_by]).toEqual([201, 'dssupplier']);
+      const [ev] = await events('orders.order.return_label_issued', o.id);
+      expect(ev.data).toMatchObject({ policy: 'download', dssupplierId: ds });
+      const res = await pdf(`${path}/label.pdf`, dauth);
+      expect(res.statusCode).toBe(200);
+      expect(pageText(res.rawPayload)).toContain(hex('Taller Barro Vivo'));
     });
   });
 

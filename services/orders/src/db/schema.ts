@@ -220,6 +220,14 @@ export const orderPackages = ordersSchema.table(
  * A return request (issue 14; spec 3 §3 'Return request'): one order's, opened by its customer after receipt. At most
  * one open request per order (the partial unique index decides it, racing requests included).
  */
+export interface ReturnLabelDoc {
+  shipTo: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  issuedAt: string;
+  issuedBy: 'supplier' | 'dssupplier';
+}
+
 export const returnRequests = ordersSchema.table(
   'return_requests',
   {
@@ -243,6 +251,11 @@ export const returnRequests = ordersSchema.table(
     /** The items' return terms when the request was made (spec 3 §3 'Return info'). */
     returnInfo: jsonb('return_info'),
     restockingMinor: integer('restocking_minor').notNull().default(0),
+    /**
+     * The return label the seller issued (spec 3 §3 'return_shipping_label'): ship_to, carrier, tracking_number,
+     * issued_at, issued_by; null until issued, replaced by a reissue. The PDF is printed from it on each download.
+     */
+    label: jsonb('label').$type<ReturnLabelDoc>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },

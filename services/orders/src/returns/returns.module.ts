@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { RETURN_INFO_SOURCE, returnInfoFromEnv } from './catalogue-return-info.js';
 import { AnnotateReturnHandler } from './commands/annotate-return.handler.js';
 import { CloseReturnHandler } from './commands/close-return.handler.js';
+import { IssueReturnLabelHandler } from './commands/issue-return-label.handler.js';
 import { OpenReturnHandler } from './commands/open-return.handler.js';
 import { RefundReturnHandler } from './commands/refund-return.handler.js';
 import { RefundUpdatedConsumer } from './events/refund-updated.consumer.js';
@@ -39,6 +40,7 @@ import { ReturnView } from './queries/return.view.js';
     AnnotateReturnHandler,
     RefundReturnHandler,
     CloseReturnHandler,
+    IssueReturnLabelHandler,
   ],
 })
 export class ReturnsModule {}

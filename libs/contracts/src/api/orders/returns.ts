@@ -82,6 +82,7 @@ export const RETURN_RECORD_KINDS = [
   'refund_requested',
   'refund_succeeded',
   'refund_failed',
+  'label_issued',
   'closed',
 ] as const;
 export type ReturnRecordKind = (typeof RETURN_RECORD_KINDS)[number];
@@ -98,6 +99,11 @@ export const ReturnLimits = {
   pageMax: 100,
   /** The largest single refund, in minor units (a guard against typos; the real cap is the amount available). */
   refundMaxMinor: 100_000_000,
+  /** The return label (spec 3 §3 'return_shipping_label'): where the package goes, as the seller writes it. */
+  labelShipToMin: 10,
+  labelShipToMax: 500,
+  labelCarrierMax: 60,
+  labelTrackingMax: 60,
 } as const;
 
 /** Refusal codes of the return calls (spec 3 §8 'Returns and refunds'). */
@@ -121,6 +127,8 @@ export const ReturnErrorCodes = {
   refundFailed: 'refund_failed',
   /** 409: the order was not paid through the platform (pay later): nothing can be refunded here. */
   refundNotPrepaid: 'refund_not_prepaid',
+  /** 404: the seller has not issued the return label yet. */
+  returnLabelMissing: 'return_label_missing',
 } as const;
 export type ReturnErrorCode = (typeof ReturnErrorCodes)[keyof typeof ReturnErrorCodes];
 
@@ -163,6 +171,28 @@ export const ReturnNoteSchema = z
   })
   .meta({ id: 'ReturnNote' });
 export type ReturnNote = z.infer<typeof ReturnNoteSchema>;
+
+/**
+ * The return shipping label (spec 3 §3 'return_shipping_label': inbox or download). No carrier is connected: the seller
+ * (supplier, or the dropshipping supplier who shipped) issues it with the address the package goes to and, when they
+ * bought a carrier's guide, its carrier and number; the platform prints it as a PDF with the return's QR code. With
+ * 'download' the customer downloads it from the request; with 'inbox' it is also sent to the customer's e-mail.
+ */
+export const ReturnLabelSchema = z
+  .object({
+    ship_to: z.string(),
+    carrier: z.string().nullable(),
+    tracking_number: z.string().nullable(),
+    issued_at: z.string(),
+    issued_by: z.enum(RETURN_ACTORS),
+  })
+  .meta({ id: 'ReturnLabel' });
+export type ReturnLabel = z.infer<typeof ReturnLabelSchema>;
+
+/** The label PDF (application/pdf). */
+export const ReturnLabelPdfSchema = z
+  .instanceof(Uint8Array)
+  .meta({ type: 'string', format: 'binary', description: 'The return label (application/pdf)' });
 
 export const ReturnRecordEntrySchema = z
   .object({
@@ -223,7 +253,10 @@ export const ReturnRequestSchema = z
     refunds: z.array(ReturnRefundSchema),
     /** Notes and comments the caller may see (internal notes only on the seller's side). */
     notes: z.array(ReturnNoteSchema),
+    /** The return label, once the seller issued it (its PDF: GET …/returns/{id}/label.pdf). */
+    label: ReturnLabelSchema.nullable(),
     /** What the caller may do now. */
+    can_issue_label: z.boolean(),
     can_refund: z.boolean(),
     can_close: z.boolean(),
     can_add_to_wallet: z.boolean(),

@@ -2,18 +2,12 @@ import { Body, Controller, Get, Param, Put, Res } from '@nestjs/common';
 import { OrderInvoicingSchema, OrderReceiptPdfSchema, type OrderInvoicing } from '@vitrina/contracts';
 import { ApiAnswer, ApiOperation, ApiRefusals, ApiTags, OwnerPath, PathOwner, type OwnerRef } from '@vitrina/platform';
 import type { FastifyReply } from 'fastify';
+import { download } from '../../shared/download.js';
 import { InvoicingService } from '../invoicing.service.js';
 import { InvoicingDto } from './invoicing.dto.js';
 
-function sendPdf(reply: FastifyReply, orderId: string, pdf: Uint8Array): Buffer {
-  // the bytes are the handler's answer (passthrough), checked like any other answer
-  reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="recibo-${orderId.replace(/[^\w-]/g, '')}.pdf"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff');
-  return Buffer.from(pdf);
-}
+const sendPdf = (reply: FastifyReply, orderId: string, pdf: Uint8Array): Buffer =>
+  download(reply, pdf, 'application/pdf', `recibo-${orderId.replace(/[^\w-]/g, '')}.pdf`);
 
 const RECEIPT = { contentType: 'application/pdf', description: 'The receipt (not a CFDI)', errors: [404] };
 

@@ -11,6 +11,9 @@ export const refundExceedsAvailable = (availableMinor: number): DomainError => {
   return err;
 };
 
+export const returnLabelMissing = (): DomainError =>
+  new NotFoundError('The seller has not issued the return label yet', ReturnErrorCodes.returnLabelMissing);
+
 export const refundNotPrepaid = (): DomainError =>
   new DomainError(ReturnErrorCodes.refundNotPrepaid, 'The order was paid outside the platform: nothing can be refunded here', 409);
 

@@ -1,11 +1,14 @@
 import {
   ReturnEvents,
   type OrderRefundedEvent,
+  type CheckoutContact,
   type RefundRequestedEvent,
+  type ReturnLabelIssuedEvent,
   type ReturnClosedEvent,
   type ReturnOpenedEvent,
 } from '@vitrina/contracts';
 import type { NewEvent as OutboxEvent } from '@vitrina/platform';
+import type { ReturnLabelDoc } from '../../db/schema.js';
 import type { OrderRow } from '../../orders/order-access.js';
 
 /** The OrderEventBase fields every `orders.order` event carries. */
@@ -59,3 +62,26 @@ export const orderRefunded = (
     destination: refund.destination === 'wallet' ? 'wallet' : 'original',
     refundedAt: at.toISOString(),
   } satisfies OrderRefundedEvent);
+
+export const returnLabelIssued = (
+  order: OrderRow,
+  returnId: string,
+  label: ReturnLabelDoc,
+  policy: 'inbox' | 'download',
+  actorId: string,
+): OutboxEvent => {
+  const contact = order.contact as CheckoutContact | null;
+  return event(ReturnEvents.labelIssued, order, actorId, {
+    ...base(order),
+    returnId,
+    policy,
+    email: contact?.email?.trim() || null,
+    customerName: contact?.name?.trim() ?? '',
+    shopName: order.shopName,
+    shopSlug: order.shopSlug,
+    shipTo: label.shipTo,
+    carrier: label.carrier,
+    trackingNumber: label.trackingNumber,
+    issuedAt: label.issuedAt,
+  } satisfies ReturnLabelIssuedEvent);
+};

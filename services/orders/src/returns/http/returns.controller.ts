@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Headers, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import {
   OrderReturnEligibilitySchema,
+  ReturnLabelPdfSchema,
   ReturnRefundSchema,
   ReturnRequestSchema,
   ReturnSummaryListSchema,
@@ -10,12 +11,26 @@ import {
   type ReturnSummaryList,
 } from '@vitrina/contracts';
 import { ApiAnswer, ApiOperation, ApiRefusals, ApiTags, Idempotent, OwnerPath, PathOwner, type OwnerRef } from '@vitrina/platform';
+import type { FastifyReply } from 'fastify';
+import { download } from '../../shared/download.js';
 import { AnnotateReturnHandler } from '../commands/annotate-return.handler.js';
 import { CloseReturnHandler } from '../commands/close-return.handler.js';
+import { IssueReturnLabelHandler, type LabelInput } from '../commands/issue-return-label.handler.js';
 import { OpenReturnHandler } from '../commands/open-return.handler.js';
 import { RefundReturnHandler } from '../commands/refund-return.handler.js';
 import { ReturnQueries } from '../queries/return.queries.js';
-import { OpenReturnDto, ReturnCommentDto, ReturnListQueryDto, ReturnNoteDto, ReturnRefundDto } from './returns.dto.js';
+import { OpenReturnDto, ReturnCommentDto, ReturnLabelDto, ReturnListQueryDto, ReturnNoteDto, ReturnRefundDto } from './returns.dto.js';
+
+const LABEL_PDF = { contentType: 'application/pdf', description: 'The return label, 4 × 6 in', errors: [404] };
+
+const sendLabel = (reply: FastifyReply, returnId: string, pdf: Uint8Array): Buffer =>
+  download(reply, pdf, 'application/pdf', `guia-devolucion-${returnId.replace(/[^\w-]/g, '')}.pdf`);
+
+const labelInput = (body: ReturnLabelDto): LabelInput => ({
+  shipTo: body.ship_to,
+  carrier: body.carrier ?? null,
+  trackingNumber: body.tracking_number ?? null,
+});
 
 /**
  * The customer's returns (spec 3 §2 'Return request', §4 'Returns'): eligibility on an order, the request, the list
@@ -29,6 +44,7 @@ export class CustomerReturnsController {
   constructor(
     private readonly opening: OpenReturnHandler,
     private readonly notes: AnnotateReturnHandler,
+    private readonly labels: IssueReturnLabelHandler,
     private readonly queries: ReturnQueries,
   ) {}
 
@@ -72,6 +88,13 @@ export class CustomerReturnsController {
   comment(@PathOwner() me: OwnerRef, @Param('id') id: string, @Body() body: ReturnCommentDto): Promise<ReturnRequest> {
     return this.notes.note('customer', me.ownerId, id, body.body, 'client');
   }
+
+  @Get(':me/returns/:id/label.pdf')
+  @ApiOperation({ summary: 'The return label the seller issued (PDF); 404 return_label_missing before that' })
+  @ApiAnswer(ReturnLabelPdfSchema, LABEL_PDF)
+  async label(@PathOwner() me: OwnerRef, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    return sendLabel(reply, id, await this.labels.pdf('customer', me.ownerId, id));
+  }
 }
 
 /** spec 3 §7 'GET /customers/{me}/add_to_wallet/{id}': the customer takes the return's refunds as wallet credit. */
@@ -100,6 +123,7 @@ export class SupplierReturnsController {
     private readonly notes: AnnotateReturnHandler,
     private readonly refunds: RefundReturnHandler,
     private readonly closing: CloseReturnHandler,
+    private readonly labels: IssueReturnLabelHandler,
     private readonly queries: ReturnQueries,
   ) {}
 
@@ -122,6 +146,21 @@ export class SupplierReturnsController {
   @ApiAnswer(ReturnRequestSchema, { status: 201, errors: [404, 409] })
   note(@PathOwner() me: OwnerRef, @Param('id') id: string, @Body() body: ReturnNoteDto): Promise<ReturnRequest> {
     return this.notes.note('supplier', me.ownerId, id, body.body, body.visibility);
+  }
+
+  @Post(':me/returns/:id/label')
+  @Idempotent()
+  @ApiOperation({ summary: 'Issue (or reissue) the return label: the address to send the parcel to, and the carrier guide if any' })
+  @ApiAnswer(ReturnRequestSchema, { status: 201, errors: [404, 409] })
+  issueLabel(@PathOwner() me: OwnerRef, @Param('id') id: string, @Body() body: ReturnLabelDto): Promise<ReturnRequest> {
+    return this.labels.issue('supplier', me.ownerId, id, labelInput(body));
+  }
+
+  @Get(':me/returns/:id/label.pdf')
+  @ApiOperation({ summary: 'The return label (PDF)' })
+  @ApiAnswer(ReturnLabelPdfSchema, LABEL_PDF)
+  async label(@PathOwner() me: OwnerRef, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    return sendLabel(reply, id, await this.labels.pdf('supplier', me.ownerId, id));
   }
 
   @Post(':me/returns/:id/refunds')
@@ -154,6 +193,7 @@ export class SupplierReturnsController {
 export class DssupplierReturnsController {
   constructor(
     private readonly notes: AnnotateReturnHandler,
+    private readonly labels: IssueReturnLabelHandler,
     private readonly queries: ReturnQueries,
   ) {}
 
@@ -176,5 +216,20 @@ export class DssupplierReturnsController {
   @ApiAnswer(ReturnRequestSchema, { status: 201, errors: [404, 409] })
   note(@PathOwner() me: OwnerRef, @Param('id') id: string, @Body() body: ReturnNoteDto): Promise<ReturnRequest> {
     return this.notes.note('dssupplier', me.ownerId, id, body.body, body.visibility);
+  }
+
+  @Post(':me/dssupplier/returns/:id/label')
+  @Idempotent()
+  @ApiOperation({ summary: 'Issue (or reissue) the return label of an order the user ships' })
+  @ApiAnswer(ReturnRequestSchema, { status: 201, errors: [404, 409] })
+  issueLabel(@PathOwner() me: OwnerRef, @Param('id') id: string, @Body() body: ReturnLabelDto): Promise<ReturnRequest> {
+    return this.labels.issue('dssupplier', me.ownerId, id, labelInput(body));
+  }
+
+  @Get(':me/dssupplier/returns/:id/label.pdf')
+  @ApiOperation({ summary: 'The return label (PDF)' })
+  @ApiAnswer(ReturnLabelPdfSchema, LABEL_PDF)
+  async label(@PathOwner() me: OwnerRef, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    return sendLabel(reply, id, await this.labels.pdf('dssupplier', me.ownerId, id));
   }
 }

@@ -8,7 +8,7 @@ import {
   type ReturnStatus,
 } from '@vitrina/contracts';
 import { ApiProperty, ApiPropertyOptional, ListQueryDto, Optional } from '@vitrina/platform';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { IsPhotoUrl } from '../../reviews/http/reviews.dto.js';
 
 /** POST /{me}:{me}/orders/{order}/returns (spec 3 §3 'Return request': reason, sub-reason, photos, comments). */
@@ -60,6 +60,32 @@ export class ReturnRefundDto {
   @Min(1)
   @Max(ReturnLimits.refundMaxMinor)
   amount_minor!: number;
+}
+
+/** POST .../returns/{id}/label: the seller issues the return label (spec 3 §3 'return_shipping_label'). */
+export class ReturnLabelDto {
+  @ApiProperty({
+    minLength: ReturnLimits.labelShipToMin,
+    maxLength: ReturnLimits.labelShipToMax,
+    description: 'Where the customer sends the parcel: name, street and number, colonia, city, state, postal code (several lines allowed)',
+  })
+  @IsString()
+  @Matches(/\S/, { message: 'ship_to must not be blank' })
+  @MinLength(ReturnLimits.labelShipToMin)
+  @MaxLength(ReturnLimits.labelShipToMax)
+  ship_to!: string;
+
+  @ApiPropertyOptional({ maxLength: ReturnLimits.labelCarrierMax, description: "The carrier of the seller's guide, when they bought one" })
+  @Optional()
+  @IsString()
+  @MaxLength(ReturnLimits.labelCarrierMax)
+  carrier?: string;
+
+  @ApiPropertyOptional({ maxLength: ReturnLimits.labelTrackingMax, description: "The carrier's guide (tracking) number" })
+  @Optional()
+  @IsString()
+  @MaxLength(ReturnLimits.labelTrackingMax)
+  tracking_number?: string;
 }
 
 export class ReturnListQueryDto extends ListQueryDto {

@@ -116,6 +116,16 @@ export class ReturnView {
           author_name: n.authorName,
           created_at: n.createdAt.toISOString(),
         })),
+      label: request.label
+        ? {
+            ship_to: request.label.shipTo,
+            carrier: request.label.carrier,
+            tracking_number: request.label.trackingNumber,
+            issued_at: request.label.issuedAt,
+            issued_by: request.label.issuedBy,
+          }
+        : null,
+      can_issue_label: open && seller,
       can_refund: open && viewer === 'supplier' && captured > 0,
       can_close: open && viewer === 'supplier',
       can_add_to_wallet: open && viewer === 'customer' && request.refundTo === 'original',

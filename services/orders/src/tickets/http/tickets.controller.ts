@@ -23,24 +23,13 @@ import {
   type OwnerRef,
 } from '@vitrina/platform';
 import type { FastifyReply } from 'fastify';
+import { download as file } from '../../shared/download.js';
 import { CheckInHandler } from '../commands/check-in.handler.js';
 import { SellEstablishmentTicketsHandler } from '../commands/sell-establishment-tickets.handler.js';
 import { UpdateAttendantHandler } from '../commands/update-attendant.handler.js';
 import { TicketDocuments, fileName } from '../documents/ticket-documents.js';
 import { AttendantQueries } from '../queries/attendant.queries.js';
 import { AttendantsQueryDto, CheckInDto, EstablishmentTicketsDto, TicketFileQueryDto, UpdateAttendantDto } from './tickets.dto.js';
-
-/** Sends `bytes` as a download (the answer check sees the bytes, as it sees any answer). */
-function file(reply: FastifyReply, bytes: Uint8Array, contentType: string, name: string): Buffer {
-  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  void reply
-    .header('content-type', contentType)
-    .header('content-length', String(body.length))
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff');
-  return body;
-}
 
 /**
  * The customer's tickets (spec 3 §7 'Customer API', prefix `/{me}:{me}`: GET /orders/{id}/attendants, /{attendantId}

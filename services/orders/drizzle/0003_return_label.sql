@@ -1,0 +1,1 @@
+ALTER TABLE "orders"."return_requests" ADD COLUMN "label" jsonb;
