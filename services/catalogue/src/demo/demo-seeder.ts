@@ -96,7 +96,8 @@ export class DemoSeeder implements OnApplicationBootstrap {
                   return_type: '72hrs' as const,
                   return_fees: 'customer_all' as const,
                   return_policy: 'common' as const,
-                  return_shipping_label: 'download' as const,
+                  // both label policies in the demo: e-mailed to the customer ('inbox') or downloaded from the request
+                  return_shipping_label: n % 2 === 0 ? ('inbox' as const) : ('download' as const),
                   restocking_fees: 10,
                 }
             : null,
