@@ -86,7 +86,9 @@ describe('the return request (spec 3 §2, §4 Return display)', { timeout: 30_00
     expect(screen.getByTestId('return-info-time').textContent).toMatch(/Tienes hasta el 29 nov 2099/);
     expect(screen.getByTestId('return-info-fees').textContent).toContain('Tú pagas el envío de la devolución.');
     expect(screen.getByTestId('return-info-criteria').textContent).toContain('Sin uso y con etiquetas.');
-    expect(screen.getByTestId('return-info-label').textContent).toContain('El vendedor te enviará la guía de devolución por mensaje.');
+    expect(screen.getByTestId('return-info-label').textContent).toContain(
+      'El vendedor emitirá la guía de devolución y te la enviaremos por correo.',
+    );
     expect(screen.getByTestId('return-info-restocking').textContent).toContain('Se descuenta el 15 % del importe por reposición.');
     expect(screen.getByTestId('return-back').getAttribute('href')).toBe('/mis-compras/ord_1');
   });

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminProfile, authResult, fakeApi, ME, resetAccountState } from '@/test/account-fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 import { resetNotices } from '@/test/render-ui';
-import { DS_RETURNS, MY_RETURNS, returnList, returnRequest, returnSummary, SELLER_RETURNS } from './test/fixtures';
+import { formatDateTime } from './lib/format';
+import { DS_RETURNS, MY_RETURNS, returnLabel, returnList, returnRequest, returnSummary, SELLER_RETURNS } from './test/fixtures';
 
 const SIGNED_IN = {
   'POST /api/auth/refresh': () => jsonResponse(200, authResult()),
@@ -288,5 +289,164 @@ describe("the dropshipping supplier's returns", { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('return-close')).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Comentarios' }));
     expect(await screen.findByTestId('return-note-form', {}, WAIT)).toBeTruthy();
+  });
+});
+
+describe('the return label (spec 3 §3 return_shipping_label)', { timeout: 40_000 }, () => {
+  const ADDRESS = 'Bodega Norte\nAv. Juárez 10, Centro\n06000 CDMX';
+  const issuedRecord = {
+    kind: 'label_issued' as const,
+    actor: 'supplier' as const,
+    at: '2026-11-25T15:00:00.000Z',
+    amount_minor: null,
+    amount: null,
+  };
+
+  it('tells the customer the label is coming and that it will be e-mailed, then where to send the package', async () => {
+    let issued = false;
+    const api = fakeApi({
+      ...SIGNED_IN,
+      [`GET ${MY_RETURNS}/ret_1`]: () =>
+        jsonResponse(
+          200,
+          issued ? returnRequest({ label: returnLabel(), record: [...returnRequest().record, issuedRecord] }) : returnRequest(),
+        ),
+    });
+    const { queryClient } = renderApp('/mis-compras/devoluciones/ret_1');
+    expect((await screen.findByTestId('return-label-pending', {}, WAIT)).textContent).toBe(
+      'El vendedor está preparando tu guía de devolución; te la enviaremos por correo cuando esté lista.',
+    );
+    expect(screen.queryByTestId('return-label-form')).toBeNull();
+
+    issued = true;
+    await queryClient.invalidateQueries();
+    const details = await screen.findByTestId('return-label-details', {}, WAIT);
+    expect(within(details).getByText('Envía el paquete a')).toBeTruthy();
+    expect(screen.getByTestId('return-label-ship-to').textContent).toBe('Proveedora Sur\nAv. Juárez 10, Centro, 06000 CDMX');
+    expect(screen.getByTestId('return-label-ship-to').style.whiteSpace).toBe('pre-line');
+    expect(screen.getByTestId('return-label-carrier').textContent).toBe('Estafeta');
+    expect(screen.getByTestId('return-label-tracking').textContent).toBe('EST123456');
+    expect(screen.getByTestId('return-label-issued').textContent).toBe(`Emitida el ${formatDateTime('2026-11-25T15:00:00.000Z', 'es')}`);
+    expect(screen.getByTestId('return-label-inbox').textContent).toBe('También te la enviamos por correo.');
+    expect(screen.queryByTestId('return-label-pending')).toBeNull();
+    // The customer never issues it.
+    expect(screen.queryByTestId('return-label-form')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Historial' }));
+    expect(await screen.findByText('Se emitió la guía de devolución', {}, WAIT)).toBeTruthy();
+    expect(api.callsTo(`GET ${MY_RETURNS}/ret_1/label.pdf`)).toHaveLength(0);
+  });
+
+  it("says only 'preparing' when the label is to be downloaded, and leaves out the carrier's guide when there is none", async () => {
+    const download = { ...returnRequest().return_info!, return_shipping_label: 'download' as const };
+    let issued = false;
+    fakeApi({
+      ...SIGNED_IN,
+      [`GET ${MY_RETURNS}/ret_1`]: () =>
+        jsonResponse(
+          200,
+          returnRequest({
+            return_info: download,
+            label: issued ? returnLabel({ carrier: null, tracking_number: null }) : null,
+          }),
+        ),
+    });
+    const { queryClient } = renderApp('/mis-compras/devoluciones/ret_1');
+    expect((await screen.findByTestId('return-label-pending', {}, WAIT)).textContent).toBe(
+      'El vendedor está preparando tu guía de devolución.',
+    );
+    issued = true;
+    await queryClient.invalidateQueries();
+    await screen.findByTestId('return-label-details', {}, WAIT);
+    expect(screen.queryByTestId('return-label-carrier')).toBeNull();
+    expect(screen.queryByTestId('return-label-tracking')).toBeNull();
+    expect(screen.queryByTestId('return-label-inbox')).toBeNull();
+  });
+
+  it('lets the seller issue it: a too-short address stays beside the field, then it is issued, shown and can be reissued', async () => {
+    const DETAIL = `${SELLER_RETURNS}/ret_1`;
+    let label: ReturnType<typeof returnLabel> | null = null;
+    const seller = () => returnRequest({ viewer: 'supplier', can_issue_label: true, label });
+    const api = fakeApi({
+      ...SIGNED_IN,
+      [`GET ${DETAIL}`]: () => jsonResponse(200, seller()),
+      [`POST ${DETAIL}/label`]: () => {
+        label = returnLabel({ ship_to: ADDRESS, tracking_number: null });
+        return jsonResponse(201, seller());
+      },
+    });
+    renderApp('/admin/devoluciones/ret_1');
+    expect((await screen.findByTestId('return-label-pending', {}, WAIT)).textContent).toBe(
+      'Todavía no emites la guía de devolución: escribe a dónde debe enviar el paquete el cliente.',
+    );
+    expect(screen.getByTestId('return-label-submit').textContent).toBe('Emitir guía');
+
+    fireEvent.click(screen.getByTestId('return-label-submit'));
+    expect(await screen.findByText('Escribe la dirección de envío', {}, WAIT)).toBeTruthy();
+    type('return-label-ship-to-input', 'Calle 1');
+    fireEvent.click(screen.getByTestId('return-label-submit'));
+    expect(await screen.findByText('Escribe al menos 10 caracteres', {}, WAIT)).toBeTruthy();
+    expect(api.callsTo(`POST ${DETAIL}/label`)).toHaveLength(0);
+
+    type('return-label-ship-to-input', `  ${ADDRESS}  `);
+    type('return-label-carrier-input', 'Estafeta');
+    fireEvent.click(screen.getByTestId('return-label-submit'));
+    expect(await screen.findByText('Guía de devolución emitida', {}, WAIT)).toBeTruthy();
+    const [call] = api.callsTo(`POST ${DETAIL}/label`);
+    expect(call?.body).toEqual({ ship_to: ADDRESS, carrier: 'Estafeta' });
+    expect(call?.request.headers.get('Idempotency-Key')).toMatch(/.{8,}/);
+    await waitFor(() => expect(screen.getByTestId('return-label-ship-to').textContent).toBe(ADDRESS), WAIT);
+    expect(screen.queryByText('Escribe al menos 10 caracteres')).toBeNull();
+    expect(screen.getByTestId('return-label-issued').textContent).toBe(
+      `Emitida el ${formatDateTime('2026-11-25T15:00:00.000Z', 'es')} · Vendedor`,
+    );
+    expect(screen.getByTestId('return-label-submit').textContent).toBe('Volver a emitir');
+
+    // A reissue starts from the label as it is, and says it was updated.
+    type('return-label-tracking-input', 'EST999');
+    fireEvent.click(screen.getByTestId('return-label-submit'));
+    expect(await screen.findByText('Guía de devolución actualizada', {}, WAIT)).toBeTruthy();
+    expect(api.callsTo(`POST ${DETAIL}/label`)[1]?.body).toEqual({ ship_to: ADDRESS, carrier: 'Estafeta', tracking_number: 'EST999' });
+  });
+
+  it('says the request is closed when it was closed meanwhile (409 return_closed), and stops offering the form', async () => {
+    const DETAIL = `${SELLER_RETURNS}/ret_1`;
+    let closed = false;
+    fakeApi({
+      ...SIGNED_IN,
+      [`GET ${DETAIL}`]: () =>
+        jsonResponse(
+          200,
+          closed
+            ? returnRequest({ viewer: 'supplier', status: 'closed', closed_at: '2026-11-26T10:00:00.000Z' })
+            : returnRequest({ viewer: 'supplier', can_issue_label: true }),
+        ),
+      [`POST ${DETAIL}/label`]: () => {
+        closed = true;
+        return jsonResponse(409, { code: 'return_closed', message: 'Return request closed' });
+      },
+    });
+    renderApp('/admin/devoluciones/ret_1');
+    await screen.findByTestId('return-label-form', {}, WAIT);
+    type('return-label-ship-to-input', ADDRESS);
+    fireEvent.click(screen.getByTestId('return-label-submit'));
+    expect(await screen.findByText('La solicitud de devolución está cerrada', {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('return-label-form')).toBeNull(), WAIT);
+    expect(screen.getByTestId('return-label-pending').textContent).toBe('No se emitió guía de devolución.');
+  });
+
+  it('lets the dropshipping supplier issue it on its own address', async () => {
+    const DETAIL = `${DS_RETURNS}/ret_1`;
+    const api = fakeApi({
+      ...SIGNED_IN,
+      [`GET ${DETAIL}`]: () => jsonResponse(200, returnRequest({ viewer: 'dssupplier', can_issue_label: true })),
+      [`POST ${DETAIL}/label`]: () =>
+        jsonResponse(201, returnRequest({ viewer: 'dssupplier', label: returnLabel({ issued_by: 'dssupplier' }) })),
+    });
+    renderApp('/apps/me/dssupplier/devoluciones/ret_1');
+    await screen.findByTestId('return-label-form', {}, WAIT);
+    type('return-label-ship-to-input', ADDRESS);
+    fireEvent.click(screen.getByTestId('return-label-submit'));
+    expect(await screen.findByText('Guía de devolución emitida', {}, WAIT)).toBeTruthy();
+    expect(api.callsTo(`POST ${DETAIL}/label`)[0]?.body).toEqual({ ship_to: ADDRESS });
   });
 });

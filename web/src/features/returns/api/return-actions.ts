@@ -56,7 +56,8 @@ export function addToWallet(userId: string, id: string): Promise<ReturnRequest> 
   return unwrap(api.GET('/api/customers/{me}/add_to_wallet/{id}', { params: { path: { me: ownerSegment(userId), id } } }));
 }
 
-function useRefreshReturn(side: ReturnSide, userId: string, id: string) {
+/** The request's cached copy: put a fresh answer, read it again, refresh the lists. */
+export function useRefreshReturn(side: ReturnSide, userId: string, id: string) {
   const queryClient = useQueryClient();
   const detail = returnKeys.detail(side, userId, id);
   return {

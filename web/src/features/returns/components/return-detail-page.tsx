@@ -17,7 +17,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { formatMoney } from '@/lib/money';
 import { useReturn } from '../api/get-return';
@@ -25,6 +24,8 @@ import type { ReturnSide } from '../api/keys';
 import { useReturnsT, type ReturnsT } from '../i18n/texts';
 import { isReturnMissing } from '../lib/errors';
 import { formatDateTime, orderNumber } from '../lib/format';
+import { Field } from './field';
+import { ReturnLabelCard, type SaveFile } from './return-label';
 import { AddToWalletButton, CloseRequestButton, CommentForm, NoteForm, RefundForm } from './return-forms';
 import { ReturnStatusBadge } from './returns-list-page';
 import { ReturnsGate } from './returns-gate';
@@ -41,6 +42,11 @@ interface Props {
   side: ReturnSide;
   returnId: string;
   links: ReturnDetailLinks;
+  /**
+   * Hands the label's PDF to the browser. The app's hand-over (saveFile) lives in other features, which this one may not
+   * import: the route passes it (routes wire features together); without it the download is not offered.
+   */
+  saveFile?: SaveFile;
 }
 
 function BackLink({ to, t }: { to: string; t: ReturnsT }) {
@@ -48,19 +54,6 @@ function BackLink({ to, t }: { to: string; t: ReturnsT }) {
     <Anchor component={RouteLink} to={to} size="sm" w="fit-content" data-testid="return-back">
       <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> {t('detail.back')}
     </Anchor>
-  );
-}
-
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" data-testid={testId}>
-        {children}
-      </Text>
-    </Stack>
   );
 }
 
@@ -199,11 +192,13 @@ function DetailBody({
   side,
   userId,
   links,
+  saveFile,
 }: {
   request: ReturnRequest;
   side: ReturnSide;
   userId: string;
   links: ReturnDetailLinks;
+  saveFile?: SaveFile;
 }) {
   const { t, i18n } = useReturnsT();
   const language = i18n.language;
@@ -232,6 +227,7 @@ function DetailBody({
         {side === 'seller' && request.can_close && <CloseRequestButton userId={userId} id={request.id} t={t} />}
       </Group>
       {side === 'customer' && request.can_add_to_wallet && <AddToWalletButton userId={userId} id={request.id} t={t} />}
+      <ReturnLabelCard request={request} side={side} userId={userId} save={saveFile} t={t} language={language} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: side === 'seller' && request.can_refund ? 8 : 12 }}>
           <Card withBorder radius="md" padding="md">
@@ -278,7 +274,7 @@ function DetailBody({
   );
 }
 
-function DetailLoader({ side, userId, returnId, links }: Props & { userId: string }) {
+function DetailLoader({ side, userId, returnId, links, saveFile }: Props & { userId: string }) {
   const { t } = useReturnsT();
   const query = useReturn(side, userId, returnId);
   if (query.isPending) {
@@ -302,18 +298,19 @@ function DetailLoader({ side, userId, returnId, links }: Props & { userId: strin
     }
     return <ErrorState title={t('detail.loadError')} text={t('detail.loadErrorText')} onRetry={() => void query.refetch()} />;
   }
-  return <DetailBody request={query.data} side={side} userId={userId} links={links} />;
+  return <DetailBody request={query.data} side={side} userId={userId} links={links} saveFile={saveFile} />;
 }
 
 /**
  * A return request's page (spec 3 §2 'Return request': tabs Solicitud, Historial, Reembolsos, Comentarios): the
- * customer comments and may take the refund as wallet credit; the seller writes notes (visible or internal), refunds up
- * to the amount available and closes it; the dropshipping supplier reads it and writes notes.
+ * customer comments, may take the refund as wallet credit and reads (and downloads) the return label; the seller issues
+ * the label, writes notes (visible or internal), refunds up to the amount available and closes it; the dropshipping
+ * supplier issues the label, reads the request and writes notes.
  */
-export function ReturnDetailPage({ side, returnId, links }: Props) {
+export function ReturnDetailPage({ side, returnId, links, saveFile }: Props) {
   return (
     <ReturnsGate seller={side !== 'customer'}>
-      {(userId) => <DetailLoader side={side} userId={userId} returnId={returnId} links={links} />}
+      {(userId) => <DetailLoader side={side} userId={userId} returnId={returnId} links={links} saveFile={saveFile} />}
     </ReturnsGate>
   );
 }

@@ -15,9 +15,9 @@ import { validateRefund, validateText } from '../lib/forms';
 import { pollRefund } from '../lib/poll-refund';
 
 /** Return toasts stay 5 s, top right, like the order toasts (spec 3 §9 'Toasts 5 s'). */
-const TOAST = { autoClose: 5_000, position: 'top-right' as const };
+export const TOAST = { autoClose: 5_000, position: 'top-right' as const };
 
-function notifyError(error: unknown, t: ReturnsT) {
+export function notifyError(error: unknown, t: ReturnsT) {
   notifications.show({ ...TOAST, color: 'red', title: t('errors.title'), message: returnErrorText(error, t) });
 }
 

@@ -68,7 +68,8 @@ export function ReturnInfoPanel({
         )}
       </Section>
       <Section title={t('info.labelTitle')} testId="return-info-label">
-        <Text size="sm">{t(`info.label.${info.return_shipping_label ?? 'inbox'}`)}</Text>
+        {/* As orders decides when the seller issues it: only an explicit 'inbox' e-mails the label; else it is downloaded. */}
+        <Text size="sm">{t(`info.label.${info.return_shipping_label === 'inbox' ? 'inbox' : 'download'}`)}</Text>
       </Section>
       <Section title={t('info.restockingTitle')} testId="return-info-restocking">
         <Text size="sm">{restocking && restocking > 0 ? t('info.restockingFee', { percent: restocking }) : t('info.restockingNone')}</Text>

@@ -1,6 +1,6 @@
 import { ReturnLimits } from '@vitrina/contracts';
 import { describe, expect, it } from 'vitest';
-import { pesosToMinor, validateRefund, validateReturnForm } from './forms';
+import { pesosToMinor, validateLabel, validateRefund, validateReturnForm } from './forms';
 
 describe('the return forms', () => {
   it('turn pesos with up to 2 decimals into minor units exactly', () => {
@@ -28,6 +28,24 @@ describe('the return forms', () => {
     expect(validateReturnForm({ ...empty, reason: 'defective', subReason: ' Pantalla ', comments: '  ' }).body).toEqual({
       reason: 'defective',
       sub_reason: 'Pantalla',
+    });
+  });
+
+  it('take a label address of 10 to 500 characters, and leave out the carrier and guide when empty', () => {
+    const empty = { shipTo: '', carrier: '', trackingNumber: '' };
+    expect(validateLabel(empty).errors.shipTo?.key).toBe('validation.shipToRequired');
+    expect(validateLabel({ ...empty, shipTo: '  Calle 1  ' }).errors.shipTo).toEqual({
+      key: 'validation.tooShort',
+      values: { min: ReturnLimits.labelShipToMin },
+    });
+    expect(validateLabel({ ...empty, shipTo: 'x'.repeat(ReturnLimits.labelShipToMax + 1) }).errors.shipTo?.key).toBe('validation.tooLong');
+    const long = validateLabel({ shipTo: 'Av. Juárez 10, CDMX', carrier: 'x'.repeat(61), trackingNumber: 'y'.repeat(61) });
+    expect(long.errors.carrier).toEqual({ key: 'validation.tooLong', values: { max: ReturnLimits.labelCarrierMax } });
+    expect(long.errors.trackingNumber).toEqual({ key: 'validation.tooLong', values: { max: ReturnLimits.labelTrackingMax } });
+    expect(long.body).toBeUndefined();
+    expect(validateLabel({ shipTo: ' Av. Juárez 10\nCDMX ', carrier: ' ', trackingNumber: ' EST1 ' })).toEqual({
+      errors: {},
+      body: { ship_to: 'Av. Juárez 10\nCDMX', tracking_number: 'EST1' },
     });
   });
 });

@@ -1,4 +1,5 @@
 import { RETURN_REASONS, ReturnLimits, type ReturnReason } from '@vitrina/contracts';
+import type { ReturnLabelBody } from '../api/return-label';
 import type { ReturnRequestBody } from '../api/request-return';
 import type { ReturnsKey } from '../i18n/texts';
 import { pesosToMinor } from '@/lib/money';
@@ -59,4 +60,34 @@ export function validateText(text: string, max: number): { error?: FieldError; b
   if (!body) return { error: { key: 'validation.bodyRequired' } };
   if (body.length > max) return { error: { key: 'validation.tooLong', values: { max } } };
   return { body };
+}
+
+export interface LabelFormValues {
+  shipTo: string;
+  carrier: string;
+  trackingNumber: string;
+}
+
+export type LabelFormErrors = Partial<Record<keyof LabelFormValues, FieldError>>;
+
+/** The return label (spec 3 §3 'return_shipping_label'): an address of 10 to 500 characters; carrier and guide optional. */
+export function validateLabel(values: LabelFormValues): { errors: LabelFormErrors; body?: ReturnLabelBody } {
+  const errors: LabelFormErrors = {};
+  const shipTo = values.shipTo.trim();
+  const carrier = values.carrier.trim();
+  const trackingNumber = values.trackingNumber.trim();
+  if (!shipTo) errors.shipTo = { key: 'validation.shipToRequired' };
+  else if (shipTo.length < ReturnLimits.labelShipToMin)
+    errors.shipTo = { key: 'validation.tooShort', values: { min: ReturnLimits.labelShipToMin } };
+  else if (shipTo.length > ReturnLimits.labelShipToMax)
+    errors.shipTo = { key: 'validation.tooLong', values: { max: ReturnLimits.labelShipToMax } };
+  if (carrier.length > ReturnLimits.labelCarrierMax)
+    errors.carrier = { key: 'validation.tooLong', values: { max: ReturnLimits.labelCarrierMax } };
+  if (trackingNumber.length > ReturnLimits.labelTrackingMax)
+    errors.trackingNumber = { key: 'validation.tooLong', values: { max: ReturnLimits.labelTrackingMax } };
+  if (Object.keys(errors).length > 0) return { errors };
+  const body: ReturnLabelBody = { ship_to: shipTo };
+  if (carrier) body.carrier = carrier;
+  if (trackingNumber) body.tracking_number = trackingNumber;
+  return { errors, body };
 }

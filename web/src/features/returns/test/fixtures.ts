@@ -1,4 +1,11 @@
-import type { OrderReturnEligibility, PurchaseOrder, ReturnRequest, ReturnSummary, ReturnSummaryList } from '@vitrina/contracts';
+import type {
+  OrderReturnEligibility,
+  PurchaseOrder,
+  ReturnLabel,
+  ReturnRequest,
+  ReturnSummary,
+  ReturnSummaryList,
+} from '@vitrina/contracts';
 import { ME } from '@/test/account-fixtures';
 import { deliveredOrder } from '@/test/order-fixtures';
 
@@ -76,9 +83,23 @@ export function returnRequest(overrides: Partial<ReturnRequest> = {}): ReturnReq
     record: [{ kind: 'requested', actor: 'customer', at: '2026-11-24T10:00:00.000Z', amount_minor: null, amount: null }],
     refunds: [],
     notes: [],
+    label: null,
+    can_issue_label: false,
     can_refund: false,
     can_close: false,
     can_add_to_wallet: false,
+    ...overrides,
+  };
+}
+
+/** The label the seller issued: a two-line address and a carrier's guide. */
+export function returnLabel(overrides: Partial<ReturnLabel> = {}): ReturnLabel {
+  return {
+    ship_to: 'Proveedora Sur\nAv. Juárez 10, Centro, 06000 CDMX',
+    carrier: 'Estafeta',
+    tracking_number: 'EST123456',
+    issued_at: '2026-11-25T15:00:00.000Z',
+    issued_by: 'supplier',
     ...overrides,
   };
 }
