@@ -1,5 +1,8 @@
-import { CartCheckoutEvents, RefundEvents, Topics } from '@vitrina/contracts';
-import { newId } from '@vitrina/platform';
+import { CartCheckoutEvents, OrderEvents, RefundEvents, Topics } from '@vitrina/contracts';
+import { DB, newId, Outbox, type Db } from '@vitrina/platform';
+import { eq } from 'drizzle-orm';
+import * as schema from '../src/db/schema.js';
+import { moveOrder } from '../src/orders/order-move.statement.js';
 import { envelope, eventually, snapshot, startWorld, type World } from './world.js';
 
 describe('orders from events: once per checkout; tracking; cancellation', () => {
@@ -159,17 +162,60 @@ describe('racing actions move an order one step', () => {
     await w?.close();
   });
 
-  it('ten sellers pressing next at once (no Idempotency-Key) move it one step, not ten', async () => {
+  it('the one-statement move: two moves from one version, one wins; the loser writes no history and no event', async () => {
+    const id = await w.paid(snapshot({ userId: newId(), supplierId: newId() }));
+    const db = w.app.get<Db<typeof schema>>(DB);
+    const outbox = w.app.get(Outbox);
+    const [order] = await db.select().from(schema.orders).where(eq(schema.orders.id, id));
+    const at = new Date();
+    const move = (n: number) =>
+      moveOrder(
+        db,
+        outbox,
+        order,
+        { state: 'to_deliver', version: order.version + 1, updatedAt: at },
+        { from: 'in_process', to: 'to_deliver', action: 'next', actor: 'supplier', actorId: `racer-${n}`, at },
+        [{ type: OrderEvents.advanced, key: id, data: { orderId: id, racer: n } }],
+      );
+    const results = await Promise.all([move(1), move(2), move(3)]);
+    const winners = results.filter((r) => r !== null);
+    expect(winners).toHaveLength(1);
+    expect(winners[0]).toMatchObject({
+      row: { id, state: 'to_deliver', version: order.version + 1, placedAt: order.placedAt, updatedAt: at },
+      transition: { order_id: id, from_state: 'in_process', to_state: 'to_deliver', actor: 'supplier' },
+    });
+    expect(winners[0].row.contact).toEqual(order.contact);
+    const history = await w.sql<{ actor_id: string }>(
+      `select actor_id from orders.order_transitions where order_id = '${id}' and action = 'next'`,
+    );
+    expect(history).toEqual([{ actor_id: winners[0].transition.actor_id }]);
+    const events = await w.sql<{ racer: number }>(
+      `select (envelope->'data'->>'racer')::int as racer from orders.outbox where envelope->>'type' = '${OrderEvents.advanced}' and key = '${id}'`,
+    );
+    expect(events).toEqual([{ racer: Number(winners[0].transition.actor_id!.slice('racer-'.length)) }]);
+  });
+
+  it('ten sellers pressing next at once (no Idempotency-Key) never move it twice from one state', async () => {
     const supplier = newId();
     const id = await w.paid(snapshot({ userId: newId(), supplierId: supplier }));
     const auth = await w.token(supplier);
     const url = `/orders/admin/suppliers/${supplier}:${supplier}/orders/${id}/next`;
     const answers = await Promise.all(Array.from({ length: 10 }, () => w.request('POST', url, { auth, payload: {} })));
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'illegal_transition')).toBe(true);
+    // Every press that read the order before the winner committed loses (409); a press that read it after sees the
+    // next state and may take the next step, as a second press would. What must never happen is two moves from one
+    // state: each winner answers a different state, and the history holds exactly the winners' steps.
+    const won = answers.filter((a) => a.status === 201);
+    expect(won.length).toBeGreaterThanOrEqual(1);
+    expect(answers.filter((a) => a.status !== 201).every((a) => a.status === 409 && a.body.code === 'illegal_transition')).toBe(true);
+    const states = won.map((a) => a.body.state as string);
+    expect(new Set(states).size).toBe(won.length);
+    const path = ['to_deliver', 'in_transit', 'delivered'];
+    expect([...states].sort((a, b) => path.indexOf(a) - path.indexOf(b))).toEqual(path.slice(0, won.length));
     const [row] = await w.sql<{ state: string }>(`select state from orders.orders where id = '${id}'`);
-    expect(row.state).toBe('to_deliver');
-    const moves = await w.sql<{ n: string }>(`select count(*) as n from orders.order_transitions where order_id = '${id}'`);
-    expect(Number(moves[0].n)).toBe(2);
+    expect(row.state).toBe(path[won.length - 1]);
+    const moves = await w.sql<{ from_state: string | null }>(
+      `select from_state from orders.order_transitions where order_id = '${id}' order by id`,
+    );
+    expect(moves.map((m) => m.from_state)).toEqual([null, 'in_process', ...path.slice(0, won.length - 1)]);
   });
 });

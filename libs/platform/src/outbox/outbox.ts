@@ -30,10 +30,25 @@ export class Outbox {
     const list = Array.isArray(events) ? events : [events];
     if (list.length === 0) return [];
     const write = async (): Promise<EventEnvelope[]> => {
-      const ctx = currentContext();
-      // Inside the outbox span when tracing: the consumer's span becomes its child, in the same trace.
-      const traceparent = activeTraceparent();
-      const envelopes: EventEnvelope[] = list.map((e) => ({
+      const rows = this.rows(list);
+      await tx.insert(this.tables.outbox).values(rows);
+      return rows.map((r) => r.envelope);
+    };
+    const tracer = activeServiceTracer();
+    return tracer ? inSpan(tracer, `outbox ${list.map((e) => e.type).join(', ')}`, {}, write) : write();
+  }
+
+  /**
+   * The outbox rows of `events` (ids, envelopes with the request's trace and actor), for a caller that writes them in
+   * a statement of its own (a data-modifying CTE that moves an aggregate and records its events in one round trip).
+   * Those rows must commit with the change they describe, exactly as `add` does.
+   */
+  rows(events: NewEvent[]): { id: string; topic: string; key: string; envelope: EventEnvelope }[] {
+    const ctx = currentContext();
+    // Inside the outbox span when tracing: the consumer's span becomes its child, in the same trace.
+    const traceparent = activeTraceparent();
+    return events.map((e) => {
+      const envelope: EventEnvelope = {
         id: newId(),
         type: e.type,
         version: e.version ?? 1,
@@ -44,13 +59,8 @@ export class Outbox {
         traceId: currentTraceId(),
         ...(traceparent ? { traceparent } : {}),
         data: e.data,
-      }));
-      await tx
-        .insert(this.tables.outbox)
-        .values(envelopes.map((env) => ({ id: env.id, topic: topicOf(env.type), key: env.key, envelope: env })));
-      return envelopes;
-    };
-    const tracer = activeServiceTracer();
-    return tracer ? inSpan(tracer, `outbox ${list.map((e) => e.type).join(', ')}`, {}, write) : write();
+      };
+      return { id: envelope.id, topic: topicOf(envelope.type), key: envelope.key, envelope };
+    });
   }
 }

@@ -21,6 +21,18 @@ export class TransactionRunner<TSchema extends AnySchema = AnySchema> {
     return result;
   }
 
+  /**
+   * One statement that is its own transaction (a data-modifying CTE writing a change and its outbox rows together):
+   * no BEGIN/COMMIT round trips. Inside an ambient transaction it joins it. The relay is woken after it, as after `run`.
+   */
+  async statement<T>(fn: (db: Db<TSchema> | Tx<TSchema>) => Promise<T>): Promise<T> {
+    const current = this.ambient.getStore();
+    if (current) return fn(current);
+    const result = await fn(this.db);
+    for (const listener of this.afterCommit) listener();
+    return result;
+  }
+
   /** The transaction this call runs inside, if any. */
   current(): Tx<TSchema> | undefined {
     return this.ambient.getStore();

@@ -14,7 +14,7 @@ import {
   type WalletList,
   type WalletMovementList,
 } from '@vitrina/contracts';
-import { DB, DomainError, listResponse, newId, TransactionRunner } from '@vitrina/platform';
+import { DB, DomainError, listResponse, newId, rowsOf, TransactionRunner } from '@vitrina/platform';
 import { cashouts, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema.js';
 import type { AccountsDb, AccountsSchema, Executor } from '../db/db.js';
 import { Clock } from '../shared/clock.js';
@@ -308,9 +308,4 @@ function cashoutOf(r: CashoutRow): Cashout {
     requested_at: r.requestedAt.toISOString(),
     decided_at: r.decidedAt ? r.decidedAt.toISOString() : null,
   };
-}
-
-/** `db.execute` answers rows directly (PGlite, drizzle pg) or as `{ rows }`. */
-function rowsOf<T>(res: unknown): T[] {
-  return Array.isArray(res) ? (res as T[]) : ((res as { rows?: T[] }).rows ?? []);
 }

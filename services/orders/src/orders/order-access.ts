@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OrderErrorCodes } from '@vitrina/contracts';
+import { OrderErrorCodes, type OrderDeliveryType } from '@vitrina/contracts';
 import { DB, ForbiddenError, NotFoundError, type Db } from '@vitrina/platform';
 import { eq } from 'drizzle-orm';
 import * as schema from '../db/schema.js';
+import type { OrderFacts } from '../domain/order.machine.js';
 
 export type OrderRow = typeof schema.orders.$inferSelect;
 export type OrderLineRow = typeof schema.orderLines.$inferSelect;
@@ -30,9 +31,7 @@ export class OrderAccess {
 
   /** The order if `userId` is on `side` of it, else 404 `order_not_found`. */
   async as(side: OrderSide, orderId: string, userId: string): Promise<OrderRow> {
-    const row = await this.find(orderId);
-    if (!row || sideOf(row, userId, side) !== side) throw new NotFoundError('Order not found', OrderErrorCodes.orderNotFound);
-    return row;
+    return onSide(await this.find(orderId), side, userId);
   }
 
   /** The order if `userId` is any party of it (its sides, best first), else 404. */
@@ -45,12 +44,7 @@ export class OrderAccess {
 
   /** The order if `userId` sells it (supplier or dropshipping supplier), else 404; 403 for its customer. */
   async seller(orderId: string, userId: string): Promise<{ order: OrderRow; side: 'supplier' | 'dssupplier' }> {
-    const order = await this.find(orderId);
-    // a user who is both the customer and a seller (an establishment sale, a supplier buying from itself) acts as seller here
-    const side = order ? sideOf(order, userId, order.dssupplierId === userId ? 'dssupplier' : 'supplier') : undefined;
-    if (!order || !side) throw new NotFoundError('Order not found', OrderErrorCodes.orderNotFound);
-    if (side === 'customer') throw new ForbiddenError('Only the seller can do this', OrderErrorCodes.wrongActor);
-    return { order, side };
+    return asSeller(await this.find(orderId), userId);
   }
 
   async lines(orderId: string): Promise<OrderLineRow[]> {
@@ -70,4 +64,30 @@ export function sideOf(
   if (row.dssupplierId === userId) sides.push('dssupplier');
   if (wanted && sides.includes(wanted)) return wanted;
   return sides[0];
+}
+
+export function factsOf(order: Pick<OrderRow, 'prepaid' | 'deliveryType' | 'dssupplierId'>): OrderFacts {
+  return { prepaid: order.prepaid, deliveryType: order.deliveryType as OrderDeliveryType, dropshipped: order.dssupplierId !== null };
+}
+
+/** `row` if `userId` is on `side` of it, else 404 `order_not_found` (also for no row). */
+export function onSide<T extends Pick<OrderRow, 'userId' | 'supplierId' | 'dssupplierId'>>(
+  row: T | undefined,
+  side: OrderSide,
+  userId: string,
+): T {
+  if (!row || sideOf(row, userId, side) !== side) throw new NotFoundError('Order not found', OrderErrorCodes.orderNotFound);
+  return row;
+}
+
+/** `order` if `userId` sells it (supplier or dropshipping supplier), else 404; 403 for its customer. */
+export function asSeller<T extends Pick<OrderRow, 'userId' | 'supplierId' | 'dssupplierId'>>(
+  order: T | undefined,
+  userId: string,
+): { order: T; side: 'supplier' | 'dssupplier' } {
+  // a user who is both the customer and a seller (an establishment sale, a supplier buying from itself) acts as seller here
+  const side = order ? sideOf(order, userId, order.dssupplierId === userId ? 'dssupplier' : 'supplier') : undefined;
+  if (!order || !side) throw new NotFoundError('Order not found', OrderErrorCodes.orderNotFound);
+  if (side === 'customer') throw new ForbiddenError('Only the seller can do this', OrderErrorCodes.wrongActor);
+  return { order, side };
 }

@@ -10,19 +10,23 @@ import {
   type OrderAdvancedEvent,
   type OrderCancelledEvent,
   type OrderDeliveredEvent,
-  type OrderDeliveryType,
   type OrderSettlementTerms,
   type OrderState,
+  type PurchaseOrder,
 } from '@vitrina/contracts';
-import { DomainError, LOGGER, Outbox, TransactionRunner, ValidationError } from '@vitrina/platform';
+import { DomainError, LOGGER, Outbox, TransactionRunner, ValidationError, type NewEvent } from '@vitrina/platform';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import * as schema from '../db/schema.js';
-import { decide, type OrderFacts } from '../domain/order.machine.js';
+import { decide } from '../domain/order.machine.js';
 import { OrdersClock } from '../shared/clock.js';
 import { returnWindowMs } from '../shared/return-window.js';
 import { TrackingService } from '../tracking/tracking.service.js';
-import { OrderAccess, type OrderRow, type OrderSide } from './order-access.js';
+import { asSeller, factsOf, onSide, OrderAccess, type OrderRow, type OrderSide } from './order-access.js';
+import { moveOrder, type MoveRow } from './order-move.statement.js';
+import { OrderView, type LineJson } from './order.view.js';
+
+export { factsOf };
 
 export interface ActionInput {
   /** The seller's quote (confirm in sent_to_supplier). */
@@ -32,10 +36,6 @@ export interface ActionInput {
   trackingUrl?: string;
   reason?: CancellationReason;
   message?: string;
-}
-
-export function factsOf(order: Pick<OrderRow, 'prepaid' | 'deliveryType' | 'dssupplierId'>): OrderFacts {
-  return { prepaid: order.prepaid, deliveryType: order.deliveryType as OrderDeliveryType, dropshipped: order.dssupplierId !== null };
 }
 
 /**
@@ -53,13 +53,37 @@ export class OrderActions {
     private readonly access: OrderAccess,
     private readonly clock: OrdersClock,
     private readonly tracking: TrackingService,
+    private readonly view: OrderView,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** A party's action through its own routes: 404 if the caller is not on that side of the order. */
-  async act(side: OrderSide | 'seller', orderId: string, userId: string, action: OrderAction, input: ActionInput = {}): Promise<OrderRow> {
-    const { order, actor } = await this.resolve(side, orderId, userId);
-    return this.apply(order, action, actor, userId, input);
+  /**
+   * A party's action through its own routes (404 if the caller is not on that side of the order), answered with the
+   * order as the caller now sees it. Three round trips besides the Idempotency-Key's: the detail read (the party check,
+   * and the lines and history the answer shows), the move as one statement, and no re-read: the answer is the detail
+   * with the updated row and the new history entry. A move that books a shipment, or one that lost a race, takes the
+   * transaction path and reads the detail again.
+   */
+  async actAndShow(
+    side: OrderSide | 'seller',
+    orderId: string,
+    userId: string,
+    action: OrderAction,
+    input: ActionInput = {},
+  ): Promise<PurchaseOrder> {
+    const detail = await this.view.load(orderId);
+    const { order, actor } = resolve(detail?.order, side, userId);
+    const viewer: OrderSide = actor === 'customer' ? 'customer' : order.dssupplierId === userId ? 'dssupplier' : 'supplier';
+    const plan = this.plan(order, action, actor, userId, input, detail!.lines);
+    if (!plan.shipment) {
+      const moved = await this.runner.statement((db) => moveOrder(db, this.outbox, order, plan.set, plan.move, plan.events));
+      if (moved) {
+        this.logger.info({ orderId, from: plan.move.from, to: plan.move.to, actor }, 'order moved');
+        return this.view.render({ ...detail!, order: moved.row, history: [...detail!.history, moved.transition] }, viewer);
+      }
+      return this.view.of(await this.afterRace(order, plan.move.from, action, actor, userId, input), viewer);
+    }
+    return this.view.of(await this.commit(order, plan, action, actor, userId, input), viewer);
   }
 
   /** The tracking sweep's move (actor system). Answers null when the order is no longer where the move applies. */
@@ -72,14 +96,7 @@ export class OrderActions {
     });
   }
 
-  private async resolve(side: OrderSide | 'seller', orderId: string, userId: string): Promise<{ order: OrderRow; actor: OrderActor }> {
-    if (side === 'seller') {
-      const { order, side: seller } = await this.access.seller(orderId, userId);
-      return { order, actor: seller };
-    }
-    return { order: await this.access.as(side, orderId, userId), actor: side };
-  }
-
+  /** The transaction path: the move, then the shipment it books (a broker order ready to deliver), together. */
   private async apply(
     order: OrderRow,
     action: OrderAction,
@@ -87,6 +104,98 @@ export class OrderActions {
     actorId: string | null,
     input: ActionInput,
   ): Promise<OrderRow> {
+    const d = decide(order.state as OrderState, action, actor, factsOf(order));
+    // the cancelled event carries the lines' stock, the delivered one their margin
+    const needsLines = action === 'cancel' || (d.ok && d.row.to === 'delivered');
+    const lines = needsLines ? await this.lines(order.id) : [];
+    return this.commit(order, this.plan(order, action, actor, actorId, input, lines), action, actor, actorId, input);
+  }
+
+  private async commit(
+    order: OrderRow,
+    plan: Plan,
+    action: OrderAction,
+    actor: OrderActor,
+    actorId: string | null,
+    input: ActionInput,
+  ): Promise<OrderRow> {
+    const { set, move, events } = plan;
+    const updated = await this.runner.run(async (tx) => {
+      const [row] = await tx
+        .update(schema.orders)
+        .set(set)
+        .where(and(eq(schema.orders.id, order.id), eq(schema.orders.version, order.version)))
+        .returning();
+      if (!row) return null;
+      await tx.insert(schema.orderTransitions).values({
+        orderId: row.id,
+        fromState: move.from,
+        toState: move.to,
+        action: move.action,
+        actor: move.actor,
+        actorId: move.actorId,
+        at: move.at,
+      });
+      await this.outbox.add(tx, events);
+      if (plan.shipment) return this.tracking.createShipment(tx, row);
+      return row;
+    });
+    if (updated) {
+      this.logger.info({ orderId: order.id, from: move.from, to: move.to, actor }, 'order moved');
+      return updated;
+    }
+    return this.afterRace(order, move.from, action, actor, actorId, input);
+  }
+
+  /**
+   * The row changed under us. If its state moved, the step the caller asked for (from the state it saw) was taken by
+   * someone else: answering it from the new state would move the order twice (two sellers pressing 'next' at once, two
+   * tracking sweeps). Only a change that left the state alone (tracking fields, a refund) is retried.
+   */
+  private async afterRace(
+    order: OrderRow,
+    from: string,
+    action: OrderAction,
+    actor: OrderActor,
+    actorId: string | null,
+    input: ActionInput,
+  ): Promise<OrderRow> {
+    const current = await this.access.find(order.id);
+    if (!current) throw new DomainError(OrderErrorCodes.orderNotFound, 'Order not found', 404);
+    if (current.state !== from) {
+      const cancelled = CANCELLED_ORDER_STATES.includes(current.state as OrderState);
+      throw new DomainError(
+        cancelled ? OrderErrorCodes.alreadyCancelled : OrderErrorCodes.illegalTransition,
+        cancelled ? 'The order was already cancelled' : `The order moved on meanwhile (${from} → ${current.state})`,
+        409,
+      );
+    }
+    return this.apply(current, action, actor, actorId, input);
+  }
+
+  private async lines(orderId: string): Promise<LineFacts[]> {
+    const rows = await this.access.lines(orderId);
+    return rows.map((l) => ({
+      item_id: l.itemId,
+      variant_key: l.variantKey,
+      quantity: l.quantity,
+      contribution_margin_minor: l.contributionMarginMinor,
+    }));
+  }
+
+  /**
+   * What a move writes, decided from the order as read: the table's verdict (403/409 with its code), the columns to
+   * set, the history entry and the events. The events are built from the row as it will be after the update (every
+   * field they carry is one this update sets or one a move never changes), so they can go into the same statement.
+   */
+  private plan(
+    order: OrderRow,
+    action: OrderAction,
+    actor: OrderActor,
+    actorId: string | null,
+    input: ActionInput,
+    lines: LineFacts[],
+  ): Plan {
     const from = order.state as OrderState;
     const d = decide(from, action, actor, factsOf(order));
     if (!d.ok) throw new DomainError(d.code, d.message, d.status);
@@ -126,90 +235,88 @@ export class OrderActions {
         set.refundMinor = order.totalMinor;
       }
     }
-    const updated = await this.runner.run(async (tx) => {
-      const [row] = await tx
-        .update(schema.orders)
-        .set(set)
-        .where(and(eq(schema.orders.id, order.id), eq(schema.orders.version, order.version)))
-        .returning();
-      if (!row) return null;
-      await tx.insert(schema.orderTransitions).values({ orderId: row.id, fromState: from, toState: to, action, actor, actorId, at: now });
-      const base = {
-        orderId: row.id,
-        checkoutId: row.checkoutId,
-        userId: row.userId,
+    const row: OrderRow = { ...order, ...set };
+    const base = {
+      orderId: row.id,
+      checkoutId: row.checkoutId,
+      userId: row.userId,
+      shopId: row.shopId,
+      supplierId: row.supplierId,
+      dssupplierId: row.dssupplierId,
+    };
+    const events: NewEvent[] = [];
+    if (cancelling) {
+      events.push({
+        type: OrderEvents.cancelled,
+        key: row.id,
         shopId: row.shopId,
-        supplierId: row.supplierId,
-        dssupplierId: row.dssupplierId,
-      };
-      const events = [];
-      if (cancelling) {
-        const lines = await tx.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, row.id));
-        events.push({
-          type: OrderEvents.cancelled,
-          key: row.id,
-          shopId: row.shopId,
-          actorId: actorId ?? undefined,
-          data: {
-            ...base,
-            from,
-            to,
-            actor,
-            reason: row.cancelReason as CancellationReason,
-            refundMinor: row.refundMinor ?? 0,
-            currency: row.currency,
-            prepaid: row.prepaid,
-            lines: lines.map((l) => ({ itemId: l.itemId, variantKey: l.variantKey, quantity: l.quantity })),
-          } satisfies OrderCancelledEvent,
-        });
-      } else {
-        events.push({
-          type: OrderEvents.advanced,
-          key: row.id,
-          shopId: row.shopId,
-          actorId: actorId ?? undefined,
-          data: { ...base, from, to, actor } satisfies OrderAdvancedEvent,
-        });
-      }
-      if (to === 'delivered') {
-        const lines = await tx.select().from(schema.orderLines).where(eq(schema.orderLines.orderId, row.id));
-        events.push({
-          type: OrderEvents.delivered,
-          key: row.id,
-          shopId: row.shopId,
-          data: {
-            ...base,
-            deliveredAt: row.deliveredAt!.toISOString(),
-            returnDeadline: row.returnDeadline!.toISOString(),
-            totalMinor: row.totalMinor,
-            currency: row.currency,
-            settlement: settlementOf(row, lines),
-          } satisfies OrderDeliveredEvent,
-        });
-      }
-      await this.outbox.add(tx, events);
-      if (to === 'to_deliver' && row.deliveryType === 'broker' && !row.trackingNumber) return this.tracking.createShipment(tx, row);
-      return row;
-    });
-    if (updated) {
-      this.logger.info({ orderId: order.id, from, to, actor }, 'order moved');
-      return updated;
+        actorId: actorId ?? undefined,
+        data: {
+          ...base,
+          from,
+          to,
+          actor,
+          reason: row.cancelReason as CancellationReason,
+          refundMinor: row.refundMinor ?? 0,
+          currency: row.currency,
+          prepaid: row.prepaid,
+          lines: lines.map((l) => ({ itemId: l.item_id, variantKey: l.variant_key, quantity: l.quantity })),
+        } satisfies OrderCancelledEvent,
+      });
+    } else {
+      events.push({
+        type: OrderEvents.advanced,
+        key: row.id,
+        shopId: row.shopId,
+        actorId: actorId ?? undefined,
+        data: { ...base, from, to, actor } satisfies OrderAdvancedEvent,
+      });
     }
-    // The row changed under us. If its state moved, the step the caller asked for (from the state it saw) was taken
-    // by someone else: answering it from the new state would move the order twice (two sellers pressing 'next' at
-    // once, two tracking sweeps). Only a change that left the state alone (tracking fields) is retried.
-    const current = await this.access.find(order.id);
-    if (!current) throw new DomainError(OrderErrorCodes.orderNotFound, 'Order not found', 404);
-    if (current.state !== from) {
-      const cancelled = CANCELLED_ORDER_STATES.includes(current.state as OrderState);
-      throw new DomainError(
-        cancelled ? OrderErrorCodes.alreadyCancelled : OrderErrorCodes.illegalTransition,
-        cancelled ? 'The order was already cancelled' : `The order moved on meanwhile (${from} → ${current.state})`,
-        409,
-      );
+    if (to === 'delivered') {
+      events.push({
+        type: OrderEvents.delivered,
+        key: row.id,
+        shopId: row.shopId,
+        data: {
+          ...base,
+          deliveredAt: now.toISOString(),
+          returnDeadline: set.returnDeadline!.toISOString(),
+          totalMinor: row.totalMinor,
+          currency: row.currency,
+          settlement: settlementOf(
+            row,
+            lines.map((l) => ({ contributionMarginMinor: l.contribution_margin_minor, quantity: l.quantity })),
+          ),
+        } satisfies OrderDeliveredEvent,
+      });
     }
-    return this.apply(current, action, actor, actorId, input);
+    return {
+      set,
+      events,
+      move: { from, to, action, actor, actorId, at: now },
+      shipment: to === 'to_deliver' && order.deliveryType === 'broker' && !order.trackingNumber,
+    };
   }
+}
+
+/** What a move needs of the order's lines (the cancelled event's stock, the delivered event's margin). */
+type LineFacts = Pick<LineJson, 'item_id' | 'variant_key' | 'quantity' | 'contribution_margin_minor'>;
+
+interface Plan {
+  set: Partial<typeof schema.orders.$inferInsert>;
+  events: NewEvent[];
+  move: MoveRow;
+  /** A broker order becoming ready to deliver books its shipment in the move's transaction. */
+  shipment: boolean;
+}
+
+/** The caller's order and the actor they act as through `side`'s routes ('seller': supplier or dropshipping supplier). */
+function resolve(order: OrderRow | undefined, side: OrderSide | 'seller', userId: string): { order: OrderRow; actor: OrderActor } {
+  if (side === 'seller') {
+    const { order: found, side: seller } = asSeller(order, userId);
+    return { order: found, actor: seller };
+  }
+  return { order: onSide(order, side, userId), actor: side };
 }
 
 /**

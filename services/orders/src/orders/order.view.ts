@@ -25,8 +25,7 @@ import { availableActions } from '../domain/order.machine.js';
 import { returnRefusal, returnUntil } from '../returns/domain/return.rules.js';
 import { OrdersClock } from '../shared/clock.js';
 import { returnWindowMs } from '../shared/return-window.js';
-import { factsOf } from './order-actions.js';
-import { sideOf, type OrderRow, type OrderSide } from './order-access.js';
+import { factsOf, sideOf, type OrderRow, type OrderSide } from './order-access.js';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 const money = (minor: number) => formatMinorUnits(minor);
@@ -60,9 +59,11 @@ export function summaryOf(row: OrderRow, viewer: OrderSide): OrderSummary {
 }
 
 /** An order line as json_agg gives it (column names, timestamps as text). */
-interface LineJson {
+export interface LineJson {
   line_id: string;
   item_id: string;
+  variant_key: string;
+  contribution_margin_minor: number;
   type: string;
   slug: string;
   name: string;
@@ -71,7 +72,11 @@ interface LineJson {
   quantity: number;
   unit_price_minor: number;
 }
-interface TransitionJson {
+export interface TransitionJson {
+  id: number;
+  order_id: string;
+  action: string;
+  actor_id: string | null;
   from_state: string | null;
   to_state: string;
   actor: string;
@@ -106,7 +111,7 @@ function detailStatement(db: Db<typeof schema>) {
     .where(eq(schema.orders.id, sql.placeholder('id')))
     .prepare('orders_order_detail');
 }
-type Detail = NonNullable<Awaited<ReturnType<ReturnType<typeof detailStatement>['execute']>>[number]>;
+export type Detail = NonNullable<Awaited<ReturnType<ReturnType<typeof detailStatement>['execute']>>[number]>;
 
 /** The whole order as one party sees it: lines, history, and what that party may do now. */
 @Injectable()
@@ -130,13 +135,19 @@ export class OrderView {
     return this.render(found, viewer);
   }
 
+  /** The order whole (lines, history, reviews, tickets, latest return), or undefined: one prepared statement. */
+  async load(orderId: string): Promise<Detail | undefined> {
+    const [found] = await this.detail.execute({ id: orderId });
+    return found;
+  }
+
   /** An order already loaded (after an action), rendered for `viewer`. */
   async of(row: OrderRow, viewer: OrderSide): Promise<PurchaseOrder> {
     const [found] = await this.detail.execute({ id: row.id });
     return this.render(found ?? { order: row, lines: [], history: [], reviewed: [], tickets: 0, latestReturn: null }, viewer);
   }
 
-  private render(d: Detail, viewer: OrderSide): PurchaseOrder {
+  render(d: Detail, viewer: OrderSide): PurchaseOrder {
     const row = d.order;
     const reviewOf = new Map(d.reviewed.map((r) => [r.line_id, r.id]));
     const shipping = row.shippingCostMinor ?? row.shippingMinor;

@@ -81,7 +81,7 @@ export class CustomerOrdersController {
   @ApiOperation({ summary: 'The customer advances the order (accepts the quote, confirms receipt)' })
   @ApiAnswer(PurchaseOrderSchema, { status: 201, errors: ACTION_ERRORS })
   async next(@PathOwner() me: OwnerRef, @Param('id') id: string): Promise<PurchaseOrder> {
-    return this.view.of(await this.actions.act('customer', id, me.ownerId, 'next'), 'customer');
+    return this.actions.actAndShow('customer', id, me.ownerId, 'next');
   }
 
   @Post(':me/orders/:id/confirm')
@@ -89,7 +89,7 @@ export class CustomerOrdersController {
   @ApiOperation({ summary: "The customer confirms the seller's quote (estimated delivery date and shipping cost)" })
   @ApiAnswer(PurchaseOrderSchema, { status: 201, errors: ACTION_ERRORS })
   async confirm(@PathOwner() me: OwnerRef, @Param('id') id: string): Promise<PurchaseOrder> {
-    return this.view.of(await this.actions.act('customer', id, me.ownerId, 'confirm'), 'customer');
+    return this.actions.actAndShow('customer', id, me.ownerId, 'confirm');
   }
 
   @Delete(':me/orders/:id')
@@ -97,11 +97,10 @@ export class CustomerOrdersController {
   @ApiOperation({ summary: 'The customer cancels the order (a prepaid one is refunded, its stock returns)' })
   @ApiAnswer(PurchaseOrderSchema, { errors: ACTION_ERRORS })
   async cancel(@PathOwner() me: OwnerRef, @Param('id') id: string, @Body() body: CancelOrderDto): Promise<PurchaseOrder> {
-    const order = await this.actions.act('customer', id, me.ownerId, 'cancel', {
+    return this.actions.actAndShow('customer', id, me.ownerId, 'cancel', {
       reason: body?.reason ?? 'requested_by_client',
       message: body?.message,
     });
-    return this.view.of(order, 'customer');
   }
 }
 
@@ -126,7 +125,7 @@ abstract class SellerOrdersBase {
     action: 'next' | 'confirm' | 'cancel',
     body: SellerNextDto & CancelOrderDto,
   ): Promise<PurchaseOrder> {
-    const order = await this.actions.act(this.side, id, userId, action, {
+    return this.actions.actAndShow(this.side, id, userId, action, {
       estimatedDeliveryDate: body?.estimated_delivery_date,
       shippingCostMinor: body?.shipping_cost_minor,
       trackingNumber: body?.tracking_number,
@@ -134,7 +133,6 @@ abstract class SellerOrdersBase {
       reason: body?.reason ?? (action === 'cancel' ? 'cannot_be_fulfilled' : undefined),
       message: body?.message,
     });
-    return this.view.of(order, order.dssupplierId === userId ? 'dssupplier' : 'supplier');
   }
 }
 
