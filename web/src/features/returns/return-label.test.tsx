@@ -24,10 +24,7 @@ afterEach(() => {
   resetNotices();
 });
 
-/**
- * The download is offered where the page is given the browser's file hand-over (the route passes it: the app's
- * saveFile lives in another feature), so it is tried here on the card itself, with a spy for the hand-over.
- */
+/** The download, tried on the card itself with a spy in place of the browser's file hand-over (lib/save-file). */
 describe("'Descargar guía (PDF)'", { timeout: 30_000 }, () => {
   it("fetches the customer's label, spins while it comes, and hands the PDF over under the server's name", async () => {
     let answer: (response: Response) => void = () => {};

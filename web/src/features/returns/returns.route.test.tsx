@@ -328,6 +328,8 @@ describe('the return label (spec 3 §3 return_shipping_label)', { timeout: 40_00
     expect(screen.getByTestId('return-label-tracking').textContent).toBe('EST123456');
     expect(screen.getByTestId('return-label-issued').textContent).toBe(`Emitida el ${formatDateTime('2026-11-25T15:00:00.000Z', 'es')}`);
     expect(screen.getByTestId('return-label-inbox').textContent).toBe('También te la enviamos por correo.');
+    // the route page offers the download (the app's file hand-over is the card's default)
+    expect(screen.getByRole('button', { name: 'Descargar guía (PDF)' })).toBeTruthy();
     expect(screen.queryByTestId('return-label-pending')).toBeNull();
     // The customer never issues it.
     expect(screen.queryByTestId('return-label-form')).toBeNull();

@@ -1,5 +1,7 @@
 import { api, ownerSegment, unwrap } from '@/api/client';
 
+export { saveFile } from '@/lib/save-file';
+
 /** Whose copy: the customer's (`/{me}/orders/{id}`) or the seller's (`/admin/suppliers/{me}/orders/{id}`). */
 export type ReceiptSide = 'customer' | 'seller';
 
@@ -10,17 +12,4 @@ export function fetchReceipt(userId: string, orderId: string, side: ReceiptSide)
     return unwrap<Blob>(api.GET('/api/orders/{me}/orders/{id}/receipt.pdf', { params: { path }, parseAs: 'blob' }));
   }
   return unwrap<Blob>(api.GET('/api/orders/admin/suppliers/{me}/orders/{id}/receipt.pdf', { params: { path }, parseAs: 'blob' }));
-}
-
-/** Hands a file to the browser as a download (a temporary object URL on a clicked link). */
-export function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }

@@ -25,7 +25,7 @@ import { useReturnsT, type ReturnsT } from '../i18n/texts';
 import { isReturnMissing } from '../lib/errors';
 import { formatDateTime, orderNumber } from '../lib/format';
 import { Field } from './field';
-import { ReturnLabelCard, type SaveFile } from './return-label';
+import { ReturnLabelCard } from './return-label';
 import { AddToWalletButton, CloseRequestButton, CommentForm, NoteForm, RefundForm } from './return-forms';
 import { ReturnStatusBadge } from './returns-list-page';
 import { ReturnsGate } from './returns-gate';
@@ -42,11 +42,6 @@ interface Props {
   side: ReturnSide;
   returnId: string;
   links: ReturnDetailLinks;
-  /**
-   * Hands the label's PDF to the browser. The app's hand-over (saveFile) lives in other features, which this one may not
-   * import: the route passes it (routes wire features together); without it the download is not offered.
-   */
-  saveFile?: SaveFile;
 }
 
 function BackLink({ to, t }: { to: string; t: ReturnsT }) {
@@ -192,13 +187,11 @@ function DetailBody({
   side,
   userId,
   links,
-  saveFile,
 }: {
   request: ReturnRequest;
   side: ReturnSide;
   userId: string;
   links: ReturnDetailLinks;
-  saveFile?: SaveFile;
 }) {
   const { t, i18n } = useReturnsT();
   const language = i18n.language;
@@ -227,7 +220,7 @@ function DetailBody({
         {side === 'seller' && request.can_close && <CloseRequestButton userId={userId} id={request.id} t={t} />}
       </Group>
       {side === 'customer' && request.can_add_to_wallet && <AddToWalletButton userId={userId} id={request.id} t={t} />}
-      <ReturnLabelCard request={request} side={side} userId={userId} save={saveFile} t={t} language={language} />
+      <ReturnLabelCard request={request} side={side} userId={userId} t={t} language={language} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: side === 'seller' && request.can_refund ? 8 : 12 }}>
           <Card withBorder radius="md" padding="md">
@@ -274,7 +267,7 @@ function DetailBody({
   );
 }
 
-function DetailLoader({ side, userId, returnId, links, saveFile }: Props & { userId: string }) {
+function DetailLoader({ side, userId, returnId, links }: Props & { userId: string }) {
   const { t } = useReturnsT();
   const query = useReturn(side, userId, returnId);
   if (query.isPending) {
@@ -298,7 +291,7 @@ function DetailLoader({ side, userId, returnId, links, saveFile }: Props & { use
     }
     return <ErrorState title={t('detail.loadError')} text={t('detail.loadErrorText')} onRetry={() => void query.refetch()} />;
   }
-  return <DetailBody request={query.data} side={side} userId={userId} links={links} saveFile={saveFile} />;
+  return <DetailBody request={query.data} side={side} userId={userId} links={links} />;
 }
 
 /**
@@ -307,10 +300,10 @@ function DetailLoader({ side, userId, returnId, links, saveFile }: Props & { use
  * the label, writes notes (visible or internal), refunds up to the amount available and closes it; the dropshipping
  * supplier issues the label, reads the request and writes notes.
  */
-export function ReturnDetailPage({ side, returnId, links, saveFile }: Props) {
+export function ReturnDetailPage({ side, returnId, links }: Props) {
   return (
     <ReturnsGate seller={side !== 'customer'}>
-      {(userId) => <DetailLoader side={side} userId={userId} returnId={returnId} links={links} saveFile={saveFile} />}
+      {(userId) => <DetailLoader side={side} userId={userId} returnId={returnId} links={links} />}
     </ReturnsGate>
   );
 }

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '@/api/client';
+import { saveFile } from '@/lib/save-file';
 import type { ReturnSide } from '../api/keys';
 import { fetchLabelPdf, labelFileName, useIssueLabel } from '../api/return-label';
 import type { ReturnsT } from '../i18n/texts';
@@ -179,7 +180,7 @@ export function ReturnLabelCard({
   request,
   side,
   userId,
-  save,
+  save = saveFile,
   t,
   language,
 }: {
@@ -209,7 +210,7 @@ export function ReturnLabelCard({
             {t('label.inboxToo')}
           </Text>
         )}
-        {label && save && <LabelDownloadButton side={side} userId={userId} id={request.id} save={save} t={t} />}
+        {label && <LabelDownloadButton side={side} userId={userId} id={request.id} save={save} t={t} />}
         {side !== 'customer' && request.can_issue_label && <IssueLabelForm side={side} request={request} userId={userId} t={t} />}
       </Stack>
     </Card>

@@ -1,5 +1,6 @@
 import type { TicketLanguage } from '@vitrina/contracts';
 import { api, ownerSegment, unwrap } from '@/api/client';
+import { saveFile } from '@/lib/save-file';
 
 export type TicketDownload = { kind: 'one'; attendantId: string; position: number } | { kind: 'pdf' } | { kind: 'zip' };
 
@@ -35,18 +36,6 @@ export function downloadName(orderId: string, what: TicketDownload, language: st
   return `${word}s-${orderId}.${what.kind}`;
 }
 
-/** Hands a file to the browser as a download (a temporary object URL on a clicked link). */
-export function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 /**
  * Downloads tickets; spec 3 §8: 'PDF or zip download failures are silently ignored' (no toast, no error state: the

@@ -45,7 +45,7 @@ export function ReturnPolicyContent({ info }: { info: ReturnInfo | null }) {
         )}
       </Section>
       <Section title={t('returns.label.title')}>
-        <Text size="sm">{t(`returns.label.${info.return_shipping_label ?? 'inbox'}`)}</Text>
+        <Text size="sm">{t(`returns.label.${info.return_shipping_label ?? 'download'}`)}</Text>
       </Section>
       <Section title={t('returns.restocking.title')}>
         <Text size="sm">
