@@ -36,7 +36,6 @@ export function downloadName(orderId: string, what: TicketDownload, language: st
   return `${word}s-${orderId}.${what.kind}`;
 }
 
-
 /**
  * Downloads tickets; spec 3 §8: 'PDF or zip download failures are silently ignored' (no toast, no error state: the
  * button simply stops spinning). Answers whether the file was handed over.
