@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { DEMO, SANDBOX_TEST_CARDS, demoItemId } from '@vitrina/contracts';
 import { startEmbedded, type Stack } from './support/stack.js';
 
@@ -543,6 +543,37 @@ test('returns and wallets: a return with a photo, a note and a partial refund, c
   await seller.page.goto(`${stack.url}/admin/devoluciones`);
   await seller.page.getByTestId('return-row').first().click();
   await expect(seller.page.getByTestId('return-view')).toBeVisible();
+  // the seller issues the return label: where the parcel goes, and the carrier guide they bought
+  await seller.page.getByTestId('return-label-ship-to-input').fill('Bazar de Daniela\nAv. Juárez 15, Centro\nPuebla, PUE 72000');
+  await seller.page.getByTestId('return-label-carrier-input').fill('Estafeta');
+  await seller.page.getByTestId('return-label-tracking-input').fill('8055123456');
+  await seller.page.getByTestId('return-label-submit').click();
+  await expect(seller.page.getByText('Guía de devolución emitida')).toBeVisible();
+  await expect(seller.page.getByTestId('return-label-tracking')).toHaveText('8055123456');
+  // the item's policy is 'inbox': the customer gets it by e-mail, with a link to the request, and downloads it there
+  await expect
+    .poll(
+      async () => {
+        const res = await api.get(`${stack.url}/api/dev/mailbox?to=${encodeURIComponent(DEMO.users.customer.email)}&limit=1`);
+        const body = (await res.json()) as { results: { subject: string | null; text: string }[] };
+        return body.results[0]?.subject ?? 'none';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('Tu guía de devolución está lista');
+  await customer.page.reload();
+  await expect(customer.page.getByTestId('return-label-ship-to')).toContainText('Av. Juárez 15, Centro');
+  await expect(customer.page.getByTestId('return-label-inbox')).toBeVisible();
+  const labelDownload = customer.page.waitForEvent('download');
+  await customer.page.getByTestId('return-label-download').click();
+  const label = await labelDownload;
+  expect(label.suggestedFilename()).toMatch(/^guia-devolucion-[\w-]+\.pdf$/);
+  expect(
+    readFileSync(await label.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  await customer.page.screenshot({ path: `${SHOTS}/return-label-customer-phone.png`, fullPage: true });
   await seller.page.getByRole('tab', { name: 'Comentarios' }).click();
   await seller.page.getByTestId('return-note-body').fill('Pedimos la guía de regreso al cliente.');
   await seller.page.getByLabel('Interna').check();

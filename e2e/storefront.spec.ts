@@ -144,7 +144,7 @@ test('a visitor pages and sorts /productos, checking the order', async ({ page }
 });
 
 function isAscending(prices: number[]): boolean {
-  return prices.every((price, index) => index === 0 || prices[index - 1]! <= price);
+  return prices.every((price, index) => index === 0 || prices[index - 1] <= price);
 }
 
 async function priceOrder(page: Page): Promise<number[]> {

@@ -242,7 +242,17 @@ export function AddToWalletButton({ userId, id, t }: { userId: string; id: strin
     <Alert color="blue" variant="light" data-testid="return-add-to-wallet">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{t('wallet.text')}</Text>
-        <Button size="xs" variant="light" loading={wallet.isPending} onClick={() => void choose()}>
+        {/* a long label wraps on a phone instead of running out of the alert */}
+        <Button
+          size="xs"
+          variant="light"
+          h="auto"
+          py={6}
+          maw="100%"
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+          loading={wallet.isPending}
+          onClick={() => void choose()}
+        >
           {t('wallet.button')}
         </Button>
       </Stack>
