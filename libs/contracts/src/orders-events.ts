@@ -67,7 +67,7 @@ export const OrderEvents = {
 } as const;
 export const ORDERS_TOPIC = Topics.ordersOrder;
 
-interface OrderEventBase {
+export interface OrderEventBase {
   orderId: string;
   checkoutId: string;
   userId: string;

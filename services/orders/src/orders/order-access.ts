@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OrderErrorCodes, type OrderDeliveryType } from '@vitrina/contracts';
+import { OrderErrorCodes, type OrderDeliveryType, type OrderEventBase } from '@vitrina/contracts';
 import { DB, ForbiddenError, NotFoundError, type Db } from '@vitrina/platform';
 import { eq } from 'drizzle-orm';
 import * as schema from '../db/schema.js';
@@ -90,4 +90,18 @@ export function asSeller<T extends Pick<OrderRow, 'userId' | 'supplierId' | 'dss
   if (!order || !side) throw new NotFoundError('Order not found', OrderErrorCodes.orderNotFound);
   if (side === 'customer') throw new ForbiddenError('Only the seller can do this', OrderErrorCodes.wrongActor);
   return { order, side };
+}
+
+/** The fields every `orders.order` event carries (contracts' OrderEventBase). */
+export function eventBase(
+  order: Pick<OrderRow, 'id' | 'checkoutId' | 'userId' | 'shopId' | 'supplierId' | 'dssupplierId'>,
+): OrderEventBase {
+  return {
+    orderId: order.id,
+    checkoutId: order.checkoutId,
+    userId: order.userId,
+    shopId: order.shopId,
+    supplierId: order.supplierId,
+    dssupplierId: order.dssupplierId,
+  };
 }

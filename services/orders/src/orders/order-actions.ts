@@ -22,7 +22,7 @@ import { decide } from '../domain/order.machine.js';
 import { OrdersClock } from '../shared/clock.js';
 import { returnWindowMs } from '../shared/return-window.js';
 import { TrackingService } from '../tracking/tracking.service.js';
-import { asSeller, factsOf, onSide, OrderAccess, type OrderRow, type OrderSide } from './order-access.js';
+import { asSeller, eventBase, factsOf, onSide, OrderAccess, type OrderRow, type OrderSide } from './order-access.js';
 import { moveOrder, type MoveRow } from './order-move.statement.js';
 import { OrderView, type LineJson } from './order.view.js';
 
@@ -236,14 +236,7 @@ export class OrderActions {
       }
     }
     const row: OrderRow = { ...order, ...set };
-    const base = {
-      orderId: row.id,
-      checkoutId: row.checkoutId,
-      userId: row.userId,
-      shopId: row.shopId,
-      supplierId: row.supplierId,
-      dssupplierId: row.dssupplierId,
-    };
+    const base = eventBase(row);
     const events: NewEvent[] = [];
     if (cancelling) {
       events.push({

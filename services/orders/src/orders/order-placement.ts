@@ -16,7 +16,7 @@ import type { Logger } from 'pino';
 import * as schema from '../db/schema.js';
 import { initialState } from '../domain/order.machine.js';
 import { TicketIssuer } from '../tickets/ticket-issuer.js';
-import type { OrderRow } from './order-access.js';
+import { eventBase, type OrderRow } from './order-access.js';
 
 /** The orders service's client of cart-checkout's internal place call (contracts: checkout-placement.ts). */
 export const CHECKOUT_PLACEMENT = Symbol.for('orders.checkout-placement');
@@ -86,12 +86,7 @@ export class OrderPlacement {
         shopId: row.shopId,
         actorId: row.userId,
         data: {
-          orderId: row.id,
-          checkoutId: row.checkoutId,
-          userId: row.userId,
-          shopId: row.shopId,
-          supplierId: row.supplierId,
-          dssupplierId: row.dssupplierId,
+          ...eventBase(row),
           state: row.state as OrderPlacedEvent['state'],
           paymentType: snap.paymentType,
           prepaid: row.prepaid,

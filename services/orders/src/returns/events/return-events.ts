@@ -9,19 +9,7 @@ import {
 } from '@vitrina/contracts';
 import type { NewEvent as OutboxEvent } from '@vitrina/platform';
 import type { ReturnLabelDoc } from '../../db/schema.js';
-import type { OrderRow } from '../../orders/order-access.js';
-
-/** The OrderEventBase fields every `orders.order` event carries. */
-function base(order: OrderRow) {
-  return {
-    orderId: order.id,
-    checkoutId: order.checkoutId,
-    userId: order.userId,
-    shopId: order.shopId,
-    supplierId: order.supplierId,
-    dssupplierId: order.dssupplierId,
-  };
-}
+import { eventBase, type OrderRow } from '../../orders/order-access.js';
 
 /** Return events go on the order's topic, keyed by the order id (one order's events stay in order). */
 function event<T>(type: string, order: OrderRow, actorId: string | null, data: T): OutboxEvent {
@@ -29,10 +17,14 @@ function event<T>(type: string, order: OrderRow, actorId: string | null, data: T
 }
 
 export const returnOpened = (order: OrderRow, returnId: string, at: Date): OutboxEvent =>
-  event(ReturnEvents.opened, order, order.userId, { ...base(order), returnId, openedAt: at.toISOString() } satisfies ReturnOpenedEvent);
+  event(ReturnEvents.opened, order, order.userId, {
+    ...eventBase(order),
+    returnId,
+    openedAt: at.toISOString(),
+  } satisfies ReturnOpenedEvent);
 
 export const returnClosedEvent = (order: OrderRow, returnId: string, at: Date, actorId: string): OutboxEvent =>
-  event(ReturnEvents.closed, order, actorId, { ...base(order), returnId, closedAt: at.toISOString() } satisfies ReturnClosedEvent);
+  event(ReturnEvents.closed, order, actorId, { ...eventBase(order), returnId, closedAt: at.toISOString() } satisfies ReturnClosedEvent);
 
 export const refundRequested = (
   order: OrderRow,
@@ -40,7 +32,7 @@ export const refundRequested = (
   actorId: string,
 ): OutboxEvent =>
   event(ReturnEvents.refundRequested, order, actorId, {
-    ...base(order),
+    ...eventBase(order),
     refundId: refund.id,
     returnId: refund.returnId,
     amountMinor: refund.amountMinor,
@@ -54,7 +46,7 @@ export const orderRefunded = (
   actorId: string | null,
 ): OutboxEvent =>
   event(ReturnEvents.refunded, order, actorId, {
-    ...base(order),
+    ...eventBase(order),
     refundId: refund.id,
     returnId: refund.returnId,
     amountMinor: refund.amountMinor,
@@ -72,7 +64,7 @@ export const returnLabelIssued = (
 ): OutboxEvent => {
   const contact = order.contact as CheckoutContact | null;
   return event(ReturnEvents.labelIssued, order, actorId, {
-    ...base(order),
+    ...eventBase(order),
     returnId,
     policy,
     email: contact?.email?.trim() || null,
