@@ -1,1 +1,2 @@
 export * from './mailbox.js';
+export * from './alerts.js';
