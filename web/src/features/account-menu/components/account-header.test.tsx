@@ -1,8 +1,11 @@
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authResult, adminProfile, fakeApi, resetAccountState } from '@/test/account-fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
+import { renderUi } from '@/test/render-ui';
 import { accountLinks, myShopPath } from '../domain/account-links';
+import { AccountHeader } from './account-header';
 
 afterEach(resetAccountState);
 
@@ -133,6 +136,37 @@ describe('account corner of the header (spec 1 §2)', () => {
     await waitFor(() => expect(within(header()).getByRole('status', { name: 'Cargando tu cuenta…' })).toBeTruthy());
     answer(jsonResponse(200, adminProfile()));
     expect(await within(header()).findByRole('button', { name: 'Abrir el menú de tu cuenta' })).toBeTruthy();
+  });
+});
+
+describe('the alerts slot beside the avatar (spec 2 §2 Bell alerts)', () => {
+  // The route passes the alerts feature's bell in; a stand-in here (features do not import each other).
+  function renderHeader() {
+    const router = createRouter({
+      routeTree: createRootRoute({
+        component: () => <AccountHeader shopPath="/" alerts={<button type="button">Alertas</button>} />,
+      }),
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    });
+    return renderUi(<RouterProvider router={router} />);
+  }
+
+  it('shows it to a signed-in user, before the avatar', async () => {
+    fakeApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, authResult()),
+      [`GET /api/profile-admin/${authResult().meID}:${authResult().meID}/${authResult().meID}`]: () => jsonResponse(200, adminProfile()),
+    });
+    renderHeader();
+    const avatar = await screen.findByRole('button', { name: 'Abrir el menú de tu cuenta' }, { timeout: 10_000 });
+    const bell = screen.getByRole('button', { name: 'Alertas' });
+    expect(bell.compareDocumentPosition(avatar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('never shows it to a visitor', async () => {
+    fakeApi({});
+    renderHeader();
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Alertas' })).toBeNull();
   });
 });
 
