@@ -3,6 +3,12 @@ import { Module, type Type } from '@nestjs/common';
 import { CONFIG, PlatformModule, type PlatformConfig, type ServiceDefinition } from '@vitrina/platform';
 import * as schema from './db/schema.js';
 import { MESSAGING_CONFIG, loadMessagingConfig } from './config/messaging-config.js';
+import { AlertRecorder } from './alerts/alert-recorder.js';
+import { AlertsService } from './alerts/alerts.service.js';
+import { OrderAlertsConsumer } from './alerts/events/order-alerts.consumer.js';
+import { PaymentAlertsConsumer } from './alerts/events/payment-alerts.consumer.js';
+import { WalletAlertsConsumer } from './alerts/events/wallet-alerts.consumer.js';
+import { AlertsHttpController } from './alerts/http/alerts.http.controller.js';
 import { AccountsUserConsumer } from './delivery/events/accounts-user.consumer.js';
 import { ReturnLabelConsumer } from './delivery/events/return-label.consumer.js';
 import { DeliverMessageJob } from './delivery/jobs/deliver-message.job.js';
@@ -16,7 +22,7 @@ export interface MessagingOptions {
 
 /**
  * Conversations, messages, contact entries, alerts, outbound e-mail and SMS (so far: outbound delivery of codes and
- * of the return-label e-mail, and the local mailbox).
+ * of the return-label e-mail, the bell alerts made from the other services' events, and the local mailbox).
  * Composition root of the messaging service, mounted by its own process (main.ts) and by the embedded launcher.
  */
 export function createMessagingModule(options: MessagingOptions = {}): Type<unknown> {
@@ -29,7 +35,15 @@ export function createMessagingModule(options: MessagingOptions = {}): Type<unkn
         migrationsFolder: fileURLToPath(new URL('../drizzle', import.meta.url)),
       }),
     ],
-    controllers: [AccountsUserConsumer, ReturnLabelConsumer, DevMailboxHttpController],
+    controllers: [
+      AccountsUserConsumer,
+      ReturnLabelConsumer,
+      OrderAlertsConsumer,
+      PaymentAlertsConsumer,
+      WalletAlertsConsumer,
+      AlertsHttpController,
+      DevMailboxHttpController,
+    ],
     providers: [
       {
         provide: MESSAGING_CONFIG,
@@ -39,6 +53,8 @@ export function createMessagingModule(options: MessagingOptions = {}): Type<unkn
       },
       ...deliveryProviders,
       DeliverMessageJob,
+      AlertRecorder,
+      AlertsService,
     ],
   })
   class MessagingModule {}

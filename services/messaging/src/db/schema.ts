@@ -1,4 +1,5 @@
-import { index, integer, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AlertOrigin, AlertRole, AlertType } from '@vitrina/contracts';
 import { platformTables } from '@vitrina/platform';
 
 /** Every table of the messaging service lives in the PostgreSQL schema `messaging`. */
@@ -52,6 +53,60 @@ export const mailboxMessages = messagingSchema.table(
   },
   (t) => [uniqueIndex('mailbox_delivery_uq').on(t.deliveryId), index('mailbox_to_idx').on(t.to, t.createdAt)],
 );
+
+/** What an alert points at besides its type, subtype and role (the rest of the contract's AlertParams). */
+export interface AlertRefs {
+  order: string | null;
+  customer: string | null;
+  supplier: string | null;
+  dssupplier: string | null;
+  return_id: string | null;
+  wallet_type_id: string | null;
+  checkout_aggregation: string | null;
+  amount_minor: number | null;
+  currency: string | null;
+}
+
+/** An alert's text in each language the web shows. */
+export interface AlertMessage {
+  es: string;
+  en: string;
+  'es-AR': string;
+}
+
+/**
+ * A bell alert (issue 15): one per recipient and role of an event another service published. The unique key
+ * (event, user, role) makes a redelivered event add nothing; the list and the bell's count read the user's index.
+ */
+export const alerts = messagingSchema.table(
+  'alerts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    role: text('role').$type<AlertRole>().notNull(),
+    origin: text('origin').$type<AlertOrigin>().notNull(),
+    type: text('type').$type<AlertType>().notNull(),
+    subtype: text('subtype'),
+    params: jsonb('params').$type<AlertRefs>().notNull(),
+    message: jsonb('message').$type<AlertMessage>().notNull(),
+    link: text('link'),
+    eventId: text('event_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    /** The first click on it; null while it is pending a visit. */
+    visitedAt: at('visited_at'),
+  },
+  (t) => [
+    uniqueIndex('alerts_event_user_role_uq').on(t.eventId, t.userId, t.role),
+    // NULLS FIRST is what a plain ORDER BY … DESC means: the list reads the index in order, with no sort
+    index('alerts_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/** When each user last opened the bell's panel: alerts created after it are the badge's count. */
+export const alertReads = messagingSchema.table('alert_reads', {
+  userId: text('user_id').primaryKey(),
+  seenAt: at('seen_at').notNull(),
+});
 
 /** Outbox, inbox, local job queue and diagnostics tables of the kernel. */
 export const { outbox, inbox, jobs, pings } = platformTables('messaging');
