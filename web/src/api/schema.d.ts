@@ -138,6 +138,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alerts/{me}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's alerts, newest first, 10 at a time (offset = the number loaded) */
+        get: operations["AlertsHttpController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{me}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** A click on the alert: visited (pending_visits false) from then on; again changes nothing */
+        patch: operations["AlertsHttpController_visit"];
+        trace?: never;
+    };
+    "/api/alerts/{me}/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bell's count: alerts created since the user last opened the panel */
+        get: operations["AlertsHttpController_pending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{me}/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The user opened the panel: the count starts again from zero (idempotent) */
+        post: operations["AlertsHttpController_seen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/activate/{key}": {
         parameters: {
             query?: never;
@@ -3429,6 +3497,43 @@ export interface components {
             store_slug: string | null;
             updated_at: string;
         };
+        Alert: {
+            created_at: string;
+            id: string;
+            link: string | null;
+            message_body: {
+                en: string;
+                es: string;
+                "es-AR": string;
+            };
+            /** @enum {string} */
+            origin_app: "orders" | "returns" | "payments" | "wallet";
+            params: components["schemas"]["AlertParams"];
+            pending_visits: boolean;
+        };
+        AlertList: {
+            matches_estimated: number;
+            results: components["schemas"]["Alert"][];
+        };
+        AlertParams: {
+            amount_minor: number | null;
+            checkout_aggregation: string | null;
+            currency: string | null;
+            customer: string | null;
+            dssupplier: string | null;
+            order: string | null;
+            return_id: string | null;
+            /** @enum {string} */
+            role: "customer" | "supplier" | "dssupplier" | "shop_admin";
+            subtype: string | null;
+            supplier: string | null;
+            /** @enum {string} */
+            type: "order_placed" | "order_advanced" | "order_cancelled" | "order_delivered" | "return_opened" | "return_label_issued" | "return_refunded" | "return_closed" | "payment_failed" | "payment_expired" | "wallet_credited";
+            wallet_type_id: string | null;
+        };
+        AlertPending: {
+            pending: number;
+        };
         ApiError: {
             code: string;
             fields?: {
@@ -5839,6 +5944,219 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WalletMovementList"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    AlertsHttpController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertList"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    AlertsHttpController_visit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    AlertsHttpController_pending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertPending"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    AlertsHttpController_seen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertPending"];
                 };
             };
             /** @description Refused: the request is not valid (`fields` names the offending fields) */
