@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PlatformFrame } from '@/components/layout/platform-frame';
-import { AccountHeader } from '@/features/account-menu/components/account-header';
+import { PlatformAccount } from './-platform-account';
 
 /**
  * What the order pages outside a shop render (not a route: the `-` keeps the router plugin from reading it): the
@@ -8,7 +8,7 @@ import { AccountHeader } from '@/features/account-menu/components/account-header
  */
 export function OrderFrame({ children }: { children: ReactNode }) {
   return (
-    <PlatformFrame account={<AccountHeader shopPath="/" />} size="lg" py="lg" px={{ base: 'sm', sm: 'md' }}>
+    <PlatformFrame account={<PlatformAccount />} size="lg" py="lg" px={{ base: 'sm', sm: 'md' }}>
       {children}
     </PlatformFrame>
   );

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountHeader } from '@/features/account-menu/components/account-header';
+import { PlatformAccount } from './-platform-account';
 import { PreferencesPage } from '@/features/profile/components/preferences-page';
 
 /** spec 1 §2 `/preferencias` outside a shop. */
@@ -8,5 +8,5 @@ export const Route = createFileRoute('/preferencias')({
 });
 
 function PreferencesRoute() {
-  return <PreferencesPage account={<AccountHeader shopPath="/" />} />;
+  return <PreferencesPage account={<PlatformAccount />} />;
 }

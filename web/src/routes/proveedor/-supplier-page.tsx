@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PlatformFrame } from '@/components/layout/platform-frame';
-import { AccountHeader } from '@/features/account-menu/components/account-header';
+import { PlatformAccount } from '../-platform-account';
 import type { SupplierRef } from '@/features/supplier-items/api/http';
 import { SupplierGate } from '@/features/supplier-items/components/supplier-gate';
 
@@ -11,7 +11,7 @@ import { SupplierGate } from '@/features/supplier-items/components/supplier-gate
  */
 export function SupplierPage({ children }: { children: (owner: SupplierRef) => ReactNode }) {
   return (
-    <PlatformFrame account={<AccountHeader shopPath="/" />} size="lg" py="lg" px={{ base: 'sm', sm: 'md' }}>
+    <PlatformFrame account={<PlatformAccount />} size="lg" py="lg" px={{ base: 'sm', sm: 'md' }}>
       <SupplierGate>{children}</SupplierGate>
     </PlatformFrame>
   );

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PlatformFrame } from '@/components/layout/platform-frame';
-import { AccountHeader } from '@/features/account-menu/components/account-header';
+import { PlatformAccount } from '../../-platform-account';
 import { StandalonePaymentPage } from '@/features/payments/components/standalone-payment-page';
 
 interface MePaymentSearch {
@@ -30,7 +30,7 @@ function MePaymentRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <PlatformFrame account={<AccountHeader shopPath="/" />} size="md" py="lg" px={{ base: 'sm', sm: 'md' }}>
+    <PlatformFrame account={<PlatformAccount />} size="md" py="lg" px={{ base: 'sm', sm: 'md' }}>
       <StandalonePaymentPage
         token={token}
         paymentAttempt={search.payment_attempt}

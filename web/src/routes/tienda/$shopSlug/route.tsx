@@ -18,6 +18,7 @@ import { useFirstPaintDone } from '@/lib/first-paint';
 
 // The accounts feature's header corner and register button bring the sign-in/registration modal and its
 // forms; they load after the shop has painted, so the shop home's first load stays small.
+import { AlertsBell } from '../../-alerts-bell';
 const AccountHeader = lazy(() => import('@/features/account-menu/components/account-header').then((m) => ({ default: m.AccountHeader })));
 // The owner's in-place editors (issue 5): a separate chunk, loaded only when the signed-in user owns the shop.
 const OwnerTools = lazy(() => import('@/features/shop-admin/components/owner-tools'));
@@ -78,6 +79,7 @@ function ShopLayoutRoute() {
         registerOptions={registerOptions}
         shopPath={visibleShopBase(shop.slug)}
         withThemeToggle={shop.darkmode && !shop.hidden_darkmode}
+        alerts={<AlertsBell />}
       />
     </Suspense>
   );
