@@ -270,6 +270,8 @@ export class OrderActions {
         type: OrderEvents.delivered,
         key: row.id,
         shopId: row.shopId,
+        // who handed it over (messaging alerts every party but them)
+        actorId: actorId ?? undefined,
         data: {
           ...base,
           deliveredAt: now.toISOString(),
