@@ -284,6 +284,17 @@ test('orders: bought by card, the supplier moves it along while the shopper foll
   await shopper.page.reload();
   await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'delivered');
   await expect(shopper.page.getByTestId('order-return-deadline')).toBeVisible();
+  // the bell (issue 15): the supplier's moves became alerts; opening the panel clears the count, a click leads to the order
+  const number = `#${orderId.replace(/-/g, '').slice(-8).toUpperCase()}`;
+  await expect(shopper.page.getByTestId('alerts-badge')).toBeVisible({ timeout: 15_000 });
+  await shopper.page.getByTestId('alerts-bell').click();
+  const moved = shopper.page.getByTestId('alert-item').filter({ hasText: `Tu pedido ${number} cambió de estado: En tránsito.` });
+  await expect(moved).toBeVisible();
+  await expect(shopper.page.getByTestId('alerts-badge')).toBeHidden();
+  await shopper.page.screenshot({ path: `${SHOTS}/alerts-panel-desktop.png` });
+  await moved.click();
+  await shopper.page.waitForURL(new RegExp(`/mis-compras/${orderId}$`));
+  await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'delivered');
   // a review of the delivered line, shown on the item's page (the catalogue keeps the average from the event)
   await shopper.page.getByTestId('review-button-l1').click();
   // Mantine's Rating: the fifth star's label (its radio input is visually hidden)
