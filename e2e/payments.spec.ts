@@ -291,6 +291,8 @@ test('orders: bought by card, the supplier moves it along while the shopper foll
   const moved = shopper.page.getByTestId('alert-item').filter({ hasText: `Tu pedido ${number} cambió de estado: En tránsito.` });
   await expect(moved).toBeVisible();
   await expect(shopper.page.getByTestId('alerts-badge')).toBeHidden();
+  // the panel fades in: shoot it once opaque
+  await expect(shopper.page.getByTestId('alerts-panel')).toHaveCSS('opacity', '1');
   await shopper.page.screenshot({ path: `${SHOTS}/alerts-panel-desktop.png` });
   await moved.click();
   await shopper.page.waitForURL(new RegExp(`/mis-compras/${orderId}$`));
