@@ -9,6 +9,9 @@ export default defineConfig({
   // Generous: the phone-size storefront journey takes ~100 s on the shared 2-core machine.
   timeout: 300_000,
   workers: 1,
+  // .ci/run sets PLAYWRIGHT_RETRIES=1: a failed spec runs once more there (a serial spec: all of it, on a fresh stack)
+  // and the list marks it 'flaky'. Locally a failure stays a failure.
+  retries: Number(process.env.PLAYWRIGHT_RETRIES ?? 0),
   reporter: [['list']],
   outputDir: 'test-results',
   use: {
