@@ -14,6 +14,7 @@ import { Route as CheckinRouteImport } from './routes/checkin'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as PreferenciasRouteImport } from './routes/preferencias'
 import { Route as ActivateKeyRouteImport } from './routes/activate/$key'
+import { Route as AsistentesEmprendedoresRouteImport } from './routes/asistentes/emprendedores'
 import { Route as MisBoletosOrderIdRouteImport } from './routes/mis-boletos/$orderId'
 import { Route as MisComprasIndexRouteImport } from './routes/mis-compras/index'
 import { Route as ProveedorEnviosYPagosRouteImport } from './routes/proveedor/envios-y-pagos'
@@ -106,6 +107,11 @@ const PreferenciasRoute = PreferenciasRouteImport.update({
 const ActivateKeyRoute = ActivateKeyRouteImport.update({
   id: '/activate/$key',
   path: '/activate/$key',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AsistentesEmprendedoresRoute = AsistentesEmprendedoresRouteImport.update({
+  id: '/asistentes/emprendedores',
+  path: '/asistentes/emprendedores',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MisBoletosOrderIdRoute = MisBoletosOrderIdRouteImport.update({
@@ -496,6 +502,7 @@ export interface FileRoutesByFullPath {
   '/preferencias': typeof PreferenciasRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
+  '/asistentes/emprendedores': typeof AsistentesEmprendedoresRoute
   '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/mis-compras/': typeof MisComprasIndexRoute
@@ -570,6 +577,7 @@ export interface FileRoutesByTo {
   '/logout': typeof LogoutRoute
   '/preferencias': typeof PreferenciasRoute
   '/activate/$key': typeof ActivateKeyRoute
+  '/asistentes/emprendedores': typeof AsistentesEmprendedoresRoute
   '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/mis-compras': typeof MisComprasIndexRoute
@@ -646,6 +654,7 @@ export interface FileRoutesById {
   '/preferencias': typeof PreferenciasRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
+  '/asistentes/emprendedores': typeof AsistentesEmprendedoresRoute
   '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/mis-compras/': typeof MisComprasIndexRoute
@@ -723,6 +732,7 @@ export interface FileRouteTypes {
     | '/preferencias'
     | '/tienda/$shopSlug'
     | '/activate/$key'
+    | '/asistentes/emprendedores'
     | '/mis-boletos/$orderId'
     | '/proveedor/envios-y-pagos'
     | '/mis-compras/'
@@ -797,6 +807,7 @@ export interface FileRouteTypes {
     | '/logout'
     | '/preferencias'
     | '/activate/$key'
+    | '/asistentes/emprendedores'
     | '/mis-boletos/$orderId'
     | '/proveedor/envios-y-pagos'
     | '/mis-compras'
@@ -872,6 +883,7 @@ export interface FileRouteTypes {
     | '/preferencias'
     | '/tienda/$shopSlug'
     | '/activate/$key'
+    | '/asistentes/emprendedores'
     | '/mis-boletos/$orderId'
     | '/proveedor/envios-y-pagos'
     | '/mis-compras/'
@@ -948,6 +960,7 @@ export interface RootRouteChildren {
   PreferenciasRoute: typeof PreferenciasRoute
   TiendaShopSlugRouteRoute: typeof TiendaShopSlugRouteRouteWithChildren
   ActivateKeyRoute: typeof ActivateKeyRoute
+  AsistentesEmprendedoresRoute: typeof AsistentesEmprendedoresRoute
   MisBoletosOrderIdRoute: typeof MisBoletosOrderIdRoute
   ProveedorEnviosYPagosRoute: typeof ProveedorEnviosYPagosRoute
   MisComprasIndexRoute: typeof MisComprasIndexRoute
@@ -1014,6 +1027,13 @@ declare module '@tanstack/react-router' {
       path: '/activate/$key'
       fullPath: '/activate/$key'
       preLoaderRoute: typeof ActivateKeyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/asistentes/emprendedores': {
+      id: '/asistentes/emprendedores'
+      path: '/asistentes/emprendedores'
+      fullPath: '/asistentes/emprendedores'
+      preLoaderRoute: typeof AsistentesEmprendedoresRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/mis-boletos/$orderId': {
@@ -1600,6 +1620,7 @@ const rootRouteChildren: RootRouteChildren = {
   PreferenciasRoute: PreferenciasRoute,
   TiendaShopSlugRouteRoute: TiendaShopSlugRouteRouteWithChildren,
   ActivateKeyRoute: ActivateKeyRoute,
+  AsistentesEmprendedoresRoute: AsistentesEmprendedoresRoute,
   MisBoletosOrderIdRoute: MisBoletosOrderIdRoute,
   ProveedorEnviosYPagosRoute: ProveedorEnviosYPagosRoute,
   MisComprasIndexRoute: MisComprasIndexRoute,

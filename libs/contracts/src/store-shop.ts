@@ -6,6 +6,64 @@
 export const STORE_TYPES = ['franchise', 'affinity', 'affiliate', 'others'] as const;
 export type StoreType = (typeof STORE_TYPES)[number];
 
+/**
+ * Store types a user may create a shop with (`POST /store/shops`, issue 16): a franchise is tied to its supplier,
+ * which a later slice builds, so it answers 400 store_type_not_allowed for now.
+ */
+export const CREATABLE_STORE_TYPES = ['others', 'affiliate', 'affinity'] as const satisfies readonly StoreType[];
+export type CreatableStoreType = (typeof CREATABLE_STORE_TYPES)[number];
+
+/** spec 1 §5 'slug' validator: letters, digits, underscore, hyphen. */
+export const SHOP_SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Slugs no shop may take (compared case-insensitively): the platform's own paths and names a shop address
+ * (`/tienda/{slug}`, a sub-domain) must not be confused with. 409 slug_reserved.
+ */
+export const RESERVED_SHOP_SLUGS: readonly string[] = [
+  'admin',
+  'api',
+  'tienda',
+  'apps',
+  'app',
+  'me',
+  'www',
+  'static',
+  'assets',
+  'ayuda',
+  'asistentes',
+  'carrito',
+  'comprar',
+  'checkout',
+  'login',
+  'logout',
+  'register',
+  'registro',
+  'password',
+  'mis-compras',
+  'mis-boletos',
+  'checkin',
+  'proveedor',
+  'proveedores',
+  'emprendedores',
+  'tiendaenlinea',
+  'negociodigital',
+  'mkt',
+  'shopping-cart',
+  'preferencias',
+  'activate',
+  'health',
+  'docs',
+  'vitrina',
+  'soporte',
+  'support',
+];
+
+/** Whether a shop slug is reserved (RESERVED_SHOP_SLUGS, any case). */
+export function isReservedShopSlug(slug: string): boolean {
+  return RESERVED_SHOP_SLUGS.includes(slug.trim().toLowerCase());
+}
+
 export const PHOTO_DISPLAYS = ['bdr_cir', 'cir', 'bdr_sq', 'sq', 'bdr_rec', 'rec'] as const;
 export type PhotoDisplay = (typeof PHOTO_DISPLAYS)[number];
 
@@ -63,6 +121,8 @@ export const StoreLimits = {
   /** Default header gradient colour (spec 1 §9: RGB(245,248,250)). */
   defaultHeaderColor: '#f5f8fa',
   shopNameMax: 100,
+  /** A new shop's slug: 3 to 60 characters (issue 16 'Create a shop'). */
+  slugMin: 3,
   slugMax: 60,
   urlMax: 2048,
   bannersPerShopMax: 30,
@@ -278,17 +338,25 @@ export const StoreErrorCodes = {
   invalidImage: 'invalid_image',
   /** spec 1 §8 'Slug check': 'Este dominio no está disponible'. */
   slugTaken: 'slug_taken',
+  /** A slug of RESERVED_SHOP_SLUGS (any case): no shop may take it. */
+  slugReserved: 'slug_reserved',
+  /** The caller already owns a shop (one shop per user, issue 16 first slice). */
+  shopAlreadyOwned: 'shop_already_owned',
+  /** A store type a user may not create a shop with (CREATABLE_STORE_TYPES: a franchise comes with its supplier). */
+  storeTypeNotAllowed: 'store_type_not_allowed',
 } as const;
 
 /**
  * The platform's own pages that keep their root path on a shop's host too (account activation and password links
- * from e-mails, log-out, the supplier's pages, the buyer's and seller's order views of spec 3 §2): they are not shop
+ * from e-mails, log-out, the supplier's pages, the buyer's and seller's order views of spec 3 §2, 'create your free
+ * store' `/asistentes/emprendedores`): they are not shop
  * pages, so the shop-host rewrite (web) and the gateway's shop pages leave them alone. `/preferencias`,
  * `/mis-compras` and `/admin` are not here: on a shop's host they are the shop's own pages.
  */
 export const PLATFORM_ROOT_PATHS: readonly string[] = [
   '/activate',
   '/apps',
+  '/asistentes',
   '/logout',
   '/me',
   '/password',

@@ -16,6 +16,7 @@ import { S3Storage } from './gallery/storage/s3.storage.js';
 import { HeaderHandlers } from './headers/commands/header.handlers.js';
 import { MenuController } from './menu/http/menu.controller.js';
 import { STORE_CONFIG, loadStoreConfig, type StoreConfig } from './shared/config.js';
+import { CreateShopHandler } from './shops/commands/create-shop.handler.js';
 import { UpdateShopHandler } from './shops/commands/update-shop.handler.js';
 import { CatalogueCataloguesConsumer } from './shops/events/catalogue-catalogues.consumer.js';
 import { ShopAdminController } from './shops/http/shop-admin.controller.js';
@@ -61,6 +62,7 @@ import { StoreItemsAdminController, StoreItemsPublicController } from './store-i
           : new LocalFolderStorage(config.gallery.localDir),
     },
     LoadShopQuery,
+    CreateShopHandler,
     UpdateShopHandler,
     BannerHandlers,
     HeaderHandlers,

@@ -3189,6 +3189,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/store/shops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the caller’s shop (issue 16): name, slug, store type; answers the owner’s admin view. 400 store_type_not_allowed (franchise); 409 slug_taken, slug_reserved, shop_already_owned */
+        post: operations["ShopsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/store/shops/{shop}": {
         parameters: {
             query?: never;
@@ -3332,7 +3349,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether a slug is free (spec 1 §8: 'Este dominio no está disponible' when not) */
+        /** Whether a slug is free (spec 1 §8: 'Este dominio no está disponible' when not); reason taken or reserved */
         get: operations["ShopsController_slugAvailability"];
         put?: never;
         post?: never;
@@ -4202,6 +4219,17 @@ export interface components {
             rating: number;
             text: string;
             title: string;
+        };
+        CreateShopDto: {
+            /** @description Trimmed; not blank */
+            name: string;
+            /** @description The shop address /tienda/{slug}: letters, digits, _ and -; unique in any case, not a reserved word */
+            slug: string;
+            /**
+             * @description others, affiliate or affinity (franchise: 400 store_type_not_allowed)
+             * @enum {string}
+             */
+            store_type: "franchise" | "affinity" | "affiliate" | "others";
         };
         CreateSubCheckoutDto: {
             campaign?: string;
@@ -5240,6 +5268,8 @@ export interface components {
         };
         SlugAvailability: {
             available: boolean;
+            /** @enum {string|null} */
+            reason: "taken" | "reserved" | null;
             slug: string;
         };
         StockDto: {
@@ -18289,6 +18319,57 @@ export interface operations {
             };
             /** @description Refused: the request is not valid (`fields` names the offending fields) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ShopsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateShopDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shop"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

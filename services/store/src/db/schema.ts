@@ -87,6 +87,8 @@ export const shops = storeSchema.table(
   },
   (t) => [
     uniqueIndex('shops_slug_uq').on(t.slug),
+    // A slug is one shop's in any case (issue 16): two users creating 'Tienda' and 'tienda' at once, the index decides.
+    uniqueIndex('shops_slug_lower_uq').on(sql`lower(${t.slug})`),
     uniqueIndex('shops_owner_uq').on(t.ownerId),
     uniqueIndex('shops_host_uq').on(t.host),
     index('shops_type_state_idx').on(t.storeType, t.state, t.name),

@@ -120,6 +120,17 @@ export const ShopSchema = z
   .meta({ id: 'Shop' });
 export type Shop = z.infer<typeof ShopSchema>;
 
-/** spec 1 §8 'Slug check': whether a slug is free ('Este dominio no está disponible' when not). */
-export const SlugAvailabilitySchema = z.strictObject({ slug: z.string(), available: z.boolean() }).meta({ id: 'SlugAvailability' });
+/** Why a slug is not available: another shop has it (any case), or RESERVED_SHOP_SLUGS holds it. */
+export const SLUG_UNAVAILABLE_REASONS = ['taken', 'reserved'] as const;
+export type SlugUnavailableReason = (typeof SLUG_UNAVAILABLE_REASONS)[number];
+
+/** spec 1 §8 'Slug check': whether a slug is free ('Este dominio no está disponible' when not), and why not. */
+export const SlugAvailabilitySchema = z
+  .strictObject({
+    slug: z.string(),
+    available: z.boolean(),
+    /** null when available. */
+    reason: z.enum(SLUG_UNAVAILABLE_REASONS).nullable(),
+  })
+  .meta({ id: 'SlugAvailability' });
 export type SlugAvailability = z.infer<typeof SlugAvailabilitySchema>;

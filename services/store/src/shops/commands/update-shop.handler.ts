@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { StoreErrorCodes, StoreEvents, type ShopSection, type StoreShopUpdated } from '@vitrina/contracts';
-import { ConflictError, Outbox, TransactionRunner } from '@vitrina/platform';
+import { StoreEvents, isReservedShopSlug, type ShopSection, type StoreShopUpdated } from '@vitrina/contracts';
+import { Outbox, TransactionRunner } from '@vitrina/platform';
 import { shops } from '../../db/schema.js';
+import { uniqueViolation } from '../../shared/db-errors.js';
 import { normaliseText } from '../../shared/text.js';
+import { slugReserved, slugTaken } from '../domain/shop.errors.js';
 import { shopSnapshot } from '../events/shop-events.js';
 import type { UpdateShopDto } from '../http/shop-update.dto.js';
 import { shopOfOwner, type ShopRow } from '../shop.repository.js';
@@ -51,8 +53,6 @@ const COLUMNS = {
   sections_info: 'sectionsInfo',
 } as const satisfies Record<keyof UpdateShopDto, keyof ShopRow>;
 
-export const slugTaken = () => new ConflictError(StoreErrorCodes.slugTaken, 'Este dominio no está disponible');
-
 /**
  * The owner edits the shop's identity and settings (spec 1 §2 header bar / social links / background /
  * admin/configuracion; issue 5). One transaction with `store.shop.updated` (snapshot + changed fields), which
@@ -85,6 +85,7 @@ export class UpdateShopHandler {
           changed.push(field);
         }
         if (dto.slug !== undefined && dto.slug.toLowerCase() !== shop.slug.toLowerCase()) {
+          if (isReservedShopSlug(dto.slug)) throw slugReserved();
           const [other] = await tx
             .select({ id: shops.id })
             .from(shops)
@@ -110,15 +111,8 @@ export class UpdateShopHandler {
       });
     } catch (err) {
       // Two owners taking one slug at once: the unique index decides.
-      if (isUniqueViolation(err)) throw slugTaken();
+      if (uniqueViolation(err)) throw slugTaken();
       throw err;
     }
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

@@ -15,7 +15,7 @@ import {
   type StoreHeaderList,
 } from '@vitrina/contracts';
 import { ApiAnswer, CurrentUser, DB, OwnerPath, PathOwner, listResponse, type AuthUser, type Db, type OwnerRef } from '@vitrina/platform';
-import { banners, headers, shops } from '../../db/schema.js';
+import { banners, headers } from '../../db/schema.js';
 import { BannerHandlers } from '../../banners/commands/banner.handlers.js';
 import { toBannerJson } from '../../banners/banner.mapper.js';
 import { BannerDto } from '../../banners/http/banner.dto.js';
@@ -23,8 +23,8 @@ import { HeaderHandlers } from '../../headers/commands/header.handlers.js';
 import { toHeaderJson } from '../../headers/header.mapper.js';
 import { HeaderDto } from '../../headers/http/header.dto.js';
 import { UpdateShopHandler } from '../commands/update-shop.handler.js';
-import { toShopJson } from '../shop.mapper.js';
-import { findShop, shopBanners, shopHeaders, shopOfOwner, type ShopRow } from '../shop.repository.js';
+import { LoadShopQuery } from '../queries/load-shop.query.js';
+import { shopBanners, shopHeaders, shopOfOwner } from '../shop.repository.js';
 import { PageQueryDto } from './shop.dto.js';
 import { UpdateShopDto } from './shop-update.dto.js';
 
@@ -42,13 +42,14 @@ export class ShopAdminController {
     private readonly bannersCmd: BannerHandlers,
     private readonly headersCmd: HeaderHandlers,
     private readonly updateShop: UpdateShopHandler,
+    private readonly load: LoadShopQuery,
   ) {}
 
   @Get(':owner/:scope/store')
   @ApiAnswer(ShopSchema, { errors: [404] })
   @ApiOperation({ summary: 'The owner’s shop with every banner and header (all targets)' })
   async shop(@PathOwner() owner: OwnerRef, @CurrentUser() user?: AuthUser): Promise<Shop> {
-    return this.shopJson(await shopOfOwner(this.db, owner.ownerId), user);
+    return this.load.ownerView(await shopOfOwner(this.db, owner.ownerId), user);
   }
 
   @Patch(':owner/:scope/store')
@@ -58,16 +59,7 @@ export class ShopAdminController {
       'Update the shop’s identity and settings (name required, photo, colours, columns, background, social links, contact, dark mode, footer, configuration); 409 slug_taken',
   })
   async update(@PathOwner() owner: OwnerRef, @Body() body: UpdateShopDto, @CurrentUser() user?: AuthUser): Promise<Shop> {
-    return this.shopJson(await this.updateShop.execute(owner.ownerId, body), user);
-  }
-
-  private async shopJson(shop: ShopRow, user?: AuthUser): Promise<Shop> {
-    const [root, bannerRows, headerRows] = await Promise.all([
-      shop.rootAffinityStoreId ? findShop(this.db, eq(shops.id, shop.rootAffinityStoreId)) : Promise.resolve(undefined),
-      shopBanners(this.db, shop.id),
-      shopHeaders(this.db, shop.id),
-    ]);
-    return toShopJson(shop, { root, banners: bannerRows, headers: headerRows, ...(user ? { viewer: user } : {}) });
+    return this.load.ownerView(await this.updateShop.execute(owner.ownerId, body), user);
   }
 
   @Get(':owner/:scope/store/banners')

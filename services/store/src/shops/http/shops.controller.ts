@@ -1,8 +1,9 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { eq, sql } from 'drizzle-orm';
 import {
   ShopSchema,
+  isReservedShopSlug,
   SlugAvailabilitySchema,
   StoreBannerListSchema,
   StoreHeaderListSchema,
@@ -12,19 +13,36 @@ import {
   type StoreBannerList,
   type StoreHeaderList,
 } from '@vitrina/contracts';
-import { ApiAnswer, CurrentUser, DB, type AuthUser, type Db } from '@vitrina/platform';
+import { ApiAnswer, Authenticated, CurrentUser, DB, type AuthUser, type Db } from '@vitrina/platform';
 import { shops } from '../../db/schema.js';
+import { CreateShopHandler } from '../commands/create-shop.handler.js';
 import { LoadShopQuery } from '../queries/load-shop.query.js';
+import { CreateShopDto } from './create-shop.dto.js';
 import { LoadShopQueryDto, PageQueryDto, SlugQueryDto } from './shop.dto.js';
 
-/** Public shop reads for the storefront: `/store/shops/...`. */
+/** Public shop reads for the storefront, `/store/shops/...`, and the opening of a shop. */
 @ApiTags('store: shops')
 @Controller('store/shops')
 export class ShopsController {
   constructor(
     private readonly load: LoadShopQuery,
+    private readonly createShop: CreateShopHandler,
     @Inject(DB) private readonly db: Db,
   ) {}
+
+  @Post()
+  @HttpCode(201)
+  // 401 for the anonymous: @Authenticated declares it.
+  @Authenticated()
+  @ApiAnswer(ShopSchema, { status: 201, errors: [400, 409] })
+  @ApiOperation({
+    summary:
+      'Open the caller’s shop (issue 16): name, slug, store type; answers the owner’s admin view. 400 store_type_not_allowed (franchise); 409 slug_taken, slug_reserved, shop_already_owned',
+  })
+  async create(@Body() body: CreateShopDto, @CurrentUser() user: AuthUser): Promise<Shop> {
+    const shop = await this.createShop.execute(user.id, { name: body.name, slug: body.slug, storeType: body.store_type });
+    return this.load.ownerView(shop, user);
+  }
 
   @Get('by-slug/:slug')
   @ApiAnswer(ShopSchema, { errors: [400, 404] })
@@ -42,14 +60,17 @@ export class ShopsController {
 
   @Get('slug-availability')
   @ApiAnswer(SlugAvailabilitySchema, { errors: [400] })
-  @ApiOperation({ summary: "Whether a slug is free (spec 1 §8: 'Este dominio no está disponible' when not)" })
+  @ApiOperation({
+    summary: "Whether a slug is free (spec 1 §8: 'Este dominio no está disponible' when not); reason taken or reserved",
+  })
   async slugAvailability(@Query() q: SlugQueryDto): Promise<SlugAvailability> {
+    if (isReservedShopSlug(q.slug)) return { slug: q.slug, available: false, reason: 'reserved' };
     const rows = await this.db
       .select({ id: shops.id })
       .from(shops)
       .where(eq(sql`lower(${shops.slug})`, q.slug.toLowerCase()))
       .limit(1);
-    return { slug: q.slug, available: rows.length === 0 };
+    return rows.length === 0 ? { slug: q.slug, available: true, reason: null } : { slug: q.slug, available: false, reason: 'taken' };
   }
 
   @Get(':shop')

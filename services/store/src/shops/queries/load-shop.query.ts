@@ -82,6 +82,16 @@ export class LoadShopQuery {
     return listResponse(rows.map(toHeaderJson), Number(total?.n ?? 0));
   }
 
+  /** The owner's admin read of their shop: every banner and header, whatever its target. */
+  async ownerView(shop: ShopRow, viewer?: AuthUser): Promise<Shop> {
+    const [root, bannerRows, headerRows] = await Promise.all([
+      shop.rootAffinityStoreId ? findShop(this.db, eq(shops.id, shop.rootAffinityStoreId)) : Promise.resolve(undefined),
+      shopBanners(this.db, shop.id),
+      shopHeaders(this.db, shop.id),
+    ]);
+    return toShopJson(shop, { root, banners: bannerRows, headers: headerRows, ...(viewer ? { viewer } : {}) });
+  }
+
   private async assemble(shop: ShopRow, viewer?: AuthUser): Promise<Shop> {
     const targets = visibleTargets(viewer);
     const page = { offset: 0, limit: StoreLimits.bannersPageSize };

@@ -78,7 +78,7 @@ describe('account corner of the header (spec 1 §2)', () => {
     expect(within(menu).getByRole('link', { name: 'Monedero' }).getAttribute('href')).toBe('/me/wallet/mxn');
     expect(within(menu).getByRole('link', { name: 'Preferencias' }).getAttribute('href')).toBe('/preferencias');
     expect(within(menu).getByRole('link', { name: 'Cerrar sesión' }).getAttribute('href')).toBe('/logout?next=%2F');
-    expect(within(menu).getByRole('link', { name: 'Crea tu tienda gratis' })).toBeTruthy();
+    expect(within(menu).getByRole('link', { name: 'Crear mi tienda' }).getAttribute('href')).toBe('/asistentes/emprendedores');
     expect(within(menu).queryByRole('link', { name: 'Mi tienda' })).toBeNull();
     expect(within(menu).getByRole('combobox', { name: 'Idioma' })).toBeTruthy();
     expect(within(menu).getByRole('button', { name: /Cambiar a tema/ })).toBeTruthy();
@@ -98,7 +98,7 @@ describe('account corner of the header (spec 1 §2)', () => {
     fireEvent.click(await within(header()).findByRole('button', { name: 'Abrir el menú de tu cuenta' }));
     const menu = await screen.findByRole('dialog', { name: 'Tu cuenta' });
     expect(within(menu).getByRole('link', { name: 'Mi tienda' }).getAttribute('href')).toBe('/tienda/demo/');
-    expect(within(menu).queryByRole('link', { name: 'Crea tu tienda gratis' })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: 'Crear mi tienda' })).toBeNull();
     expect(within(menu).queryByRole('link', { name: 'Mis artículos' })).toBeNull();
   });
 

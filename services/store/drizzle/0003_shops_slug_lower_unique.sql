@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "shops_slug_lower_uq" ON "store"."shops" USING btree (lower("slug"));

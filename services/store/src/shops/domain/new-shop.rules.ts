@@ -1,0 +1,53 @@
+import {
+  CREATABLE_STORE_TYPES,
+  StoreLimits,
+  isReservedShopSlug,
+  type CreatableStoreType,
+  type ShopSection,
+  type StoreType,
+  type Theme,
+} from '@vitrina/contracts';
+import { slugReserved, storeTypeNotAllowed } from './shop.errors.js';
+
+/** What a user asks for when opening a shop (issue 16 'Create a shop'). */
+export interface NewShopRequest {
+  name: string;
+  slug: string;
+  storeType: StoreType;
+}
+
+/**
+ * The rules the request itself decides (the database decides the rest: a taken slug, a second shop):
+ * a franchise comes with its supplier, a later slice (400 store_type_not_allowed); a reserved slug is refused in
+ * any case (409 slug_reserved).
+ */
+export function checkNewShop(req: NewShopRequest): asserts req is NewShopRequest & { storeType: CreatableStoreType } {
+  if (!(CREATABLE_STORE_TYPES as readonly string[]).includes(req.storeType)) throw storeTypeNotAllowed(req.storeType);
+  if (isReservedShopSlug(req.slug)) throw slugReserved();
+}
+
+/** The content a new shop starts from, modelled on the demo shops (demo-seeder.ts) and kept modest. */
+export const NEW_SHOP_CONTENT = {
+  /** spec 1 §6: the owner is the shop admin with the admin permission. */
+  permissions: ['admin'],
+  state: 'published',
+  theme: '03' satisfies Theme,
+  color1: '#0f766e',
+  color2: '#f59e0b',
+  columns: StoreLimits.defaultColumns,
+  signupForm: 'complete',
+  photoDisplay: 'bdr_cir',
+  footerStyle: '3cols1col',
+  /** 'catalogues' follows the owner's catalogues (catalogue.catalogue events), so it is not here. */
+  sectionsInfo: ['products', 'services', 'experiences', 'digital'] satisfies ShopSection[],
+  /** A welcome header (spec 1 §3 'Header'; title ≤ 30, description ≤ 130), no call to action, for every visitor. */
+  welcomeHeader: {
+    title: 'Bienvenidos a nuestra tienda',
+    subtitle: null,
+    description: 'Descubre los productos, servicios y experiencias que elegimos para ti.',
+    target: 'all',
+    actionType: 'none',
+    initialColor: StoreLimits.defaultHeaderColor,
+    finalColor: StoreLimits.defaultHeaderColor,
+  },
+} as const;

@@ -1,0 +1,152 @@
+import { Button, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuildingStore, IconCoins, IconPencil } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { usePageHead } from '@/lib/page-head';
+import { authModal } from '@/lib/auth-modal-store';
+import { ADMIN_PROFILE_KEY } from '@/lib/session/get-admin-profile';
+import { useSession } from '@/lib/session/use-session';
+import type { CreatedShop } from '../api/create-shop';
+import { waitForStore, type WaitForStoreOptions } from '../api/wait-for-store';
+import { useCreateShopT } from '../i18n/texts';
+import { CreateShopForm } from './create-shop-form';
+import classes from './create-shop-page.module.css';
+
+const BENEFITS = [
+  { key: 'storefront', icon: IconBuildingStore },
+  { key: 'resale', icon: IconCoins },
+  { key: 'edit', icon: IconPencil },
+] as const;
+
+export interface CreateShopPageProps {
+  /** The shop's address `/tienda/{slug}/` (the route composes it). */
+  shopHref: (slug: string) => string;
+  /** The shop is created and the account caught up (or the wait ran out): go to it (its owner sees the editor). */
+  onReady: (shop: CreatedShop) => void;
+  /** The site's origin for the future address; default the page's. */
+  origin?: string;
+  /** Tests: how long to wait for the account. */
+  waitOptions?: WaitForStoreOptions;
+}
+
+/**
+ * spec 1 §2 / spec 2 §2 `/asistentes/emprendedores`, 'create your free store' (issue 16): what the user gets, then
+ * by who they are: a sign-in prompt for a visitor, their shop for one who owns it, the creation form otherwise, and
+ * after the creation the 'account being finished' message (spec 2 §2) while the session catches up.
+ */
+export function CreateShopPage({ shopHref, onReady, origin = window.location.origin, waitOptions }: CreateShopPageProps) {
+  const { t } = useCreateShopT();
+  usePageHead({ title: t('pageTitle') });
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [created, setCreated] = useState<CreatedShop | null>(null);
+  const waiting = useRef(false);
+  const meID = session.user?.id ?? null;
+
+  useEffect(() => {
+    if (!created || !meID || waiting.current) return;
+    waiting.current = true;
+    void waitForStore(queryClient, meID, waitOptions).then(() => onReady(created));
+  }, [created, meID, queryClient, onReady, waitOptions]);
+
+  const reloadProfile = () => {
+    if (meID) void queryClient.invalidateQueries({ queryKey: [...ADMIN_PROFILE_KEY, meID] });
+  };
+  const myShop = session.profile?.store_slug ? shopHref(session.profile.store_slug) : null;
+
+  let panel: ReactNode;
+  if (created) {
+    panel = (
+      <Stack gap="sm" align="center" ta="center" py="lg" role="status" aria-live="polite" data-testid="create-shop-finishing">
+        <Loader aria-hidden />
+        <Title order={2} size="h3">
+          {t('finishing.title')}
+        </Title>
+        <Text c="dimmed">{t('finishing.text', { name: created.name })}</Text>
+      </Stack>
+    );
+  } else if (session.status === 'loading' || (session.status === 'authenticated' && session.profileStatus === 'loading')) {
+    panel = (
+      <Stack gap="md" aria-busy="true" aria-label={t('loading')}>
+        <Skeleton h={24} w="60%" />
+        <Skeleton h={56} />
+        <Skeleton h={56} />
+        <Skeleton h={120} />
+        <Skeleton h={42} />
+      </Stack>
+    );
+  } else if (session.status !== 'authenticated') {
+    panel = (
+      <Stack gap="sm" align="flex-start" data-testid="create-shop-sign-in">
+        <Title order={2} size="h3">
+          {t('signIn.title')}
+        </Title>
+        <Text c="dimmed">{t('signIn.text')}</Text>
+        <Group gap="sm">
+          <Button onClick={() => authModal.open('register')} onFocus={authModal.prefetch} onPointerEnter={authModal.prefetch}>
+            {t('signIn.register')}
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => authModal.open('login')}
+            onFocus={authModal.prefetch}
+            onPointerEnter={authModal.prefetch}
+          >
+            {t('signIn.login')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  } else if (session.profile?.store_id) {
+    const storeName = session.profile.store_name;
+    panel = (
+      <Stack gap="sm" align="flex-start" data-testid="create-shop-owner">
+        <Title order={2} size="h3">
+          {t('owner.title')}
+        </Title>
+        <Text c="dimmed">{storeName ? t('owner.text', { name: storeName }) : t('owner.textUnnamed')}</Text>
+        {myShop && (
+          <Button component="a" href={myShop}>
+            {t('owner.go')}
+          </Button>
+        )}
+      </Stack>
+    );
+  } else {
+    panel = <CreateShopForm origin={origin} myShopHref={myShop} onCreated={setCreated} onAlreadyOwned={reloadProfile} />;
+  }
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing={{ base: 'lg', md: 'xl' }}>
+      <section className={classes.hero} aria-labelledby="create-shop-title">
+        <Text size="sm" fw={600} c="vitrina.8" tt="uppercase">
+          {t('hero.eyebrow')}
+        </Text>
+        <Title order={1} id="create-shop-title" className={classes.title} mt={4}>
+          {t('hero.title')}
+        </Title>
+        <Text size="lg" c="dimmed" mt="md">
+          {t('hero.text')}
+        </Text>
+        <Stack component="ul" className={classes.benefits} gap="md" mt="xl" aria-label={t('hero.benefitsLabel')}>
+          {BENEFITS.map(({ key, icon: Icon }) => (
+            <Group component="li" key={key} gap="md" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" size={40} radius="md">
+                <Icon size={22} aria-hidden />
+              </ThemeIcon>
+              <div>
+                <Text fw={600}>{t(`hero.benefits.${key}.title`)}</Text>
+                <Text size="sm" c="dimmed">
+                  {t(`hero.benefits.${key}.text`)}
+                </Text>
+              </div>
+            </Group>
+          ))}
+        </Stack>
+      </section>
+      <Card withBorder radius="lg" padding="lg">
+        {panel}
+      </Card>
+    </SimpleGrid>
+  );
+}
