@@ -23,9 +23,3 @@ export function createFailureOf(error: unknown): CreateFailure {
   if (error.status === 400) return 'invalid';
   return 'generic';
 }
-
-/** The form fields a 400 names (`fields` of the error body), so they can be marked. */
-export function invalidFieldsOf(error: unknown): Array<'name' | 'slug' | 'store_type'> {
-  if (!isApiError(error) || !error.fields) return [];
-  return (['name', 'slug', 'store_type'] as const).filter((field) => field in (error.fields ?? {}));
-}
