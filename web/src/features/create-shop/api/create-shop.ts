@@ -1,3 +1,4 @@
+import type { Shop } from '@vitrina/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { NewShopType } from '../domain/store-types';
@@ -8,23 +9,15 @@ export interface CreateShopBody {
   store_type: NewShopType;
 }
 
-/** The created shop, as far as this page reads it. */
-export interface CreatedShop {
-  id: string;
-  slug: string;
-  name: string;
-}
-
-interface LooseClient {
-  POST: (path: string, init: { body: unknown }) => Promise<{ data?: CreatedShop; error?: unknown; response: Response }>;
-}
+/** The created shop (the owner's view of it). */
+export type CreatedShop = Shop;
 
 /**
  * POST /api/store/shops (issue 16, signed in): 201 the shop; 409 slug_taken, slug_reserved, shop_already_owned;
- * 400 validation; 401. The generated client does not describe the route yet, so the call goes through it untyped.
+ * 400 validation (store_type_not_allowed for a franchise); 401.
  */
 export function createShop(body: CreateShopBody): Promise<CreatedShop> {
-  return unwrap((api as unknown as LooseClient).POST('/api/store/shops', { body }));
+  return unwrap(api.POST('/api/store/shops', { body }));
 }
 
 export function useCreateShop() {

@@ -1,17 +1,8 @@
+import type { SlugAvailability } from '@vitrina/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 
-/** Why a slug is not available: another shop has it, or the platform keeps it (admin, api, tienda...). */
-export type SlugUnavailableReason = 'taken' | 'reserved';
-
-export interface SlugAvailability {
-  slug: string;
-  available: boolean;
-  /** null (or absent from older answers) when available. */
-  reason?: SlugUnavailableReason | null;
-}
-
-/** GET /api/store/shops/slug-availability?slug= (spec 1 §8 'Slug check'). */
+/** GET /api/store/shops/slug-availability?slug= (spec 1 §8 'Slug check'): available, or why not (taken, reserved). */
 export function checkSlugAvailability(slug: string, signal?: AbortSignal): Promise<SlugAvailability> {
   return unwrap(api.GET('/api/store/shops/slug-availability', { params: { query: { slug } }, signal }));
 }

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Loader, Radio, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import type { SlugUnavailableReason } from '@vitrina/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { authModal } from '@/lib/auth-modal-store';
 import { useCreateShop, type CreatedShop } from '../api/create-shop';
-import { useSlugAvailability, type SlugUnavailableReason } from '../api/slug-availability';
+import { useSlugAvailability } from '../api/slug-availability';
 import { createFailureOf, type CreateFailure } from '../domain/create-errors';
 import { nameProblem, SHOP_NAME_MAX, SHOP_SLUG_MAX, SHOP_SLUG_MIN, shopAddress, slugProblem, suggestSlug } from '../domain/shop-slug';
 import { DEFAULT_SHOP_TYPE, NEW_SHOP_TYPES, type NewShopType } from '../domain/store-types';

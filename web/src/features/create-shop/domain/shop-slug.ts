@@ -1,12 +1,10 @@
-import { StoreLimits } from '@vitrina/contracts';
+import { SHOP_SLUG_PATTERN, StoreLimits } from '@vitrina/contracts';
 
 /** A new shop's name: required, at most 100 characters (spec 1 §5 'Shop name', `POST /store/shops`). */
 export const SHOP_NAME_MAX = StoreLimits.shopNameMax;
 /** A new shop's slug: 3 to 60 characters (issue 16 'Create a shop'). */
-export const SHOP_SLUG_MIN = 3;
+export const SHOP_SLUG_MIN = StoreLimits.slugMin;
 export const SHOP_SLUG_MAX = StoreLimits.slugMax;
-/** spec 1 §5 'slug' validator: letters, digits, underscore, hyphen. */
-const SLUG_CHARS = /^[A-Za-z0-9_-]+$/;
 
 /**
  * The slug a shop name suggests (the user may still write their own): lowercase, accents stripped, spaces (and runs
@@ -27,12 +25,13 @@ export function suggestSlug(name: string): string {
     .replace(/-+$/, '');
 }
 
+/** spec 1 §5 'slug' validator: letters, digits, underscore, hyphen (SHOP_SLUG_PATTERN). */
 export type SlugProblem = 'required' | 'chars' | 'tooShort' | 'tooLong';
 
 /** What is wrong with a slug before any request (null: well formed, worth asking the server about). */
 export function slugProblem(slug: string): SlugProblem | null {
   if (slug.length === 0) return 'required';
-  if (!SLUG_CHARS.test(slug)) return 'chars';
+  if (!SHOP_SLUG_PATTERN.test(slug)) return 'chars';
   if (slug.length < SHOP_SLUG_MIN) return 'tooShort';
   if (slug.length > SHOP_SLUG_MAX) return 'tooLong';
   return null;
