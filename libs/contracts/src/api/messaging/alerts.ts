@@ -10,8 +10,11 @@ import { listOf } from '../list.js';
  * - `PATCH /alerts/{me}:{me}/{id}` a click marks the alert visited (`pending_visits` false).
  */
 
-/** spec 2 §3 'Alert': origin_app, the area the alert comes from (its link follows the §7 table). */
-export const ALERT_ORIGINS = ['orders', 'returns', 'payments', 'wallet'] as const;
+/**
+ * spec 2 §3 'Alert': origin_app, the area the alert comes from (its link follows the §7 table). `contact`: a visitor
+ * wrote to the owner's shop through its contact modal (the link is the entry, `/me/inbox/{id}`).
+ */
+export const ALERT_ORIGINS = ['orders', 'returns', 'payments', 'wallet', 'contact'] as const;
 export type AlertOrigin = (typeof ALERT_ORIGINS)[number];
 
 /** What happened (params.type). */
@@ -27,6 +30,7 @@ export const ALERT_TYPES = [
   'payment_failed',
   'payment_expired',
   'wallet_credited',
+  'contact_received',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 

@@ -1,2 +1,3 @@
 export * from './mailbox.js';
 export * from './alerts.js';
+export * from './contacts.js';
