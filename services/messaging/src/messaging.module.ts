@@ -9,6 +9,12 @@ import { OrderAlertsConsumer } from './alerts/events/order-alerts.consumer.js';
 import { PaymentAlertsConsumer } from './alerts/events/payment-alerts.consumer.js';
 import { WalletAlertsConsumer } from './alerts/events/wallet-alerts.consumer.js';
 import { AlertsHttpController } from './alerts/http/alerts.http.controller.js';
+import { ContactsService } from './contacts/contacts.service.js';
+import { ContactDemoShopsSeeder } from './contacts/demo/demo-shops.seeder.js';
+import { ContactShopsConsumer } from './contacts/events/store-shop.consumer.js';
+import { ContactAdminHttpController } from './contacts/http/contact-admin.http.controller.js';
+import { ContactReaderGuard } from './contacts/http/contact-reader.guard.js';
+import { ContactsHttpController } from './contacts/http/contacts.http.controller.js';
 import { AccountsUserConsumer } from './delivery/events/accounts-user.consumer.js';
 import { ReturnLabelConsumer } from './delivery/events/return-label.consumer.js';
 import { DeliverMessageJob } from './delivery/jobs/deliver-message.job.js';
@@ -22,7 +28,8 @@ export interface MessagingOptions {
 
 /**
  * Conversations, messages, contact entries, alerts, outbound e-mail and SMS (so far: outbound delivery of codes and
- * of the return-label e-mail, the bell alerts made from the other services' events, and the local mailbox).
+ * of the return-label e-mail, the bell alerts made from the other services' events, the shops' contact entries, and
+ * the local mailbox).
  * Composition root of the messaging service, mounted by its own process (main.ts) and by the embedded launcher.
  */
 export function createMessagingModule(options: MessagingOptions = {}): Type<unknown> {
@@ -42,6 +49,9 @@ export function createMessagingModule(options: MessagingOptions = {}): Type<unkn
       PaymentAlertsConsumer,
       WalletAlertsConsumer,
       AlertsHttpController,
+      ContactShopsConsumer,
+      ContactsHttpController,
+      ContactAdminHttpController,
       DevMailboxHttpController,
     ],
     providers: [
@@ -55,6 +65,9 @@ export function createMessagingModule(options: MessagingOptions = {}): Type<unkn
       DeliverMessageJob,
       AlertRecorder,
       AlertsService,
+      ContactsService,
+      ContactReaderGuard,
+      ContactDemoShopsSeeder,
     ],
   })
   class MessagingModule {}

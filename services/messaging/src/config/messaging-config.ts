@@ -44,6 +44,8 @@ export const messagingEnvShape = {
   DEV_MAILBOX: optionalBool(),
   /** Public origin of the web app, for links in messages (the return page where a return label is downloaded). */
   MESSAGING_PUBLIC_URL: env.url(['http', 'https']).default('http://localhost:3000'),
+  /** Seed messaging's part of the demo world (its projection of the demo shops). Default on in development; never in production. */
+  SEED_DEMO: optionalBool(),
 };
 
 export type MessagingEnv = z.infer<z.ZodObject<typeof messagingEnvShape>>;
@@ -56,6 +58,7 @@ export interface MessagingConfig {
   devMailbox: boolean;
   /** MESSAGING_PUBLIC_URL without a trailing slash. */
   publicUrl: string;
+  seedDemo: boolean;
 }
 
 export const MESSAGING_CONFIG = Symbol.for('vitrina.messaging.config');
@@ -100,5 +103,6 @@ export function loadMessagingConfig(source: NodeJS.ProcessEnv = process.env): Me
         : { kind: 'mailbox' },
     devMailbox: e.DEV_MAILBOX ?? !production,
     publicUrl: e.MESSAGING_PUBLIC_URL.replace(/\/+$/, ''),
+    seedDemo: !production && (e.SEED_DEMO ?? e.NODE_ENV === 'development'),
   };
 }

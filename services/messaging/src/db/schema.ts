@@ -108,5 +108,42 @@ export const alertReads = messagingSchema.table('alert_reads', {
   seenAt: at('seen_at').notNull(),
 });
 
+/**
+ * Messaging's projection of the store's shops (`store.shop` created/updated events, through the inbox): who owns each
+ * shop, so a contact entry is addressed by the shop's id or slug and read by its owner without a cross-service call.
+ */
+export const shops = messagingSchema.table(
+  'shops',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull(),
+    ownerId: text('owner_id').notNull(),
+    name: text('name').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('shops_slug_idx').on(t.slug), index('shops_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * What a visitor sent a shop through its contact modal (issue 15; spec 2 §3 'Contact entry'): shop-level, or about
+ * one item (`item_id`). The owner's list reads (shop, created_at desc, id desc) in order.
+ */
+export const contactEntries = messagingSchema.table(
+  'contact_entries',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    /** The signed-in sender; null for an anonymous visitor. */
+    userId: text('user_id'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    message: text('message').notNull(),
+    itemId: text('item_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('contact_entries_shop_idx').on(t.shopId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
 /** Outbox, inbox, local job queue and diagnostics tables of the kernel. */
 export const { outbox, inbox, jobs, pings } = platformTables('messaging');
