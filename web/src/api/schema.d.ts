@@ -1393,6 +1393,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contact-admin/{owner}/{me}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contact entries of the caller's shops, newest first, 20 at a time; `filter` in name, e-mail or message */
+        get: operations["ContactAdminHttpController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact-admin/{owner}/{me}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contact entry of the caller's shops */
+        get: operations["ContactAdminHttpController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/{me}/add_to_wallet/{id}": {
         parameters: {
             query?: never;
@@ -1599,6 +1633,23 @@ export interface paths {
         get: operations["messaging_DiagnosticsController_whoami"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messaging/contact/{shop}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A message to the shop (its id or slug) from its contact modal */
+        post: operations["ContactsHttpController_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3524,7 +3575,7 @@ export interface components {
                 "es-AR": string;
             };
             /** @enum {string} */
-            origin_app: "orders" | "returns" | "payments" | "wallet";
+            origin_app: "orders" | "returns" | "payments" | "wallet" | "contact";
             params: components["schemas"]["AlertParams"];
             pending_visits: boolean;
         };
@@ -3545,7 +3596,7 @@ export interface components {
             subtype: string | null;
             supplier: string | null;
             /** @enum {string} */
-            type: "order_placed" | "order_advanced" | "order_cancelled" | "order_delivered" | "return_opened" | "return_label_issued" | "return_refunded" | "return_closed" | "payment_failed" | "payment_expired" | "wallet_credited";
+            type: "order_placed" | "order_advanced" | "order_cancelled" | "order_delivered" | "return_opened" | "return_label_issued" | "return_refunded" | "return_closed" | "payment_failed" | "payment_expired" | "wallet_credited" | "contact_received";
             wallet_type_id: string | null;
         };
         AlertPending: {
@@ -4092,6 +4143,21 @@ export interface components {
             /** @description ISO 3166-1 alpha-2: 'MX', 'US', 'CA', 'AR', ... */
             phone_country: string;
         };
+        ContactEntry: {
+            created_at: string;
+            email: string;
+            id: string;
+            item_id: string | null;
+            message: string;
+            name: string;
+            phone: string | null;
+            shop_id: string;
+            user: string | null;
+        };
+        ContactEntryList: {
+            matches_estimated: number;
+            results: components["schemas"]["ContactEntry"][];
+        };
         CreateCardTokenDto: {
             /**
              * @description The card number, digits (spaces are removed), at most 19; Luhn-valid
@@ -4143,6 +4209,15 @@ export interface components {
             supplier_id: string;
             /** @description An earlier open checkout of the shopper's that this one replaces (its stock is released) */
             to_replace?: string;
+        };
+        CreateContactDto: {
+            email: string;
+            /** @description The product-level enquiry: the item it is about */
+            item_id?: string;
+            message: string;
+            name: string;
+            /** @description 8 to 15 digits; spaces, dashes, dots, brackets and + are dropped */
+            phone?: string;
         };
         CreateItemDto: {
             category_ids?: string[];
@@ -10666,6 +10741,114 @@ export interface operations {
             };
         };
     };
+    ContactAdminHttpController_list: {
+        parameters: {
+            query?: {
+                /** @description Text found in the name, e-mail or message (any case) */
+                filter?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                me: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactEntryList"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ContactAdminHttpController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                me: string;
+                /** @description Owner segment `{ownerId}:{qualifier}` — usually the signed-in user id twice (`{id}:{id}`); the caller must be able to act as that owner */
+                owner: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactEntry"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     CustomerWalletChoiceController_addToWallet: {
         parameters: {
             query?: never;
@@ -11210,6 +11393,59 @@ export interface operations {
             };
             /** @description Not signed in, or the access token is not valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ContactsHttpController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shop: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateContactDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactEntry"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
