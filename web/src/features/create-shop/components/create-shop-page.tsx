@@ -2,7 +2,6 @@ import { Button, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIc
 import { IconBuildingStore, IconCoins, IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { usePageHead } from '@/lib/page-head';
 import { authModal } from '@/lib/auth-modal-store';
 import { ADMIN_PROFILE_KEY } from '@/lib/session/get-admin-profile';
 import { useSession } from '@/lib/session/use-session';
@@ -36,17 +35,27 @@ export interface CreateShopPageProps {
  */
 export function CreateShopPage({ shopHref, onReady, origin = window.location.origin, waitOptions }: CreateShopPageProps) {
   const { t } = useCreateShopT();
-  usePageHead({ title: t('pageTitle') });
   const session = useSession();
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<CreatedShop | null>(null);
   const waiting = useRef(false);
+  const mounted = useRef(true);
   const meID = session.user?.id ?? null;
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (!created || !meID || waiting.current) return;
     waiting.current = true;
-    void waitForStore(queryClient, meID, waitOptions).then(() => onReady(created));
+    // Whether or not the account caught up in time, the shop opens (unless the user left the page meanwhile).
+    void waitForStore(queryClient, meID, waitOptions).then(() => {
+      if (mounted.current) onReady(created);
+    });
   }, [created, meID, queryClient, onReady, waitOptions]);
 
   const reloadProfile = () => {
