@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { DEMO, DEMO_ITEMS } from '@vitrina/contracts';
-import { missingAnswers } from '@vitrina/platform';
+import { missingAnswers, newId } from '@vitrina/platform';
 import { eventually, json, upload } from './helpers.js';
 import { startWorld, type World } from './world.js';
 
@@ -46,7 +46,7 @@ describe('store answers', () => {
 
   it('describes an answer for every operation, its path parameters, the bearer scheme and its refusals', () => {
     const ops = storeOperations(doc);
-    expect(ops.length).toBe(33);
+    expect(ops.length).toBe(34);
     expect(missingAnswers({ paths: Object.fromEntries(ops.map((o) => [o.path, doc.paths[o.path]])) as never })).toEqual([]);
     expect(doc.components.schemas).toHaveProperty('Shop');
     expect(doc.components.schemas).toHaveProperty('ApiError');
@@ -54,9 +54,11 @@ describe('store answers', () => {
       const declared = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
       for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) expect([key, declared]).toEqual([key, expect.arrayContaining([name])]);
       const owned = path.includes('{owner}');
+      // Opening a shop needs a signed-in user, whoever it is: the bearer scheme and 401.
+      const signedIn = key === 'POST /store/shops';
       // Owner routes need a token: the bearer scheme, 401 and 403 as ApiError; public routes carry no requirement.
-      expect([key, op.security ?? []]).toEqual([key, owned ? [{ bearer: [] }] : []]);
-      for (const status of owned ? ['401', '403'] : []) {
+      expect([key, op.security ?? []]).toEqual([key, owned || signedIn ? [{ bearer: [] }] : []]);
+      for (const status of owned ? ['401', '403'] : signedIn ? ['401'] : []) {
         expect([key, status, op.responses[status]?.content?.['application/json']?.schema]).toEqual([
           key,
           status,
@@ -131,6 +133,16 @@ describe('store answers', () => {
       ['DELETE /gallery/{owner}/{id}', 'DELETE', `/gallery/${OWNER}:${DEMO.shops.demo.id}/${gone.body.id}`, 204],
     ];
     for (const [key, method, url, status, payload] of shopOps) await call(key, method, url, status, payload);
+    // A newcomer opens a shop (the demo owner already has one).
+    const newcomer = newId();
+    const opened = await w.store.inject({
+      method: 'POST',
+      url: '/store/shops',
+      headers: { authorization: await w.token(newcomer, 1) },
+      payload: { name: 'Nueva', slug: 'nueva-tienda', store_type: 'others' },
+    });
+    expect([opened.statusCode, opened.json().owner]).toEqual([201, newcomer]);
+    seen.add('POST /store/shops');
     seen.add('POST /gallery/{owner}');
     // The published search marks in_store for a signed-in owner: the optional key present.
     expect((await json(w.store, 'GET', '/store/published/franchises', { auth })).body.results[0]).toHaveProperty('in_store');

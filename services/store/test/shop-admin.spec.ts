@@ -162,9 +162,9 @@ describe('shop identity and settings (issue 5)', () => {
     expect((await json(w.store, 'GET', '/store/shops/by-slug/demo')).body.name).toBe('Bazar Nuevo');
   });
 
-  it('changes the slug when free; a taken one answers 409 slug_taken "Este dominio no está disponible"', async () => {
+  it('changes the slug when free; a taken one answers 409 slug_taken (the web says "Este dominio no está disponible")', async () => {
     const taken = await patch({ slug: 'RITA' });
-    expect([taken.status, taken.body.code, taken.body.message]).toEqual([409, 'slug_taken', 'Este dominio no está disponible']);
+    expect([taken.status, taken.body.code, taken.body.message]).toEqual([409, 'slug_taken', 'This shop address is already taken']);
     const ok = await patch({ slug: 'bazar-nuevo' });
     expect([ok.status, ok.body.slug]).toEqual([200, 'bazar-nuevo']);
     expect((await json(w.store, 'GET', '/store/shops/slug-availability?slug=bazar-nuevo')).body.available).toBe(false);

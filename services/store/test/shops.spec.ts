@@ -203,7 +203,11 @@ describe('shops for the storefront', () => {
   });
 
   it('tells whether a slug is free', async () => {
-    expect((await json(w.store, 'GET', '/store/shops/slug-availability?slug=DEMO')).body).toEqual({ slug: 'DEMO', available: false });
+    expect((await json(w.store, 'GET', '/store/shops/slug-availability?slug=DEMO')).body).toEqual({
+      slug: 'DEMO',
+      available: false,
+      reason: 'taken',
+    });
     expect((await json(w.store, 'GET', '/store/shops/slug-availability?slug=nueva-tienda')).body.available).toBe(true);
     expect((await json(w.store, 'GET', '/store/shops/slug-availability?slug=no%20spaces')).status).toBe(400);
   });

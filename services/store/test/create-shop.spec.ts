@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'drizzle-orm';
+import { DEMO, RESERVED_SHOP_SLUGS } from '@vitrina/contracts';
+import { newId } from '@vitrina/platform';
+import { json } from './helpers.js';
+import { startWorld, type World } from './world.js';
+
+const { users } = DEMO;
+
+/** issue 16 'Create a shop': `POST /store/shops` by a signed-in user, races decided by the database. */
+describe('creating a shop (issue 16)', () => {
+  let w: World;
+  const db = () => w.tdb.database.drizzle({});
+  const outbox = async (type: string) => {
+    const { rows } = await db().execute<{ envelope: any }>(
+      sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`,
+    );
+    return rows.map((r) => r.envelope);
+  };
+  const shopRows = async (where: ReturnType<typeof sql>) => (await db().execute<any>(sql`select * from store.shops where ${where}`)).rows;
+  /** A newcomer: a user of level 1 (no store_id yet) with a token of their own. */
+  const newcomer = async () => {
+    const id = newId();
+    return { id, auth: await w.token(id, 1) };
+  };
+  const create = (auth: string | undefined, payload: unknown) => json(w.store, 'POST', '/store/shops', { auth, payload });
+
+  beforeAll(async () => {
+    w = await startWorld({ seed: true });
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it('opens the caller’s shop with its starting content and store.shop.created, answering the owner’s view (201)', async () => {
+    const me = await newcomer();
+    const res = await create(me.auth, { name: '  Tienda de Ana  ', slug: 'Tienda-Ana', store_type: 'affiliate' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      slug: 'Tienda-Ana',
+      owner: me.id,
+      name: 'Tienda de Ana',
+      store_type: 'affiliate',
+      state: 'published',
+      permissions: ['admin'],
+      is_proxy: false,
+      root_affinity_store_info: null,
+      user_info: { user_level: 1, is_owner: true },
+      store_theme_info: {
+        theme: '03',
+        columns: 2,
+        signup_form: 'complete',
+        sections_info: ['products', 'services', 'experiences', 'digital'],
+        slider_info: [],
+      },
+    });
+    expect(res.body.store_theme_info.header_info).toEqual([
+      expect.objectContaining({ title: 'Bienvenidos a nuestra tienda', target: 'all', action_type: 'none', position: 1 }),
+    ]);
+
+    const [row] = await shopRows(sql`owner_id = ${me.id}`);
+    expect(row).toMatchObject({
+      id: res.body.id,
+      slug: 'Tienda-Ana',
+      name: 'Tienda de Ana',
+      search_name: 'tienda de ana',
+      store_type: 'affiliate',
+    });
+    const created = (await outbox('store.shop.created')).filter((e) => e.key === res.body.id);
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({
+      actorId: me.id,
+      data: {
+        shopId: res.body.id,
+        ownerId: me.id,
+        slug: 'Tienda-Ana',
+        name: 'Tienda de Ana',
+        storeType: 'affiliate',
+        supplierId: null,
+        isProxy: false,
+        state: 'published',
+      },
+    });
+
+    // the storefront finds it at /tienda/{slug}
+    expect((await json(w.store, 'GET', '/store/shops/by-slug/Tienda-Ana')).body.id).toBe(res.body.id);
+  });
+
+  it('lets the new owner use the shop admin calls, and refuses them to anyone else (403)', async () => {
+    const me = await newcomer();
+    expect((await create(me.auth, { name: 'Mi Tienda', slug: 'mi-tienda-admin', store_type: 'others' })).status).toBe(201);
+    const base = `/store/${me.id}:${me.id}/others/store`;
+
+    const read = await json(w.store, 'GET', base, { auth: me.auth });
+    expect([read.status, read.body.slug, read.body.store_type]).toEqual([200, 'mi-tienda-admin', 'others']);
+    const edited = await json(w.store, 'PATCH', base, { auth: me.auth, payload: { name: 'Mi Tienda Nueva', color1: '#112233' } });
+    expect([edited.status, edited.body.name, edited.body.store_theme_info.color1]).toEqual([200, 'Mi Tienda Nueva', '#112233']);
+    const banner = await json(w.store, 'POST', `${base}/banners`, {
+      auth: me.auth,
+      payload: { url: 'https://vitrina.local/promo', hzt_image: 'https://vitrina.local/h.png', vrt_image: 'https://vitrina.local/v.png' },
+    });
+    expect(banner.status).toBe(201);
+    const header = await json(w.store, 'POST', `${base}/headers`, { auth: me.auth, payload: { title: 'Ofertas' } });
+    expect(header.status).toBe(201);
+    expect((await json(w.store, 'GET', `${base}/headers`, { auth: me.auth })).body.results.map((h: any) => h.title)).toEqual([
+      'Bienvenidos a nuestra tienda',
+      'Ofertas',
+    ]);
+
+    const other = await w.token(users.otherOwner.id, 2);
+    for (const [method, url, payload] of [
+      ['GET', base, undefined],
+      ['PATCH', base, { name: 'No' }],
+      [
+        'POST',
+        `${base}/banners`,
+        { url: 'https://vitrina.local', hzt_image: 'https://vitrina.local/a.png', vrt_image: 'https://vitrina.local/b.png' },
+      ],
+      ['DELETE', `${base}/banners/${banner.body.id}`, undefined],
+      ['POST', `${base}/headers`, { title: 'No' }],
+      ['GET', `${base}/items`, undefined],
+    ] as const) {
+      const res = await json(w.store, method, url, { auth: other, payload });
+      expect([method, url, res.status, res.body.code]).toEqual([method, url, 403, 'forbidden']);
+    }
+    expect((await json(w.store, 'GET', base, { auth: me.auth })).body.name).toBe('Mi Tienda Nueva');
+  });
+
+  it('gives one slug to exactly one of 20 users creating it at once; the rest 409 slug_taken', async () => {
+    const people = await Promise.all(Array.from({ length: 20 }, () => newcomer()));
+    const answers = await Promise.all(
+      // the same slug in different cases: the database compares it case-insensitively
+      people.map((p, i) => create(p.auth, { name: `Carrera ${i}`, slug: i % 2 ? 'carrera' : 'CARRERA', store_type: 'affiliate' })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused.map((a) => [a.status, a.body.code])).toEqual(Array.from({ length: 19 }, () => [409, 'slug_taken']));
+    expect(refused[0].body.message).toEqual(expect.any(String));
+    expect(await shopRows(sql`lower(slug) = 'carrera'`)).toHaveLength(1);
+    const winner = answers.find((a) => a.status === 201)!.body;
+    expect((await outbox('store.shop.created')).filter((e) => e.data.slug.toLowerCase() === 'carrera').map((e) => e.key)).toEqual([
+      winner.id,
+    ]);
+  });
+
+  it('has the database refuse a second shop whose slug differs only in case (shops_slug_lower_uq)', async () => {
+    const insert = (slug: string) =>
+      db().execute(sql`insert into store.shops (id, slug, owner_id, name) values (${newId()}, ${slug}, ${newId()}, 'Directa')`);
+    await insert('indice-directo');
+    const err = await insert('Indice-Directo').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    const cause = (e: any): any => (e?.code ? e : e?.cause ? cause(e.cause) : e);
+    expect([cause(err)?.code, cause(err)?.constraint]).toEqual(['23505', 'shops_slug_lower_uq']);
+  });
+
+  it('makes one shop of 10 creations by one user at once; the rest 409 shop_already_owned', async () => {
+    const me = await newcomer();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => create(me.auth, { name: `Prisa ${i}`, slug: `prisa-${i}`, store_type: 'affinity' })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status !== 201).map((a) => [a.status, a.body.code])).toEqual(
+      Array.from({ length: 9 }, () => [409, 'shop_already_owned']),
+    );
+    expect(await shopRows(sql`owner_id = ${me.id}`)).toHaveLength(1);
+    // and later too, with a free slug; a demo owner already has one
+    expect((await create(me.auth, { name: 'Otra', slug: 'otra-mas', store_type: 'others' })).body.code).toBe('shop_already_owned');
+    const demoOwner = await w.token(users.demoOwner.id, 2);
+    expect((await create(demoOwner, { name: 'Otra', slug: 'otra-mas', store_type: 'others' })).body.code).toBe('shop_already_owned');
+  });
+
+  it('refuses a reserved slug in any case with 409 slug_reserved', async () => {
+    const me = await newcomer();
+    for (const slug of ['admin', 'API', 'Tienda', 'mis-compras', 'SOPORTE', 'www']) {
+      const res = await create(me.auth, { name: 'Reservada', slug, store_type: 'others' });
+      expect([slug, res.status, res.body.code]).toEqual([slug, 409, 'slug_reserved']);
+    }
+    expect(RESERVED_SHOP_SLUGS).toEqual(expect.arrayContaining(['admin', 'api', 'tienda', 'checkout', 'support']));
+    expect(await shopRows(sql`owner_id = ${me.id}`)).toHaveLength(0);
+    // the taken slug of an existing shop, in another case
+    const taken = await create(me.auth, { name: 'Copia', slug: 'DEMO', store_type: 'others' });
+    expect([taken.status, taken.body.code]).toEqual([409, 'slug_taken']);
+  });
+
+  it('refuses invalid bodies with 400 and a code, and anonymous callers with 401', async () => {
+    const me = await newcomer();
+    const good = { name: 'Buena', slug: 'buena-tienda', store_type: 'others' };
+    const bad: Array<[string, unknown, string]> = [
+      ['blank name', { ...good, name: '   ' }, 'validation_failed'],
+      ['no name', { slug: good.slug, store_type: 'others' }, 'validation_failed'],
+      ['long name', { ...good, name: 'x'.repeat(101) }, 'validation_failed'],
+      ['name not text', { ...good, name: 42 }, 'validation_failed'],
+      ['slug with a space', { ...good, slug: 'mi tienda' }, 'validation_failed'],
+      ['slug with a dot', { ...good, slug: 'mi.tienda' }, 'validation_failed'],
+      ['slug with an accent', { ...good, slug: 'tiendañ' }, 'validation_failed'],
+      ['short slug', { ...good, slug: 'ab' }, 'validation_failed'],
+      ['long slug', { ...good, slug: 'a'.repeat(61) }, 'validation_failed'],
+      ['no slug', { name: 'Buena', store_type: 'others' }, 'validation_failed'],
+      ['unknown store type', { ...good, store_type: 'boutique' }, 'validation_failed'],
+      ['no store type', { name: 'Buena', slug: good.slug }, 'validation_failed'],
+      ['unknown field', { ...good, owner_id: users.demoOwner.id }, 'validation_failed'],
+      ['franchise', { ...good, store_type: 'franchise' }, 'store_type_not_allowed'],
+    ];
+    for (const [what, payload, code] of bad) {
+      const res = await create(me.auth, payload);
+      expect([what, res.status, res.body.code]).toEqual([what, 400, code]);
+      expect(typeof res.body.message).toBe('string');
+    }
+    const anonymous = await create(undefined, good);
+    expect([anonymous.status, anonymous.body.code]).toEqual([401, 'unauthorized']);
+    expect(await shopRows(sql`owner_id = ${me.id} or slug = ${good.slug}`)).toHaveLength(0);
+    // 60 characters and 3 characters are fine
+    expect((await create(me.auth, { ...good, slug: 'a'.repeat(60) })).status).toBe(201);
+    const short = await newcomer();
+    expect((await create(short.auth, { ...good, slug: 'abc' })).status).toBe(201);
+  });
+
+  it('tells why a slug is not available: taken or reserved', async () => {
+    const check = async (slug: string) => (await json(w.store, 'GET', `/store/shops/slug-availability?slug=${slug}`)).body;
+    expect(await check('Demo')).toEqual({ slug: 'Demo', available: false, reason: 'taken' });
+    expect(await check('Checkout')).toEqual({ slug: 'Checkout', available: false, reason: 'reserved' });
+    expect(await check('libre-del-todo')).toEqual({ slug: 'libre-del-todo', available: true, reason: null });
+  });
+
+  it('refuses a reserved slug in the shop settings too (409 slug_reserved), changing nothing', async () => {
+    const auth = await w.token(users.otherOwner.id, 2);
+    const base = `/store/${users.otherOwner.id}:${users.otherOwner.id}/affiliate/store`;
+    const events = (await outbox('store.shop.updated')).length;
+    for (const slug of ['ayuda', 'Carrito']) {
+      const res = await json(w.store, 'PATCH', base, { auth, payload: { slug } });
+      expect([slug, res.status, res.body.code]).toEqual([slug, 409, 'slug_reserved']);
+    }
+    expect((await json(w.store, 'GET', base, { auth })).body.slug).toBe('olga');
+    expect(await outbox('store.shop.updated')).toHaveLength(events);
+  });
+});
