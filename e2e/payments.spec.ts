@@ -43,7 +43,8 @@ test.beforeAll(async () => {
 });
 
 // A journey that fails prints the end of the stack's log: what the server was doing when the page did not answer.
-test.afterEach(async ({}, info) => {
+test.afterEach(() => {
+  const info = test.info();
   if (info.status !== info.expectedStatus) console.log(`stack log (last 8000 characters):\n${stack.output().slice(-8000)}`);
 });
 
