@@ -271,3 +271,73 @@ test("an anonymous visit makes no refresh call; the owner's side menu links to t
   await expect(header(page).getByRole('button', { name: TEXTS.es.logIn })).toBeVisible();
   expect(refreshes).toEqual([200]);
 });
+
+/**
+ * Issue 16 (first slice): a newcomer with no shop opens one from /asistentes/emprendedores: the slug is suggested from
+ * the name and checked live (a taken and a reserved one are refused before any request to create), 'Crear mi tienda'
+ * lands on the new shop with the owner's in-place tools, and a rename shows to a visitor.
+ */
+test('a newcomer opens their own shop from /asistentes/emprendedores and renames it in place', async ({ page, request, browser }) => {
+  const t = TEXTS.es;
+  const id = unique();
+  const email = `e2e-shop-${id}@example.com`;
+  const slug = `cafe-lucia-${id}`;
+  const shots = 'test-results/screenshots';
+  await page.context().addCookies([{ name: 'locale', value: 'es', url: stack.url }]);
+  await page.goto(`${stack.url}/asistentes/emprendedores`);
+  await expect(page.getByRole('heading', { name: 'Crea tu tienda en línea gratis' })).toBeVisible();
+  await expect(page.getByTestId('create-shop-sign-in')).toBeVisible();
+
+  await register(page, t, 'email', email, 'Lucía Emprende', 'secreto-789');
+  await typePin(page, t, await readPin(request, email));
+  await page.getByRole('button', { name: t.continue, exact: true }).click();
+  await expect(page).toHaveURL(`${stack.url}/asistentes/emprendedores`);
+
+  const slugInput = page.getByTestId('create-shop-slug');
+  await page.getByTestId('create-shop-name').fill(`Café Lucía ${id}`);
+  await expect(slugInput).toHaveValue(slug);
+  await expect(page.getByText(`${stack.url}/tienda/${slug}`)).toBeVisible();
+  await expect(page.getByTestId('create-shop-slug-available')).toBeVisible();
+  // spec 1 §8 'Slug check': a slug in use, then one the platform keeps for itself
+  await slugInput.fill('demo');
+  await expect(slugInput).toHaveAccessibleDescription(/Este dominio no está disponible/);
+  await expect(page.getByTestId('create-shop-submit')).toBeDisabled();
+  await slugInput.fill('admin');
+  await expect(slugInput).toHaveAccessibleDescription(/Este dominio está reservado para la plataforma; elige otro/);
+  await slugInput.fill(slug);
+  await expect(page.getByTestId('create-shop-slug-available')).toBeVisible();
+  await page.getByTestId('create-shop-type-others').check();
+  await page.screenshot({ path: `${shots}/create-shop-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/create-shop-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByTestId('create-shop-submit').click();
+  await expect(page).toHaveURL(`${stack.url}/tienda/${slug}/`, { timeout: 30_000 });
+  await expect(page.getByTestId('owner-tools')).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: `${shots}/create-shop-new-shop-desktop.png` });
+
+  // the owner edits in place: the shop's name
+  await page.getByTestId('owner-tools-menu').click();
+  await page.getByTestId('owner-tool-identity').click();
+  const dialog = page.getByRole('dialog', { name: 'Imagen y nombre de la tienda' });
+  await dialog.getByTestId('shop-name-input').fill(`Cafetería Lucía ${id}`);
+  await dialog.getByTestId('shop-identity-save').click();
+  await expect(page.getByText('La tienda se actualizó')).toBeVisible();
+  await expect(page.getByRole('banner').getByText(`Cafetería Lucía ${id}`)).toBeVisible();
+
+  // the account menu now leads to the shop, and the assistant says the shop is already open
+  await header(page).getByRole('button', { name: t.openMenu }).click();
+  await expect(page.getByRole('link', { name: 'Mi tienda' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto(`${stack.url}/asistentes/emprendedores`);
+  await expect(page.getByTestId('create-shop-owner')).toBeVisible();
+
+  // a visitor sees the new shop, renamed, without the owner's tools
+  const visitor = await browser.newContext({ locale: 'es-MX' });
+  const visit = await visitor.newPage();
+  await visit.goto(`${stack.url}/tienda/${slug}/`);
+  await expect(visit.getByRole('banner').getByText(`Cafetería Lucía ${id}`)).toBeVisible();
+  await expect(visit.getByTestId('owner-tools')).toHaveCount(0);
+  await visitor.close();
+});
