@@ -1,17 +1,18 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { useQueries } from '@tanstack/react-query';
 import type { CatalogueJson, ItemType } from '@vitrina/contracts';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveImage } from '@/components/responsive-image';
 import { useCatalogues } from '@/features/storefront/api/get-catalogues';
 import { homeCataloguesParams, homeItemsParams, homeItemTypes } from '@/features/storefront/api/home-queries';
-import { useShopItems } from '@/features/storefront/api/search-shop-items';
+import { shopItemsQueryOptions, useShopItems } from '@/features/storefront/api/search-shop-items';
 import { LISTING_SEGMENTS } from '@/features/storefront/lib/listing-search';
 import { ProductCard } from '@/features/storefront/components/card/product-card';
 import { ItemGrid, ItemGridSkeleton } from '@/features/storefront/components/listing/item-grid';
 import { EmptyList } from '@/features/storefront/components/shared/empty-state';
 import { ShopLink } from '@/features/storefront/components/shared/shop-link';
-import { useShop } from '@/features/storefront/components/shared/storefront-context';
+import { useIsShopOwner, useShop, useViewer } from '@/features/storefront/components/shared/storefront-context';
 import classes from './home-sections.module.css';
 
 /** spec 1 §9: the product slider appears at 6 or more items. */
@@ -120,6 +121,14 @@ export function HomeSections() {
   const shop = useShop();
   const sections = shop.store_theme_info.sections_info;
   const types = homeItemTypes(shop);
+  const viewer = useViewer();
+  const owner = useIsShopOwner();
+  // The rows' own queries (same keys): when every row answered with nothing, the home says so instead of a blank area.
+  const rows = useQueries({ queries: types.map((type) => shopItemsQueryOptions(homeItemsParams(shop, type), viewer.userId)) });
+  const catalogues = useCatalogues(homeCataloguesParams(shop), sections.includes('catalogues'));
+  const nothing =
+    rows.every((row) => row.isSuccess && row.data.results.length === 0) &&
+    (!sections.includes('catalogues') || (catalogues.isSuccess && catalogues.data.results.length === 0));
   return (
     <Container size="lg" w="100%" py="md">
       <Stack gap={40}>
@@ -127,7 +136,7 @@ export function HomeSections() {
           <ItemRow key={type} type={type} />
         ))}
         {sections.includes('catalogues') && <CatalogueRow />}
-        {types.length === 0 && !sections.includes('catalogues') && <EmptyList title={t('home.empty')} />}
+        {nothing && <EmptyList title={t('home.empty')} text={owner ? t('home.emptyOwner') : t('listing.emptyText')} />}
       </Stack>
     </Container>
   );
