@@ -3,6 +3,7 @@ import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, type ListResponse } from '@vitrina/contracts';
 import { ValidationError } from './errors.js';
+import { Optional } from './optional.js';
 
 /** `offset`/`limit`/`sort` as the spec's list calls use them. Extend it for a list's own filters. */
 export class ListQueryDto {
@@ -28,6 +29,37 @@ export class ListQueryDto {
   @MaxLength(64)
   @Matches(/^-?[a-z_]+(,-?[a-z_]+)*$/, { message: 'sort must be field names, optionally prefixed with -' })
   sort?: string;
+}
+
+/** `offset`/`limit` with a list's own page size and maximum. */
+export interface PageQuery {
+  offset?: number;
+  limit?: number;
+}
+
+/**
+ * A query class with `offset` (0 to 1,000,000) and `limit` (1 to `maxLimit`, `defaultLimit` when absent, as the
+ * OpenAPI says): `class AlertListQueryDto extends pageQueryDto(10, 50) {}`, adding the list's own filters.
+ */
+export function pageQueryDto(defaultLimit: number, maxLimit: number): new () => PageQuery {
+  class PageQueryDto implements PageQuery {
+    @ApiPropertyOptional({ minimum: 0, default: 0 })
+    @Optional()
+    @Type(() => Number)
+    @IsInt()
+    @Min(0)
+    @Max(1_000_000)
+    offset?: number;
+
+    @ApiPropertyOptional({ minimum: 1, maximum: maxLimit, default: defaultLimit })
+    @Optional()
+    @Type(() => Number)
+    @IsInt()
+    @Min(1)
+    @Max(maxLimit)
+    limit?: number;
+  }
+  return PageQueryDto;
 }
 
 export function listResponse<T>(results: T[], matchesEstimated: number): ListResponse<T> {

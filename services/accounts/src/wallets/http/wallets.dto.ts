@@ -1,25 +1,9 @@
 import { CLABE_PATTERN, WalletLimits } from '@vitrina/contracts';
-import { ApiProperty, ApiPropertyOptional, Optional } from '@vitrina/platform';
+import { ApiProperty, ApiPropertyOptional, Optional, pageQueryDto } from '@vitrina/platform';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 
-export class MovementsQueryDto {
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @Optional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
-  offset?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: WalletLimits.movementsPageMax, default: WalletLimits.movementsPageSize })
-  @Optional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(WalletLimits.movementsPageMax)
-  limit?: number;
-}
+export class MovementsQueryDto extends pageQueryDto(WalletLimits.movementsPageSize, WalletLimits.movementsPageMax) {}
 
 export class HistoryQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: WalletLimits.historyDaysMax, default: WalletLimits.historyDaysDefault })

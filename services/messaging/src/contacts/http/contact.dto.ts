@@ -1,7 +1,7 @@
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { CONTACT_PHONE_PATTERN, ContactLimits } from '@vitrina/contracts';
-import { ApiProperty, ApiPropertyOptional, Optional } from '@vitrina/platform';
+import { ApiProperty, ApiPropertyOptional, Optional, pageQueryDto } from '@vitrina/platform';
 import { phoneDigits } from '../domain/contact-rules.js';
 
 const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
@@ -49,23 +49,7 @@ export class CreateContactDto {
 }
 
 /** `GET /contact-admin/{meID}:{key}/{meID}`: 20 at a time (spec 2 §7, §9), `filter` matched in name, e-mail or message. */
-export class ContactListQueryDto {
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @Optional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
-  offset?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: ContactLimits.pageMax, default: ContactLimits.page })
-  @Optional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(ContactLimits.pageMax)
-  limit?: number;
-
+export class ContactListQueryDto extends pageQueryDto(ContactLimits.page, ContactLimits.pageMax) {
   @ApiPropertyOptional({ maxLength: ContactLimits.filterMax, description: 'Text found in the name, e-mail or message (any case)' })
   @trimToAbsent
   @Optional()
