@@ -29,9 +29,12 @@ export function orderEvent(type: string, parties: OrderEventBase, data: Record<s
 }
 
 /** payment.failed / payment.expired as cart-checkout publishes them: the shopper is the actor. */
-export function paymentEvent(type: 'payment.failed' | 'payment.expired', data: Partial<PaymentFailedEvent> = {}): EventEnvelope<unknown> {
+export function paymentEvent(
+  type: 'payment.succeeded' | 'payment.failed' | 'payment.expired',
+  data: Partial<PaymentFailedEvent> & { amountMinor?: number; currency?: string } = {},
+): EventEnvelope<unknown> {
   const payment = { checkoutId: newId(), attemptId: newId(), userId: newId(), method: 'card' as const, code: 'card_declined', ...data };
-  if (type === 'payment.expired') delete (payment as Partial<PaymentFailedEvent>).code;
+  if (type !== 'payment.failed') delete (payment as Partial<PaymentFailedEvent>).code;
   return {
     id: newId(),
     type,

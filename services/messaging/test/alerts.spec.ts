@@ -312,6 +312,25 @@ describe('bell alerts from the other services’ events (issue 15)', () => {
       ]);
     });
 
+    it('payment.succeeded: the shopper, with the amount (a voucher or transfer paid later is news too)', async () => {
+      const paid = paymentEvent('payment.succeeded', { method: 'cash', amountMinor: 129_900, currency: 'MXN' });
+      const data = paid.data as { userId: string; checkoutId: string };
+      await expectAlerts(paid, [
+        {
+          userId: data.userId,
+          role: 'customer',
+          link: '/mis-compras',
+          origin: 'payments',
+          type: 'payment_succeeded',
+          subtype: 'cash',
+          es: 'Recibimos tu pago de $1,299.00 MXN. Ya avisamos al vendedor para que prepare tu pedido.',
+          params: { customer: data.userId, checkout_aggregation: data.checkoutId, amount_minor: 129_900, currency: 'MXN' },
+        },
+      ]);
+      // without its amount it says nothing rather than something wrong
+      await expectAlerts(paymentEvent('payment.succeeded', { method: 'card' }), []);
+    });
+
     it('wallets.dispersion.credited: the credited user, to their wallet (a refund credit is told by its return)', async () => {
       const credit = walletCredited({ amountMinor: 45_000, orderId: p.orderId, kind: 'dispersion' });
       const userId = (credit.data as { userId: string }).userId;

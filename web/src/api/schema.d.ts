@@ -3596,7 +3596,7 @@ export interface components {
             subtype: string | null;
             supplier: string | null;
             /** @enum {string} */
-            type: "order_placed" | "order_advanced" | "order_cancelled" | "order_delivered" | "return_opened" | "return_label_issued" | "return_refunded" | "return_closed" | "payment_failed" | "payment_expired" | "wallet_credited" | "contact_received";
+            type: "order_placed" | "order_advanced" | "order_cancelled" | "order_delivered" | "return_opened" | "return_label_issued" | "return_refunded" | "return_closed" | "payment_succeeded" | "payment_failed" | "payment_expired" | "wallet_credited" | "contact_received";
             wallet_type_id: string | null;
         };
         AlertPending: {

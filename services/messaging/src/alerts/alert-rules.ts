@@ -46,7 +46,7 @@ export const ALERT_EVENT_TYPES = {
     ReturnEvents.refunded,
     ReturnEvents.closed,
   ],
-  payment: [PaymentEvents.failed, PaymentEvents.expired],
+  payment: [PaymentEvents.succeeded, PaymentEvents.failed, PaymentEvents.expired],
   wallets: [WalletEvents.credited],
 } as const;
 
@@ -194,18 +194,35 @@ function orderAlerts(event: EventEnvelope<unknown>): AlertDraft[] | null {
 }
 
 function paymentAlerts(event: EventEnvelope<unknown>): AlertDraft[] | null {
-  const d = event.data as { userId?: unknown; checkoutId?: unknown; method?: unknown } | undefined;
+  const d = event.data as
+    { userId?: unknown; checkoutId?: unknown; method?: unknown; amountMinor?: unknown; currency?: unknown } | undefined;
   if (!d || !text(d.userId) || !text(d.checkoutId)) return null;
+  const base = {
+    userId: d.userId,
+    role: 'customer' as const,
+    origin: 'payments' as const,
+    subtype: text(d.method) ? d.method : null,
+    link: PAYMENTS_LINK,
+  };
+  const refs = { ...NO_REFS, customer: d.userId, checkout_aggregation: d.checkoutId };
+  if (event.type === PaymentEvents.succeeded) {
+    // a voucher paid at the store or a transfer received hours later is news; the order follows from it
+    if (!amount(d.amountMinor) || !text(d.currency)) return null;
+    return [
+      {
+        ...base,
+        type: 'payment_succeeded',
+        refs: { ...refs, amount_minor: d.amountMinor, currency: d.currency },
+        message: texts.paymentSucceededText(d.amountMinor, d.currency),
+      },
+    ];
+  }
   const failed = event.type === PaymentEvents.failed;
   return [
     {
-      userId: d.userId,
-      role: 'customer',
-      origin: 'payments',
+      ...base,
       type: failed ? 'payment_failed' : 'payment_expired',
-      subtype: text(d.method) ? d.method : null,
-      refs: { ...NO_REFS, customer: d.userId, checkout_aggregation: d.checkoutId },
-      link: PAYMENTS_LINK,
+      refs,
       message: failed ? texts.paymentFailedText() : texts.paymentExpiredText(),
     },
   ];

@@ -140,6 +140,15 @@ export function returnClosedText(order: string): AlertMessage {
   return say(`Tu solicitud de devolución del pedido ${n} se cerró.`, `Your return request for order ${n} was closed.`);
 }
 
+export function paymentSucceededText(amountMinor: number, currency: string): AlertMessage {
+  const amount = amountIn(amountMinor, currency);
+  return say(
+    `Recibimos tu pago de ${amount('es')}. Ya avisamos al vendedor para que prepare tu pedido.`,
+    `We received your payment of ${amount('en')}. The seller has been told to prepare your order.`,
+    `Recibimos tu pago de ${amount('es-AR')}. Ya le avisamos al vendedor para que prepare tu pedido.`,
+  );
+}
+
 export function paymentFailedText(): AlertMessage {
   return say(
     'Tu pago no se pudo completar. Puedes intentarlo de nuevo con otro método.',

@@ -27,6 +27,7 @@ export const ALERT_TYPES = [
   'return_label_issued',
   'return_refunded',
   'return_closed',
+  'payment_succeeded',
   'payment_failed',
   'payment_expired',
   'wallet_credited',
