@@ -5,3 +5,4 @@ export * from './follow.js';
 export * from './setup-tour.js';
 export * from './menu.js';
 export * from './wallets.js';
+export * from './collaborators.js';
