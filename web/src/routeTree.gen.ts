@@ -25,6 +25,8 @@ import { Route as AdminDevolucionesReturnIdRouteImport } from './routes/admin/de
 import { Route as AdminMonederoWalletTypeIdRouteImport } from './routes/admin/monedero/$walletTypeId'
 import { Route as AdminOrdenesIndexRouteImport } from './routes/admin/ordenes/index'
 import { Route as AdminOrdenesOrderRouteImport } from './routes/admin/ordenes/$order'
+import { Route as MeInboxIdRouteImport } from './routes/me/inbox/$id'
+import { Route as MeInboxContactsRouteImport } from './routes/me/inbox/contacts'
 import { Route as MePaymentsTokenRouteImport } from './routes/me/payments/$token'
 import { Route as MeWalletWalletTypeIdRouteImport } from './routes/me/wallet/$walletTypeId'
 import { Route as MisComprasOrderIdIndexRouteImport } from './routes/mis-compras/$orderId/index'
@@ -164,6 +166,16 @@ const AdminOrdenesIndexRoute = AdminOrdenesIndexRouteImport.update({
 const AdminOrdenesOrderRoute = AdminOrdenesOrderRouteImport.update({
   id: '/admin/ordenes/$order',
   path: '/admin/ordenes/$order',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeInboxIdRoute = MeInboxIdRouteImport.update({
+  id: '/me/inbox/$id',
+  path: '/me/inbox/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeInboxContactsRoute = MeInboxContactsRouteImport.update({
+  id: '/me/inbox/contacts',
+  path: '/me/inbox/contacts',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MePaymentsTokenRoute = MePaymentsTokenRouteImport.update({
@@ -509,6 +521,8 @@ export interface FileRoutesByFullPath {
   '/admin/devoluciones/$returnId': typeof AdminDevolucionesReturnIdRoute
   '/admin/monedero/$walletTypeId': typeof AdminMonederoWalletTypeIdRoute
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
+  '/me/inbox/$id': typeof MeInboxIdRoute
+  '/me/inbox/contacts': typeof MeInboxContactsRoute
   '/me/payments/$token': typeof MePaymentsTokenRoute
   '/me/wallet/$walletTypeId': typeof MeWalletWalletTypeIdRoute
   '/mis-compras/$orderId/devolucion': typeof MisComprasOrderIdDevolucionRoute
@@ -584,6 +598,8 @@ export interface FileRoutesByTo {
   '/admin/devoluciones/$returnId': typeof AdminDevolucionesReturnIdRoute
   '/admin/monedero/$walletTypeId': typeof AdminMonederoWalletTypeIdRoute
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
+  '/me/inbox/$id': typeof MeInboxIdRoute
+  '/me/inbox/contacts': typeof MeInboxContactsRoute
   '/me/payments/$token': typeof MePaymentsTokenRoute
   '/me/wallet/$walletTypeId': typeof MeWalletWalletTypeIdRoute
   '/mis-compras/$orderId/devolucion': typeof MisComprasOrderIdDevolucionRoute
@@ -661,6 +677,8 @@ export interface FileRoutesById {
   '/admin/devoluciones/$returnId': typeof AdminDevolucionesReturnIdRoute
   '/admin/monedero/$walletTypeId': typeof AdminMonederoWalletTypeIdRoute
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
+  '/me/inbox/$id': typeof MeInboxIdRoute
+  '/me/inbox/contacts': typeof MeInboxContactsRoute
   '/me/payments/$token': typeof MePaymentsTokenRoute
   '/me/wallet/$walletTypeId': typeof MeWalletWalletTypeIdRoute
   '/mis-compras/$orderId/devolucion': typeof MisComprasOrderIdDevolucionRoute
@@ -739,6 +757,8 @@ export interface FileRouteTypes {
     | '/admin/devoluciones/$returnId'
     | '/admin/monedero/$walletTypeId'
     | '/admin/ordenes/$order'
+    | '/me/inbox/$id'
+    | '/me/inbox/contacts'
     | '/me/payments/$token'
     | '/me/wallet/$walletTypeId'
     | '/mis-compras/$orderId/devolucion'
@@ -814,6 +834,8 @@ export interface FileRouteTypes {
     | '/admin/devoluciones/$returnId'
     | '/admin/monedero/$walletTypeId'
     | '/admin/ordenes/$order'
+    | '/me/inbox/$id'
+    | '/me/inbox/contacts'
     | '/me/payments/$token'
     | '/me/wallet/$walletTypeId'
     | '/mis-compras/$orderId/devolucion'
@@ -890,6 +912,8 @@ export interface FileRouteTypes {
     | '/admin/devoluciones/$returnId'
     | '/admin/monedero/$walletTypeId'
     | '/admin/ordenes/$order'
+    | '/me/inbox/$id'
+    | '/me/inbox/contacts'
     | '/me/payments/$token'
     | '/me/wallet/$walletTypeId'
     | '/mis-compras/$orderId/devolucion'
@@ -967,6 +991,8 @@ export interface RootRouteChildren {
   AdminDevolucionesReturnIdRoute: typeof AdminDevolucionesReturnIdRoute
   AdminMonederoWalletTypeIdRoute: typeof AdminMonederoWalletTypeIdRoute
   AdminOrdenesOrderRoute: typeof AdminOrdenesOrderRoute
+  MeInboxIdRoute: typeof MeInboxIdRoute
+  MeInboxContactsRoute: typeof MeInboxContactsRoute
   MePaymentsTokenRoute: typeof MePaymentsTokenRoute
   MeWalletWalletTypeIdRoute: typeof MeWalletWalletTypeIdRoute
   MisComprasOrderIdDevolucionRoute: typeof MisComprasOrderIdDevolucionRoute
@@ -1104,6 +1130,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/ordenes/$order'
       fullPath: '/admin/ordenes/$order'
       preLoaderRoute: typeof AdminOrdenesOrderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/inbox/$id': {
+      id: '/me/inbox/$id'
+      path: '/me/inbox/$id'
+      fullPath: '/me/inbox/$id'
+      preLoaderRoute: typeof MeInboxIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/inbox/contacts': {
+      id: '/me/inbox/contacts'
+      path: '/me/inbox/contacts'
+      fullPath: '/me/inbox/contacts'
+      preLoaderRoute: typeof MeInboxContactsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/me/payments/$token': {
@@ -1627,6 +1667,8 @@ const rootRouteChildren: RootRouteChildren = {
   AdminDevolucionesReturnIdRoute: AdminDevolucionesReturnIdRoute,
   AdminMonederoWalletTypeIdRoute: AdminMonederoWalletTypeIdRoute,
   AdminOrdenesOrderRoute: AdminOrdenesOrderRoute,
+  MeInboxIdRoute: MeInboxIdRoute,
+  MeInboxContactsRoute: MeInboxContactsRoute,
   MePaymentsTokenRoute: MePaymentsTokenRoute,
   MeWalletWalletTypeIdRoute: MeWalletWalletTypeIdRoute,
   MisComprasOrderIdDevolucionRoute: MisComprasOrderIdDevolucionRoute,
