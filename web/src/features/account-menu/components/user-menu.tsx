@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuildingStore,
   IconLogout,
+  IconMessages,
   IconPackage,
   IconReceiptRefund,
   IconReceipt,
@@ -19,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '@/components/language-select';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { useSession } from '@/lib/session/use-session';
-import { accountLinks, myShopPath, supplierItemsPath } from '../domain/account-links';
+import { accountLinks, contactsPath, myShopPath, supplierItemsPath } from '../domain/account-links';
 import classes from './user-menu.module.css';
 
 /** spec 1 §2 and spec 2 §2: the shop side menu is 280 px wide. */
@@ -71,6 +72,7 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
   const hasStore = Boolean(profile?.store_id);
   const myShop = myShopHref ?? myShopPath(profile?.store_slug);
   const supplierItems = supplierItemsPath(profile?.keychain ?? user?.keychain);
+  const contacts = contactsPath(profile?.keychain ?? user?.keychain);
 
   return (
     <>
@@ -115,6 +117,7 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
               <MenuLink href="/proveedor/envios-y-pagos" label={t('supplierSettings')} icon={IconTruckDelivery} onNavigate={close} />
             )}
             {(supplierItems || hasStore) && <MenuLink href={links.sales} label={t('sales')} icon={IconReceipt} onNavigate={close} />}
+            {contacts && <MenuLink href={contacts} label={t('contacts')} icon={IconMessages} onNavigate={close} />}
             <MenuLink href={links.purchases} label={t('purchases')} icon={IconShoppingBag} onNavigate={close} />
             <MenuLink href={links.returns} label={t('returns')} icon={IconReceiptRefund} onNavigate={close} />
             <MenuLink href={links.wallet} label={t('wallet')} icon={IconWallet} onNavigate={close} />

@@ -38,3 +38,11 @@ export function myShopPath(storeSlug: string | null | undefined): string | null 
 export function supplierItemsPath(keychain: readonly string[] | null | undefined): string | null {
   return keychain?.includes('dssupplier-admin') ? '/proveedor/articulos' : null;
 }
+
+/**
+ * Issue 15: the contact entries of the user's shops (spec 2 §2 'Contact list (admin)'), for holders of the admin or
+ * contact-admin keychain access (spec 2 §6; accounts gives a shop owner 'contact-admin'); null for others.
+ */
+export function contactsPath(keychain: readonly string[] | null | undefined): string | null {
+  return keychain?.some((api) => api === 'contact-admin' || api === 'admin') ? '/me/inbox/contacts' : null;
+}
