@@ -47,6 +47,8 @@ import { ShopsRepository } from './shops/shops.repository.js';
 import { DemoUsersSeeder } from './demo/demo-users.seeder.js';
 import { PruneExpiredDataJob } from './housekeeping/jobs/prune-expired-data.job.js';
 import { walletsControllers, walletsProviders } from './wallets/wallets.module.js';
+import { CollaboratorsHttpController } from './collaborators/collaborators.http.controller.js';
+import { CollaboratorsService } from './collaborators/collaborators.service.js';
 
 export interface AccountsOptions {
   /** The time every rule reads; tests pass a ManualClock. */
@@ -82,6 +84,7 @@ export function createAccountsModule(options: AccountsOptions = {}): Type<unknow
       GraphHttpController,
       StoreShopConsumer,
       ...walletsControllers,
+      CollaboratorsHttpController,
     ],
     providers: [
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
@@ -124,6 +127,7 @@ export function createAccountsModule(options: AccountsOptions = {}): Type<unknow
       SetTourHandler,
       DemoUsersSeeder,
       ...walletsProviders(options.env),
+      CollaboratorsService,
     ],
   })
   class AccountsModule {}

@@ -52,6 +52,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounts/{me}/collaborators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The collaborators of the caller's shop, newest first */
+        get: operations["CollaboratorsHttpController_list"];
+        put?: never;
+        /** Adds a user (by the e-mail or phone they sign in with) to the caller's shop with a role */
+        post: operations["CollaboratorsHttpController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/{me}/collaborators/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a collaborator from the shop */
+        delete: operations["CollaboratorsHttpController_remove"];
+        options?: never;
+        head?: never;
+        /** Changes a collaborator's role */
+        patch: operations["CollaboratorsHttpController_patch"];
+        trace?: never;
+    };
+    "/api/accounts/{me}/collaborators/{id}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reads the collaborator's name, username and photo again from their account */
+        put: operations["CollaboratorsHttpController_refresh"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/{me}/collaborators/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shops where the caller is a collaborator, with their role there */
+        get: operations["CollaboratorsHttpController_profiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounts/{me}/wallets": {
         parameters: {
             query?: never;
@@ -4135,6 +4205,43 @@ export interface components {
             matches_estimated: number;
             results: components["schemas"]["Collaboration"][];
         };
+        Collaborator: {
+            created_at: string;
+            id: string;
+            name: string;
+            photo: string | null;
+            /** @enum {string} */
+            role: "admin" | "accountant" | "dispatcher" | "qrreader";
+            user_id: string;
+            username: string;
+        };
+        CollaboratorCreateDto: {
+            /** @enum {string} */
+            role: "admin" | "accountant" | "dispatcher" | "qrreader";
+            /** @description The e-mail or phone the person signs in with */
+            username: string;
+        };
+        CollaboratorList: {
+            matches_estimated: number;
+            results: components["schemas"]["Collaborator"][];
+        };
+        CollaboratorPatchDto: {
+            /** @enum {string} */
+            role: "admin" | "accountant" | "dispatcher" | "qrreader";
+        };
+        CollaboratorProfile: {
+            name: string;
+            photo: string | null;
+            /** @enum {string} */
+            role: "admin" | "accountant" | "dispatcher" | "qrreader";
+            shop_id: string;
+            slug: string;
+            url: string;
+        };
+        CollaboratorProfileList: {
+            matches_estimated: number;
+            results: components["schemas"]["CollaboratorProfile"][];
+        };
         ContactDto: {
             email: string;
             name: string;
@@ -5729,6 +5836,366 @@ export interface operations {
             };
             /** @description Not signed in, or the access token is not valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CollaboratorsHttpController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollaboratorList"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CollaboratorsHttpController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollaboratorCreateDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collaborator"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CollaboratorsHttpController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CollaboratorsHttpController_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollaboratorPatchDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collaborator"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CollaboratorsHttpController_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collaborator"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    CollaboratorsHttpController_profiles: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollaboratorProfileList"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -388,3 +388,28 @@ export const idempotencyKeys = idempotencyKeysTable('accounts');
 
 /** Outbox, inbox, local job queue and diagnostics tables of the kernel. */
 export const { outbox, inbox, jobs, pings } = platformTables('accounts');
+
+/**
+ * spec 3 §7 'Collaborators': a user the owner of a shop works with, and their role there (spec 1 §6). One row per
+ * shop and user: the unique index decides concurrent invitations.
+ */
+export const collaborators = accountsSchema.table(
+  'collaborators',
+  {
+    id: text('id').primaryKey(),
+    shopId: text('shop_id').notNull(),
+    ownerId: text('owner_id').notNull(),
+    userId: text('user_id').notNull(),
+    role: text('role').$type<'admin' | 'accountant' | 'dispatcher' | 'qrreader'>().notNull(),
+    /** Name, sign-in username and photo as read at invitation or the last refresh. */
+    name: text('name').notNull(),
+    username: text('username').notNull(),
+    photo: text('photo'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('collaborators_shop_user_uq').on(t.shopId, t.userId),
+    index('collaborators_shop_created_idx').on(t.shopId, t.createdAt),
+    index('collaborators_user_idx').on(t.userId),
+  ],
+);
