@@ -589,3 +589,41 @@ test('every shop-admin endpoint of the demo shop answers 403 to another owner’
   expect(own.status()).toBe(200);
   expect(((await own.json()) as { slug: string }).slug).toBe(DEMO.shops.other.slug);
 });
+
+/**
+ * Issue 15 'Contact entries': a visitor asks about a product from its page (the product-level contact modal); the demo
+ * owner finds it under 'Contactos' in the account menu (/me/inbox/contacts), filters the list and opens the entry.
+ */
+test('a visitor asks about a product; the demo owner reads it under Contactos', async ({ page, browser }) => {
+  const question = `¿Tienen esta pieza en color azul? (${Date.now().toString(36)})`;
+  const visitor = await freshVisitor(browser);
+  await visitor.goto(shop('/productos'));
+  const card = visitor.getByTestId('item-grid').getByTestId('product-card').first();
+  const itemName = (await card.getByRole('link').first().innerText()).trim();
+  await card.getByRole('link').first().click();
+  await expect(visitor.getByRole('heading', { level: 1, name: itemName })).toBeVisible();
+  await visitor.getByTestId('contact-item-open').click();
+  const modal = visitor.getByRole('dialog', { name: 'Preguntar por este producto' });
+  await expect(modal.getByTestId('contact-item-name')).toHaveText(itemName);
+  // nothing is sent until the fields are right
+  await modal.getByTestId('contact-send').click();
+  await expect(modal.getByText('Escribe tu nombre')).toBeVisible();
+  await modal.getByLabel('Nombre').fill('Vera Visitante');
+  await modal.getByLabel('Correo electrónico').fill('vera@example.com');
+  await modal.getByLabel('Mensaje').fill(question);
+  await modal.getByTestId('contact-send').click();
+  await expect(modal.getByTestId('contact-success')).toContainText('¡Gracias! Tu mensaje fue enviado.');
+  await visitor.context().close();
+
+  await signInOwner(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Abrir el menú de tu cuenta' }).click();
+  await page.getByRole('link', { name: 'Contactos' }).click();
+  await expect(page).toHaveURL(/\/me\/inbox\/contacts/);
+  await page.getByTestId('contact-filter').fill('color azul');
+  const row = page.getByTestId('contact-row').filter({ hasText: 'Vera Visitante' });
+  await expect(row).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/screenshots/contact-list-desktop.png' });
+  await row.getByRole('link').click();
+  await expect(page.getByTestId('contact-detail-message')).toHaveText(question);
+  await expect(page.getByText('vera@example.com')).toBeVisible();
+});
