@@ -3,9 +3,7 @@ import { isApiError } from '@/api/client';
 import { currentViewerId } from '@/lib/session/current-viewer';
 import { itemQueryOptions } from '@/features/storefront/api/get-item';
 import { ItemPage } from '@/features/storefront/components/item/item-page';
-import { ItemReviews } from '@/features/reviews/components/item-reviews';
-import { ItemEnquiry } from '@/features/contact/components/contact-button';
-import { useShop } from '@/features/storefront/components/shared/storefront-context';
+import { ItemBelow } from '@/app/item-slots';
 import { ItemPageSkeleton } from '@/features/storefront/components/item/item-page-skeleton';
 import { ShopPageError } from '@/features/storefront/components/pages/shop-page-error';
 import { ShopPageNotFound } from '@/features/storefront/components/pages/shop-page-not-found';
@@ -28,18 +26,5 @@ export const Route = createFileRoute('/tienda/$shopSlug/digitales/$owner/$itemId
 
 function DigitalItemRoute() {
   const { owner, itemId } = Route.useParams();
-  const shop = useShop();
-  return (
-    <ItemPage
-      owner={owner}
-      itemId={itemId}
-      below={(item) => (
-        <>
-          {/* spec 1 §2 'Other screens': the product-level variant of the contact modal */}
-          <ItemEnquiry shop={{ ref: shop.id, name: shop.name }} item={{ id: item.id, name: item.name }} />
-          <ItemReviews itemId={item.id} />
-        </>
-      )}
-    />
-  );
+  return <ItemPage owner={owner} itemId={itemId} below={(item) => <ItemBelow item={item} />} />;
 }
