@@ -52,7 +52,8 @@ export const ALERT_EVENT_TYPES = {
 
 type OrderRole = 'customer' | 'supplier' | 'dssupplier';
 
-const NO_REFS: AlertRefs = {
+/** An alert's refs with nothing referred to: spread it and set what the alert names. */
+export const NO_REFS: AlertRefs = {
   order: null,
   customer: null,
   supplier: null,

@@ -12,6 +12,7 @@ import { DB, DomainError, NotFoundError, TransactionRunner, isIdShaped, listResp
 import { alerts, contactEntries, shops } from '../db/schema.js';
 import type * as schema from '../db/schema.js';
 import { containsPattern } from './domain/contact-rules.js';
+import { NO_REFS } from '../alerts/alert-rules.js';
 
 type ContactRow = typeof contactEntries.$inferSelect;
 
@@ -81,17 +82,7 @@ export class ContactsService {
           origin: 'contact',
           type: 'contact_received',
           subtype: row.itemId ? 'item' : 'shop',
-          params: {
-            order: null,
-            customer: userId ?? null,
-            supplier: null,
-            dssupplier: null,
-            return_id: null,
-            wallet_type_id: null,
-            checkout_aggregation: null,
-            amount_minor: null,
-            currency: null,
-          },
+          params: { ...NO_REFS, customer: userId ?? null },
           message: {
             es: `Nuevo mensaje de contacto de ${row.name} en ${shop.name}.`,
             en: `New contact message from ${row.name} at ${shop.name}.`,
