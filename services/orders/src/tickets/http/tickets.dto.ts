@@ -16,26 +16,10 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { OrderLimits, TICKET_LANGUAGES, TicketLimits, type TicketLanguage } from '@vitrina/contracts';
-import { ApiProperty, ApiPropertyOptional, Optional } from '@vitrina/platform';
+import { ApiProperty, ApiPropertyOptional, Optional, pageQueryDto } from '@vitrina/platform';
 
 /** GET .../attendants: spec 3 §7 offset (0), limit (10). */
-export class AttendantsQueryDto {
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @Optional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
-  offset?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: OrderLimits.attendantsPageSize })
-  @Optional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-}
+export class AttendantsQueryDto extends pageQueryDto(OrderLimits.attendantsPageSize, 100) {}
 
 /** The PDF and zip downloads: the language the tickets are printed in (Spanish by default). */
 export class TicketFileQueryDto {

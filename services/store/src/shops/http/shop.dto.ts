@@ -1,7 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { Optional } from '@vitrina/platform';
+import { IsString, Matches, MaxLength } from 'class-validator';
+import { Optional, pageQueryDto } from '@vitrina/platform';
 
 /** Affiliate parameters of the shop load (spec 1 §7 'Load shop'); recorded as a visit. */
 export class LoadShopQueryDto {
@@ -13,23 +12,7 @@ export class LoadShopQueryDto {
   @ApiPropertyOptional() @Optional() @IsString() @MaxLength(200) referral_slug?: string;
 }
 
-export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @Optional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(1_000_000)
-  offset?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 10 })
-  @Optional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-}
+export class PageQueryDto extends pageQueryDto(10, 100) {}
 
 export class SlugQueryDto {
   @ApiPropertyOptional({ description: 'Slug to check (letters, digits, underscore, hyphen)' })
