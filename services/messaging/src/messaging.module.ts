@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { Module, type Type } from '@nestjs/common';
-import { CONFIG, PlatformModule, type PlatformConfig, type ServiceDefinition } from '@vitrina/platform';
+import { CONFIG, LOGGER, PlatformModule, type Logger, type PlatformConfig, type ServiceDefinition } from '@vitrina/platform';
 import * as schema from './db/schema.js';
-import { MESSAGING_CONFIG, loadMessagingConfig } from './config/messaging-config.js';
+import { MESSAGING_CONFIG, loadMessagingConfig, type MessagingConfig } from './config/messaging-config.js';
 import { AlertRecorder } from './alerts/alert-recorder.js';
 import { AlertsService } from './alerts/alerts.service.js';
 import { OrderAlertsConsumer } from './alerts/events/order-alerts.consumer.js';
@@ -15,6 +15,13 @@ import { ContactShopsConsumer } from './contacts/events/store-shop.consumer.js';
 import { ContactAdminHttpController } from './contacts/http/contact-admin.http.controller.js';
 import { ContactReaderGuard } from './contacts/http/contact-reader.guard.js';
 import { ContactsHttpController } from './contacts/http/contacts.http.controller.js';
+import { ConversationsService } from './conversations/conversations.service.js';
+import { DemoUsersSeeder } from './conversations/demo/demo-users.seeder.js';
+import { ConversationsHttpController } from './conversations/http/conversations.http.controller.js';
+import { MessagesHttpController } from './conversations/http/messages.http.controller.js';
+import { LiveHub, MemoryLiveHub, RedisLiveHub } from './conversations/live/live-hub.js';
+import { LiveStreams } from './conversations/live/live-streams.js';
+import { Presence } from './conversations/presence.js';
 import { AccountsUserConsumer } from './delivery/events/accounts-user.consumer.js';
 import { ReturnLabelConsumer } from './delivery/events/return-label.consumer.js';
 import { DeliverMessageJob } from './delivery/jobs/deliver-message.job.js';
@@ -27,9 +34,9 @@ export interface MessagingOptions {
 }
 
 /**
- * Conversations, messages, contact entries, alerts, outbound e-mail and SMS (so far: outbound delivery of codes and
- * of the return-label e-mail, the bell alerts made from the other services' events, the shops' contact entries, and
- * the local mailbox).
+ * Conversations, messages, contact entries, alerts, outbound e-mail and SMS: outbound delivery of codes and of the
+ * return-label e-mail, the bell alerts made from the other services' events, the shops' contact entries, the inbox
+ * (conversations, messages, live delivery) and the local mailbox.
  * Composition root of the messaging service, mounted by its own process (main.ts) and by the embedded launcher.
  */
 export function createMessagingModule(options: MessagingOptions = {}): Type<unknown> {
@@ -52,6 +59,8 @@ export function createMessagingModule(options: MessagingOptions = {}): Type<unkn
       ContactShopsConsumer,
       ContactsHttpController,
       ContactAdminHttpController,
+      ConversationsHttpController,
+      MessagesHttpController,
       DevMailboxHttpController,
     ],
     providers: [
@@ -68,6 +77,20 @@ export function createMessagingModule(options: MessagingOptions = {}): Type<unkn
       ContactsService,
       ContactReaderGuard,
       ContactDemoShopsSeeder,
+      DemoUsersSeeder,
+      Presence,
+      ConversationsService,
+      LiveStreams,
+      {
+        provide: LiveHub,
+        inject: [CONFIG, MESSAGING_CONFIG, LOGGER],
+        useFactory: (platform: PlatformConfig, config: MessagingConfig, logger: Logger): LiveHub => {
+          const redisUrl = config.redisUrl ?? platform.REDIS_URL;
+          const distributed = platform.EVENT_BUS !== 'memory' || platform.JOB_QUEUE === 'bullmq';
+          const mode = config.liveHub ?? (redisUrl && distributed ? 'redis' : 'memory');
+          return mode === 'redis' && redisUrl ? new RedisLiveHub(redisUrl, logger) : new MemoryLiveHub();
+        },
+      },
     ],
   })
   class MessagingModule {}

@@ -1497,6 +1497,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversation/{me}/conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's conversations, newest activity first, 10 at a time; `filter` words are prefixes (all must match) */
+        get: operations["ConversationsHttpController_list"];
+        /** The conversation with `peer`: made when missing (201), else the existing one (200) */
+        put: operations["ConversationsHttpController_open"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversation/{me}/conversation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation of the caller */
+        get: operations["ConversationsHttpController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** The caller read the conversation: body `{ pending: 0 }` */
+        patch: operations["ConversationsHttpController_read"];
+        trace?: never;
+    };
+    "/api/conversation/{me}/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The caller is in the inbox (every 5 minutes while a conversation is open): online for 5 minutes */
+        put: operations["ConversationsHttpController_heartbeat"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversation/{me}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-Sent Events for the caller: `message` (a message reached one of their conversations), `conversation` (one changed without a message); `: ping` every 15 s */
+        get: operations["ConversationsHttpController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversation/{me}/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sellers (shop owners) to start a conversation with, by their name or their shop name; never the caller */
+        get: operations["ConversationsHttpController_people"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversation/{me}/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's unread messages over all their conversations */
+        get: operations["ConversationsHttpController_unread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/{me}/add_to_wallet/{id}": {
         parameters: {
             query?: never;
@@ -1653,6 +1757,40 @@ export interface paths {
             cookie?: never;
         };
         get: operations["marketing_DiagnosticsController_whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{me}/messages/{conversation}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a message to the conversation: text, media or both, with up to 5 tags */
+        post: operations["MessagesHttpController_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{me}/messages/{conversation}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A conversation's messages, newest first, 20 at a time; `type` all, text or media; `tags` any of them; `filter` words as prefixes */
+        get: operations["MessagesHttpController_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3645,7 +3783,7 @@ export interface components {
                 "es-AR": string;
             };
             /** @enum {string} */
-            origin_app: "orders" | "returns" | "payments" | "wallet" | "contact";
+            origin_app: "orders" | "returns" | "payments" | "wallet" | "contact" | "messages";
             params: components["schemas"]["AlertParams"];
             pending_visits: boolean;
         };
@@ -3666,7 +3804,7 @@ export interface components {
             subtype: string | null;
             supplier: string | null;
             /** @enum {string} */
-            type: "order_placed" | "order_advanced" | "order_cancelled" | "order_delivered" | "return_opened" | "return_label_issued" | "return_refunded" | "return_closed" | "payment_succeeded" | "payment_failed" | "payment_expired" | "wallet_credited" | "contact_received";
+            type: "order_placed" | "order_advanced" | "order_cancelled" | "order_delivered" | "return_opened" | "return_label_issued" | "return_refunded" | "return_closed" | "payment_succeeded" | "payment_failed" | "payment_expired" | "wallet_credited" | "contact_received" | "message_received";
             wallet_type_id: string | null;
         };
         AlertPending: {
@@ -4265,6 +4403,38 @@ export interface components {
             matches_estimated: number;
             results: components["schemas"]["ContactEntry"][];
         };
+        Conversation: {
+            created_at: string;
+            id: string;
+            key: string;
+            last_message_date: string | null;
+            /** @enum {string|null} */
+            last_message_kind: "text" | "image" | "video" | "file" | null;
+            last_message_sender: string | null;
+            last_message_teaser: string | null;
+            peer_name: string;
+            pending: number;
+            profile: components["schemas"]["ConversationProfile"];
+            updated_at: string;
+            visibility_ids: string[];
+        };
+        ConversationList: {
+            matches_estimated: number;
+            results: components["schemas"]["Conversation"][];
+        };
+        ConversationPeople: {
+            matches_estimated: number;
+            results: components["schemas"]["ConversationProfile"][];
+        };
+        ConversationProfile: {
+            heartbeat: string | null;
+            id: string;
+            images: string[];
+            main_type: string | null;
+            name: string;
+            online: boolean;
+            slug: string | null;
+        };
         CreateCardTokenDto: {
             /**
              * @description The card number, digits (spaces are removed), at most 19; Luhn-valid
@@ -4550,6 +4720,9 @@ export interface components {
             title?: string;
             url?: string | null;
         };
+        Heartbeat: {
+            heartbeat: string;
+        };
         HeartbeatResponse: {
             date: string | null;
             online: boolean;
@@ -4622,6 +4795,36 @@ export interface components {
             text: string;
             to: string;
         };
+        Message: {
+            body: string;
+            conversation_id: string;
+            created_at: string;
+            date: string;
+            id: string;
+            /** @enum {string} */
+            kind: "text" | "image" | "video" | "file";
+            media: components["schemas"]["MessageMedia"] | null;
+            owner: string;
+            peer_name: string;
+            tags: string[];
+        };
+        MessageList: {
+            matches_estimated: number;
+            results: components["schemas"]["Message"][];
+        };
+        MessageMedia: {
+            /** @enum {string} */
+            kind: "image" | "video" | "file";
+            name: string;
+            url: string;
+        };
+        MessageMediaDto: {
+            /** @enum {string} */
+            kind: "image" | "video" | "file";
+            name: string;
+            /** @description A URL the gallery serves (an upload of the platform) */
+            url: string;
+        };
         MoveDto: {
             /** @description 1-based target position (past the end = last) */
             position: number;
@@ -4651,6 +4854,10 @@ export interface components {
             results: components["schemas"]["OrderPackingLine"][];
         };
         OfflinePaymentDto: Record<string, never>;
+        OpenConversationDto: {
+            /** @description The other user's id */
+            peer: string;
+        };
         OpenReturnDto: {
             comments?: string;
             /** @description Gallery file addresses (none when absent) */
@@ -5014,6 +5221,13 @@ export interface components {
             /** @description Mexican state codes (or names) the zone covers */
             states?: string[];
         };
+        ReadConversationDto: {
+            /**
+             * @description Always 0: the caller has read the conversation
+             * @enum {number}
+             */
+            pending: 0;
+        };
         RedirectPaymentDto: {
             /** @description A path of this site to come back to when the shopper cancels */
             cancel_path: string;
@@ -5326,6 +5540,21 @@ export interface components {
             tracking_number?: string;
             tracking_url?: string;
         };
+        SendMessageDto: {
+            /** @description The text; may be empty when the message carries media */
+            body: string;
+            /** @description Ignored (the server derives it) */
+            last_message_sender?: string;
+            /** @description Ignored (the server derives it) */
+            last_message_teaser?: string;
+            media?: components["schemas"]["MessageMediaDto"];
+            /** @description Ignored (the server derives it) */
+            peer_name?: string;
+            /** @description `product:{owner}:{id}`, `service:{owner}:{id}` or `order:{owner}:{x}:{orderid}` */
+            tags?: string[];
+            /** @description Ignored (the server derives it) */
+            visibility_ids?: string[];
+        };
         SetAuthAction: {
             payload: components["schemas"]["AuthResult"];
             /** @enum {string} */
@@ -5556,6 +5785,9 @@ export interface components {
             /** @enum {string|null} */
             status: "label_created" | "in_transit" | "delivered" | "failure" | null;
             tracking_number: string;
+        };
+        UnreadCount: {
+            pending: number;
         };
         UpdateAttendantDto: {
             full_name?: string;
@@ -11316,6 +11548,461 @@ export interface operations {
             };
         };
     };
+    ConversationsHttpController_list: {
+        parameters: {
+            query?: {
+                /** @description Words, each the start of a word of the peer's name or of the last message's teaser (all must match) */
+                filter?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationList"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ConversationsHttpController_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenConversationDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ConversationsHttpController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ConversationsHttpController_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadConversationDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ConversationsHttpController_heartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Heartbeat"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ConversationsHttpController_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ConversationsHttpController_people: {
+        parameters: {
+            query?: {
+                /** @description Words found at the start of the person's or their shop's name */
+                filter?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationPeople"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ConversationsHttpController_unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     CustomerWalletChoiceController_addToWallet: {
         parameters: {
             query?: never;
@@ -11767,6 +12454,142 @@ export interface operations {
             };
             /** @description Not signed in, or the access token is not valid */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    MessagesHttpController_send: {
+        parameters: {
+            query?: never;
+            header: {
+                "idempotency-key": string;
+                /** @description A retry with the same key answers the first message and adds nothing */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                conversation: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageDto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    MessagesHttpController_list: {
+        parameters: {
+            query?: {
+                /** @description Words, each the start of a word of the text (all must match) */
+                filter?: string;
+                limit?: number;
+                offset?: number;
+                /** @description Comma-separated tags: messages carrying any of them */
+                tags?: string;
+            };
+            header?: never;
+            path: {
+                conversation: string;
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+                type: "all" | "text" | "media";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

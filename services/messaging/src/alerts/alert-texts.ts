@@ -189,3 +189,11 @@ export function walletCreditedText(kind: string, amountMinor: number, currency: 
     `Se acreditaron ${amount('es-AR')} en tu monedero.`,
   );
 }
+
+/** A message reached an offline user's conversation (origin `messages`): who wrote. */
+export function messageReceivedText(senderName: string): AlertMessage {
+  const name = senderName.trim();
+  return name
+    ? say(`Nuevo mensaje de ${name}`, `New message from ${name}`, `Nuevo mensaje de ${name}`)
+    : say('Tienes un mensaje nuevo', 'You have a new message', 'Tenés un mensaje nuevo');
+}

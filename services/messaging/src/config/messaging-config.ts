@@ -46,6 +46,18 @@ export const messagingEnvShape = {
   MESSAGING_PUBLIC_URL: env.url(['http', 'https']).default('http://localhost:3000'),
   /** Seed messaging's part of the demo world (its projection of the demo shops). Default on in development; never in production. */
   SEED_DEMO: optionalBool(),
+  /**
+   * Public base URL of the gallery's files when they live in a bucket (the store's GALLERY_PUBLIC_BASE_URL): a
+   * message's media must be a file under it or under `/api/gallery/files`.
+   */
+  GALLERY_PUBLIC_BASE_URL: env.url(['http', 'https']).optional(),
+  /**
+   * How a sent message reaches the live streams: `memory` (one process) or `redis` (pub/sub, several instances).
+   * Default: `redis` when REDIS_URL is set and the platform runs distributed (EVENT_BUS≠memory or JOB_QUEUE=bullmq).
+   */
+  LIVE_HUB: z.enum(['memory', 'redis']).optional(),
+  /** The platform's REDIS_URL (read here too for LIVE_HUB). */
+  REDIS_URL: env.url(['redis', 'rediss']).optional(),
 };
 
 export type MessagingEnv = z.infer<z.ZodObject<typeof messagingEnvShape>>;
@@ -59,6 +71,11 @@ export interface MessagingConfig {
   /** MESSAGING_PUBLIC_URL without a trailing slash. */
   publicUrl: string;
   seedDemo: boolean;
+  /** Where a message's media may live: `/api/gallery/files` and GALLERY_PUBLIC_BASE_URL when set. */
+  galleryBases: string[];
+  /** LIVE_HUB when set (else decided from the platform's configuration). */
+  liveHub?: 'memory' | 'redis';
+  redisUrl?: string;
 }
 
 export const MESSAGING_CONFIG = Symbol.for('vitrina.messaging.config');
@@ -75,6 +92,7 @@ export function loadMessagingConfig(source: NodeJS.ProcessEnv = process.env): Me
         if (!c[name]) problems.push(`${name}: required when SMS_PROVIDER=twilio`);
       }
     }
+    if (c.LIVE_HUB === 'redis' && !c.REDIS_URL) problems.push('REDIS_URL: required when LIVE_HUB=redis');
     if (c.SMTP_USER && !c.SMTP_PASSWORD) problems.push('SMTP_PASSWORD: required with SMTP_USER');
     return problems;
   });
@@ -104,5 +122,8 @@ export function loadMessagingConfig(source: NodeJS.ProcessEnv = process.env): Me
     devMailbox: e.DEV_MAILBOX ?? !production,
     publicUrl: e.MESSAGING_PUBLIC_URL.replace(/\/+$/, ''),
     seedDemo: !production && (e.SEED_DEMO ?? e.NODE_ENV === 'development'),
+    galleryBases: ['/api/gallery/files', ...(e.GALLERY_PUBLIC_BASE_URL ? [e.GALLERY_PUBLIC_BASE_URL.replace(/\/+$/, '')] : [])],
+    ...(e.LIVE_HUB ? { liveHub: e.LIVE_HUB } : {}),
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
   };
 }

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AlertOrigin, AlertRole, AlertType } from '@vitrina/contracts';
+import { index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AlertOrigin, AlertRole, AlertType, MessageKind, MessageMedia } from '@vitrina/contracts';
 import { platformTables } from '@vitrina/platform';
 
 /** Every table of the messaging service lives in the PostgreSQL schema `messaging`. */
@@ -144,6 +144,90 @@ export const contactEntries = messagingSchema.table(
   },
   (t) => [index('contact_entries_shop_idx').on(t.shopId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
+
+/**
+ * Messaging's projection of the users (`accounts.user` registered / profile-updated, through the inbox; the demo users
+ * when SEED_DEMO is on): the inbox's peer names, profiles and people search, with no call to accounts.
+ */
+export const users = messagingSchema.table(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    photo: text('photo'),
+    email: text('email'),
+    locale: text('locale'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('users_name_idx').on(t.name)],
+);
+
+/**
+ * One conversation per pair of users (issue 15; spec 2 §3 'Conversation'): `pair_key` is the two ids sorted and joined
+ * by ':', unique, so two racing PUTs make one row. The last message's teaser, sender, kind and date feed the list.
+ */
+export const conversations = messagingSchema.table('conversations', {
+  id: text('id').primaryKey(),
+  pairKey: text('pair_key').notNull().unique('conversations_pair_key_uq'),
+  userA: text('user_a').notNull(),
+  userB: text('user_b').notNull(),
+  lastMessageTeaser: text('last_message_teaser'),
+  lastMessageSender: text('last_message_sender'),
+  lastMessageKind: text('last_message_kind').$type<MessageKind>(),
+  lastMessageDate: at('last_message_date'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Each participant's side of a conversation: their unread count, when they last read it, and the conversation's
+ * activity time copied here so a user's list reads (user, updated_at desc, id desc) in order.
+ */
+export const conversationMembers = messagingSchema.table(
+  'conversation_members',
+  {
+    conversationId: text('conversation_id').notNull(),
+    userId: text('user_id').notNull(),
+    peerId: text('peer_id').notNull(),
+    pending: integer('pending').notNull().default(0),
+    lastReadAt: at('last_read_at'),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'conversation_members_pk', columns: [t.conversationId, t.userId] }),
+    index('conversation_members_user_idx').on(t.userId, t.updatedAt.desc().nullsFirst(), t.conversationId.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A message (spec 2 §3 'Message'). A conversation's page reads (conversation, created_at desc, id desc) in order; the
+ * unique (sender, idempotency key) makes a retried send, even two racing ones, add one message.
+ */
+export const messages = messagingSchema.table(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id').notNull(),
+    senderId: text('sender_id').notNull(),
+    senderName: text('sender_name').notNull(),
+    body: text('body').notNull(),
+    kind: text('kind').$type<MessageKind>().notNull(),
+    media: jsonb('media').$type<MessageMedia>(),
+    tags: text('tags').array().notNull().default([]),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    uniqueIndex('messages_sender_idempotency_uq').on(t.senderId, t.idempotencyKey),
+  ],
+);
+
+/** When each user was last seen in the inbox (a heartbeat, or an open live stream): online within 5 minutes. */
+export const presence = messagingSchema.table('presence', {
+  userId: text('user_id').primaryKey(),
+  heartbeatAt: at('heartbeat_at').notNull(),
+});
 
 /** Outbox, inbox, local job queue and diagnostics tables of the kernel. */
 export const { outbox, inbox, jobs, pings } = platformTables('messaging');

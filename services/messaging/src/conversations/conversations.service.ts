@@ -1,0 +1,417 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, arrayOverlaps, count, desc, eq, ilike, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import {
+  ConversationErrorCodes,
+  type Conversation,
+  type ConversationList,
+  type ConversationPeople,
+  type ConversationProfile,
+  type Message,
+  type MessageList,
+  type MessageListType,
+  type MessageInput,
+  messageTeaser,
+} from '@vitrina/contracts';
+import { DB, DomainError, LOGGER, NotFoundError, TransactionRunner, listResponse, newId, type Db, type Logger } from '@vitrina/platform';
+import { NO_REFS } from '../alerts/alert-rules.js';
+import { messageReceivedText } from '../alerts/alert-texts.js';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../config/messaging-config.js';
+import { alerts, conversationMembers, conversations, messages, presence, shops, users } from '../db/schema.js';
+import type * as schema from '../db/schema.js';
+import { checkMessage, filterWords, pairKey, prefixPatterns } from './domain/conversation-rules.js';
+import { LiveHub } from './live/live-hub.js';
+import { Presence, isOnline } from './presence.js';
+
+type MessageRow = typeof messages.$inferSelect;
+
+function messageOf(row: MessageRow): Message {
+  const at = row.createdAt.toISOString();
+  return {
+    id: row.id,
+    conversation_id: row.conversationId,
+    owner: row.senderId,
+    peer_name: row.senderName,
+    body: row.body,
+    kind: row.kind,
+    media: row.media ?? null,
+    tags: row.tags,
+    created_at: at,
+    date: at,
+  };
+}
+
+/** Any of the words' prefix patterns, over each of the columns: every word must match (AND). */
+function wordsWhere(filter: string | undefined, columns: SQL[]): SQL | undefined {
+  const words = filterWords(filter);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const [start, inner] = prefixPatterns(word);
+      return or(...columns.flatMap((c) => [ilike(c, start), ilike(c, inner)]))!;
+    }),
+  );
+}
+
+/** The newest shop the user owns (the profile's `slug`): null when none. */
+const ownedSlug = (userId: SQL | typeof conversationMembers.peerId) =>
+  sql<string | null>`(select ${shops.slug} from ${shops} where ${shops.ownerId} = ${userId} order by ${shops.updatedAt} desc limit 1)`;
+
+/**
+ * The inbox (issue 15; spec 2 §3 'Conversation', 'Message', §4, §6, §7): one conversation per pair of users, their
+ * messages, unread counts, presence, the new-message alert and the live fan-out. Every read and write is the caller's
+ * own: a conversation they are not in is 404 and nothing is read or written.
+ */
+@Injectable()
+export class ConversationsService {
+  constructor(
+    @Inject(DB) private readonly db: Db<typeof schema>,
+    private readonly tx: TransactionRunner<typeof schema>,
+    private readonly presence: Presence,
+    private readonly hub: LiveHub,
+    @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** The caller's side of conversations, with the peer's profile; `where` narrows, the order is the list's. */
+  private views(me: string, where: SQL | undefined) {
+    const peerName = sql<string>`coalesce(${users.name}, '')`;
+    return this.db
+      .select({
+        c: conversations,
+        pending: conversationMembers.pending,
+        updatedAt: conversationMembers.updatedAt,
+        peerId: conversationMembers.peerId,
+        peerName,
+        photo: users.photo,
+        heartbeatAt: presence.heartbeatAt,
+        slug: ownedSlug(conversationMembers.peerId),
+      })
+      .from(conversationMembers)
+      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+      .leftJoin(users, eq(users.id, conversationMembers.peerId))
+      .leftJoin(presence, eq(presence.userId, conversationMembers.peerId))
+      .where(and(eq(conversationMembers.userId, me), where));
+  }
+
+  private conversationOf(
+    me: string,
+    v: {
+      c: typeof conversations.$inferSelect;
+      pending: number;
+      updatedAt: Date;
+      peerId: string;
+      peerName: string;
+      photo: string | null;
+      heartbeatAt: Date | null;
+      slug: string | null;
+    },
+    now = new Date(),
+  ): Conversation {
+    const profile: ConversationProfile = {
+      id: v.peerId,
+      name: v.peerName,
+      images: v.photo ? [v.photo] : [],
+      main_type: v.slug ? 'business' : null,
+      slug: v.slug,
+      heartbeat: v.heartbeatAt ? v.heartbeatAt.toISOString() : null,
+      online: isOnline(v.heartbeatAt, now),
+    };
+    const c = v.c;
+    return {
+      id: c.id,
+      key: c.pairKey,
+      profile,
+      peer_name: v.peerName,
+      pending: v.pending,
+      last_message_teaser: c.lastMessageTeaser,
+      last_message_sender: c.lastMessageSender,
+      last_message_kind: c.lastMessageKind,
+      last_message_date: c.lastMessageDate ? c.lastMessageDate.toISOString() : null,
+      updated_at: v.updatedAt.toISOString(),
+      created_at: c.createdAt.toISOString(),
+      visibility_ids: [c.userA, c.userB],
+    };
+  }
+
+  /** spec 2 §4 'Conversation list': newest activity first; `filter` words are prefixes over the peer's name and the teaser. */
+  async list(me: string, offset: number, limit: number, filter: string | undefined): Promise<ConversationList> {
+    const where = wordsWhere(filter, [sql`coalesce(${users.name}, '')`, sql`coalesce(${conversations.lastMessageTeaser}, '')`]);
+    const [rows, [total]] = await Promise.all([
+      this.views(me, where)
+        .orderBy(desc(conversationMembers.updatedAt), desc(conversationMembers.conversationId))
+        .offset(offset)
+        .limit(limit),
+      this.db
+        .select({ n: count() })
+        .from(conversationMembers)
+        .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+        .leftJoin(users, eq(users.id, conversationMembers.peerId))
+        .where(and(eq(conversationMembers.userId, me), where)),
+    ]);
+    const now = new Date();
+    return listResponse(
+      rows.map((r) => this.conversationOf(me, r, now)),
+      Number(total?.n ?? 0),
+    );
+  }
+
+  /** One conversation of the caller; anyone else's (or an unknown id) is conversation_not_found. */
+  async get(me: string, id: string): Promise<Conversation> {
+    const [row] = await this.views(me, eq(conversationMembers.conversationId, id)).limit(1);
+    if (!row) throw new NotFoundError('No such conversation', ConversationErrorCodes.conversationNotFound);
+    return this.conversationOf(me, row);
+  }
+
+  /** The conversation with `peer`, made when missing. The unique pair key decides between racing calls. */
+  async open(me: string, peer: string): Promise<{ conversation: Conversation; created: boolean }> {
+    if (peer === me) throw new DomainError(ConversationErrorCodes.cannotMessageSelf, 'A conversation needs someone else', 400);
+    const [known] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, peer)).limit(1);
+    if (!known) throw new NotFoundError('No such user', ConversationErrorCodes.peerNotFound);
+    const key = pairKey(me, peer);
+    const [userA, userB] = key.split(':') as [string, string];
+    const { id, created } = await this.tx.run(async (tx) => {
+      const now = new Date();
+      const [made] = await tx
+        .insert(conversations)
+        .values({ id: newId(), pairKey: key, userA, userB, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: conversations.pairKey })
+        .returning({ id: conversations.id });
+      if (made) {
+        await tx
+          .insert(conversationMembers)
+          .values([
+            { conversationId: made.id, userId: me, peerId: peer, updatedAt: now },
+            { conversationId: made.id, userId: peer, peerId: me, updatedAt: now },
+          ])
+          .onConflictDoNothing();
+        return { id: made.id, created: true };
+      }
+      const [existing] = await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.pairKey, key));
+      if (!existing) throw new Error(`conversation ${key} neither inserted nor found`);
+      return { id: existing.id, created: false };
+    });
+    return { conversation: await this.get(me, id), created };
+  }
+
+  /** The caller read the conversation: their pending goes to 0; their other tabs hear of it. */
+  async markRead(me: string, id: string): Promise<Conversation> {
+    const updated = await this.db
+      .update(conversationMembers)
+      .set({ pending: 0, lastReadAt: new Date() })
+      .where(and(eq(conversationMembers.conversationId, id), eq(conversationMembers.userId, me)))
+      .returning({ id: conversationMembers.conversationId });
+    if (updated.length === 0) throw new NotFoundError('No such conversation', ConversationErrorCodes.conversationNotFound);
+    const conversation = await this.get(me, id);
+    this.fanOut([[me, { event: 'conversation', data: conversation }]]);
+    return conversation;
+  }
+
+  async unread(me: string): Promise<{ pending: number }> {
+    const [row] = await this.db
+      .select({ n: sum(conversationMembers.pending) })
+      .from(conversationMembers)
+      .where(eq(conversationMembers.userId, me));
+    return { pending: Number(row?.n ?? 0) };
+  }
+
+  async heartbeat(me: string): Promise<{ heartbeat: string }> {
+    const at = await this.presence.touch(me);
+    return { heartbeat: at.toISOString() };
+  }
+
+  /**
+   * spec 2 §7 'profile-list-public': sellers (shop owners) to write to, by their name or a shop's name (word
+   * prefixes), the caller left out; each owner once, with their newest shop.
+   */
+  async people(me: string, filter: string | undefined, limit: number): Promise<ConversationPeople> {
+    const where = wordsWhere(filter, [sql`coalesce(${users.name}, '')`, sql`${shops.name}`]);
+    const owners = this.db
+      .selectDistinctOn([shops.ownerId], {
+        ownerId: shops.ownerId,
+        slug: shops.slug,
+        shopName: sql<string>`${shops.name}`.as('shop_name'),
+        userName: sql<string | null>`${users.name}`.as('user_name'),
+        photo: sql<string | null>`${users.photo}`.as('photo'),
+        heartbeatAt: sql<Date | null>`${presence.heartbeatAt}`.as('heartbeat_at'),
+      })
+      .from(shops)
+      .leftJoin(users, eq(users.id, shops.ownerId))
+      .leftJoin(presence, eq(presence.userId, shops.ownerId))
+      .where(and(ne(shops.ownerId, me), where))
+      .orderBy(shops.ownerId, desc(shops.updatedAt))
+      .as('owners');
+    const rows = await this.db
+      .select()
+      .from(owners)
+      .orderBy(sql`coalesce(${owners.userName}, ${owners.shopName})`, owners.ownerId)
+      .limit(limit);
+    const now = new Date();
+    const results = rows.map((r): ConversationProfile => {
+      const heartbeat = r.heartbeatAt ? new Date(r.heartbeatAt) : null;
+      return {
+        id: r.ownerId,
+        name: r.userName ?? r.shopName,
+        images: r.photo ? [r.photo] : [],
+        main_type: 'business',
+        slug: r.slug,
+        heartbeat: heartbeat ? heartbeat.toISOString() : null,
+        online: isOnline(heartbeat, now),
+      };
+    });
+    return listResponse(results, results.length);
+  }
+
+  private async member(me: string, conversationId: string): Promise<{ peerId: string }> {
+    const [row] = await this.db
+      .select({ peerId: conversationMembers.peerId })
+      .from(conversationMembers)
+      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, me)));
+    if (!row) throw new NotFoundError('No such conversation', ConversationErrorCodes.conversationNotFound);
+    return row;
+  }
+
+  /** A conversation's messages, newest first (spec 2 §7 messages). */
+  async messages(
+    me: string,
+    conversationId: string,
+    q: { type: MessageListType; offset: number; limit: number; tags?: string; filter?: string },
+  ): Promise<MessageList> {
+    await this.member(me, conversationId);
+    const where: (SQL | undefined)[] = [eq(messages.conversationId, conversationId)];
+    if (q.type === 'text') where.push(eq(messages.kind, 'text'));
+    if (q.type === 'media') where.push(ne(messages.kind, 'text'));
+    const tags = (q.tags ?? '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
+    if (tags.length) where.push(arrayOverlaps(messages.tags, tags));
+    where.push(wordsWhere(q.filter, [sql`${messages.body}`]));
+    const mine = and(...where);
+    const [rows, [total]] = await Promise.all([
+      this.db.select().from(messages).where(mine).orderBy(desc(messages.createdAt), desc(messages.id)).offset(q.offset).limit(q.limit),
+      this.db.select({ n: count() }).from(messages).where(mine),
+    ]);
+    return listResponse(rows.map(messageOf), Number(total?.n ?? 0));
+  }
+
+  private async byKey(me: string, key: string): Promise<MessageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.senderId, me), eq(messages.idempotencyKey, key)));
+    return row;
+  }
+
+  /**
+   * Sends a message, in one transaction: the message, the conversation's last message, the recipient's pending + 1,
+   * and, when that pending went from 0 to 1 while the recipient is offline, one bell alert. With an Idempotency-Key a
+   * retry (or a racing twin) answers the first message and writes nothing: the unique (sender, key) decides.
+   * After the commit both participants' live streams hear of it.
+   */
+  async send(me: string, conversationId: string, input: MessageInput, key: string | undefined): Promise<Message> {
+    const checked = checkMessage(input, this.config.galleryBases);
+    const { peerId } = await this.member(me, conversationId);
+    if (key) {
+      const first = await this.byKey(me, key);
+      if (first) return this.replayed(first, conversationId);
+    }
+    const result = await this.tx.run(async (tx) => {
+      const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, me));
+      const now = new Date();
+      const [row] = await tx
+        .insert(messages)
+        .values({
+          id: newId(),
+          conversationId,
+          senderId: me,
+          senderName: sender?.name ?? '',
+          body: checked.body,
+          kind: checked.kind,
+          media: checked.media,
+          tags: checked.tags,
+          idempotencyKey: key ?? null,
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: [messages.senderId, messages.idempotencyKey] })
+        .returning();
+      if (!row) return undefined; // a twin with the same key committed first
+      await tx
+        .update(conversations)
+        .set({
+          lastMessageTeaser: messageTeaser(checked.body),
+          lastMessageSender: me,
+          lastMessageKind: checked.kind,
+          lastMessageDate: now,
+          updatedAt: now,
+        })
+        .where(eq(conversations.id, conversationId));
+      await tx.update(conversationMembers).set({ updatedAt: now }).where(eq(conversationMembers.conversationId, conversationId));
+      const [recipient] = await tx
+        .update(conversationMembers)
+        .set({ pending: sql`${conversationMembers.pending} + 1` })
+        .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, peerId)))
+        .returning({ pending: conversationMembers.pending });
+      if (recipient?.pending === 1) {
+        const [seen] = await tx.select({ at: presence.heartbeatAt }).from(presence).where(eq(presence.userId, peerId));
+        if (!isOnline(seen?.at, now)) {
+          const [ownsShop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.ownerId, peerId)).limit(1);
+          await tx
+            .insert(alerts)
+            .values({
+              id: newId(),
+              userId: peerId,
+              role: ownsShop ? 'shop_admin' : 'customer',
+              origin: 'messages',
+              type: 'message_received',
+              subtype: checked.kind,
+              params: { ...NO_REFS, customer: me },
+              message: messageReceivedText(row.senderName),
+              link: `/me/inbox/conversation/${conversationId}`,
+              eventId: row.id,
+            })
+            .onConflictDoNothing();
+        }
+      }
+      return row;
+    });
+    if (!result) {
+      const first = key ? await this.byKey(me, key) : undefined;
+      if (!first) throw new Error('idempotent send: the first message is not readable');
+      return this.replayed(first, conversationId);
+    }
+    const message = messageOf(result);
+    void this.publishMessage(message, [me, peerId]);
+    return message;
+  }
+
+  /** The first message of a key: it must belong to the conversation the retry names. */
+  private replayed(first: MessageRow, conversationId: string): Message {
+    if (first.conversationId !== conversationId) {
+      throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used for a message to another conversation', 422);
+    }
+    return messageOf(first);
+  }
+
+  /** After the commit: each participant's streams get the message with the conversation as they see it. */
+  private async publishMessage(message: Message, participants: string[]): Promise<void> {
+    try {
+      const events = await Promise.all(
+        participants.map(
+          async (userId) =>
+            [userId, { event: 'message', data: { conversation: await this.get(userId, message.conversation_id), message } }] as const,
+        ),
+      );
+      this.fanOut(events);
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message, messageId: message.id }, 'live: message not published (the web polls)');
+    }
+  }
+
+  private fanOut(events: readonly (readonly [string, Parameters<LiveHub['publish']>[1]])[]): void {
+    for (const [userId, event] of events) {
+      this.hub
+        .publish(userId, event)
+        .catch((err: Error) => this.logger.warn({ err: err.message, userId }, 'live: event not published (the web polls)'));
+    }
+  }
+}

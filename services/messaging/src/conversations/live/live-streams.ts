@@ -1,0 +1,79 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ConversationLimits } from '@vitrina/contracts';
+import { LOGGER, type Logger } from '@vitrina/platform';
+import { Presence } from '../presence.js';
+import { LiveHub, type LiveEvent } from './live-hub.js';
+
+/** One SSE frame: the event's name and its JSON on one `data:` line (JSON never holds a raw newline). */
+export function sseFrame(event: LiveEvent): string {
+  return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/**
+ * The callers' open `GET /conversation/{me}:{key}/live` streams (Server-Sent Events). The answer is written on the raw
+ * socket (`reply.hijack()`): `text/event-stream`, no caching, no proxy buffering; a `: ping` comment every 15 s keeps
+ * it open through the gateway (whose upstream timeout is 30 s) and marks the user online, as the heartbeat does.
+ * Closing the connection unsubscribes it and stops its timer.
+ */
+@Injectable()
+export class LiveStreams implements OnModuleDestroy {
+  private readonly open_ = new Set<() => void>();
+
+  constructor(
+    private readonly hub: LiveHub,
+    private readonly presence: Presence,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async open(userId: string, reply: FastifyReply): Promise<void> {
+    // before any byte goes out: a stream that is answered is subscribed, so it misses nothing sent after
+    const ready = (this.hub as { start?: () => Promise<void> }).start?.();
+    if (ready) await ready;
+    await this.presence.touch(userId);
+    reply.hijack();
+    const raw = reply.raw;
+    const headers: Record<string, string | number | string[]> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value as string;
+    raw.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    // the browser's EventSource waits this long before reconnecting after a drop
+    raw.write(`retry: 5000\n: connected\n\n`);
+    const unsubscribe = this.hub.subscribe(userId, (event) => {
+      if (!raw.writableEnded) raw.write(sseFrame(event));
+    });
+    const ping = setInterval(() => {
+      if (raw.writableEnded) return;
+      raw.write(': ping\n\n');
+      this.presence.touch(userId).catch((err: Error) => this.logger.warn({ err: err.message }, 'live stream: presence not written'));
+    }, ConversationLimits.livePingMs);
+    ping.unref();
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(ping);
+      unsubscribe();
+      this.open_.delete(close);
+      if (!raw.writableEnded) raw.end();
+    };
+    this.open_.add(close);
+    raw.on('close', close);
+    raw.on('error', close);
+  }
+
+  /** How many streams this instance holds. */
+  get count(): number {
+    return this.open_.size;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    for (const close of this.open_) close(); // each removes itself: a Set's iteration allows it
+    await this.hub.close();
+  }
+}
