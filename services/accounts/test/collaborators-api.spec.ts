@@ -108,4 +108,29 @@ describe('collaborators API (spec 3 §7, issue 16)', () => {
     const rows = await b.db.select().from(schema.collaborators).where(eq(schema.collaborators.userId, ana.id));
     expect(rows).toHaveLength(1);
   });
+
+  it('the access token carries the collaborations (col claim): a role change and a removal reach the next refresh', async () => {
+    const carla = await activeUser(b);
+    const claims = async (refresh: string) => {
+      const res = await call(b.app, 'POST', '/auth/refresh', undefined, { cookie: `refresh_token=${refresh}` });
+      expect(res.status).toBe(200);
+      return { user: await b.runtime.verifier.verify(res.body.access_token), refresh: res.cookies['refresh_token'] };
+    };
+    let now = await claims(carla.refresh);
+    expect(now.user.collaborations).toBeUndefined();
+
+    const added = await call(b.app, 'POST', url(owner), { username: carla.email, role: 'dispatcher' }, as(owner));
+    expect(added.status).toBe(201);
+    await call(b.app, 'POST', url(other), { username: carla.email, role: 'qrreader' }, as(other));
+    now = await claims(now.refresh);
+    expect(now.user.collaborations).toEqual({ [owner.id]: 'dispatcher', [other.id]: 'qrreader' });
+
+    await call(b.app, 'PATCH', url(owner, `/${added.body.id}`), { role: 'accountant' }, as(owner));
+    now = await claims(now.refresh);
+    expect(now.user.collaborations).toEqual({ [owner.id]: 'accountant', [other.id]: 'qrreader' });
+
+    expect((await call(b.app, 'DELETE', url(owner, `/${added.body.id}`), undefined, as(owner))).status).toBe(204);
+    now = await claims(now.refresh);
+    expect(now.user.collaborations).toEqual({ [other.id]: 'qrreader' });
+  });
 });

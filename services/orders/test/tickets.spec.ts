@@ -184,8 +184,17 @@ describe('tickets: attendee tickets with a signed QR, downloads, check-in, estab
     const second = await checkIn(o.sauth, ticket.qr_code);
     expect([second.status, second.body.status]).toEqual([200, 'already_used']);
     expect(second.body.attendant.used_at).toBe(first.body.attendant.used_at);
-    // a qrreader (keychain entry) who is not the supplier may scan too; the other ticket is still unused
-    const reader = await w.token(newId(), 2, ['qrreader']);
+    // the supplier's qrreader collaborator (issue 16) may scan too; a qrreader of another shop, a dispatcher of this one
+    // or a user holding only a `qrreader` keychain entry may not; the other ticket is still unused until the reader's scan
+    for (const outsider of [
+      await w.token(newId(), 2, [], { [newId()]: 'qrreader' }),
+      await w.token(newId(), 2, [], { [o.supplier]: 'dispatcher' }),
+      await w.token(newId(), 2, ['qrreader']),
+    ]) {
+      const refused = await checkIn(outsider, other.qr_code);
+      expect([refused.status, refused.body.code]).toEqual([403, 'not_qr_reader']);
+    }
+    const reader = await w.token(newId(), 2, [], { [o.supplier]: 'qrreader' });
     expect((await checkIn(reader, other.qr_code)).body.status).toBe('checked_in');
     const [row] = await w.sql<{ used_by: string }>(`select used_by from orders.attendants where id = '${other.id}'`);
     expect(row.used_by).not.toBe(o.supplier);
@@ -285,7 +294,7 @@ describe('tickets: attendee tickets with a signed QR, downloads, check-in, estab
     const o = await bought(1);
     const [ticket] = (await w.request('GET', `/orders/${o.me}/orders/${o.id}/attendants`, { auth: o.auth })).body.results;
     const readers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => (i === 0 ? Promise.resolve(o.sauth) : w.token(newId(), 2, ['qrreader']))),
+      Array.from({ length: 6 }, (_, i) => (i === 0 ? Promise.resolve(o.sauth) : w.token(newId(), 2, [], { [o.supplier]: 'qrreader' }))),
     );
     const results = await Promise.all(readers.map((auth) => checkIn(auth, ticket.qr_code)));
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));

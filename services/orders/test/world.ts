@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import {
   PaymentEvents,
   Topics,
+  type CollaboratorRole,
   type CheckoutOrderLineSnapshot,
   type CheckoutOrderSnapshot,
   type EventEnvelope,
@@ -146,7 +147,8 @@ export interface World {
   clock: OrdersClock;
   tracking: TrackingSweep;
   placement: PlacementStub;
-  token(id: string, level?: UserLevel, keychain?: string[]): Promise<string>;
+  /** A bearer token; `collaborations`: the shop owners (by user id) who gave this user a collaborator role (issue 16). */
+  token(id: string, level?: UserLevel, keychain?: string[], collaborations?: Record<string, CollaboratorRole>): Promise<string>;
   request<T = any>(
     method: string,
     url: string,
@@ -206,7 +208,8 @@ export async function startWorld(env: Record<string, string> = {}, options: { pg
     clock: app.get(OrdersClock),
     tracking: app.get(TrackingSweep),
     placement,
-    token: async (id, level = 2, keychain = []) => `Bearer ${await signer.sign({ id, level, keychain })}`,
+    token: async (id, level = 2, keychain = [], collaborations = {}) =>
+      `Bearer ${await signer.sign({ id, level, keychain, collaborations })}`,
     async request(method, url, opts = {}) {
       const res = await app.inject({
         method: method as 'GET',

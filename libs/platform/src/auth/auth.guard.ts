@@ -15,10 +15,12 @@ import {
   AUTH_USER_PROPERTY,
   OWNER_PATH_METADATA,
   OWNER_REF_PROPERTY,
+  ACTING_AS_PROPERTY,
+  type ActingAs,
   type OwnerPathMetadata,
 } from './decorators.js';
 import { OwnershipResolver, StrictOwnership, isIdShaped, parseOwnerSegment, type OwnerRef } from './ownership.js';
-import { InvalidTokenError, TokenVerifier, type AuthUser } from './tokens.js';
+import { InvalidTokenError, TokenVerifier, collaboratorRole, type AuthUser } from './tokens.js';
 
 /** Cookie read when no `Authorization: Bearer` header is sent (browser sessions). */
 export const ACCESS_TOKEN_COOKIE = 'access_token';
@@ -109,8 +111,15 @@ export class AuthGuard implements CanActivate {
       method: request.method ?? '',
       url: request.url ?? '',
     });
-    if (!allowed) throw forbidden('You cannot act on behalf of this owner');
+    let actingAs: ActingAs = { userId: user.id, role: 'owner' };
+    if (!allowed) {
+      // A collaborator the owner gave one of the route's roles (issue 16), as the access token says.
+      const role = collaboratorRole(user, owner.ownerId);
+      if (role === undefined || !meta.collaborators.includes(role)) throw forbidden('You cannot act on behalf of this owner');
+      actingAs = { userId: user.id, role };
+    }
     request[OWNER_REF_PROPERTY] = owner satisfies OwnerRef;
+    request[ACTING_AS_PROPERTY] = actingAs;
   }
 }
 

@@ -2,6 +2,7 @@ import { SetMetadata, applyDecorators, createParamDecorator, type ExecutionConte
 import { ApiBearerAuth } from '@nestjs/swagger';
 import { ApiRefusals } from '../http/api-answer.js';
 import type { OwnerRef, OwnershipResolver } from './ownership.js';
+import type { CollaboratorRole } from '@vitrina/contracts';
 import type { AuthUser } from './tokens.js';
 
 export const AUTHENTICATED_METADATA = 'vitrina:auth:authenticated';
@@ -11,6 +12,7 @@ export const OWNER_PATH_METADATA = 'vitrina:auth:owner-path';
 /** Where the guard leaves its findings on the request. */
 export const AUTH_USER_PROPERTY = 'user';
 export const OWNER_REF_PROPERTY = 'vitrinaOwner';
+export const ACTING_AS_PROPERTY = 'vitrinaActingAs';
 
 export interface OwnerPathOptions {
   /**
@@ -21,12 +23,24 @@ export interface OwnerPathOptions {
   qualifier?: 'same-if-id' | 'any';
   /** A route-specific resolver (a provider class), instead of the one given to AuthModule. */
   resolver?: Type<OwnershipResolver>;
+  /**
+   * Collaborator roles admitted besides the owner (issue 16): a user whose access token says the owner gave them one
+   * of these roles (`col` claim) acts as the owner here. None by default: a route opts in, role by role.
+   */
+  collaborators?: readonly CollaboratorRole[];
 }
 
 export interface OwnerPathMetadata {
   param: string;
   qualifier: 'same-if-id' | 'any';
   resolver?: Type<OwnershipResolver>;
+  collaborators: readonly CollaboratorRole[];
+}
+
+/** How the caller of an @OwnerPath route is admitted: as the owner, or as a collaborator with a role. */
+export interface ActingAs {
+  userId: string;
+  role: 'owner' | CollaboratorRole;
 }
 
 /**
@@ -56,6 +70,7 @@ export const OwnerPath = (paramName = 'owner', options: OwnerPathOptions = {}): 
       param: paramName,
       qualifier: options.qualifier ?? 'same-if-id',
       resolver: options.resolver,
+      collaborators: options.collaborators ?? [],
     }),
     // The OpenAPI says so too: the bearer scheme, 401 without a valid token, 403 for another owner.
     ApiBearerAuth(),
@@ -70,6 +85,11 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
 /** The owner segment of an @OwnerPath route, split: `{ ownerId, qualifier }`. */
 export const PathOwner = createParamDecorator((_data: unknown, context: ExecutionContext): OwnerRef | undefined => {
   return context.switchToHttp().getRequest<Record<string, unknown>>()[OWNER_REF_PROPERTY] as OwnerRef | undefined;
+});
+
+/** Who acts on an @OwnerPath route: the owner, or a collaborator and their role (for audit trails). */
+export const ActingUser = createParamDecorator((_data: unknown, context: ExecutionContext): ActingAs | undefined => {
+  return context.switchToHttp().getRequest<Record<string, unknown>>()[ACTING_AS_PROPERTY] as ActingAs | undefined;
 });
 
 /** The verified caller stored on a request by AuthGuard (for code outside controllers, e.g. interceptors). */

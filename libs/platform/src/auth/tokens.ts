@@ -1,5 +1,6 @@
 import { SignJWT, errors as joseErrors, jwtVerify, type CryptoKey, type JWTPayload } from 'jose';
 import { AUTH_ALGORITHM, type AuthKeys } from './keys.js';
+import { COLLABORATOR_ROLES, CollaboratorLimits, type CollaboratorRole } from '@vitrina/contracts';
 import type { PlatformConfig } from '../config/platform-config.js';
 
 /** spec 1 §6: user levels ul0..ul3 ("unknown" is a client-side state before the profile loads). */
@@ -14,6 +15,11 @@ export interface AuthUser {
   keychain: string[];
   /** Session (refresh-token family) the token was issued for, when any. */
   sessionId?: string;
+  /**
+   * The shops the user collaborates in (issue 16): the shop owner's user id → the role the owner gave them. Read by
+   * accounts at sign-in and at every refresh, so a removed collaborator loses access with the next access token.
+   */
+  collaborations?: Readonly<Record<string, CollaboratorRole>>;
   /** Expiry, seconds since the epoch. */
   expiresAt: number;
 }
@@ -24,6 +30,8 @@ export interface AccessTokenClaims extends JWTPayload {
   lvl: UserLevel;
   kc: string[];
   sid?: string;
+  /** AuthUser.collaborations; absent when the user collaborates nowhere. */
+  col?: Record<string, CollaboratorRole>;
 }
 
 /** RFC 9068 media type, so no other JWT signed with the same key can pass as an access token. */
@@ -60,7 +68,13 @@ export class TokenSigner {
   }
 
   async sign(
-    user: { id: string; level: UserLevel; keychain: readonly string[]; sessionId?: string },
+    user: {
+      id: string;
+      level: UserLevel;
+      keychain: readonly string[];
+      sessionId?: string;
+      collaborations?: Readonly<Record<string, CollaboratorRole>>;
+    },
     ttlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
   ): Promise<string> {
     if (!user.id) throw new TypeError('user.id is required');
@@ -69,6 +83,9 @@ export class TokenSigner {
     const now = Math.floor(Date.now() / 1000);
     const claims: Omit<AccessTokenClaims, 'sub'> = { lvl: user.level, kc: [...user.keychain] };
     if (user.sessionId) claims.sid = user.sessionId;
+    const col = Object.entries(user.collaborations ?? {});
+    if (col.length > CollaboratorLimits.claimMax) throw new TypeError(`at most ${CollaboratorLimits.claimMax} collaborations fit a token`);
+    if (col.length > 0) claims.col = Object.fromEntries(col);
     return new SignJWT(claims)
       .setProtectedHeader({ alg: AUTH_ALGORITHM, typ: ACCESS_TOKEN_TYPE, kid: this.settings.kid })
       .setSubject(user.id)
@@ -113,7 +130,7 @@ export class TokenVerifier {
         this.verified.delete(token);
         throw new InvalidTokenError('expired', 'The access token has expired');
       }
-      return { ...known, keychain: [...known.keychain] };
+      return copyUser(known);
     }
     let payload: JWTPayload;
     try {
@@ -131,7 +148,7 @@ export class TokenVerifier {
     const user = toAuthUser(payload);
     if (this.verified.size >= VERIFIED_TOKENS_MAX) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, user);
-    return { ...user, keychain: [...user.keychain] };
+    return copyUser(user);
   }
 }
 
@@ -145,14 +162,38 @@ export function tokenSignerFromConfig(keys: AuthKeys, config: Pick<PlatformConfi
   return TokenSigner.fromKeys(keys, { issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE });
 }
 
+/** The role `user` holds in the shop of `ownerId`, if they collaborate there (own keys only: ids are path text). */
+export function collaboratorRole(user: Pick<AuthUser, 'collaborations'>, ownerId: string): CollaboratorRole | undefined {
+  const col = user.collaborations;
+  return col && Object.hasOwn(col, ownerId) ? col[ownerId] : undefined;
+}
+
+/** A copy a request may change without touching the verified-token cache. */
+function copyUser(user: AuthUser): AuthUser {
+  const copy: AuthUser = { ...user, keychain: [...user.keychain] };
+  if (user.collaborations) copy.collaborations = { ...user.collaborations };
+  return copy;
+}
+
+function isCollaborations(value: unknown): value is Record<string, CollaboratorRole> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  return (
+    entries.length <= CollaboratorLimits.claimMax &&
+    entries.every(([owner, role]) => owner.length > 0 && (COLLABORATOR_ROLES as readonly unknown[]).includes(role))
+  );
+}
+
 function toAuthUser(payload: JWTPayload): AuthUser {
-  const { sub, lvl, kc, sid, exp } = payload as Partial<AccessTokenClaims>;
+  const { sub, lvl, kc, sid, exp, col } = payload as Partial<AccessTokenClaims>;
   if (typeof sub !== 'string' || sub.length === 0) throw invalidClaims('sub');
   if (!isLevel(lvl)) throw invalidClaims('lvl');
   if (!Array.isArray(kc) || !kc.every((api) => typeof api === 'string')) throw invalidClaims('kc');
   if (sid !== undefined && (typeof sid !== 'string' || sid.length === 0)) throw invalidClaims('sid');
+  if (col !== undefined && !isCollaborations(col)) throw invalidClaims('col');
   const user: AuthUser = { id: sub, level: lvl, keychain: [...kc], expiresAt: exp! };
   if (sid) user.sessionId = sid;
+  if (col) user.collaborations = { ...col };
   return user;
 }
 

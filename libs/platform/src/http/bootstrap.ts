@@ -13,7 +13,7 @@ import { PinoNestLogger } from '../logging/nest-logger.js';
 import { installHealth } from './health.js';
 import { installObservability, requestIdOf } from './observability.js';
 import { clientErrorHandler, frameworkErrors, installRequestGuards } from './request-guards.js';
-import { describePathParameters } from './path-parameters.js';
+import { dedupeSecurity, describePathParameters } from './path-parameters.js';
 import { RuntimeModule } from '../runtime/platform.module.js';
 import { installHttpDrain } from '../runtime/http-drain.js';
 import type { Runtime } from '../runtime/runtime.js';
@@ -133,14 +133,16 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
   installHttpDrain(fastify);
 
   const openapi = attachAnswerComponents(
-    describePathParameters(
-      SwaggerModule.createDocument(
-        app,
-        new DocumentBuilder()
-          .setTitle(def.title ?? `Vitrina ${def.name}`)
-          .setVersion('1')
-          .addBearerAuth()
-          .build(),
+    dedupeSecurity(
+      describePathParameters(
+        SwaggerModule.createDocument(
+          app,
+          new DocumentBuilder()
+            .setTitle(def.title ?? `Vitrina ${def.name}`)
+            .setVersion('1')
+            .addBearerAuth()
+            .build(),
+        ),
       ),
     ),
   );

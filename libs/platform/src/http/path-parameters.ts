@@ -43,3 +43,22 @@ export function describePathParameters(document: OpenAPIObject): OpenAPIObject {
   }
   return document;
 }
+
+/**
+ * One copy of each security requirement per operation: a route whose own `@OwnerPath` (a collaborator opt-in) repeats
+ * its controller's adds the bearer scheme twice, which says nothing more.
+ */
+export function dedupeSecurity(document: OpenAPIObject): OpenAPIObject {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = (item as Record<string, unknown>)[method] as { security?: unknown[] } | undefined;
+      if (!operation?.security) continue;
+      const seen = new Set<string>();
+      operation.security = operation.security.filter((requirement) => {
+        const key = JSON.stringify(requirement);
+        return !seen.has(key) && seen.add(key) !== undefined;
+      });
+    }
+  }
+  return document;
+}

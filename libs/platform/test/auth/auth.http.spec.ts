@@ -7,7 +7,15 @@ import { Test } from '@nestjs/testing';
 import { generateKeyPair } from 'jose';
 import { newId } from '../../src/db/ids.js';
 import { AuthModule } from '../../src/auth/auth.module.js';
-import { Authenticated, CurrentUser, IgnoreInvalidToken, OwnerPath, PathOwner } from '../../src/auth/decorators.js';
+import {
+  ActingUser,
+  Authenticated,
+  CurrentUser,
+  IgnoreInvalidToken,
+  OwnerPath,
+  PathOwner,
+  type ActingAs,
+} from '../../src/auth/decorators.js';
 import type { AuthKeys } from '../../src/auth/keys.js';
 import { OwnershipResolver, type OwnerRef } from '../../src/auth/ownership.js';
 import type { AuthUser, TokenSigner } from '../../src/auth/tokens.js';
@@ -67,6 +75,12 @@ class ProbeController {
   @OwnerPath('owner', { resolver: ShopCollaborators })
   settings(@CurrentUser() user: AuthUser) {
     return { user: user.id };
+  }
+
+  @Get('orders/:owner/list')
+  @OwnerPath('owner', { collaborators: ['accountant', 'dispatcher'] })
+  orders(@PathOwner() owner: OwnerRef, @ActingUser() acting: ActingAs) {
+    return { owner: owner.ownerId, acting };
   }
 
   @Get('broken/:id')
@@ -279,6 +293,24 @@ describe('@OwnerPath routes', () => {
     expectError(await get(`/shops/${alice}:${alice}/settings`, bobToken), 403, 'forbidden');
     // the strict default still applies elsewhere
     expectError(await get(`/${alice}:${alice}/profile`, carolToken), 403, 'forbidden');
+  });
+
+  it("admit the collaborator roles a route opts into, from the token's col claim, and tell who acts", async () => {
+    const path = `/orders/${alice}:${alice}/list`;
+    const as = (role: 'admin' | 'accountant' | 'dispatcher' | 'qrreader', owner = alice) =>
+      signer.sign({ id: bob, level: 1, keychain: [], collaborations: { [owner]: role } });
+    expect((await get(path, aliceToken)).json()).toEqual({ owner: alice, acting: { userId: alice, role: 'owner' } });
+    expect((await get(path, await as('dispatcher'))).json()).toEqual({ owner: alice, acting: { userId: bob, role: 'dispatcher' } });
+    expect((await get(path, await as('accountant'))).statusCode).toBe(200);
+    // a role the route does not list, a role in another owner's shop, no role at all: 403
+    expectError(await get(path, await as('qrreader')), 403, 'forbidden');
+    expectError(await get(path, await as('admin')), 403, 'forbidden');
+    expectError(await get(path, await as('dispatcher', carol)), 403, 'forbidden');
+    expectError(await get(path, bobToken), 403, 'forbidden');
+    // a route that opts into nothing admits the owner alone, whatever the claim says
+    expectError(await get(`/${alice}:${alice}/profile`, await as('admin')), 403, 'forbidden');
+    // path text that names an inherited property is no owner
+    expectError(await get(`/orders/constructor:constructor/list`, await as('dispatcher')), 403, 'forbidden');
   });
 
   it('fail closed with a generic 500 when the decorator names a missing parameter', async () => {

@@ -36,6 +36,22 @@ describe('TokenSigner and TokenVerifier', () => {
     });
   });
 
+  it('round-trips the collaborations (col claim), and leaves the claim out when there are none', async () => {
+    const token = await signer.sign({
+      id: 'user-2',
+      level: 1,
+      keychain: [],
+      collaborations: { 'owner-1': 'dispatcher', 'owner-2': 'qrreader' },
+    });
+    expect(decodeJwt(token).col).toEqual({ 'owner-1': 'dispatcher', 'owner-2': 'qrreader' });
+    const user = await verifier.verify(token);
+    expect(user.collaborations).toEqual({ 'owner-1': 'dispatcher', 'owner-2': 'qrreader' });
+    // a caller changing its copy does not change what the next request is told
+    (user.collaborations as Record<string, string>)['owner-3'] = 'admin';
+    expect((await verifier.verify(token)).collaborations).toEqual({ 'owner-1': 'dispatcher', 'owner-2': 'qrreader' });
+    expect(decodeJwt(await signer.sign({ id: 'user-3', level: 1, keychain: [], collaborations: {} }))).not.toHaveProperty('col');
+  });
+
   it('writes alg EdDSA, typ at+jwt, the key id and a 15-minute lifetime by default', async () => {
     const token = await signer.sign({ id: 'user-1', level: 0, keychain: [] });
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'EdDSA', typ: 'at+jwt', kid: keys.kid });
@@ -143,6 +159,9 @@ describe('TokenVerifier refuses', () => {
     ['no keychain', { kc: undefined }],
     ['keychain of non-strings', { kc: [1, 2] }],
     ['empty session id', { sid: '' }],
+    ['collaborations as a list', { col: [['owner-1', 'admin']] }],
+    ['a collaborator role that does not exist', { col: { 'owner-1': 'owner' } }],
+    ['more collaborations than a token may carry', { col: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`o${i}`, 'admin'])) }],
   ])('a token with %s', async (_name, overrides) => {
     await refusal(await forge(claims(overrides), keys.privateKey!));
   });

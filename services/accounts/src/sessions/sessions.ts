@@ -9,12 +9,14 @@ import {
   REFRESH_TOKEN_TTL_DAYS,
   SESSION_HINT_COOKIE,
   SESSION_HINT_COOKIE_PATH,
+  CollaboratorLimits,
   accountTypeOf,
   type AuthResult,
+  type CollaboratorRole,
 } from '@vitrina/contracts';
-import { RUNTIME, TokenSigner, newId, type Runtime } from '@vitrina/platform';
-import { refreshTokens, sessions } from '../db/schema.js';
-import type { AccountsTx, UserRow } from '../db/db.js';
+import { DB, RUNTIME, TokenSigner, newId, type Runtime } from '@vitrina/platform';
+import { collaborators, refreshTokens, sessions } from '../db/schema.js';
+import type { AccountsDb, AccountsTx, UserRow } from '../db/db.js';
 import { levelOf } from '../users/domain/profile.js';
 import { Clock } from '../shared/clock.js';
 import { serializeCookie } from '../shared/http.js';
@@ -45,6 +47,7 @@ export class Sessions {
 
   constructor(
     @Inject(RUNTIME) runtime: Runtime,
+    @Inject(DB) private readonly db: AccountsDb,
     private readonly clock: Clock,
   ) {
     this.signer = TokenSigner.fromKeys(runtime.keys, { issuer: runtime.config.AUTH_ISSUER, audience: runtime.config.AUTH_AUDIENCE });
@@ -95,7 +98,10 @@ export class Sessions {
   /** spec 2 §3 auth result (meID, keychain, myKeychain) with the access token. */
   async authResult(user: UserRow, sessionId: string): Promise<AuthResult> {
     const level = levelOf(user);
-    const accessToken = await this.signer.sign({ id: user.id, level, keychain: user.keychain, sessionId }, ACCESS_TOKEN_TTL_SECONDS);
+    const accessToken = await this.signer.sign(
+      { id: user.id, level, keychain: user.keychain, sessionId, collaborations: await this.collaborationsOf(user.id) },
+      ACCESS_TOKEN_TTL_SECONDS,
+    );
     return {
       meID: user.id,
       keychain: [...user.keychain],
@@ -106,6 +112,21 @@ export class Sessions {
       token_type: 'Bearer',
       expires_in: ACCESS_TOKEN_TTL_SECONDS,
     };
+  }
+
+  /**
+   * The access token's `col` claim (issue 16): the shops the user collaborates in, by their owner, with the role. Read
+   * at every sign-in and refresh, so a role change or a removal reaches the services with the next access token
+   * (15 min at most). Committed rows only: an invitation racing a sign-in shows at the next refresh.
+   */
+  private async collaborationsOf(userId: string): Promise<Record<string, CollaboratorRole>> {
+    const rows = await this.db
+      .select({ ownerId: collaborators.ownerId, role: collaborators.role })
+      .from(collaborators)
+      .where(eq(collaborators.userId, userId))
+      .orderBy(collaborators.createdAt)
+      .limit(CollaboratorLimits.claimMax);
+    return Object.fromEntries(rows.map((r) => [r.ownerId, r.role]));
   }
 
   /**

@@ -6,6 +6,27 @@ export const COLLABORATOR_ROLES = ['admin', 'accountant', 'dispatcher', 'qrreade
 export const CollaboratorRoleSchema = z.enum(COLLABORATOR_ROLES);
 export type CollaboratorRole = z.infer<typeof CollaboratorRoleSchema>;
 
+/**
+ * What each kind of shop work admits besides the owner (issue 16: 'an admin collaborator edits the storefront; a
+ * dispatcher advances and packs orders; a qrreader checks tickets in; an accountant reads orders and the shop's
+ * wallet'). Routes opt in with `@OwnerPath(param, { collaborators: CollaboratorAccess.… })`; the roles come from the
+ * access token's `col` claim. Money leaving the shop (refunds, cash-outs) stays with the owner and the admin.
+ */
+export const CollaboratorAccess = {
+  /** The storefront and its catalogues: shop settings, banners, headers, items in the store, franchises, gallery. */
+  storefront: ['admin'],
+  /** Reading the shop's orders, returns and receipts. */
+  ordersRead: ['admin', 'accountant', 'dispatcher'],
+  /** Moving orders along, quoting, cancelling, packing, return notes and labels. */
+  ordersWork: ['admin', 'dispatcher'],
+  /** Refunds and closing returns. */
+  refunds: ['admin'],
+  /** Reading the owner's wallets. */
+  walletRead: ['admin', 'accountant'],
+  /** Checking tickets in at the door. */
+  checkIn: ['admin', 'qrreader'],
+} as const satisfies Record<string, readonly CollaboratorRole[]>;
+
 export const CollaboratorLimits = {
   /** spec 1 §2 'Shop side menu': 5 at a time. */
   pageSize: 5,

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import {
+  CollaboratorAccess,
   CashoutListSchema,
   CashoutSchema,
   WalletHistorySchema,
@@ -29,6 +30,7 @@ import { CashoutRequestDto, HistoryQueryDto, MovementsQueryDto } from './wallets
 export class WalletsHttpController {
   constructor(private readonly wallets: WalletsService) {}
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.walletRead })
   @Get(':me/wallets')
   @ApiOperation({ summary: "The user's wallets, one per wallet type (currency); none yet: a zero 'mxn' wallet" })
   @ApiAnswer(WalletListSchema)
@@ -36,6 +38,7 @@ export class WalletsHttpController {
     return this.wallets.list(me.ownerId);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.walletRead })
   @Get(':me/wallets/:walletTypeId')
   @ApiOperation({ summary: 'One wallet: balance, available for cash-out, held funds, next cut-off' })
   @ApiAnswer(WalletSchema)
@@ -43,6 +46,7 @@ export class WalletsHttpController {
     return this.wallets.get(me.ownerId, walletTypeId);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.walletRead })
   @Get(':me/wallets/:walletTypeId/movements')
   @ApiOperation({ summary: "The wallet's movements, newest first" })
   @ApiAnswer(WalletMovementListSchema)
@@ -54,6 +58,7 @@ export class WalletsHttpController {
     return this.wallets.movements(me.ownerId, walletTypeId, q.offset ?? 0, q.limit ?? WalletLimits.movementsPageSize);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.walletRead })
   @Get(':me/wallets/:walletTypeId/history')
   @ApiOperation({ summary: 'The closing balance of each day with movements, oldest first (the chart)' })
   @ApiAnswer(WalletHistorySchema)
@@ -61,6 +66,7 @@ export class WalletsHttpController {
     return this.wallets.history(me.ownerId, walletTypeId, q.days ?? WalletLimits.historyDaysDefault);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.walletRead })
   @Get(':me/wallets/:walletTypeId/cashouts')
   @ApiOperation({ summary: "The wallet's cash-out requests, newest first" })
   @ApiAnswer(CashoutListSchema)

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Patch, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  CollaboratorAccess,
   CatalogueItemListSchema,
   CatalogueListSchema,
   CatalogueProductsResultSchema,
@@ -29,7 +30,7 @@ import { CatalogueProductsQueryDto, CataloguesQueryDto, PublishedCataloguesQuery
 // Every route validates its path, query and body: 400 with `fields`.
 @ApiRefusals(400)
 @Controller('catalogue')
-@OwnerPath('owner')
+@OwnerPath('owner', { collaborators: CollaboratorAccess.storefront })
 export class CataloguesAdminController {
   constructor(
     private readonly queries: CatalogueQueries,

@@ -2,7 +2,14 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { CatalogueLimits, ITEM_TYPES, PickerItemListSchema, type ItemType, type PickerItemList } from '@vitrina/contracts';
+import {
+  CollaboratorAccess,
+  CatalogueLimits,
+  ITEM_TYPES,
+  PickerItemListSchema,
+  type ItemType,
+  type PickerItemList,
+} from '@vitrina/contracts';
 import { ApiAnswer, ApiRefusals, OwnerPath, PathOwner, type OwnerRef, Optional } from '@vitrina/platform';
 import { SearchTextQuery } from '../../shared/dto.js';
 import { ProductPickerQuery } from '../queries/product-picker.query.js';
@@ -50,7 +57,7 @@ class PickerQueryDto {
 // Every route validates its path, query and body: 400 with `fields`.
 @ApiRefusals(400)
 @Controller('catalogue')
-@OwnerPath('owner')
+@OwnerPath('owner', { collaborators: CollaboratorAccess.storefront })
 export class ProductPickerController {
   constructor(private readonly picker: ProductPickerQuery) {}
 

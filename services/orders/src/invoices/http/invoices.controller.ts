@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Put, Res } from '@nestjs/common';
-import { OrderInvoicingSchema, OrderReceiptPdfSchema, type OrderInvoicing } from '@vitrina/contracts';
+import { CollaboratorAccess, OrderInvoicingSchema, OrderReceiptPdfSchema, type OrderInvoicing } from '@vitrina/contracts';
 import { ApiAnswer, ApiOperation, ApiRefusals, ApiTags, OwnerPath, PathOwner, type OwnerRef } from '@vitrina/platform';
 import type { FastifyReply } from 'fastify';
 import { download } from '../../shared/download.js';
@@ -42,6 +42,7 @@ export class CustomerInvoicesController {
 export class SellerInvoicesController {
   constructor(private readonly invoicing: InvoicingService) {}
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':me/orders/:id/receipt.pdf')
   @ApiOperation({ summary: 'The receipt of an order the user sells (PDF)' })
   @ApiAnswer(OrderReceiptPdfSchema, RECEIPT)

@@ -1,5 +1,11 @@
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
-import { OrderSummaryListSchema, PurchaseOrderSchema, type OrderSummaryList, type PurchaseOrder } from '@vitrina/contracts';
+import {
+  CollaboratorAccess,
+  OrderSummaryListSchema,
+  PurchaseOrderSchema,
+  type OrderSummaryList,
+  type PurchaseOrder,
+} from '@vitrina/contracts';
 import {
   ApiAnswer,
   ApiOperation,
@@ -151,6 +157,7 @@ export class SupplierOrdersController extends SellerOrdersBase {
     super(access, actions, queries, view);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':me/orders')
   @ApiOperation({ summary: 'The orders the user sells (supplier or dropshipping supplier), newest first; filters by state and dates' })
   @ApiAnswer(OrderSummaryListSchema)
@@ -158,6 +165,7 @@ export class SupplierOrdersController extends SellerOrdersBase {
     return this.queries.seller(me.ownerId, q);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':me/orders/:id')
   @ApiOperation({ summary: 'One order the user sells' })
   @ApiAnswer(PurchaseOrderSchema, { errors: [404] })
@@ -165,6 +173,7 @@ export class SupplierOrdersController extends SellerOrdersBase {
     return this.detail(id, me.ownerId);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersWork })
   @Post(':me/orders/:id/next')
   @Idempotent()
   @ApiOperation({ summary: 'The seller advances the order (ready to deliver, shipped, paid, delivered)' })
@@ -173,6 +182,7 @@ export class SupplierOrdersController extends SellerOrdersBase {
     return this.move(id, me.ownerId, 'next', body);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersWork })
   @Post(':me/orders/:id/confirm')
   @Idempotent()
   @ApiOperation({ summary: 'The seller confirms a pay-later order with an estimated delivery date and a shipping cost' })
@@ -181,6 +191,7 @@ export class SupplierOrdersController extends SellerOrdersBase {
     return this.move(id, me.ownerId, 'confirm', body);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersWork })
   @Delete(':me/orders/:id')
   @Idempotent()
   @ApiOperation({ summary: 'The seller cancels the order with a reason (a prepaid one is refunded, its stock returns)' })
@@ -202,6 +213,7 @@ export class DssupplierOrdersController extends SellerOrdersBase {
     super(access, actions, queries, view);
   }
 
+  @OwnerPath('owner', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':owner/dssupplier/orders')
   @ApiOperation({ summary: 'The orders the user ships as dropshipping supplier, newest first' })
   @ApiAnswer(OrderSummaryListSchema)
@@ -209,6 +221,7 @@ export class DssupplierOrdersController extends SellerOrdersBase {
     return this.queries.dssupplier(owner.ownerId, q);
   }
 
+  @OwnerPath('owner', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':owner/dssupplier/orders/:id')
   @ApiOperation({ summary: 'One order the user ships as dropshipping supplier' })
   @ApiAnswer(PurchaseOrderSchema, { errors: [404] })
@@ -216,6 +229,7 @@ export class DssupplierOrdersController extends SellerOrdersBase {
     return this.detail(id, owner.ownerId);
   }
 
+  @OwnerPath('owner', { collaborators: CollaboratorAccess.ordersWork })
   @Post(':owner/dssupplier/orders/:id/next')
   @Idempotent()
   @ApiOperation({ summary: 'The dropshipping supplier advances the order' })
@@ -224,6 +238,7 @@ export class DssupplierOrdersController extends SellerOrdersBase {
     return this.move(id, owner.ownerId, 'next', body);
   }
 
+  @OwnerPath('owner', { collaborators: CollaboratorAccess.ordersWork })
   @Post(':owner/dssupplier/orders/:id/confirm')
   @Idempotent()
   @ApiOperation({ summary: 'The dropshipping supplier confirms a pay-later order with its quote' })
@@ -232,6 +247,7 @@ export class DssupplierOrdersController extends SellerOrdersBase {
     return this.move(id, owner.ownerId, 'confirm', body);
   }
 
+  @OwnerPath('owner', { collaborators: CollaboratorAccess.ordersWork })
   @Delete(':owner/dssupplier/orders/:id')
   @Idempotent()
   @ApiOperation({ summary: 'The dropshipping supplier cancels the order with a reason' })

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import {
+  CollaboratorAccess,
   NotPackedListSchema,
   OrderPackageSchema,
   OrderPackingSchema,
@@ -25,6 +26,7 @@ const CHANGE_ERRORS = [404, 409];
 export class PackingController {
   constructor(private readonly packing: PackingService) {}
 
+  @OwnerPath('owner', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':owner/franchise/orders/:id/binpacked')
   @ApiOperation({ summary: 'The packages of the order and the units in none (a first-fit proposal until the supplier changes it)' })
   @ApiAnswer(OrderPackingSchema, { errors: [404] })
@@ -32,6 +34,7 @@ export class PackingController {
     return this.packing.get(owner.ownerId, id);
   }
 
+  @OwnerPath('owner', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':owner/franchise/orders/:id/binpacked/:x')
   @ApiOperation({ summary: 'One package of the order' })
   @ApiAnswer(OrderPackageSchema, { errors: [404] })
@@ -39,6 +42,7 @@ export class PackingController {
     return this.packing.package(owner.ownerId, id, placeOf(x, 'x'));
   }
 
+  @OwnerPath('owner', { collaborators: CollaboratorAccess.ordersWork })
   @Patch(':owner/franchise/orders/:id/binpacked/:x')
   @ApiOperation({ summary: "A package's real size and weight (kept until units move in or out of it)" })
   @ApiAnswer(OrderPackageSchema, { errors: CHANGE_ERRORS })
@@ -59,6 +63,7 @@ export class PackingController {
     });
   }
 
+  @OwnerPath('owner', { collaborators: CollaboratorAccess.ordersWork })
   @Patch(':owner/franchise/orders/:id/binpacked/:a/:b')
   @ApiOperation({ summary: 'Move units of a line from package a to package b (b = packages + 1 opens one; 0 unpacks them)' })
   @ApiAnswer(OrderPackingSchema, { errors: CHANGE_ERRORS })
@@ -72,6 +77,7 @@ export class PackingController {
     return this.packing.move(owner.ownerId, id, placeOf(a, 'a'), placeOf(b, 'b'), body.line_id, body.quantity);
   }
 
+  @OwnerPath('owner', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':owner/franchise/orders/:id/notpacked')
   @ApiOperation({ summary: 'The units of the order in no package' })
   @ApiAnswer(NotPackedListSchema, { errors: [404] })
@@ -79,6 +85,7 @@ export class PackingController {
     return this.packing.notPacked(owner.ownerId, id);
   }
 
+  @OwnerPath('owner', { collaborators: CollaboratorAccess.ordersWork })
   @Patch(':owner/franchise/orders/:id/notpacked/:x')
   @ApiOperation({ summary: 'Put not-packed units of a line into package x (packages + 1 opens one)' })
   @ApiAnswer(OrderPackingSchema, { errors: CHANGE_ERRORS })

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
 import {
+  CollaboratorAccess,
   OrderReturnEligibilitySchema,
   ReturnLabelPdfSchema,
   ReturnRefundSchema,
@@ -127,6 +128,7 @@ export class SupplierReturnsController {
     private readonly queries: ReturnQueries,
   ) {}
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':me/returns')
   @ApiOperation({ summary: 'Return requests of the orders the user supplies, newest first; status open or closed' })
   @ApiAnswer(ReturnSummaryListSchema)
@@ -134,6 +136,7 @@ export class SupplierReturnsController {
     return this.queries.list('supplier', me.ownerId, q);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':me/returns/:id')
   @ApiOperation({ summary: 'One return request of an order the user supplies (internal notes included)' })
   @ApiAnswer(ReturnRequestSchema, { errors: [404] })
@@ -141,6 +144,7 @@ export class SupplierReturnsController {
     return this.queries.detail('supplier', id, me.ownerId);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersWork })
   @Post(':me/returns/:id/notes')
   @ApiOperation({ summary: 'A note on the return request, visible to the client or internal' })
   @ApiAnswer(ReturnRequestSchema, { status: 201, errors: [404, 409] })
@@ -148,6 +152,7 @@ export class SupplierReturnsController {
     return this.notes.note('supplier', me.ownerId, id, body.body, body.visibility);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersWork })
   @Post(':me/returns/:id/label')
   @Idempotent()
   @ApiOperation({ summary: 'Issue (or reissue) the return label: the address to send the parcel to, and the carrier guide if any' })
@@ -156,6 +161,7 @@ export class SupplierReturnsController {
     return this.labels.issue('supplier', me.ownerId, id, labelInput(body));
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':me/returns/:id/label.pdf')
   @ApiOperation({ summary: 'The return label (PDF)' })
   @ApiAnswer(ReturnLabelPdfSchema, LABEL_PDF)
@@ -163,6 +169,7 @@ export class SupplierReturnsController {
     return sendLabel(reply, id, await this.labels.pdf('supplier', me.ownerId, id));
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.refunds })
   @Post(':me/returns/:id/refunds')
   @Idempotent()
   @ApiOperation({ summary: 'Refund part of the order, at most the amount available (captured − refunded − restocking)' })
@@ -176,6 +183,7 @@ export class SupplierReturnsController {
     return this.refunds.refund(me.ownerId, id, body.amount_minor, key);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.refunds })
   @Post(':me/returns/:id/close')
   @Idempotent()
   @ApiOperation({ summary: "Close the return request (releases the order's dispersion)" })
@@ -197,6 +205,7 @@ export class DssupplierReturnsController {
     private readonly queries: ReturnQueries,
   ) {}
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':me/dssupplier/returns')
   @ApiOperation({ summary: 'Return requests of the orders the user ships as dropshipping supplier, newest first' })
   @ApiAnswer(ReturnSummaryListSchema)
@@ -204,6 +213,7 @@ export class DssupplierReturnsController {
     return this.queries.list('dssupplier', me.ownerId, q);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':me/dssupplier/returns/:id')
   @ApiOperation({ summary: 'One return request of an order the user ships' })
   @ApiAnswer(ReturnRequestSchema, { errors: [404] })
@@ -211,6 +221,7 @@ export class DssupplierReturnsController {
     return this.queries.detail('dssupplier', id, me.ownerId);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersWork })
   @Post(':me/dssupplier/returns/:id/notes')
   @ApiOperation({ summary: 'A note on the return request, visible to the client or internal' })
   @ApiAnswer(ReturnRequestSchema, { status: 201, errors: [404, 409] })
@@ -218,6 +229,7 @@ export class DssupplierReturnsController {
     return this.notes.note('dssupplier', me.ownerId, id, body.body, body.visibility);
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersWork })
   @Post(':me/dssupplier/returns/:id/label')
   @Idempotent()
   @ApiOperation({ summary: 'Issue (or reissue) the return label of an order the user ships' })
@@ -226,6 +238,7 @@ export class DssupplierReturnsController {
     return this.labels.issue('dssupplier', me.ownerId, id, labelInput(body));
   }
 
+  @OwnerPath('me', { collaborators: CollaboratorAccess.ordersRead })
   @Get(':me/dssupplier/returns/:id/label.pdf')
   @ApiOperation({ summary: 'The return label (PDF)' })
   @ApiAnswer(ReturnLabelPdfSchema, LABEL_PDF)

@@ -23,7 +23,7 @@ export class CheckInHandler {
     private readonly clock: OrdersClock,
   ) {}
 
-  async checkIn(user: Pick<AuthUser, 'id' | 'keychain'>, code: string): Promise<CheckInResult> {
+  async checkIn(user: Pick<AuthUser, 'id' | 'collaborations'>, code: string): Promise<CheckInResult> {
     const id = this.signer.verify(code);
     if (!id) throw invalid();
     const [row] = await this.db.select().from(schema.attendants).where(eq(schema.attendants.id, id));

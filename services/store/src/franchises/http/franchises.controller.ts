@@ -3,6 +3,7 @@ import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
 import {
+  CollaboratorAccess,
   FranchiseListSchema,
   InStoreAddedSchema,
   InStoreFlagsSchema,
@@ -97,7 +98,7 @@ export class FranchisesPublicController {
 /** Franchises in the owner's store (issue 5): `/store/{owner}:{owner}/{type}/store/franchises...`. */
 @ApiTags('store: franchises')
 @Controller('store')
-@OwnerPath('owner')
+@OwnerPath('owner', { collaborators: CollaboratorAccess.storefront })
 export class FranchisesAdminController {
   constructor(
     private readonly franchises: FranchiseQueries,

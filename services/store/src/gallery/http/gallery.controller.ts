@@ -2,7 +2,7 @@ import '@fastify/multipart';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GalleryFileSchema, GalleryLimits, GalleryUploadSchema, type GalleryUpload } from '@vitrina/contracts';
+import { CollaboratorAccess, GalleryFileSchema, GalleryLimits, GalleryUploadSchema, type GalleryUpload } from '@vitrina/contracts';
 import {
   ApiAnswer,
   InvalidTextError,
@@ -35,7 +35,7 @@ export class GalleryController {
   ) {}
 
   @Post(':owner')
-  @OwnerPath('owner', { qualifier: 'any' })
+  @OwnerPath('owner', { qualifier: 'any', collaborators: CollaboratorAccess.storefront })
   @HttpCode(201)
   @ApiAnswer(GalleryUploadSchema, { status: 201, errors: [400, 413] })
   @ApiOperation({ summary: 'Upload an image (jpeg, png or svg judged by its bytes; max 4,000,000 bytes)' })
@@ -102,7 +102,7 @@ export class GalleryController {
   }
 
   @Delete(':owner/:id')
-  @OwnerPath('owner', { qualifier: 'any' })
+  @OwnerPath('owner', { qualifier: 'any', collaborators: CollaboratorAccess.storefront })
   @HttpCode(204)
   @ApiAnswer(null, { status: 204, errors: [404] })
   @ApiOperation({ summary: 'Delete one of the owner’s images (the file is removed by a retried job)' })

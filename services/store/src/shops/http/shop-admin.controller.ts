@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Qu
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { count, eq } from 'drizzle-orm';
 import {
+  CollaboratorAccess,
   ShopSchema,
   StoreBannerListSchema,
   StoreBannerSchema,
@@ -35,7 +36,7 @@ import { UpdateShopDto } from './shop-update.dto.js';
  */
 @ApiTags('store: shop admin')
 @Controller('store')
-@OwnerPath('owner')
+@OwnerPath('owner', { collaborators: CollaboratorAccess.storefront })
 export class ShopAdminController {
   constructor(
     @Inject(DB) private readonly db: Db,

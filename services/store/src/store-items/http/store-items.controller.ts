@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Quer
 import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, MaxLength } from 'class-validator';
 import {
+  CollaboratorAccess,
   ITEM_TYPES,
   InStoreAddedSchema,
   InStoreFlagsSchema,
@@ -37,7 +38,7 @@ class StoreItemsQueryDto extends PageQueryDto {
 /** Items in the owner's store: `/store/{owner}:{owner}/{type}/store/items...` (403 for anyone else). */
 @ApiTags('store: items in store')
 @Controller('store')
-@OwnerPath('owner')
+@OwnerPath('owner', { collaborators: CollaboratorAccess.storefront })
 export class StoreItemsAdminController {
   constructor(
     private readonly items: StoreItemsHandlers,
