@@ -7,7 +7,8 @@
  * Fails on any 5xx, any error answer without a JSON `{ code, message }`, any stack or SQL text in a body.
  * (A process exit ends this Jest run, which fails it too.) Endpoints added later are covered automatically.
  * Non-JSON endpoints: none is exempt. Their 2xx answers (images, pages) are not checked for JSON; their refusals
- * must be `{ code, message }` like every other.
+ * must be `{ code, message }` like every other. An event stream (`text/event-stream`, the inbox's live route) never
+ * ends: its answer counts as done once its headers arrive (fuzz/answer-rules.ts `send`), and the connection is dropped.
  * `FUZZ_TRACE=/tmp/fuzz.txt` writes every answer (status, operation, variant, body start) and the OpenAPI read.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -142,7 +143,8 @@ describe('fuzzing every operation of the merged OpenAPI', () => {
       lists.map(async (op) => {
         const url = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(pathValue(op, name)));
         const answer = await send(gateway.url, { variant: 'harvest', method: 'GET', url, headers: {} }, who.auth).catch(() => undefined);
-        if (answer?.status !== 200) return;
+        // a list answers JSON (an event stream, answered as done after its headers, has no body)
+        if (answer?.status !== 200 || !answer.contentType.includes('json')) return;
         const body = JSON.parse(answer.body) as unknown;
         const first = Array.isArray(body) ? body[0] : (body as { results?: unknown[] })?.results?.[0];
         const id = (first as { id?: unknown } | undefined)?.id;

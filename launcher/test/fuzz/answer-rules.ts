@@ -28,6 +28,12 @@ export function send(base: string, req: FuzzRequest, auth: string | undefined, t
         timeout: timeoutMs,
       },
       (res) => {
+        // an event stream (the inbox's live route) never ends: its answer is done once its headers arrived
+        if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream') && (res.statusCode ?? 0) < 400) {
+          resolveAnswer({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type']), body: '' });
+          res.destroy();
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>

@@ -56,6 +56,8 @@ export const messagingEnvShape = {
    * Default: `redis` when REDIS_URL is set and the platform runs distributed (EVENT_BUS≠memory or JOB_QUEUE=bullmq).
    */
   LIVE_HUB: z.enum(['memory', 'redis']).optional(),
+  /** The live stream's keep-alive comment, in ms (15 s; the gateway's upstream timeout is 30 s). Tests shorten it. */
+  LIVE_PING_MS: env.int(15_000, 50, 25_000),
   /** The platform's REDIS_URL (read here too for LIVE_HUB). */
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
 };
@@ -76,6 +78,7 @@ export interface MessagingConfig {
   /** LIVE_HUB when set (else decided from the platform's configuration). */
   liveHub?: 'memory' | 'redis';
   redisUrl?: string;
+  livePingMs: number;
 }
 
 export const MESSAGING_CONFIG = Symbol.for('vitrina.messaging.config');
@@ -125,5 +128,6 @@ export function loadMessagingConfig(source: NodeJS.ProcessEnv = process.env): Me
     galleryBases: ['/api/gallery/files', ...(e.GALLERY_PUBLIC_BASE_URL ? [e.GALLERY_PUBLIC_BASE_URL.replace(/\/+$/, '')] : [])],
     ...(e.LIVE_HUB ? { liveHub: e.LIVE_HUB } : {}),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
+    livePingMs: e.LIVE_PING_MS,
   };
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ConversationLimits } from '@vitrina/contracts';
 import { LOGGER, type Logger } from '@vitrina/platform';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../../config/messaging-config.js';
 import { Presence } from '../presence.js';
 import { LiveHub, type LiveEvent } from './live-hub.js';
 
@@ -24,6 +24,7 @@ export class LiveStreams implements OnModuleDestroy {
     private readonly hub: LiveHub,
     private readonly presence: Presence,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
   ) {}
 
   async open(userId: string, reply: FastifyReply): Promise<void> {
@@ -51,7 +52,7 @@ export class LiveStreams implements OnModuleDestroy {
       if (raw.writableEnded) return;
       raw.write(': ping\n\n');
       this.presence.touch(userId).catch((err: Error) => this.logger.warn({ err: err.message }, 'live stream: presence not written'));
-    }, ConversationLimits.livePingMs);
+    }, this.config.livePingMs);
     ping.unref();
     let closed = false;
     const close = () => {
