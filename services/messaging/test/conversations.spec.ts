@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   AccountsEvents,
   ConversationLimits,
+  DEMO,
   StoreEvents,
   messageTeaser,
   type Conversation,
@@ -572,5 +573,36 @@ describe('the inbox: conversations and messages (issue 15; spec 2 §3 Conversati
       expect((await list(stranger)).body).toEqual({ results: [], matches_estimated: 0 });
       expect(await unread(stranger)).toBe(0);
     });
+  });
+});
+
+describe('the demo users (SEED_DEMO)', () => {
+  let s: Stack;
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('seeds the demo users with the demo shops: the demo customer finds and writes to the demo owner', async () => {
+    s = await bootStack({ env: { SEED_DEMO: 'true' } });
+    const signer = TokenSigner.fromKeys(s.runtime.keys, { issuer: s.runtime.config.AUTH_ISSUER, audience: s.runtime.config.AUTH_AUDIENCE });
+    const customer = DEMO.users.customer.id;
+    const authorization = `Bearer ${await signer.sign({ id: customer, level: 0, keychain: [] })}`;
+    const people = await s.messaging.inject({
+      method: 'GET',
+      url: `/conversation/${customer}:${customer}/people`,
+      query: { filter: 'bazar' },
+      headers: { authorization },
+    });
+    expect(JSON.parse(people.body).results).toEqual([
+      expect.objectContaining({ id: DEMO.users.demoOwner.id, name: 'Daniela Demo', slug: 'demo', main_type: 'business' }),
+    ]);
+    const opened = await s.messaging.inject({
+      method: 'PUT',
+      url: `/conversation/${customer}:${customer}/conversation`,
+      payload: { peer: DEMO.users.demoOwner.id },
+      headers: { authorization },
+    });
+    expect(opened.statusCode).toBe(201);
+    expect(JSON.parse(opened.body)).toMatchObject({ peer_name: 'Daniela Demo', profile: { slug: 'demo' } });
   });
 });
