@@ -171,6 +171,23 @@ describe('live delivery: GET /conversation/{me}:{key}/live (issue 15; Server-Sen
     toAna.close();
   });
 
+  it('Redis unreachable in cluster mode: the stream still opens and pings, and a send is committed (the web polls)', async () => {
+    const env = { NODE_ENV: 'test', LIVE_HUB: 'redis', REDIS_URL: 'redis://127.0.0.1:9', LIVE_PING_MS: '100' };
+    const down = (await createServiceApp(createMessagingService({ env }), s.runtime)).app;
+    try {
+      await down.listen(0, '127.0.0.1');
+      const downBase = (await down.getUrl()).replace('[::1]', '127.0.0.1');
+      const stream = await openStream(downBase, `/conversation/${me(beto)}/live`, await auth(beto));
+      expect(stream.status).toBe(200);
+      await waitFor(async () => (stream.comments.includes('ping') ? true : undefined), 10_000, 'a ping');
+      const sent = await inject(down, 'POST', `/messages/${me(ana)}/messages/${conversation.id}`, ana, { body: 'sin redis' });
+      expect(sent.status).toBe(201);
+      stream.close();
+    } finally {
+      await down.close();
+    }
+  });
+
   describe('cluster mode (LIVE_HUB=redis): two messaging instances sharing Redis', () => {
     let a: NestFastifyApplication | undefined;
     let b: NestFastifyApplication | undefined;
@@ -196,6 +213,7 @@ describe('live delivery: GET /conversation/{me}:{key}/live (issue 15; Server-Sen
       const bBase = (await b!.getUrl()).replace('[::1]', '127.0.0.1');
       const stream = await openStream(bBase, `/conversation/${me(beto)}/live`, await auth(beto));
       expect(stream.status).toBe(200);
+      await inject(a!, 'PATCH', `/conversation/${me(beto)}/conversation/${conversation.id}`, beto, { pending: 0 });
       const sent = await inject(a!, 'POST', `/messages/${me(ana)}/messages/${conversation.id}`, ana, { body: 'desde la instancia A' });
       expect(sent.status).toBe(201);
       const got: LiveMessageEvent = await stream.next('message', (d: LiveMessageEvent) => d.message.id === sent.body.id);

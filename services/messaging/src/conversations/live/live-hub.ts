@@ -16,6 +16,11 @@ export abstract class LiveHub {
 
   abstract publish(userId: string, event: LiveEvent): Promise<void>;
 
+  /** Resolves once events published from now on reach this instance's streams. */
+  ready(): Promise<void> {
+    return Promise.resolve();
+  }
+
   /** Listens for the user's events on this instance; returns the unsubscribe. */
   subscribe(userId: string, listener: LiveListener): () => void {
     let set = this.listeners.get(userId);
@@ -67,7 +72,7 @@ export const LIVE_CHANNEL = 'vitrina:messaging:live';
 export class RedisLiveHub extends LiveHub {
   private readonly pub: Redis;
   private readonly sub: Redis;
-  private ready: Promise<void> | undefined;
+  private connecting: Promise<void> | undefined;
 
   constructor(
     url: string,
@@ -90,17 +95,23 @@ export class RedisLiveHub extends LiveHub {
     });
   }
 
-  /** Connects and subscribes (once); the streams wait for it so none misses an event sent after it opened. */
-  start(): Promise<void> {
-    this.ready ??= (async () => {
-      await Promise.all([this.pub.connect(), this.sub.connect()]);
+  /**
+   * Connects and subscribes (once; again after a failure, ioredis resubscribing by itself after a reconnect): the
+   * streams wait for it so none misses an event sent after it opened.
+   */
+  override ready(): Promise<void> {
+    this.connecting ??= (async () => {
+      await Promise.all([this.pub, this.sub].map((client) => (client.status === 'wait' ? client.connect() : Promise.resolve())));
       await this.sub.subscribe(LIVE_CHANNEL);
-    })();
-    return this.ready;
+    })().catch((err: unknown) => {
+      this.connecting = undefined;
+      throw err;
+    });
+    return this.connecting;
   }
 
   async publish(userId: string, event: LiveEvent): Promise<void> {
-    await this.start();
+    await this.ready();
     await this.pub.publish(LIVE_CHANNEL, JSON.stringify({ userId, event }));
   }
 
