@@ -14,9 +14,9 @@ import {
   type AuthResult,
   type CollaboratorRole,
 } from '@vitrina/contracts';
-import { DB, RUNTIME, TokenSigner, newId, type Runtime } from '@vitrina/platform';
+import { RUNTIME, TokenSigner, newId, type Runtime } from '@vitrina/platform';
 import { collaborators, refreshTokens, sessions } from '../db/schema.js';
-import type { AccountsDb, AccountsTx, UserRow } from '../db/db.js';
+import type { AccountsTx, UserRow } from '../db/db.js';
 import { levelOf } from '../users/domain/profile.js';
 import { Clock } from '../shared/clock.js';
 import { serializeCookie } from '../shared/http.js';
@@ -47,7 +47,6 @@ export class Sessions {
 
   constructor(
     @Inject(RUNTIME) runtime: Runtime,
-    @Inject(DB) private readonly db: AccountsDb,
     private readonly clock: Clock,
   ) {
     this.signer = TokenSigner.fromKeys(runtime.keys, { issuer: runtime.config.AUTH_ISSUER, audience: runtime.config.AUTH_AUDIENCE });
@@ -96,10 +95,10 @@ export class Sessions {
   }
 
   /** spec 2 §3 auth result (meID, keychain, myKeychain) with the access token. */
-  async authResult(user: UserRow, sessionId: string): Promise<AuthResult> {
+  async authResult(tx: AccountsTx, user: UserRow, sessionId: string): Promise<AuthResult> {
     const level = levelOf(user);
     const accessToken = await this.signer.sign(
-      { id: user.id, level, keychain: user.keychain, sessionId, collaborations: await this.collaborationsOf(user.id) },
+      { id: user.id, level, keychain: user.keychain, sessionId, collaborations: await this.collaborationsOf(tx, user.id) },
       ACCESS_TOKEN_TTL_SECONDS,
     );
     return {
@@ -117,10 +116,11 @@ export class Sessions {
   /**
    * The access token's `col` claim (issue 16): the shops the user collaborates in, by their owner, with the role. Read
    * at every sign-in and refresh, so a role change or a removal reaches the services with the next access token
-   * (15 min at most). Committed rows only: an invitation racing a sign-in shows at the next refresh.
+   * (15 min at most). Read in the caller's transaction: embedded mode's PGlite has one connection, which that
+   * transaction holds.
    */
-  private async collaborationsOf(userId: string): Promise<Record<string, CollaboratorRole>> {
-    const rows = await this.db
+  private async collaborationsOf(tx: AccountsTx, userId: string): Promise<Record<string, CollaboratorRole>> {
+    const rows = await tx
       .select({ ownerId: collaborators.ownerId, role: collaborators.role })
       .from(collaborators)
       .where(eq(collaborators.userId, userId))

@@ -53,7 +53,7 @@ export class ActivateWithLinkHandler {
       const active = await this.activation.activate(tx, user, 'link');
       const session = await this.sessions.start(tx, active.id, meta);
       const locale: Locale = meta.locale;
-      return { auth: await this.sessions.authResult(active, session.sessionId), refreshToken: session.refreshToken, locale };
+      return { auth: await this.sessions.authResult(tx, active, session.sessionId), refreshToken: session.refreshToken, locale };
     });
   }
 }

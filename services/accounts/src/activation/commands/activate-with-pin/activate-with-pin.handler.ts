@@ -54,7 +54,7 @@ export class ActivateWithPinHandler {
       const session = await this.sessions.start(tx, active.id, meta);
       return {
         ok: true,
-        signedIn: { auth: await this.sessions.authResult(active, session.sessionId), refreshToken: session.refreshToken, locale },
+        signedIn: { auth: await this.sessions.authResult(tx, active, session.sessionId), refreshToken: session.refreshToken, locale },
       };
     });
     if (!outcome.ok) throw codeCheckError(outcome);
@@ -73,7 +73,7 @@ export class ActivateWithPinHandler {
       if (current.status === 'active') throw userAlreadyExists();
       const active = await this.activation.activate(tx, current, 'skip');
       const session = await this.sessions.start(tx, active.id, meta);
-      return { auth: await this.sessions.authResult(active, session.sessionId), refreshToken: session.refreshToken, locale };
+      return { auth: await this.sessions.authResult(tx, active, session.sessionId), refreshToken: session.refreshToken, locale };
     });
   }
 

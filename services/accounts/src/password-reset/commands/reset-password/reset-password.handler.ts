@@ -59,7 +59,7 @@ export class ResetPasswordHandler {
       const session = await this.sessions.start(tx, user.id, meta);
       return {
         ok: true,
-        signedIn: { auth: await this.sessions.authResult(updated, session.sessionId), refreshToken: session.refreshToken, locale },
+        signedIn: { auth: await this.sessions.authResult(tx, updated, session.sessionId), refreshToken: session.refreshToken, locale },
       };
     });
     if (!outcome.ok) throw codeCheckError(outcome);

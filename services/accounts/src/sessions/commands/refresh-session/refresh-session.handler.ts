@@ -69,7 +69,7 @@ export class RefreshSessionHandler {
       const user = await this.users.byId(session.userId, tx);
       if (!user || user.status !== 'active') return { kind: 'invalid' };
       const next = await this.sessions.insertToken(tx, session.id);
-      const auth = await this.sessions.authResult(user, session.id);
+      const auth = await this.sessions.authResult(tx, user, session.id);
       const sealed: SealedRotation = { refreshToken: next.token, auth, issuedAt: now.getTime() };
       await tx
         .update(refreshTokens)

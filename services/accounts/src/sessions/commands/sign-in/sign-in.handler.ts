@@ -93,7 +93,7 @@ export class SignInHandler {
       const deviceTokenOut = await this.devices.remember(tx, deviceToken, user.id);
       const session = await this.sessions.start(tx, user.id, meta);
       return {
-        auth: await this.sessions.authResult(user, session.sessionId),
+        auth: await this.sessions.authResult(tx, user, session.sessionId),
         refreshToken: session.refreshToken,
         locale,
         deviceToken: deviceTokenOut,
