@@ -72,11 +72,15 @@ export class ConversationsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** The caller's side of conversations, with the peer's profile; `where` narrows, the order is the list's. */
-  private views(me: string, where: SQL | undefined) {
+  /**
+   * Participants' sides of conversations, with the peer's profile: the caller's (`me`), or, with `me` undefined, every
+   * participant's (the live fan-out); `where` narrows, the order is the list's.
+   */
+  private views(me: string | undefined, where: SQL | undefined) {
     const peerName = sql<string>`coalesce(${users.name}, '')`;
     return this.db
       .select({
+        userId: conversationMembers.userId,
         c: conversations,
         pending: conversationMembers.pending,
         updatedAt: conversationMembers.updatedAt,
@@ -90,11 +94,10 @@ export class ConversationsService {
       .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
       .leftJoin(users, eq(users.id, conversationMembers.peerId))
       .leftJoin(presence, eq(presence.userId, conversationMembers.peerId))
-      .where(and(eq(conversationMembers.userId, me), where));
+      .where(and(me === undefined ? undefined : eq(conversationMembers.userId, me), where));
   }
 
   private conversationOf(
-    me: string,
     v: {
       c: typeof conversations.$inferSelect;
       pending: number;
@@ -150,7 +153,7 @@ export class ConversationsService {
     ]);
     const now = new Date();
     return listResponse(
-      rows.map((r) => this.conversationOf(me, r, now)),
+      rows.map((r) => this.conversationOf(r, now)),
       Number(total?.n ?? 0),
     );
   }
@@ -159,7 +162,7 @@ export class ConversationsService {
   async get(me: string, id: string): Promise<Conversation> {
     const [row] = await this.views(me, eq(conversationMembers.conversationId, id)).limit(1);
     if (!row) throw new NotFoundError('No such conversation', ConversationErrorCodes.conversationNotFound);
-    return this.conversationOf(me, row);
+    return this.conversationOf(row);
   }
 
   /** The conversation with `peer`, made when missing. The unique pair key decides between racing calls. */
@@ -202,7 +205,7 @@ export class ConversationsService {
       .returning({ id: conversationMembers.conversationId });
     if (updated.length === 0) throw new NotFoundError('No such conversation', ConversationErrorCodes.conversationNotFound);
     const conversation = await this.get(me, id);
-    this.fanOut([[me, { event: 'conversation', data: conversation }]]);
+    if (this.hub.wants(me)) this.fanOut([[me, { event: 'conversation', data: conversation }]]);
     return conversation;
   }
 
@@ -261,10 +264,12 @@ export class ConversationsService {
     return listResponse(results, results.length);
   }
 
-  private async member(me: string, conversationId: string): Promise<{ peerId: string }> {
+  /** The caller's membership (their peer and their own name); 404 when they are not in the conversation. */
+  private async member(me: string, conversationId: string): Promise<{ peerId: string; myName: string | null }> {
     const [row] = await this.db
-      .select({ peerId: conversationMembers.peerId })
+      .select({ peerId: conversationMembers.peerId, myName: users.name })
       .from(conversationMembers)
+      .leftJoin(users, eq(users.id, conversationMembers.userId))
       .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, me)));
     if (!row) throw new NotFoundError('No such conversation', ConversationErrorCodes.conversationNotFound);
     return row;
@@ -310,13 +315,12 @@ export class ConversationsService {
    */
   async send(me: string, conversationId: string, input: MessageInput, key: string | undefined): Promise<Message> {
     const checked = checkMessage(input, this.config.galleryBases);
-    const { peerId } = await this.member(me, conversationId);
+    const { peerId, myName } = await this.member(me, conversationId);
     if (key) {
       const first = await this.byKey(me, key);
       if (first) return this.replayed(first, conversationId);
     }
     const result = await this.tx.run(async (tx) => {
-      const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, me));
       const now = new Date();
       const [row] = await tx
         .insert(messages)
@@ -324,7 +328,7 @@ export class ConversationsService {
           id: newId(),
           conversationId,
           senderId: me,
-          senderName: sender?.name ?? '',
+          senderName: myName ?? '',
           body: checked.body,
           kind: checked.kind,
           media: checked.media,
@@ -345,22 +349,32 @@ export class ConversationsService {
           updatedAt: now,
         })
         .where(eq(conversations.id, conversationId));
-      await tx.update(conversationMembers).set({ updatedAt: now }).where(eq(conversationMembers.conversationId, conversationId));
-      const [recipient] = await tx
+      // both sides' activity time, and the recipient's pending + 1, in one statement
+      const sides = await tx
         .update(conversationMembers)
-        .set({ pending: sql`${conversationMembers.pending} + 1` })
-        .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, peerId)))
-        .returning({ pending: conversationMembers.pending });
+        .set({
+          updatedAt: now,
+          pending: sql`case when ${conversationMembers.userId} = ${peerId} then ${conversationMembers.pending} + 1 else ${conversationMembers.pending} end`,
+        })
+        .where(eq(conversationMembers.conversationId, conversationId))
+        .returning({ userId: conversationMembers.userId, pending: conversationMembers.pending });
+      const recipient = sides.find((side) => side.userId === peerId);
       if (recipient?.pending === 1) {
-        const [seen] = await tx.select({ at: presence.heartbeatAt }).from(presence).where(eq(presence.userId, peerId));
-        if (!isOnline(seen?.at, now)) {
-          const [ownsShop] = await tx.select({ id: shops.id }).from(shops).where(eq(shops.ownerId, peerId)).limit(1);
+        const [peer] = await tx
+          .select({
+            at: sql<Date | null>`(select ${presence.heartbeatAt} from ${presence} where ${presence.userId} = ${peerId})`.mapWith(
+              presence.heartbeatAt,
+            ),
+            ownsShop: sql<boolean>`exists (select 1 from ${shops} where ${shops.ownerId} = ${peerId})`.mapWith(Boolean),
+          })
+          .from(sql`(select 1) as one`);
+        if (!isOnline(peer?.at, now)) {
           await tx
             .insert(alerts)
             .values({
               id: newId(),
               userId: peerId,
-              role: ownsShop ? 'shop_admin' : 'customer',
+              role: peer?.ownsShop ? 'shop_admin' : 'customer',
               origin: 'messages',
               type: 'message_received',
               subtype: checked.kind,
@@ -392,16 +406,20 @@ export class ConversationsService {
     return messageOf(first);
   }
 
-  /** After the commit: each participant's streams get the message with the conversation as they see it. */
+  /**
+   * After the commit: each participant's streams get the message with the conversation as they see it (one read for
+   * both sides; none when nobody listens).
+   */
   private async publishMessage(message: Message, participants: string[]): Promise<void> {
+    if (!participants.some((userId) => this.hub.wants(userId))) return;
     try {
-      const events = await Promise.all(
-        participants.map(
-          async (userId) =>
-            [userId, { event: 'message', data: { conversation: await this.get(userId, message.conversation_id), message } }] as const,
-        ),
+      const now = new Date();
+      const sides = await this.views(undefined, eq(conversationMembers.conversationId, message.conversation_id));
+      this.fanOut(
+        sides
+          .filter((side) => this.hub.wants(side.userId))
+          .map((side) => [side.userId, { event: 'message', data: { conversation: this.conversationOf(side, now), message } }] as const),
       );
-      this.fanOut(events);
     } catch (err) {
       this.logger.warn({ err: (err as Error).message, messageId: message.id }, 'live: message not published (the web polls)');
     }

@@ -17,10 +17,20 @@ export class Presence {
 
   /** The user is here now; answers the time written. */
   async touch(userId: string, at: Date = new Date()): Promise<Date> {
-    await this.db
-      .insert(presence)
-      .values({ userId, heartbeatAt: at })
-      .onConflictDoUpdate({ target: presence.userId, set: { heartbeatAt: sql`greatest(${presence.heartbeatAt}, excluded.heartbeat_at)` } });
+    await this.touchMany([userId], at);
     return at;
+  }
+
+  /** Several users are here now (the live streams' ping): one statement per 500 users. */
+  async touchMany(userIds: readonly string[], at: Date = new Date()): Promise<void> {
+    for (let i = 0; i < userIds.length; i += 500) {
+      await this.db
+        .insert(presence)
+        .values(userIds.slice(i, i + 500).map((userId) => ({ userId, heartbeatAt: at })))
+        .onConflictDoUpdate({
+          target: presence.userId,
+          set: { heartbeatAt: sql`greatest(${presence.heartbeatAt}, excluded.heartbeat_at)` },
+        });
+    }
   }
 }

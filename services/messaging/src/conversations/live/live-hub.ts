@@ -16,6 +16,11 @@ export abstract class LiveHub {
 
   abstract publish(userId: string, event: LiveEvent): Promise<void>;
 
+  /** Whether an event for the user may reach a stream (a stream here, or, with Redis, maybe on another instance). */
+  wants(userId: string): boolean {
+    return this.listeners.has(userId);
+  }
+
   /** Resolves once events published from now on reach this instance's streams. */
   ready(): Promise<void> {
     return Promise.resolve();
@@ -113,6 +118,11 @@ export class RedisLiveHub extends LiveHub {
   async publish(userId: string, event: LiveEvent): Promise<void> {
     await this.ready();
     await this.pub.publish(LIVE_CHANNEL, JSON.stringify({ userId, event }));
+  }
+
+  /** Streams may be open on any instance. */
+  override wants(_userId: string): boolean {
+    return true;
   }
 
   override async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { LOGGER, type Logger } from '@vitrina/platform';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../../config/messaging-config.js';
@@ -12,13 +13,14 @@ export function sseFrame(event: LiveEvent): string {
 
 /**
  * The callers' open `GET /conversation/{me}:{key}/live` streams (Server-Sent Events). The answer is written on the raw
- * socket (`reply.hijack()`): `text/event-stream`, no caching, no proxy buffering; a `: ping` comment every 15 s keeps
- * it open through the gateway (whose upstream timeout is 30 s) and marks the user online, as the heartbeat does.
- * Closing the connection unsubscribes it and stops its timer.
+ * socket (`reply.hijack()`): `text/event-stream`, no caching, no proxy buffering. One timer for all of them writes a
+ * `: ping` comment every 15 s, which keeps each open through the gateway (whose upstream timeout is 30 s), and marks
+ * their users online in one statement, as the heartbeat does. Closing the connection unsubscribes it.
  */
 @Injectable()
 export class LiveStreams implements OnModuleDestroy {
-  private readonly open_ = new Set<() => void>();
+  private readonly open_ = new Map<ServerResponse, { userId: string; close: () => void }>();
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly hub: LiveHub,
@@ -48,24 +50,40 @@ export class LiveStreams implements OnModuleDestroy {
     const unsubscribe = this.hub.subscribe(userId, (event) => {
       if (!raw.writableEnded) raw.write(sseFrame(event));
     });
-    const ping = setInterval(() => {
-      if (raw.writableEnded) return;
-      raw.write(': ping\n\n');
-      this.presence.touch(userId).catch((err: Error) => this.logger.warn({ err: err.message }, 'live stream: presence not written'));
-    }, this.config.livePingMs);
-    ping.unref();
-    let closed = false;
     const close = () => {
-      if (closed) return;
-      closed = true;
-      clearInterval(ping);
+      if (!this.open_.delete(raw)) return;
       unsubscribe();
-      this.open_.delete(close);
+      if (this.open_.size === 0) this.stopPings();
       if (!raw.writableEnded) raw.end();
     };
-    this.open_.add(close);
+    this.open_.set(raw, { userId, close });
+    this.startPings();
     raw.on('close', close);
     raw.on('error', close);
+    // the client left while the stream was being opened: its 'close' came before anyone listened
+    if (raw.destroyed || !raw.socket || raw.socket.destroyed) close();
+  }
+
+  private startPings(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.ping(), this.config.livePingMs);
+    this.timer.unref();
+  }
+
+  private stopPings(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private ping(): void {
+    const here = new Set<string>();
+    for (const [raw, { userId }] of this.open_) {
+      if (raw.writableEnded) continue;
+      raw.write(': ping\n\n');
+      here.add(userId);
+    }
+    if (here.size === 0) return;
+    this.presence.touchMany([...here]).catch((err: Error) => this.logger.warn({ err: err.message }, 'live streams: presence not written'));
   }
 
   /** How many streams this instance holds. */
@@ -74,7 +92,8 @@ export class LiveStreams implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    for (const close of this.open_) close(); // each removes itself: a Set's iteration allows it
+    for (const { close } of this.open_.values()) close(); // each removes itself: a Map's iteration allows it
+    this.stopPings();
     await this.hub.close();
   }
 }
