@@ -186,6 +186,25 @@ describe('the inbox: conversations and messages (issue 15; spec 2 §3 Conversati
       }
     });
 
+    it('takes a shop owner known only from store.shop, named after their shop', async () => {
+      const owner = newId();
+      const shop: StoreShopCreated = {
+        shopId: newId(),
+        ownerId: owner,
+        slug: `luna-${owner.slice(-6)}`,
+        storeType: 'others',
+        name: 'Tienda Luna',
+      };
+      const event = envelope(StoreEvents.shopCreated, shop.shopId, shop);
+      await s.runtime.bus.publish('store.shop', [event]);
+      await processed(event.id);
+      const res = await open(ana, owner);
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ peer_name: 'Tienda Luna', profile: { id: owner, name: 'Tienda Luna', slug: shop.slug } });
+      const sent = await send(owner, res.body.id, { body: 'hola, soy la tienda' });
+      expect(sent.body.peer_name).toBe('Tienda Luna');
+    });
+
     it("shows a shop owner's profile as a business with their shop's slug", async () => {
       const res = await open(ana, seller);
       expect(res.body.profile).toMatchObject({ id: seller, name: 'Sara Vendedora', main_type: 'business', slug: sellerShop.slug });

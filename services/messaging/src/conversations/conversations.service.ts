@@ -57,6 +57,13 @@ const ownedSlug = (userId: SQL | typeof conversationMembers.peerId) =>
   sql<string | null>`(select ${shops.slug} from ${shops} where ${shops.ownerId} = ${userId} order by ${shops.updatedAt} desc limit 1)`;
 
 /**
+ * A user's display name: the users projection's, else (an owner messaging learnt of through `store.shop` only) their
+ * newest shop's name, else empty.
+ */
+const displayName = (userId: SQL | typeof conversationMembers.peerId | typeof conversationMembers.userId) =>
+  sql<string>`coalesce(${users.name}, (select ${shops.name} from ${shops} where ${shops.ownerId} = ${userId} order by ${shops.updatedAt} desc limit 1), '')`;
+
+/**
  * The inbox (issue 15; spec 2 §3 'Conversation', 'Message', §4, §6, §7): one conversation per pair of users, their
  * messages, unread counts, presence, the new-message alert and the live fan-out. Every read and write is the caller's
  * own: a conversation they are not in is 404 and nothing is read or written.
@@ -77,7 +84,7 @@ export class ConversationsService {
    * participant's (the live fan-out); `where` narrows, the order is the list's.
    */
   private views(me: string | undefined, where: SQL | undefined) {
-    const peerName = sql<string>`coalesce(${users.name}, '')`;
+    const peerName = displayName(conversationMembers.peerId);
     return this.db
       .select({
         userId: conversationMembers.userId,
@@ -138,7 +145,7 @@ export class ConversationsService {
 
   /** spec 2 §4 'Conversation list': newest activity first; `filter` words are prefixes over the peer's name and the teaser. */
   async list(me: string, offset: number, limit: number, filter: string | undefined): Promise<ConversationList> {
-    const where = wordsWhere(filter, [sql`coalesce(${users.name}, '')`, sql`coalesce(${conversations.lastMessageTeaser}, '')`]);
+    const where = wordsWhere(filter, [displayName(conversationMembers.peerId), sql`coalesce(${conversations.lastMessageTeaser}, '')`]);
     const [rows, [total]] = await Promise.all([
       this.views(me, where)
         .orderBy(desc(conversationMembers.updatedAt), desc(conversationMembers.conversationId))
@@ -168,7 +175,13 @@ export class ConversationsService {
   /** The conversation with `peer`, made when missing. The unique pair key decides between racing calls. */
   async open(me: string, peer: string): Promise<{ conversation: Conversation; created: boolean }> {
     if (peer === me) throw new DomainError(ConversationErrorCodes.cannotMessageSelf, 'A conversation needs someone else', 400);
-    const [known] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, peer)).limit(1);
+    // a user of the users projection, or a shop owner of the shops projection (the people search lists those)
+    const [known] = await this.db
+      .select({ id: sql<string>`${peer}` })
+      .from(sql`(select 1) as one`)
+      .where(
+        sql`exists (select 1 from ${users} where ${users.id} = ${peer}) or exists (select 1 from ${shops} where ${shops.ownerId} = ${peer})`,
+      );
     if (!known) throw new NotFoundError('No such user', ConversationErrorCodes.peerNotFound);
     const key = pairKey(me, peer);
     const [userA, userB] = key.split(':') as [string, string];
@@ -265,9 +278,9 @@ export class ConversationsService {
   }
 
   /** The caller's membership (their peer and their own name); 404 when they are not in the conversation. */
-  private async member(me: string, conversationId: string): Promise<{ peerId: string; myName: string | null }> {
+  private async member(me: string, conversationId: string): Promise<{ peerId: string; myName: string }> {
     const [row] = await this.db
-      .select({ peerId: conversationMembers.peerId, myName: users.name })
+      .select({ peerId: conversationMembers.peerId, myName: displayName(conversationMembers.userId) })
       .from(conversationMembers)
       .leftJoin(users, eq(users.id, conversationMembers.userId))
       .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, me)));
@@ -328,7 +341,7 @@ export class ConversationsService {
           id: newId(),
           conversationId,
           senderId: me,
-          senderName: myName ?? '',
+          senderName: myName,
           body: checked.body,
           kind: checked.kind,
           media: checked.media,
