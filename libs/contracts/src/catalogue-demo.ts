@@ -74,6 +74,25 @@ export const benchShopperEmail = (n: number): string => `comprador.${n.toString(
 /** The benchmark suppliers as users (seeded with the shoppers): the order benchmarks sign them in to move orders. */
 export const benchSupplierEmail = (n: number): string => `proveedor.${n.toString().padStart(2, '0')}@bench.vitrina.local`;
 
+/**
+ * The benchmark people seeded with SEED_BENCH_SHOPPERS = `shoppers`: the shoppers, then the BENCH_SUPPLIERS suppliers.
+ * Accounts seeds them as users, messaging as names in its inbox (each on its own, from this list).
+ */
+export function benchPeople(shoppers: number): { id: string; email: string; name: string }[] {
+  return [
+    ...Array.from({ length: shoppers }, (_, i) => ({
+      id: benchShopperId(i + 1),
+      email: benchShopperEmail(i + 1),
+      name: `Comprador ${i + 1}`,
+    })),
+    ...Array.from({ length: BENCH_SUPPLIERS }, (_, i) => ({
+      id: benchSupplierId(i + 1),
+      email: benchSupplierEmail(i + 1),
+      name: `Proveedor ${i + 1}`,
+    })),
+  ];
+}
+
 export function benchSupplierOfItem(n: number): number {
   return ((n - 1) % BENCH_SUPPLIERS) + 1;
 }

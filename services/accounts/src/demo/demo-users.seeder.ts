@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { inArray } from 'drizzle-orm';
-import { BENCH_SUPPLIERS, DEMO, benchShopperEmail, benchShopperId, benchSupplierEmail, benchSupplierId } from '@vitrina/contracts';
+import { DEMO, benchPeople } from '@vitrina/contracts';
 import { DB, LOGGER, type Logger } from '@vitrina/platform';
 import { shops, users } from '../db/schema.js';
 import type { AccountsDb } from '../db/db.js';
@@ -91,18 +91,7 @@ export class DemoUsersSeeder implements OnModuleInit {
     const count = this.config.benchShoppers;
     if (count === 0) return;
     // the shoppers, then the benchmark suppliers (the order benchmarks move their orders)
-    const people = [
-      ...Array.from({ length: count }, (_, i) => ({
-        id: benchShopperId(i + 1),
-        email: benchShopperEmail(i + 1),
-        name: `Comprador ${i + 1}`,
-      })),
-      ...Array.from({ length: BENCH_SUPPLIERS }, (_, i) => ({
-        id: benchSupplierId(i + 1),
-        email: benchSupplierEmail(i + 1),
-        name: `Proveedor ${i + 1}`,
-      })),
-    ];
+    const people = benchPeople(count);
     const ids = people.map((p) => p.id);
     const existing = await this.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
     if (existing.length === ids.length) return;
