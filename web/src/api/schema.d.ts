@@ -12468,7 +12468,7 @@ export interface operations {
             query?: never;
             header: {
                 "idempotency-key": string;
-                /** @description A retry with the same key answers the first message and adds nothing */
+                /** @description A retry with the same key answers the first message and adds nothing (422 when the key sent a message to another conversation) */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -12522,6 +12522,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15050,7 +15059,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The caller may not do this */
+            /**
+             * @description The caller may not do this
+             *
+             *     The caller may not do this
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15139,7 +15152,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The caller may not do this */
+            /**
+             * @description The caller may not do this
+             *
+             *     The caller may not do this
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15228,7 +15245,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The caller may not do this */
+            /**
+             * @description The caller may not do this
+             *
+             *     The caller may not do this
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15841,7 +15862,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The caller may not do this */
+            /**
+             * @description The caller may not do this
+             *
+             *     The caller may not do this
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15930,7 +15955,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The caller may not do this */
+            /**
+             * @description The caller may not do this
+             *
+             *     The caller may not do this
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16019,7 +16048,11 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The caller may not do this */
+            /**
+             * @description The caller may not do this
+             *
+             *     The caller may not do this
+             */
             403: {
                 headers: {
                     [name: string]: unknown;

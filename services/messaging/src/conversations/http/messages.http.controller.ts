@@ -61,10 +61,11 @@ export class MessagesHttpController {
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
-    description: 'A retry with the same key answers the first message and adds nothing',
+    description:
+      'A retry with the same key answers the first message and adds nothing (422 when the key sent a message to another conversation)',
   })
   @ApiOperation({ summary: 'Sends a message to the conversation: text, media or both, with up to 5 tags' })
-  @ApiAnswer(MessageSchema, { status: 201, errors: [404] })
+  @ApiAnswer(MessageSchema, { status: 201, errors: [404, 422] })
   send(
     @PathOwner() me: OwnerRef,
     @Param('conversation') conversation: string,
