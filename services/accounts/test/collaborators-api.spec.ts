@@ -114,6 +114,8 @@ describe('collaborators API (spec 3 §7, issue 16)', () => {
     const claims = async (refresh: string) => {
       const res = await call(b.app, 'POST', '/auth/refresh', undefined, { cookie: `refresh_token=${refresh}` });
       expect(res.status).toBe(200);
+      // the answer's body says what the token says (the web shows a collaborator the tools of their role)
+      expect(res.body.collaborations).toEqual((await b.runtime.verifier.verify(res.body.access_token)).collaborations);
       return { user: await b.runtime.verifier.verify(res.body.access_token), refresh: res.cookies['refresh_token'] };
     };
     let now = await claims(carla.refresh);

@@ -97,8 +97,9 @@ export class Sessions {
   /** spec 2 §3 auth result (meID, keychain, myKeychain) with the access token. */
   async authResult(tx: AccountsTx, user: UserRow, sessionId: string): Promise<AuthResult> {
     const level = levelOf(user);
+    const collaborations = await this.collaborationsOf(tx, user.id);
     const accessToken = await this.signer.sign(
-      { id: user.id, level, keychain: user.keychain, sessionId, collaborations: await this.collaborationsOf(tx, user.id) },
+      { id: user.id, level, keychain: user.keychain, sessionId, collaborations },
       ACCESS_TOKEN_TTL_SECONDS,
     );
     return {
@@ -110,6 +111,7 @@ export class Sessions {
       access_token: accessToken,
       token_type: 'Bearer',
       expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      ...(Object.keys(collaborations).length > 0 ? { collaborations } : {}),
     };
   }
 

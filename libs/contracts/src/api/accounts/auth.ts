@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AccountLevelSchema, AccountTypeSchema, ChannelSchema } from './shared.js';
+import { CollaboratorRoleSchema } from './collaborators.js';
 
 /** spec 2 §3 registration response. `code` identifies this registration in the PIN step (not the PIN). */
 export const RegistrationResponseSchema = z
@@ -29,6 +30,11 @@ export const AuthResultSchema = z
     token_type: z.literal('Bearer'),
     /** Seconds. */
     expires_in: z.number().int(),
+    /**
+     * The shops the user collaborates in, by their owner's id, with the role (issue 16): what the access token's `col`
+     * claim says, so the web can show a collaborator the tools of their role. Absent when there are none.
+     */
+    collaborations: z.record(z.string(), CollaboratorRoleSchema).optional(),
   })
   .meta({ id: 'AuthResult' });
 export type AuthResult = z.infer<typeof AuthResultSchema>;
