@@ -361,6 +361,19 @@ describe('the inbox: conversations and messages (issue 15; spec 2 §3 Conversati
       expect(seen.pending).toBe(1);
     });
 
+    it('the key of a message to another conversation is 422 idempotency_key_reused; a malformed key is 400', async () => {
+      const key = `elsewhere-${newId()}`;
+      const x = newId();
+      await register(x, 'Otra Conversación');
+      const other = (await open(ana, x)).body as Conversation;
+      expect((await send(ana, other.id, { body: 'a otra' }, { 'idempotency-key': key })).status).toBe(201);
+      const reused = await send(ana, anaBeto.id, { body: 'a beto' }, { 'idempotency-key': key });
+      expect(reused).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } });
+      const bad = await send(ana, anaBeto.id, { body: 'hola' }, { 'idempotency-key': 'k'.repeat(256) });
+      expect(bad).toMatchObject({ status: 400, body: { code: 'invalid_idempotency_key' } });
+      expect(await s.db.select().from(messages).where(eq(messages.idempotencyKey, key))).toHaveLength(1);
+    });
+
     it('the same key is another sender’s own: beto may use ana’s key', async () => {
       const key = `shared-${newId()}`;
       const a = await send(ana, anaBeto.id, { body: 'de ana' }, { 'idempotency-key': key });
