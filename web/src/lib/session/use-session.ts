@@ -1,4 +1,4 @@
-import type { AccountLevel, AccountType, AdminProfile } from '@vitrina/contracts';
+import type { AccountLevel, AccountType, AdminProfile, CollaboratorRole } from '@vitrina/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { adminProfileQueryOptions } from './get-admin-profile';
@@ -10,6 +10,8 @@ export interface SessionUser {
   id: string;
   level: AccountLevel;
   keychain: string[];
+  /** The shops they collaborate in: the shop owner's id → the role the owner gave them (issue 16). */
+  collaborations: Readonly<Record<string, CollaboratorRole>>;
 }
 
 export interface Session {
@@ -46,7 +48,9 @@ export function useSession(): Session {
   const profile = status === 'authenticated' ? (profileQuery.data ?? null) : null;
   const profileStatus: ProfileStatus =
     status !== 'authenticated' ? 'idle' : profile ? 'ready' : profileQuery.isError ? 'unavailable' : 'loading';
-  const user: SessionUser | null = auth ? { id: auth.meID, level: auth.level, keychain: auth.keychain } : null;
+  const user: SessionUser | null = auth
+    ? { id: auth.meID, level: auth.level, keychain: auth.keychain, collaborations: auth.collaborations ?? {} }
+    : null;
   const level = deriveUserLevel({ sessionStatus: status, profileStatus, profile });
   return {
     status,

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import type { ShopJson } from '@vitrina/contracts';
+import type { CollaboratorRole, ShopJson } from '@vitrina/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestShopEditAction } from '@/lib/shop-edit-channel';
+import { jsonResponse } from '@/test/render-app';
 import { fakeGateway, renderUi, resetNotices } from '@/test/render-ui';
 import { OWNER_ID, shopFixture } from '../test/fixtures';
 import OwnerTools from './owner-tools';
@@ -10,10 +11,24 @@ import OwnerTools from './owner-tools';
 afterEach(resetNotices);
 
 /** The owner tools inside a one-route router (the settings gear is a router link). */
-function renderOwnerTools(shop: ShopJson = shopFixture(), userId: string | null = OWNER_ID) {
-  fakeGateway({});
+function renderOwnerTools(
+  shop: ShopJson = shopFixture(),
+  userId: string | null = OWNER_ID,
+  collaborations: Record<string, CollaboratorRole> = {},
+  /** The fake gateway for the calls (made before rendering, as fakeGateway stubs fetch). */
+  _gateway: ReturnType<typeof fakeGateway> = fakeGateway({}),
+) {
   const rootRoute = createRootRoute({
-    component: () => <OwnerTools shop={shop} userId={userId} accountType="affiliate" shopBase="/tienda/demo" onChanged={() => {}} />,
+    component: () => (
+      <OwnerTools
+        shop={shop}
+        userId={userId}
+        collaborations={collaborations}
+        accountType="affiliate"
+        shopBase="/tienda/demo"
+        onChanged={() => {}}
+      />
+    ),
   });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/tienda/demo/'] }) });
   return renderUi(<RouterProvider router={router} />);
@@ -71,6 +86,35 @@ describe('<OwnerTools> and the admin menu’s plus buttons', () => {
     expect(screen.getByTestId('catalogue-name')).toBeTruthy();
     ask({ kind: 'franchises' });
     expect(await screen.findByRole('dialog', { name: 'Franquicias' })).toBeTruthy();
+  });
+
+  it('shows an admin collaborator the tools, whose saves go to the owner’s paths; other roles get none (issue 16)', async () => {
+    const helper = '01930000-0000-7000-8000-0000000000bb';
+    for (const role of ['dispatcher', 'accountant', 'qrreader'] as const) {
+      const view = renderOwnerTools(shopFixture(), helper, { [OWNER_ID]: role });
+      await act(async () => {});
+      expect(screen.queryByTestId('owner-tools')).toBeNull();
+      view.unmount();
+    }
+    // an admin of another owner's shop is nobody here
+    const elsewhere = renderOwnerTools(shopFixture(), helper, { 'another-owner': 'admin' });
+    await act(async () => {});
+    expect(screen.queryByTestId('owner-tools')).toBeNull();
+    elsewhere.unmount();
+
+    const gateway = fakeGateway({
+      [`POST /api/catalogue/${OWNER_ID}:${OWNER_ID}/affiliate/catalogues`]: () =>
+        jsonResponse(201, { id: 'cat-1', name: 'Temporada', slug: 'temporada', photo: null, position: 1, products_count: 0 }),
+    });
+    renderOwnerTools(shopFixture(), helper, { [OWNER_ID]: 'admin' }, gateway);
+    await screen.findByTestId('owner-tools');
+    ask({ kind: 'new-catalogue' });
+    fireEvent.change(await screen.findByTestId('catalogue-name'), { target: { value: 'Temporada' } });
+    fireEvent.click(screen.getByTestId('catalogue-save'));
+    await waitFor(() =>
+      expect(gateway.calls.some((c) => c.key === `POST /api/catalogue/${OWNER_ID}:${OWNER_ID}/affiliate/catalogues`)).toBe(true),
+    );
+    expect(gateway.calls.every((c) => !c.key.includes(helper))).toBe(true);
   });
 
   it('takes no action outside edit mode', async () => {

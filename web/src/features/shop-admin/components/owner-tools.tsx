@@ -16,7 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ItemType, ShopJson } from '@vitrina/contracts';
+import type { CollaboratorRole, ItemType, ShopJson } from '@vitrina/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import { handleShopEditActions, type ShopEditAction } from '@/lib/shop-edit-channel';
@@ -35,8 +35,10 @@ import { SocialLinksModal } from './social-links-modal';
 
 export interface OwnerToolsProps {
   shop: ShopJson;
-  /** The signed-in user's id (useSession().user.id); the tools render only when it is the shop's owner. */
+  /** The signed-in user's id (useSession().user.id); the tools render only for the shop's owner or an admin collaborator. */
   userId: string | null;
+  /** useSession().user.collaborations: an admin collaborator of the shop's owner edits it too. */
+  collaborations?: Readonly<Record<string, CollaboratorRole>>;
   /** The account-type segment of the owner paths (useSession().accountType). */
   accountType: string | null;
   /** The shop's visible base path ('/tienda/{slug}' or '' on the shop's own host). */
@@ -52,9 +54,26 @@ export function isShopOwner(shop: Pick<ShopJson, 'owner'>, userId: string | null
   return Boolean(userId && shop.owner && userId === shop.owner);
 }
 
-/** spec 1 §6: the toolbar is for the owner with the admin permission, and never on proxy shops (the server refuses their saves). */
-export function showsOwnerTools(shop: Pick<ShopJson, 'owner' | 'permissions' | 'is_proxy'>, userId: string | null): boolean {
-  return isShopOwner(shop, userId) && shop.permissions.includes('admin') && !shop.is_proxy;
+/**
+ * Who edits the shop in place: its owner, or a collaborator the owner made an admin (issue 16; the services admit the
+ * admin role on every storefront route through the access token). The edits are the owner's: they go to the owner's
+ * paths.
+ */
+export function editsShop(
+  shop: Pick<ShopJson, 'owner'>,
+  userId: string | null,
+  collaborations: Readonly<Record<string, CollaboratorRole>> = {},
+): boolean {
+  return isShopOwner(shop, userId) || (Object.hasOwn(collaborations, shop.owner) && collaborations[shop.owner] === 'admin');
+}
+
+/** spec 1 §6: the toolbar is for the owner (or an admin collaborator) with the admin permission, and never on proxy shops (the server refuses their saves). */
+export function showsOwnerTools(
+  shop: Pick<ShopJson, 'owner' | 'permissions' | 'is_proxy'>,
+  userId: string | null,
+  collaborations: Readonly<Record<string, CollaboratorRole>> = {},
+): boolean {
+  return editsShop(shop, userId, collaborations) && shop.permissions.includes('admin') && !shop.is_proxy;
 }
 
 /**
@@ -63,14 +82,14 @@ export function showsOwnerTools(shop: Pick<ShopJson, 'owner' | 'permissions' | '
  * folds to one small button. The editors are a menu, so their labels are whole at any width. Visitors and
  * other owners get nothing (the route does not even load this chunk for them).
  */
-export default function OwnerTools({ shop, userId, accountType, onChanged }: OwnerToolsProps) {
+export default function OwnerTools({ shop, userId, collaborations, accountType, onChanged }: OwnerToolsProps) {
   const { t } = useShopAdminTranslation();
   const [editMode, setEditMode] = useState(true);
   const [panel, setPanel] = useState<Panel | null>(null);
   /** The add-products modal's first tab (the toolbar opens it on products, a menu plus on its section). */
   const [itemType, setItemType] = useState<ItemType>('product');
   const client = useQueryClient();
-  const isOwner = isShopOwner(shop, userId);
+  const isOwner = editsShop(shop, userId, collaborations);
   const isAdmin = shop.permissions.includes('admin');
   // spec 1 §2 'Shop menu': the admin menu's plus buttons (shown while these tools take actions) open the editors
   // here; only for the admin, never on proxy shops, and not outside edit mode.
@@ -89,8 +108,12 @@ export default function OwnerTools({ shop, userId, accountType, onChanged }: Own
     defaultValue: false,
     getInitialValueInEffect: false,
   });
-  if (!showsOwnerTools(shop, userId) || !userId) return null;
-  const owner: OwnerRef = { ownerId: userId, accountType: accountType ?? (shop.store_type === 'franchise' ? 'franchise' : 'affiliate') };
+  if (!showsOwnerTools(shop, userId, collaborations) || !userId) return null;
+  // The owner's paths, whoever edits (the owner, or an admin collaborator acting for them).
+  const owner: OwnerRef = {
+    ownerId: shop.owner,
+    accountType: accountType ?? (shop.store_type === 'franchise' ? 'franchise' : 'affiliate'),
+  };
   const close = () => setPanel(null);
   const open = (key: Panel) => {
     if (key === 'products') setItemType('product');

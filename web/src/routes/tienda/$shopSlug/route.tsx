@@ -93,13 +93,17 @@ function ShopLayoutRoute() {
 
   // SLOT (shop admin): spec 1 §6, edit controls only for the shop's owner with the admin permission and never on
   // a proxy shop (the server refuses its saves); everyone else never downloads the admin chunk.
+  // An admin collaborator of the owner (issue 16) edits too: the access token lets them act on the owner's paths.
   const userId = session.user?.id ?? null;
-  const ownsWithAdmin = userId !== null && userId === shop.owner && shop.permissions.includes('admin') && !shop.is_proxy;
+  const collaborations = session.user?.collaborations ?? {};
+  const editor = userId !== null && (userId === shop.owner || collaborations[shop.owner] === 'admin');
+  const ownsWithAdmin = editor && shop.permissions.includes('admin') && !shop.is_proxy;
   const owner = ownsWithAdmin ? (
     <Suspense fallback={null}>
       <OwnerTools
         shop={shop}
         userId={userId}
+        collaborations={collaborations}
         accountType={session.accountType}
         shopBase={visibleShopBase(shop.slug)}
         onChanged={() => void queryClient.invalidateQueries({ queryKey: ['storefront'] })}
