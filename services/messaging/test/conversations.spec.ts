@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   AccountsEvents,
   ConversationLimits,
   DEMO,
+  benchPeople,
   StoreEvents,
   messageTeaser,
   type Conversation,
@@ -615,7 +616,7 @@ describe('the demo users (SEED_DEMO)', () => {
   });
 
   it('seeds the demo users with the demo shops: the demo customer finds and writes to the demo owner', async () => {
-    s = await bootStack({ env: { SEED_DEMO: 'true' } });
+    s = await bootStack({ env: { SEED_DEMO: 'true', SEED_BENCH_SHOPPERS: '3' } });
     const signer = TokenSigner.fromKeys(s.runtime.keys, { issuer: s.runtime.config.AUTH_ISSUER, audience: s.runtime.config.AUTH_AUDIENCE });
     const customer = DEMO.users.customer.id;
     const authorization = `Bearer ${await signer.sign({ id: customer, level: 0, keychain: [] })}`;
@@ -636,5 +637,19 @@ describe('the demo users (SEED_DEMO)', () => {
     });
     expect(opened.statusCode).toBe(201);
     expect(JSON.parse(opened.body)).toMatchObject({ peer_name: 'Daniela Demo', profile: { slug: 'demo' } });
+  });
+
+  it('seeds the benchmark people too (SEED_BENCH_SHOPPERS), as accounts does', async () => {
+    const people = benchPeople(3);
+    const rows = await s.db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          people.map((p) => p.id),
+        ),
+      );
+    expect(rows.map((r) => r.name).sort()).toEqual(people.map((p) => p.name).sort());
   });
 });

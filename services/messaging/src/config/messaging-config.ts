@@ -46,6 +46,8 @@ export const messagingEnvShape = {
   MESSAGING_PUBLIC_URL: env.url(['http', 'https']).default('http://localhost:3000'),
   /** Seed messaging's part of the demo world (its projection of the demo shops). Default on in development; never in production. */
   SEED_DEMO: optionalBool(),
+  /** The benchmark shoppers and suppliers (libs/contracts benchPeople), as accounts seeds them: their names in the inbox. */
+  SEED_BENCH_SHOPPERS: env.int(0, 0, 10_000),
   /**
    * Public base URL of the gallery's files when they live in a bucket (the store's GALLERY_PUBLIC_BASE_URL): a
    * message's media must be a file under it or under `/api/gallery/files`.
@@ -73,6 +75,8 @@ export interface MessagingConfig {
   /** MESSAGING_PUBLIC_URL without a trailing slash. */
   publicUrl: string;
   seedDemo: boolean;
+  /** SEED_BENCH_SHOPPERS (0 in production). */
+  benchShoppers: number;
   /** Where a message's media may live: `/api/gallery/files` and GALLERY_PUBLIC_BASE_URL when set. */
   galleryBases: string[];
   /** LIVE_HUB when set (else decided from the platform's configuration). */
@@ -125,6 +129,7 @@ export function loadMessagingConfig(source: NodeJS.ProcessEnv = process.env): Me
     devMailbox: e.DEV_MAILBOX ?? !production,
     publicUrl: e.MESSAGING_PUBLIC_URL.replace(/\/+$/, ''),
     seedDemo: !production && (e.SEED_DEMO ?? e.NODE_ENV === 'development'),
+    benchShoppers: production ? 0 : e.SEED_BENCH_SHOPPERS,
     galleryBases: ['/api/gallery/files', ...(e.GALLERY_PUBLIC_BASE_URL ? [e.GALLERY_PUBLIC_BASE_URL.replace(/\/+$/, '')] : [])],
     ...(e.LIVE_HUB ? { liveHub: e.LIVE_HUB } : {}),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),

@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
-import { Equals, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { ConversationLimits, MEDIA_KINDS, MESSAGE_LIST_TYPES, type MediaKind, type MessageListType } from '@vitrina/contracts';
+import { Equals, IsArray, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ConversationLimits, MEDIA_KINDS, type MediaKind } from '@vitrina/contracts';
 import { ApiProperty, ApiPropertyOptional, Optional, pageQueryDto } from '@vitrina/platform';
 
 /** An empty optional text is an absent one. */
@@ -21,9 +21,10 @@ export class ConversationListQueryDto extends pageQueryDto(ConversationLimits.co
 
 /** `PUT /conversation/{me}:{key}/conversation`: the user to talk with. */
 export class OpenConversationDto {
-  @ApiProperty({ maxLength: 64, description: "The other user's id" })
+  @ApiProperty({ maxLength: 64, pattern: '^[\\w-]+$', description: "The other user's id" })
   @IsString()
   @MaxLength(64)
+  @Matches(/^[\w-]+$/, { message: 'peer must be a user id' })
   peer!: string;
 }
 
@@ -73,13 +74,6 @@ export class MessageListQueryDto extends pageQueryDto(ConversationLimits.message
   @IsString()
   @MaxLength(ConversationLimits.filterMax)
   filter?: string;
-}
-
-/** The `{type}` segment of the messages route. */
-export class MessageListTypeParam {
-  @ApiProperty({ enum: MESSAGE_LIST_TYPES })
-  @IsIn(MESSAGE_LIST_TYPES)
-  type!: MessageListType;
 }
 
 export class MessageMediaDto {
