@@ -181,5 +181,5 @@ export function messageTeaser(body: string): string {
     .replace(/[*_~`#>[\]]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return [...text].slice(0, ConversationLimits.teaserMax).join('');
+  return Array.from(text).slice(0, ConversationLimits.teaserMax).join('');
 }
