@@ -88,7 +88,7 @@ export function createMessagingModule(options: MessagingOptions = {}): Type<unkn
           const redisUrl = config.redisUrl ?? platform.REDIS_URL;
           const distributed = platform.EVENT_BUS !== 'memory' || platform.JOB_QUEUE === 'bullmq';
           const mode = config.liveHub ?? (redisUrl && distributed ? 'redis' : 'memory');
-          return mode === 'redis' && redisUrl ? new RedisLiveHub(redisUrl, logger) : new MemoryLiveHub();
+          return mode === 'redis' && redisUrl ? new RedisLiveHub(redisUrl, platform.REDIS_PREFIX, logger) : new MemoryLiveHub();
         },
       },
     ],

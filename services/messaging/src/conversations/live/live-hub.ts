@@ -66,8 +66,13 @@ export class MemoryLiveHub extends LiveHub {
   }
 }
 
-/** The channel every messaging instance listens on: `{ userId, event }` JSON. */
-export const LIVE_CHANNEL = 'vitrina:messaging:live';
+/**
+ * The channel every messaging instance of a stack listens on, `<REDIS_PREFIX>:messaging:live` (two stacks sharing a
+ * Redis keep apart, as their streams and queues do): `{ userId, event }` JSON.
+ */
+export function liveChannel(redisPrefix: string): string {
+  return `${redisPrefix}:messaging:live`;
+}
 
 /**
  * Cluster mode (several messaging instances behind the gateway): Redis pub/sub on one channel, so a stream held by
@@ -79,18 +84,22 @@ export class RedisLiveHub extends LiveHub {
   private readonly sub: Redis;
   private connecting: Promise<void> | undefined;
 
+  private readonly channel: string;
+
   constructor(
     url: string,
+    redisPrefix: string,
     private readonly logger: Logger,
   ) {
     super();
+    this.channel = liveChannel(redisPrefix);
     const options = { lazyConnect: true, maxRetriesPerRequest: 2 } as const;
     this.pub = new Redis(url, options);
     this.sub = new Redis(url, options);
     for (const client of [this.pub, this.sub])
       client.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'live hub: redis error'));
     this.sub.on('message', (channel: string, raw: string) => {
-      if (channel !== LIVE_CHANNEL) return;
+      if (channel !== this.channel) return;
       try {
         const { userId, event } = JSON.parse(raw) as { userId: string; event: LiveEvent };
         if (typeof userId === 'string' && event) this.deliver(userId, event);
@@ -107,7 +116,7 @@ export class RedisLiveHub extends LiveHub {
   override ready(): Promise<void> {
     this.connecting ??= (async () => {
       await Promise.all([this.pub, this.sub].map((client) => (client.status === 'wait' ? client.connect() : Promise.resolve())));
-      await this.sub.subscribe(LIVE_CHANNEL);
+      await this.sub.subscribe(this.channel);
     })().catch((err: unknown) => {
       this.connecting = undefined;
       throw err;
@@ -117,7 +126,7 @@ export class RedisLiveHub extends LiveHub {
 
   async publish(userId: string, event: LiveEvent): Promise<void> {
     await this.ready();
-    await this.pub.publish(LIVE_CHANNEL, JSON.stringify({ userId, event }));
+    await this.pub.publish(this.channel, JSON.stringify({ userId, event }));
   }
 
   /** Streams may be open on any instance. */
