@@ -292,6 +292,13 @@ describe('the inbox: conversations and messages (issue 15; spec 2 §3 Conversati
       ['no body at all', 'validation_failed', { tags: [] }],
       ['a numeric body', 'validation_failed', { body: 12 }],
       ['an unknown field', 'validation_failed', { body: 'hola', color: 'red' }],
+      ['media as a list', 'validation_failed', { body: 'x', media: [{ kind: 'image', url: '/api/gallery/files/a.jpg', name: 'a' }] }],
+      ['null media', 'validation_failed', { body: 'x', media: null }],
+      ['media as text', 'validation_failed', { body: 'x', media: '/api/gallery/files/a.jpg' }],
+      ['tags as text', 'validation_failed', { body: 'x', tags: 'product:a:b' }],
+      ['numeric tags', 'validation_failed', { body: 'x', tags: [1] }],
+      ['a null body', 'validation_failed', { body: null }],
+      ['a list body', 'validation_failed', { body: ['hola'] }],
     ])('refuses %s (400 %s) and writes nothing', async (_what, code, body) => {
       const before = (await s.db.select().from(messages).where(eq(messages.conversationId, anaBeto.id))).length;
       const res = await send(ana, anaBeto.id, body);

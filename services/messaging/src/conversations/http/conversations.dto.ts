@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { Equals, IsArray, IsIn, IsInt, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { Equals, IsArray, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { ConversationLimits, MEDIA_KINDS, type MediaKind } from '@vitrina/contracts';
 import { ApiProperty, ApiPropertyOptional, Optional, pageQueryDto } from '@vitrina/platform';
 
@@ -102,6 +102,7 @@ export class SendMessageDto {
 
   @ApiPropertyOptional({ type: MessageMediaDto })
   @Optional()
+  @IsObject({ message: 'media must be an object' })
   @ValidateNested()
   @Type(() => MessageMediaDto)
   media?: MessageMediaDto;
