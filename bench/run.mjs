@@ -16,6 +16,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { inboxWorld } from './inbox-world.mjs';
 import {
   DEMO,
   DEMO_ITEMS,
@@ -367,6 +368,47 @@ const SCENARIOS = {
         paths: (i) => {
           const s = sellers[i % sellers.length];
           return `/api/accounts/${s.id}:${s.id}/wallets/mxn`;
+        },
+      };
+    },
+  },
+  // The inbox (issue 15). The 50 bench shoppers and the 10 bench suppliers (SEED_BENCH_SHOPPERS=50: accounts seeds
+  // them, messaging seeds their names); the preflight gives every shopper a conversation with every supplier, each
+  // with one message, so a shopper's list holds 10 conversations and a supplier's 50.
+  'message-send': {
+    description:
+      'send a message: POST /api/messages/{me}:{me}/messages/{conversation} {body, tags} + Idempotency-Key, 50 signed-in shoppers in turn, each writing to one of its 10 conversations with the bench suppliers',
+    method: 'POST',
+    path: '/api/messages/{me}/messages/{conversation}',
+    service: 'messaging',
+    prepare: async (target) => {
+      const world = await inboxWorld(target, { signIn, fail, shoppers: BENCH_SHOPPERS });
+      const n = world.shoppers.length;
+      return {
+        paths: (i) => {
+          const u = i % n;
+          const me = world.shoppers[u].id;
+          return `/api/messages/${me}:${me}/messages/${world.shoppers[u].conversations[Math.floor(i / n) % BENCH_SUPPLIERS]}`;
+        },
+        headers: (i) => ({ authorization: `Bearer ${world.shoppers[i % n].token}`, 'idempotency-key': randomUUID() }),
+        body: (i) => ({ body: `Hola, ¿tienen el modelo ${i} en otro color?`, tags: [] }),
+      };
+    },
+  },
+  'conversation-list': {
+    description:
+      "the inbox's conversation list: GET /api/conversation/{me}:{me}/conversation?offset=0&limit=10, the 50 bench shoppers (10 conversations each) and the 10 bench suppliers (50 each) in turn",
+    method: 'GET',
+    path: '/api/conversation/{me}/conversation?offset=0&limit=10',
+    service: 'messaging',
+    prepare: async (target) => {
+      const world = await inboxWorld(target, { signIn, fail, shoppers: BENCH_SHOPPERS });
+      const readers = [...world.shoppers, ...world.suppliers];
+      return {
+        headers: (i) => ({ authorization: `Bearer ${readers[i % readers.length].token}` }),
+        paths: (i) => {
+          const me = readers[i % readers.length].id;
+          return `/api/conversation/${me}:${me}/conversation?offset=0&limit=10`;
         },
       };
     },

@@ -3846,6 +3846,9 @@ export interface components {
             access_token: string;
             /** @enum {string} */
             account_type: "affinity" | "franchise" | "affiliate";
+            collaborations?: {
+                [key: string]: "admin" | "accountant" | "dispatcher" | "qrreader";
+            };
             expires_in: number;
             keychain: string[];
             level: 0 | 1 | 2 | 3;
