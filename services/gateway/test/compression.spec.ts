@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import type { RunningGateway } from '../src/gateway.module.js';
+import { acceptsEventStream } from '../src/proxy/upstreams.js';
 import { COMPRESSIBLE_TYPES } from '../src/web/compression.js';
 import { startGateway } from './support/load-gateway.js';
 import { startFakeServices } from './support/fake-services.js';
@@ -142,6 +143,37 @@ describe('API answers, compressed by the gateway', () => {
     } finally {
       res.body.destroy();
     }
+  });
+
+  it('holds open event streams outside the bounded pool: 150 of them leave the service reachable (issue 15)', async () => {
+    // the bounded pool has 128 connections per instance; a live page holds its stream for as long as it is open
+    const client = new Agent({ connections: null });
+    const streams = await Promise.all(
+      Array.from({ length: 150 }, () =>
+        request(`${gateway.url}/api/catalogue/events`, { headers: { accept: 'text/event-stream' }, dispatcher: client }),
+      ),
+    );
+    try {
+      expect(streams.every((r) => r.statusCode === 200)).toBe(true);
+      const plain = await request(`${gateway.url}/api/catalogue/small-json`, { signal: AbortSignal.timeout(10_000), dispatcher: client });
+      expect(plain.statusCode).toBe(200);
+      expect(await plain.body.json()).toEqual({ ok: true });
+    } finally {
+      for (const r of streams) r.body.destroy();
+      await client.close().catch(() => client.destroy());
+    }
+  });
+
+  it('tells an event-stream request by its Accept header in every header shape undici passes', () => {
+    expect(acceptsEventStream({ accept: 'text/event-stream' })).toBe(true);
+    expect(acceptsEventStream({ Accept: ['application/json', 'text/event-stream'] })).toBe(true);
+    expect(acceptsEventStream(['host', 'x', 'accept', 'text/event-stream'])).toBe(true);
+    expect(acceptsEventStream([['accept', 'text/event-stream']] as never)).toBe(true);
+    expect(acceptsEventStream(new Map([['accept', 'text/event-stream']]) as never)).toBe(true);
+    expect(acceptsEventStream({ accept: 'application/json' })).toBe(false);
+    expect(acceptsEventStream(['accept'])).toBe(false);
+    expect(acceptsEventStream(null)).toBe(false);
+    expect(acceptsEventStream(undefined)).toBe(false);
   });
 
   it('passes an answer the service already compressed through untouched (one encoding, not two)', async () => {

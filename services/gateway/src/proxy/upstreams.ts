@@ -90,14 +90,38 @@ export interface UpstreamOptions {
   timeoutMs: number;
 }
 
+/** Whether a request asks for a server-sent event stream (`Accept: text/event-stream`), in any header shape undici takes. */
+export function acceptsEventStream(headers: Dispatcher.DispatchOptions['headers']): boolean {
+  const isAccept = (name: unknown) => typeof name === 'string' && name.toLowerCase() === 'accept';
+  const wants = (value: unknown) => (Array.isArray(value) ? value : [value]).some((v) => /text\/event-stream/i.test(String(v)));
+  if (!headers) return false;
+  if (Array.isArray(headers)) {
+    // flat [name, value, name, value, ...] or [[name, value], ...]
+    if (headers.length > 0 && Array.isArray(headers[0]))
+      return (headers as unknown as [unknown, unknown][]).some(([n, v]) => isAccept(n) && wants(v));
+    for (let i = 0; i + 1 < headers.length; i += 2) if (isAccept(headers[i]) && wants(headers[i + 1])) return true;
+    return false;
+  }
+  if (typeof (headers as Partial<Iterable<unknown>>)[Symbol.iterator] === 'function') {
+    for (const [n, v] of headers as Iterable<[unknown, unknown]>) if (isAccept(n) && wants(v)) return true;
+    return false;
+  }
+  return Object.entries(headers as Record<string, unknown>).some(([n, v]) => isAccept(n) && wants(v));
+}
+
 /**
  * Every service's instances plus one undici connection pool per instance (keep-alive, bounded connections),
  * wrapped in a failover interceptor: a request whose connection is refused goes to the next instance of the
  * same service, before any of its body has been read.
+ *
+ * Server-sent event streams (the inbox's live stream, issue 15) hold their upstream connection for as long as the page
+ * is open: they go through a second pool without a connection cap, so open pages can never take the bounded pool's
+ * 128 connections per instance and starve every other request to that service.
  */
 export class Upstreams {
   readonly dispatcher: Dispatcher;
   private readonly agent: Agent;
+  private readonly streamAgent: Agent;
   private readonly services = new Map<ServiceName, ServiceInstances>();
   private readonly byOrigin = new Map<string, ServiceInstances>();
 
@@ -126,7 +150,24 @@ export class Upstreams {
       keepAliveTimeout: 10_000,
       keepAliveMaxTimeout: 60_000,
     });
-    this.dispatcher = this.agent.compose(failoverInterceptor(this.byOrigin));
+    this.streamAgent = new Agent({
+      connections: null,
+      pipelining: 1,
+      connectTimeout: options.connectTimeoutMs ?? 5_000,
+      headersTimeout: options.timeoutMs,
+      // between two chunks: the live stream pings every 15 s, so a silent stream is a dead one
+      bodyTimeout: options.timeoutMs,
+      keepAliveTimeout: 10_000,
+      keepAliveMaxTimeout: 60_000,
+    });
+    const bounded = this.agent.compose(failoverInterceptor(this.byOrigin));
+    const streams = this.streamAgent.compose(failoverInterceptor(this.byOrigin));
+    this.dispatcher = bounded.compose(
+      (dispatch) =>
+        function route(opts, handler) {
+          return acceptsEventStream(opts.headers) ? streams.dispatch(opts, handler) : dispatch(opts, handler);
+        },
+    );
   }
 
   instances(service: ServiceName): ServiceInstances {
@@ -151,7 +192,7 @@ export class Upstreams {
   }
 
   async close(): Promise<void> {
-    await this.agent.close().catch(() => this.agent.destroy());
+    await Promise.all([this.agent, this.streamAgent].map((agent) => agent.close().catch(() => agent.destroy())));
   }
 }
 
