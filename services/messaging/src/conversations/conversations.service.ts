@@ -309,13 +309,37 @@ export class ConversationsService {
 
   /** The caller's membership (their peer and their own name); 404 when they are not in the conversation. */
   private async member(me: string, conversationId: string): Promise<{ peerId: string; myName: string }> {
-    const [row] = await this.db
-      .select({ peerId: conversationMembers.peerId, myName: displayName(conversationMembers.userId) })
-      .from(conversationMembers)
-      .leftJoin(users, eq(users.id, conversationMembers.userId))
-      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, me)));
+    const [row] = await this.sendStatements().member.execute({ me, conversationId });
     if (!row) throw new NotFoundError('No such conversation', ConversationErrorCodes.conversationNotFound);
     return row;
+  }
+
+  /** The reads every send makes before its transaction, prepared once (planned once per pooled connection). */
+  private sendReads?: ReturnType<ConversationsService['sendReadStatements']>;
+
+  private sendStatements() {
+    return (this.sendReads ??= this.sendReadStatements());
+  }
+
+  private sendReadStatements() {
+    return {
+      member: this.db
+        .select({ peerId: conversationMembers.peerId, myName: displayName(conversationMembers.userId) })
+        .from(conversationMembers)
+        .leftJoin(users, eq(users.id, conversationMembers.userId))
+        .where(
+          and(
+            eq(conversationMembers.conversationId, sql.placeholder('conversationId')),
+            eq(conversationMembers.userId, sql.placeholder('me')),
+          ),
+        )
+        .prepare('messaging_conversation_member'),
+      byKey: this.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.senderId, sql.placeholder('me')), eq(messages.idempotencyKey, sql.placeholder('key'))))
+        .prepare('messaging_message_by_key'),
+    };
   }
 
   /** A conversation's messages, newest first (spec 2 §7 messages). */
@@ -343,10 +367,7 @@ export class ConversationsService {
   }
 
   private async byKey(me: string, key: string): Promise<MessageRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.senderId, me), eq(messages.idempotencyKey, key)));
+    const [row] = await this.sendStatements().byKey.execute({ me, key });
     return row;
   }
 
