@@ -12469,8 +12469,7 @@ export interface operations {
     MessagesHttpController_send: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
+            header?: {
                 /** @description A retry with the same key answers the first message and adds nothing (422 when the key sent a message to another conversation) */
                 "Idempotency-Key"?: string;
             };
@@ -16583,8 +16582,7 @@ export interface operations {
     SupplierReturnsController_refund: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
+            header?: {
                 /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
                 "Idempotency-Key"?: string;
             };

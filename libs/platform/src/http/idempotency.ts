@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   applyDecorators,
+  createParamDecorator,
   Injectable,
   UseInterceptors,
   type CallHandler,
@@ -222,3 +223,13 @@ export const Idempotent = (): MethodDecorator =>
     }),
     ApiRefusals(409, 422),
   );
+
+/**
+ * The request's `Idempotency-Key` header as a handler parameter, for a route that applies the key itself (a unique
+ * index of its own). Unlike `@Headers('idempotency-key')`, it adds nothing to the OpenAPI, where Nest would declare
+ * the header required: declare it with `@Idempotent()` or an `@ApiHeader` marked optional.
+ */
+export const IdempotencyKeyHeader = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined => {
+  const value = context.switchToHttp().getRequest<FastifyRequest>().headers[IDEMPOTENCY_HEADER];
+  return typeof value === 'string' ? value : undefined;
+});

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiParam } from '@nestjs/swagger';
 import {
   ConversationLimits,
@@ -8,7 +8,17 @@ import {
   type Message,
   type MessageList,
 } from '@vitrina/contracts';
-import { ApiAnswer, ApiOperation, ApiRefusals, ApiTags, OwnerPath, PathOwner, ValidationError, type OwnerRef } from '@vitrina/platform';
+import {
+  IdempotencyKeyHeader,
+  ApiAnswer,
+  ApiOperation,
+  ApiRefusals,
+  ApiTags,
+  OwnerPath,
+  PathOwner,
+  ValidationError,
+  type OwnerRef,
+} from '@vitrina/platform';
 import { ConversationsService } from '../conversations.service.js';
 import { MessageListQueryDto, SendMessageDto } from './conversations.dto.js';
 
@@ -70,7 +80,7 @@ export class MessagesHttpController {
     @PathOwner() me: OwnerRef,
     @Param('conversation') conversation: string,
     @Body() dto: SendMessageDto,
-    @Headers('idempotency-key') key?: string,
+    @IdempotencyKeyHeader() key?: string,
   ): Promise<Message> {
     return this.conversations.send(me.ownerId, conversation, dto, idempotencyKey(key));
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import {
   CollaboratorAccess,
   OrderReturnEligibilitySchema,
@@ -11,7 +11,17 @@ import {
   type ReturnRequest,
   type ReturnSummaryList,
 } from '@vitrina/contracts';
-import { ApiAnswer, ApiOperation, ApiRefusals, ApiTags, Idempotent, OwnerPath, PathOwner, type OwnerRef } from '@vitrina/platform';
+import {
+  IdempotencyKeyHeader,
+  ApiAnswer,
+  ApiOperation,
+  ApiRefusals,
+  ApiTags,
+  Idempotent,
+  OwnerPath,
+  PathOwner,
+  type OwnerRef,
+} from '@vitrina/platform';
 import type { FastifyReply } from 'fastify';
 import { download } from '../../shared/download.js';
 import { AnnotateReturnHandler } from '../commands/annotate-return.handler.js';
@@ -178,7 +188,7 @@ export class SupplierReturnsController {
     @PathOwner() me: OwnerRef,
     @Param('id') id: string,
     @Body() body: ReturnRefundDto,
-    @Headers('idempotency-key') key?: string,
+    @IdempotencyKeyHeader() key?: string,
   ): Promise<ReturnRefund> {
     return this.refunds.refund(me.ownerId, id, body.amount_minor, key);
   }

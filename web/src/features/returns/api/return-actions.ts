@@ -34,9 +34,7 @@ export async function addNote(
 export function refundReturn(userId: string, id: string, key: string, amountMinor: number): Promise<ReturnRefund> {
   return unwrap(
     api.POST('/api/orders/admin/suppliers/{me}/returns/{id}/refunds', {
-      // The route reads the header in lower case (`@Headers('idempotency-key')`), so its OpenAPI names it so; HTTP header
-      // names are case-insensitive, the same header either way.
-      params: { path: { me: ownerSegment(userId), id }, header: { 'idempotency-key': key } },
+      params: { path: { me: ownerSegment(userId), id }, header: { 'Idempotency-Key': key } },
       body: { amount_minor: amountMinor },
     }),
   );
