@@ -25,8 +25,10 @@ import { Route as AdminDevolucionesReturnIdRouteImport } from './routes/admin/de
 import { Route as AdminMonederoWalletTypeIdRouteImport } from './routes/admin/monedero/$walletTypeId'
 import { Route as AdminOrdenesIndexRouteImport } from './routes/admin/ordenes/index'
 import { Route as AdminOrdenesOrderRouteImport } from './routes/admin/ordenes/$order'
+import { Route as MeInboxIndexRouteImport } from './routes/me/inbox/index'
 import { Route as MeInboxIdRouteImport } from './routes/me/inbox/$id'
 import { Route as MeInboxContactsRouteImport } from './routes/me/inbox/contacts'
+import { Route as MeInboxMessagesRouteImport } from './routes/me/inbox/messages'
 import { Route as MePaymentsTokenRouteImport } from './routes/me/payments/$token'
 import { Route as MeWalletWalletTypeIdRouteImport } from './routes/me/wallet/$walletTypeId'
 import { Route as MisComprasOrderIdIndexRouteImport } from './routes/mis-compras/$orderId/index'
@@ -56,6 +58,7 @@ import { Route as TiendaShopSlugInfoRouteImport } from './routes/tienda/$shopSlu
 import { Route as TiendaShopSlugPreferenciasRouteImport } from './routes/tienda/$shopSlug/preferencias'
 import { Route as TiendaShopSlugPrivacidadRouteImport } from './routes/tienda/$shopSlug/privacidad'
 import { Route as TiendaShopSlugTermsRouteImport } from './routes/tienda/$shopSlug/terms'
+import { Route as MeInboxConversationConversationIdRouteImport } from './routes/me/inbox/conversation/$conversationId'
 import { Route as TiendaShopSlugAdminConfiguracionRouteImport } from './routes/tienda/$shopSlug/admin/configuracion'
 import { Route as TiendaShopSlugCatalogosIndexRouteImport } from './routes/tienda/$shopSlug/catalogos/index'
 import { Route as TiendaShopSlugCatalogosCatalogueSlugRouteImport } from './routes/tienda/$shopSlug/catalogos/$catalogueSlug'
@@ -168,6 +171,11 @@ const AdminOrdenesOrderRoute = AdminOrdenesOrderRouteImport.update({
   path: '/admin/ordenes/$order',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MeInboxIndexRoute = MeInboxIndexRouteImport.update({
+  id: '/me/inbox/',
+  path: '/me/inbox/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MeInboxIdRoute = MeInboxIdRouteImport.update({
   id: '/me/inbox/$id',
   path: '/me/inbox/$id',
@@ -176,6 +184,11 @@ const MeInboxIdRoute = MeInboxIdRouteImport.update({
 const MeInboxContactsRoute = MeInboxContactsRouteImport.update({
   id: '/me/inbox/contacts',
   path: '/me/inbox/contacts',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeInboxMessagesRoute = MeInboxMessagesRouteImport.update({
+  id: '/me/inbox/messages',
+  path: '/me/inbox/messages',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MePaymentsTokenRoute = MePaymentsTokenRouteImport.update({
@@ -332,6 +345,12 @@ const TiendaShopSlugTermsRoute = TiendaShopSlugTermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => TiendaShopSlugRouteRoute,
 } as any)
+const MeInboxConversationConversationIdRoute =
+  MeInboxConversationConversationIdRouteImport.update({
+    id: '/me/inbox/conversation/$conversationId',
+    path: '/me/inbox/conversation/$conversationId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const TiendaShopSlugAdminConfiguracionRoute =
   TiendaShopSlugAdminConfiguracionRouteImport.update({
     id: '/admin/configuracion',
@@ -523,6 +542,7 @@ export interface FileRoutesByFullPath {
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
   '/me/inbox/$id': typeof MeInboxIdRoute
   '/me/inbox/contacts': typeof MeInboxContactsRoute
+  '/me/inbox/messages': typeof MeInboxMessagesRoute
   '/me/payments/$token': typeof MePaymentsTokenRoute
   '/me/wallet/$walletTypeId': typeof MeWalletWalletTypeIdRoute
   '/mis-compras/$orderId/devolucion': typeof MisComprasOrderIdDevolucionRoute
@@ -547,6 +567,7 @@ export interface FileRoutesByFullPath {
   '/activate/pin/': typeof ActivatePinIndexRoute
   '/admin/devoluciones/': typeof AdminDevolucionesIndexRoute
   '/admin/ordenes/': typeof AdminOrdenesIndexRoute
+  '/me/inbox/': typeof MeInboxIndexRoute
   '/mis-compras/$orderId/': typeof MisComprasOrderIdIndexRoute
   '/mis-compras/devoluciones/': typeof MisComprasDevolucionesIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
@@ -555,6 +576,7 @@ export interface FileRoutesByFullPath {
   '/register/complete/': typeof RegisterCompleteIndexRoute
   '/shopping-cart/orders/': typeof ShoppingCartOrdersIndexRoute
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
+  '/me/inbox/conversation/$conversationId': typeof MeInboxConversationConversationIdRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
   '/tienda/$shopSlug/mis-boletos/$orderId': typeof TiendaShopSlugMisBoletosOrderIdRoute
@@ -600,6 +622,7 @@ export interface FileRoutesByTo {
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
   '/me/inbox/$id': typeof MeInboxIdRoute
   '/me/inbox/contacts': typeof MeInboxContactsRoute
+  '/me/inbox/messages': typeof MeInboxMessagesRoute
   '/me/payments/$token': typeof MePaymentsTokenRoute
   '/me/wallet/$walletTypeId': typeof MeWalletWalletTypeIdRoute
   '/mis-compras/$orderId/devolucion': typeof MisComprasOrderIdDevolucionRoute
@@ -624,6 +647,7 @@ export interface FileRoutesByTo {
   '/activate/pin': typeof ActivatePinIndexRoute
   '/admin/devoluciones': typeof AdminDevolucionesIndexRoute
   '/admin/ordenes': typeof AdminOrdenesIndexRoute
+  '/me/inbox': typeof MeInboxIndexRoute
   '/mis-compras/$orderId': typeof MisComprasOrderIdIndexRoute
   '/mis-compras/devoluciones': typeof MisComprasDevolucionesIndexRoute
   '/password/reset': typeof PasswordResetIndexRoute
@@ -632,6 +656,7 @@ export interface FileRoutesByTo {
   '/register/complete': typeof RegisterCompleteIndexRoute
   '/shopping-cart/orders': typeof ShoppingCartOrdersIndexRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugIndexRoute
+  '/me/inbox/conversation/$conversationId': typeof MeInboxConversationConversationIdRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
   '/tienda/$shopSlug/mis-boletos/$orderId': typeof TiendaShopSlugMisBoletosOrderIdRoute
@@ -679,6 +704,7 @@ export interface FileRoutesById {
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
   '/me/inbox/$id': typeof MeInboxIdRoute
   '/me/inbox/contacts': typeof MeInboxContactsRoute
+  '/me/inbox/messages': typeof MeInboxMessagesRoute
   '/me/payments/$token': typeof MePaymentsTokenRoute
   '/me/wallet/$walletTypeId': typeof MeWalletWalletTypeIdRoute
   '/mis-compras/$orderId/devolucion': typeof MisComprasOrderIdDevolucionRoute
@@ -703,6 +729,7 @@ export interface FileRoutesById {
   '/activate/pin/': typeof ActivatePinIndexRoute
   '/admin/devoluciones/': typeof AdminDevolucionesIndexRoute
   '/admin/ordenes/': typeof AdminOrdenesIndexRoute
+  '/me/inbox/': typeof MeInboxIndexRoute
   '/mis-compras/$orderId/': typeof MisComprasOrderIdIndexRoute
   '/mis-compras/devoluciones/': typeof MisComprasDevolucionesIndexRoute
   '/password/reset/': typeof PasswordResetIndexRoute
@@ -711,6 +738,7 @@ export interface FileRoutesById {
   '/register/complete/': typeof RegisterCompleteIndexRoute
   '/shopping-cart/orders/': typeof ShoppingCartOrdersIndexRoute
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
+  '/me/inbox/conversation/$conversationId': typeof MeInboxConversationConversationIdRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
   '/tienda/$shopSlug/mis-boletos/$orderId': typeof TiendaShopSlugMisBoletosOrderIdRoute
@@ -759,6 +787,7 @@ export interface FileRouteTypes {
     | '/admin/ordenes/$order'
     | '/me/inbox/$id'
     | '/me/inbox/contacts'
+    | '/me/inbox/messages'
     | '/me/payments/$token'
     | '/me/wallet/$walletTypeId'
     | '/mis-compras/$orderId/devolucion'
@@ -783,6 +812,7 @@ export interface FileRouteTypes {
     | '/activate/pin/'
     | '/admin/devoluciones/'
     | '/admin/ordenes/'
+    | '/me/inbox/'
     | '/mis-compras/$orderId/'
     | '/mis-compras/devoluciones/'
     | '/password/reset/'
@@ -791,6 +821,7 @@ export interface FileRouteTypes {
     | '/register/complete/'
     | '/shopping-cart/orders/'
     | '/tienda/$shopSlug/'
+    | '/me/inbox/conversation/$conversationId'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
     | '/tienda/$shopSlug/mis-boletos/$orderId'
@@ -836,6 +867,7 @@ export interface FileRouteTypes {
     | '/admin/ordenes/$order'
     | '/me/inbox/$id'
     | '/me/inbox/contacts'
+    | '/me/inbox/messages'
     | '/me/payments/$token'
     | '/me/wallet/$walletTypeId'
     | '/mis-compras/$orderId/devolucion'
@@ -860,6 +892,7 @@ export interface FileRouteTypes {
     | '/activate/pin'
     | '/admin/devoluciones'
     | '/admin/ordenes'
+    | '/me/inbox'
     | '/mis-compras/$orderId'
     | '/mis-compras/devoluciones'
     | '/password/reset'
@@ -868,6 +901,7 @@ export interface FileRouteTypes {
     | '/register/complete'
     | '/shopping-cart/orders'
     | '/tienda/$shopSlug'
+    | '/me/inbox/conversation/$conversationId'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
     | '/tienda/$shopSlug/mis-boletos/$orderId'
@@ -914,6 +948,7 @@ export interface FileRouteTypes {
     | '/admin/ordenes/$order'
     | '/me/inbox/$id'
     | '/me/inbox/contacts'
+    | '/me/inbox/messages'
     | '/me/payments/$token'
     | '/me/wallet/$walletTypeId'
     | '/mis-compras/$orderId/devolucion'
@@ -938,6 +973,7 @@ export interface FileRouteTypes {
     | '/activate/pin/'
     | '/admin/devoluciones/'
     | '/admin/ordenes/'
+    | '/me/inbox/'
     | '/mis-compras/$orderId/'
     | '/mis-compras/devoluciones/'
     | '/password/reset/'
@@ -946,6 +982,7 @@ export interface FileRouteTypes {
     | '/register/complete/'
     | '/shopping-cart/orders/'
     | '/tienda/$shopSlug/'
+    | '/me/inbox/conversation/$conversationId'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
     | '/tienda/$shopSlug/mis-boletos/$orderId'
@@ -993,6 +1030,7 @@ export interface RootRouteChildren {
   AdminOrdenesOrderRoute: typeof AdminOrdenesOrderRoute
   MeInboxIdRoute: typeof MeInboxIdRoute
   MeInboxContactsRoute: typeof MeInboxContactsRoute
+  MeInboxMessagesRoute: typeof MeInboxMessagesRoute
   MePaymentsTokenRoute: typeof MePaymentsTokenRoute
   MeWalletWalletTypeIdRoute: typeof MeWalletWalletTypeIdRoute
   MisComprasOrderIdDevolucionRoute: typeof MisComprasOrderIdDevolucionRoute
@@ -1004,6 +1042,7 @@ export interface RootRouteChildren {
   ActivatePinIndexRoute: typeof ActivatePinIndexRoute
   AdminDevolucionesIndexRoute: typeof AdminDevolucionesIndexRoute
   AdminOrdenesIndexRoute: typeof AdminOrdenesIndexRoute
+  MeInboxIndexRoute: typeof MeInboxIndexRoute
   MisComprasOrderIdIndexRoute: typeof MisComprasOrderIdIndexRoute
   MisComprasDevolucionesIndexRoute: typeof MisComprasDevolucionesIndexRoute
   PasswordResetIndexRoute: typeof PasswordResetIndexRoute
@@ -1011,6 +1050,7 @@ export interface RootRouteChildren {
   RegisterActivateIndexRoute: typeof RegisterActivateIndexRoute
   RegisterCompleteIndexRoute: typeof RegisterCompleteIndexRoute
   ShoppingCartOrdersIndexRoute: typeof ShoppingCartOrdersIndexRoute
+  MeInboxConversationConversationIdRoute: typeof MeInboxConversationConversationIdRoute
   AppsMeDssupplierDevolucionesReturnIdRoute: typeof AppsMeDssupplierDevolucionesReturnIdRoute
   AppsMeDssupplierOrdersOrderIdRoute: typeof AppsMeDssupplierOrdersOrderIdRoute
   AppsMeDssupplierDevolucionesIndexRoute: typeof AppsMeDssupplierDevolucionesIndexRoute
@@ -1132,6 +1172,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminOrdenesOrderRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/me/inbox/': {
+      id: '/me/inbox/'
+      path: '/me/inbox'
+      fullPath: '/me/inbox/'
+      preLoaderRoute: typeof MeInboxIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/me/inbox/$id': {
       id: '/me/inbox/$id'
       path: '/me/inbox/$id'
@@ -1144,6 +1191,13 @@ declare module '@tanstack/react-router' {
       path: '/me/inbox/contacts'
       fullPath: '/me/inbox/contacts'
       preLoaderRoute: typeof MeInboxContactsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/inbox/messages': {
+      id: '/me/inbox/messages'
+      path: '/me/inbox/messages'
+      fullPath: '/me/inbox/messages'
+      preLoaderRoute: typeof MeInboxMessagesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/me/payments/$token': {
@@ -1348,6 +1402,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/tienda/$shopSlug/terms'
       preLoaderRoute: typeof TiendaShopSlugTermsRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
+    }
+    '/me/inbox/conversation/$conversationId': {
+      id: '/me/inbox/conversation/$conversationId'
+      path: '/me/inbox/conversation/$conversationId'
+      fullPath: '/me/inbox/conversation/$conversationId'
+      preLoaderRoute: typeof MeInboxConversationConversationIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/tienda/$shopSlug/admin/configuracion': {
       id: '/tienda/$shopSlug/admin/configuracion'
@@ -1669,6 +1730,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminOrdenesOrderRoute: AdminOrdenesOrderRoute,
   MeInboxIdRoute: MeInboxIdRoute,
   MeInboxContactsRoute: MeInboxContactsRoute,
+  MeInboxMessagesRoute: MeInboxMessagesRoute,
   MePaymentsTokenRoute: MePaymentsTokenRoute,
   MeWalletWalletTypeIdRoute: MeWalletWalletTypeIdRoute,
   MisComprasOrderIdDevolucionRoute: MisComprasOrderIdDevolucionRoute,
@@ -1680,6 +1742,7 @@ const rootRouteChildren: RootRouteChildren = {
   ActivatePinIndexRoute: ActivatePinIndexRoute,
   AdminDevolucionesIndexRoute: AdminDevolucionesIndexRoute,
   AdminOrdenesIndexRoute: AdminOrdenesIndexRoute,
+  MeInboxIndexRoute: MeInboxIndexRoute,
   MisComprasOrderIdIndexRoute: MisComprasOrderIdIndexRoute,
   MisComprasDevolucionesIndexRoute: MisComprasDevolucionesIndexRoute,
   PasswordResetIndexRoute: PasswordResetIndexRoute,
@@ -1687,6 +1750,8 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterActivateIndexRoute: RegisterActivateIndexRoute,
   RegisterCompleteIndexRoute: RegisterCompleteIndexRoute,
   ShoppingCartOrdersIndexRoute: ShoppingCartOrdersIndexRoute,
+  MeInboxConversationConversationIdRoute:
+    MeInboxConversationConversationIdRoute,
   AppsMeDssupplierDevolucionesReturnIdRoute:
     AppsMeDssupplierDevolucionesReturnIdRoute,
   AppsMeDssupplierOrdersOrderIdRoute: AppsMeDssupplierOrdersOrderIdRoute,

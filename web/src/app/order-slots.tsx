@@ -1,3 +1,6 @@
+import { useNavigate } from '@tanstack/react-router';
+import type { PurchaseOrder } from '@vitrina/contracts';
+import { AskSellerButton } from '@/features/inbox/components/ask-seller-button';
 import { InvoicingForm } from '@/features/invoicing/components/invoicing-form';
 import { ReceiptLink } from '@/features/invoicing/components/receipt-link';
 import type { OrderViewSlots } from '@/features/orders/components/order-view';
@@ -11,12 +14,28 @@ import { TicketsLink } from '@/features/tickets/components/tickets-link';
  * of them (a feature never imports another: .dependency-cruiser.cjs); the routes mount them through these.
  */
 
+/** 'Preguntar al vendedor' about an order: the conversation with its seller, the order as the first message's tag. */
+function AskAboutOrder({ order }: { order: PurchaseOrder }) {
+  const navigate = useNavigate();
+  return (
+    <AskSellerButton
+      sellerId={order.supplier}
+      tag={`order:${order.supplier}:${order.shop_slug}:${order.id}`}
+      onOpened={(conversationId, tag) =>
+        void navigate({ to: '/me/inbox/conversation/$conversationId', params: { conversationId }, search: { tag } })
+      }
+    />
+  );
+}
+
 /**
- * The customer's side: tickets of an experience, a review per delivered line, invoicing data, the receipt, and the
- * return ('Solicitar devolución' / 'Ver devolución', issue 14). `shopBase` ends in `/`.
+ * The customer's side: tickets of an experience, a review per delivered line, invoicing data, the receipt, the
+ * return ('Solicitar devolución' / 'Ver devolución', issue 14), and 'Preguntar al vendedor' (issue 15: the order as
+ * the tag `order:{seller}:{shop slug}:{order}`). `shopBase` ends in `/`.
  */
 export function customerOrderSlots(shopBase = '/'): OrderViewSlots {
   return {
+    ask: (order) => <AskAboutOrder order={order} />,
     tickets: (order) => (
       <TicketsLink orderId={order.id} count={order.attendees_count} to={`${shopBase}mis-boletos/${encodeURIComponent(order.id)}`} />
     ),

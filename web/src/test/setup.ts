@@ -10,3 +10,11 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
 });
+
+// jsdom has no CSS Font Loading API; Mantine's autosizing Textarea listens to `document.fonts` for late fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+    configurable: true,
+  });
+}

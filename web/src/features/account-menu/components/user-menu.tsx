@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuildingStore,
   IconLogout,
+  IconMessageCircle,
   IconMessages,
   IconPackage,
   IconReceiptRefund,
@@ -117,6 +118,7 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
               <MenuLink href="/proveedor/envios-y-pagos" label={t('supplierSettings')} icon={IconTruckDelivery} onNavigate={close} />
             )}
             {(supplierItems || hasStore) && <MenuLink href={links.sales} label={t('sales')} icon={IconReceipt} onNavigate={close} />}
+            <MenuLink href="/me/inbox/messages" label={t('messages')} icon={IconMessageCircle} onNavigate={close} />
             {contacts && <MenuLink href={contacts} label={t('contacts')} icon={IconMessages} onNavigate={close} />}
             <MenuLink href={links.purchases} label={t('purchases')} icon={IconShoppingBag} onNavigate={close} />
             <MenuLink href={links.returns} label={t('returns')} icon={IconReceiptRefund} onNavigate={close} />

@@ -43,6 +43,8 @@ export interface OrderViewSlots {
   receipt?: (order: PurchaseOrder) => ReactNode;
   packing?: (order: PurchaseOrder) => ReactNode;
   returns?: (order: PurchaseOrder) => ReactNode;
+  /** 'Preguntar al vendedor' (issue 15): the customer writes to the seller about this order. */
+  ask?: (order: PurchaseOrder) => ReactNode;
 }
 
 interface Props {
@@ -201,6 +203,7 @@ function OrderBody({ order, side, userId, orderId, links, slots, onCancelled, no
       <StateNotes order={order} side={side} t={t} language={language} now={today} />
       <OrderActionsBar order={order} side={viewer} run={run} running={running} t={t} language={language} {...(now ? { now } : {})} />
       {slots?.returns?.(order)}
+      {slots?.ask?.(order)}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
