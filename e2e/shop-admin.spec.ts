@@ -627,3 +627,65 @@ test('a visitor asks about a product; the demo owner reads it under Contactos', 
   await expect(page.getByTestId('contact-detail-message')).toHaveText(question);
   await expect(page.getByText('vera@example.com')).toBeVisible();
 });
+
+/**
+ * Issue 15 'Tests': a shopper asks the seller about a product from its page ('Preguntar al vendedor'); the seller,
+ * signed in elsewhere with the inbox open, sees it arrive without reloading, with the product card, and answers; the
+ * shopper sees the answer arrive live. Then the shopper's inbox on a phone: the list, and the chat alone.
+ */
+test('a shopper asks the seller about a product; both sides see the conversation live', async ({ page, browser }) => {
+  const question = `¿Lo tienen en color azul? (${Date.now().toString(36)})`;
+  const answer = 'Sí, nos llega el lunes. ¿Te lo aparto?';
+  // the seller (the demo shop's owner) keeps the inbox open
+  await signInOwner(page);
+  await page.goto(`${stack.url}/me/inbox/messages`);
+  await expect(page.getByTestId('inbox-hint')).toBeVisible();
+
+  const shopperContext = await browser.newContext({ locale: 'es-MX', viewport: { width: 1280, height: 900 } });
+  const shopper = await shopperContext.newPage();
+  await signIn(shopper, DEMO.users.customer.email);
+  await shopper.goto(shop('/productos'));
+  const card = shopper.getByTestId('item-grid').getByTestId('product-card').first();
+  const itemName = (await card.getByRole('link').first().innerText()).trim();
+  await card.getByRole('link').first().click();
+  await expect(shopper.getByRole('heading', { level: 1, name: itemName })).toBeVisible();
+  await shopper.getByTestId('ask-seller').click();
+  await expect(shopper).toHaveURL(/\/me\/inbox\/conversation\/[^/?]+\?tag=product/);
+  // the product goes with the first message as its card
+  await expect(shopper.getByTestId('composer-tag')).toContainText(itemName);
+  await shopper.getByTestId('composer-input').fill(question);
+  await shopper.getByTestId('composer-input').press('Enter');
+  const sent = shopper.getByTestId('chat-message').filter({ hasText: question });
+  await expect(sent).toHaveCount(1);
+  await expect(sent.getByTestId('message-tag')).toContainText(itemName);
+  await expect(shopper.getByTestId('composer-tag')).toHaveCount(0);
+
+  // the seller's open inbox got it without a reload: the row with its unread count, then the chat with the card
+  const row = page.getByTestId('inbox-conversation').filter({ hasText: DEMO.users.customer.name });
+  await expect(row).toContainText(question.slice(0, 20), { timeout: 15_000 });
+  await expect(row.getByTestId('inbox-unread')).toHaveText('1');
+  await row.click();
+  const received = page.getByTestId('chat-message').filter({ hasText: question });
+  await expect(received.getByTestId('message-tag')).toContainText(itemName);
+  await expect(row.getByTestId('inbox-unread')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screenshots/inbox-seller-desktop.png' });
+  await page.getByTestId('composer-input').fill(answer);
+  await page.getByTestId('composer-send').click();
+
+  // the shopper's open chat got the answer without a reload
+  await expect(shopper.getByTestId('chat-message').filter({ hasText: answer })).toHaveCount(1, { timeout: 15_000 });
+  await shopper.screenshot({ path: 'test-results/screenshots/inbox-shopper-desktop.png' });
+
+  // on a phone: the list alone, then the chat alone with a way back
+  await shopper.setViewportSize({ width: 390, height: 844 });
+  await shopper.goto(`${stack.url}/me/inbox/messages`);
+  const phoneRow = shopper.getByTestId('inbox-conversation').filter({ hasText: DEMO.users.demoOwner.name });
+  await expect(phoneRow).toContainText(answer.slice(0, 20));
+  await expect(shopper.getByTestId('chat-pane')).toHaveCount(0);
+  await shopper.screenshot({ path: 'test-results/screenshots/inbox-list-phone.png' });
+  await phoneRow.click();
+  await expect(shopper.getByTestId('chat-message').filter({ hasText: answer })).toHaveCount(1);
+  await expect(shopper.getByTestId('inbox-filter')).toHaveCount(0);
+  await shopper.screenshot({ path: 'test-results/screenshots/inbox-chat-phone.png' });
+  await shopperContext.close();
+});
