@@ -84,6 +84,27 @@ describe('account corner of the header (spec 1 §2)', () => {
     expect(within(menu).getByRole('button', { name: /Cambiar a tema/ })).toBeTruthy();
   });
 
+  it("links 'Mensajes' with the unread count (issue 15: GET .../unread) and marks the avatar", async () => {
+    const me = authResult().meID;
+    fakeApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, authResult()),
+      [`GET /api/profile-admin/${me}:${me}/${me}`]: () => jsonResponse(200, adminProfile()),
+      [`GET /api/conversation/${me}:${me}/unread`]: () => jsonResponse(200, { pending: 3 }),
+    });
+    renderApp('/preferencias');
+    await ready();
+    fireEvent.click(await within(header()).findByRole('button', { name: 'Abrir el menú de tu cuenta' }));
+    const menu = await screen.findByRole('dialog', { name: 'Tu cuenta' });
+    const badge = await within(menu).findByTestId('menu-unread');
+    expect(badge.textContent).toBe('3');
+    expect(badge.getAttribute('aria-label')).toBe('3 mensajes sin leer');
+    expect(
+      within(menu)
+        .getByRole('link', { name: /^Mensajes/ })
+        .getAttribute('href'),
+    ).toBe('/me/inbox/messages');
+  });
+
   it("offers the owner's own shop ('Mi tienda', from the profile's store_slug) instead of creating one", async () => {
     fakeApi({
       'POST /api/auth/refresh': () => jsonResponse(200, authResult({ level: 2 })),

@@ -1,4 +1,4 @@
-import { Avatar, Divider, Drawer, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Divider, Drawer, Group, Indicator, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBuildingStore,
@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '@/components/language-select';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { useSession } from '@/lib/session/use-session';
+import { useUnreadMessages } from '../api/unread-messages';
 import { accountLinks, contactsPath, myShopPath, supplierItemsPath } from '../domain/account-links';
 import classes from './user-menu.module.css';
 
@@ -43,10 +44,12 @@ interface MenuLinkProps {
   label: string;
   icon: Icon;
   onNavigate: () => void;
+  /** Shown at the end of the entry (the unread messages' count). */
+  badge?: ReactNode;
 }
 
 /** A real link (middle click, copy address) that navigates inside the app on a plain click. */
-function MenuLink({ href, label, icon: IconComponent, onNavigate }: MenuLinkProps) {
+function MenuLink({ href, label, icon: IconComponent, onNavigate, badge }: MenuLinkProps) {
   const navigate = useNavigate();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -54,7 +57,16 @@ function MenuLink({ href, label, icon: IconComponent, onNavigate }: MenuLinkProp
     onNavigate();
     void navigate({ href });
   };
-  return <NavLink component="a" href={href} label={label} leftSection={<IconComponent size={18} aria-hidden />} onClick={onClick} />;
+  return (
+    <NavLink
+      component="a"
+      href={href}
+      label={label}
+      leftSection={<IconComponent size={18} aria-hidden />}
+      rightSection={badge}
+      onClick={onClick}
+    />
+  );
 }
 
 /**
@@ -65,6 +77,7 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
   const { t } = useTranslation('accountMenu');
   const { profile, status, user } = useSession();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const unread = useUnreadMessages(status === 'authenticated' ? (user?.id ?? null) : null);
   if (status !== 'authenticated') return null;
   const links = accountLinks(shopPath);
   const name = profile?.full_name || profile?.name || '';
@@ -84,7 +97,9 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
         aria-haspopup="dialog"
         className={classes.avatarButton}
       >
-        <Avatar src={photo} alt={name} name={name || undefined} color="initials" radius="xl" size={36} />
+        <Indicator disabled={unread === 0} color="red" size={10} offset={4} withBorder>
+          <Avatar src={photo} alt={name} name={name || undefined} color="initials" radius="xl" size={36} />
+        </Indicator>
       </UnstyledButton>
       <Drawer
         opened={opened}
@@ -118,7 +133,19 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
               <MenuLink href="/proveedor/envios-y-pagos" label={t('supplierSettings')} icon={IconTruckDelivery} onNavigate={close} />
             )}
             {(supplierItems || hasStore) && <MenuLink href={links.sales} label={t('sales')} icon={IconReceipt} onNavigate={close} />}
-            <MenuLink href="/me/inbox/messages" label={t('messages')} icon={IconMessageCircle} onNavigate={close} />
+            <MenuLink
+              href="/me/inbox/messages"
+              label={t('messages')}
+              icon={IconMessageCircle}
+              onNavigate={close}
+              badge={
+                unread > 0 ? (
+                  <Badge size="sm" color="red" circle={unread < 10} aria-label={t('unread', { count: unread })} data-testid="menu-unread">
+                    {unread > 99 ? '99+' : unread}
+                  </Badge>
+                ) : undefined
+              }
+            />
             {contacts && <MenuLink href={contacts} label={t('contacts')} icon={IconMessages} onNavigate={close} />}
             <MenuLink href={links.purchases} label={t('purchases')} icon={IconShoppingBag} onNavigate={close} />
             <MenuLink href={links.returns} label={t('returns')} icon={IconReceiptRefund} onNavigate={close} />
