@@ -18,16 +18,17 @@ const MEDIA_ICONS = { image: IconPhoto, video: IconVideo, file: IconFile } as co
 function Teaser({ c, userId }: { c: Conversation; userId: string }) {
   const { t } = useInboxT();
   const mine = c.last_message_sender === userId ? t('list.you') : '';
-  if (c.last_message_kind && c.last_message_kind !== 'text' && !c.last_message_teaser) {
+  // a media message shows its labelled icon (and its caption, when it has one)
+  if (c.last_message_kind && c.last_message_kind !== 'text') {
     const Icon = MEDIA_ICONS[c.last_message_kind];
     return (
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap="nowrap" data-testid="inbox-teaser">
         <Text size="sm" c="dimmed">
           {mine}
         </Text>
-        <Icon size={14} aria-hidden />
-        <Text size="sm" c="dimmed">
-          {t(`media.${c.last_message_kind}`)}
+        <Icon size={14} aria-label={t(`media.${c.last_message_kind}`)} role="img" />
+        <Text size="sm" c="dimmed" truncate="end">
+          {c.last_message_teaser || t(`media.${c.last_message_kind}`)}
         </Text>
       </Group>
     );
