@@ -90,7 +90,9 @@ describe('a conversation (/me/inbox/conversation/{id}, issue 15)', { timeout: 30
       WAIT,
     );
     expect(within(pane).getAllByTestId('chat-day')).toHaveLength(2);
-    expect(await within(pane).findByText('Jarrón de barro negro', {}, WAIT)).toBeTruthy();
+    const item = await within(pane).findByText('Jarrón de barro negro', {}, WAIT);
+    // the tag card links to the item in the seller's shop
+    expect(item.closest('a')?.getAttribute('href')).toBe(`/tienda/demo/productos/${OWNER_ITEM}/${ITEM}`);
     await waitFor(() => expect(api.callsTo(`PATCH /api/conversation/${me}/conversation/${CID}`)[0]?.body).toEqual({ pending: 0 }), WAIT);
     expect(await screen.findByText(/Sin conexión en tiempo real/, {}, WAIT)).toBeTruthy();
   });

@@ -5,6 +5,7 @@ import { ConversationLimits, type Conversation, type Message } from '@vitrina/co
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { isApiError } from '@/api/client';
+import { useSession } from '@/lib/session/use-session';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { IdempotencyKeys } from '@/lib/idempotency-keys';
 import {
@@ -31,13 +32,13 @@ export const POLL_MS = 10_000;
 
 const MEDIA_ICONS = { image: IconPhoto, video: IconVideo, file: IconFile } as const;
 
-function Bubble({ message, mine, userId }: { message: Message; mine: boolean; userId: string }) {
+function Bubble({ message, mine, userId, shopSlug }: { message: Message; mine: boolean; userId: string; shopSlug: string | null }) {
   const { t, i18n } = useInboxT();
   const Icon = message.media ? MEDIA_ICONS[message.media.kind] : null;
   return (
     <Stack gap={4} className={classes.bubble} data-mine={mine || undefined} data-testid="chat-message">
       {message.tags.map((tag) => (
-        <MessageTagCard key={tag} tag={tag} userId={userId} />
+        <MessageTagCard key={tag} tag={tag} userId={userId} shopSlug={shopSlug} />
       ))}
       {message.media && Icon && (
         <Anchor href={message.media.url} target="_blank" rel="noopener" c="inherit" underline="always">
@@ -80,6 +81,7 @@ interface Props {
 export function ChatPane({ userId, conversationId, initial, live, tag, onTagDone, backHref }: Props) {
   const { t, i18n } = useInboxT();
   const client = useQueryClient();
+  const session = useSession();
   const conversation = useQuery({
     ...conversationQueryOptions(userId, conversationId),
     initialData: initial,
@@ -87,6 +89,8 @@ export function ChatPane({ userId, conversationId, initial, live, tag, onTagDone
     // a conversation that is not theirs (404) stays so: no retries
     retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 3,
   });
+  // a product tag links into the seller's shop: the peer's when they sell, else the user's own
+  const shopSlug = conversation.data?.profile.slug ?? session.profile?.store_slug ?? null;
   const history = useInfiniteQuery({ ...messagesQueryOptions(userId, conversationId), refetchInterval: live ? false : POLL_MS });
   const messages = useMemo(() => chatOrder(...(history.data?.pages.map((p) => p.results) ?? [])), [history.data]);
   const rows = useMemo(() => withDaySeparators(messages), [messages]);
@@ -247,7 +251,7 @@ export function ChatPane({ userId, conversationId, initial, live, tag, onTagDone
               {dayText(row.day)}
             </div>
           ) : (
-            <Bubble key={row.message.id} message={row.message} mine={row.message.owner === userId} userId={userId} />
+            <Bubble key={row.message.id} message={row.message} mine={row.message.owner === userId} userId={userId} shopSlug={shopSlug} />
           ),
         )}
       </div>
@@ -264,7 +268,7 @@ export function ChatPane({ userId, conversationId, initial, live, tag, onTagDone
                 {t('composer.tag')}
               </Text>
               <div style={{ flex: 1, minWidth: 0 }}>
-                <MessageTagCard tag={pendingTag} userId={userId} />
+                <MessageTagCard tag={pendingTag} userId={userId} shopSlug={shopSlug} />
               </div>
               <CloseButton size="sm" aria-label={t('composer.removeTag')} onClick={() => setPendingTag(undefined)} />
             </Group>

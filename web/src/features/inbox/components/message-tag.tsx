@@ -6,7 +6,7 @@ import { orderNumber } from '@/lib/dates';
 import { parseTag, type MessageTag } from '../domain/conversations';
 import { useInboxT } from '../i18n/texts';
 
-function ItemCard({ tag }: { tag: Extract<MessageTag, { type: 'product' | 'service' }> }) {
+function ItemCard({ tag, shopSlug }: { tag: Extract<MessageTag, { type: 'product' | 'service' }>; shopSlug: string | null }) {
   const { t } = useInboxT();
   // the item as the storefront reads it: its name and first photo (public; an item gone since shows the bare label)
   const item = useQuery({
@@ -25,9 +25,21 @@ function ItemCard({ tag }: { tag: Extract<MessageTag, { type: 'product' | 'servi
           <Text size="xs" c="dimmed">
             {t(`tag.${tag.type}`)}
           </Text>
-          <Text size="sm" fw={600} truncate="end">
-            {item.data?.name ?? '…'}
-          </Text>
+          {shopSlug ? (
+            <Anchor
+              href={`/tienda/${encodeURIComponent(shopSlug)}/${tag.type === 'service' ? 'servicios' : 'productos'}/${encodeURIComponent(tag.owner)}/${encodeURIComponent(tag.id)}`}
+              size="sm"
+              fw={600}
+              lineClamp={1}
+              data-testid="message-tag-link"
+            >
+              {item.data?.name ?? t(`tag.${tag.type}`)}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={600} truncate="end">
+              {item.data?.name ?? '…'}
+            </Text>
+          )}
         </div>
       </Group>
     </Card>
@@ -56,9 +68,12 @@ function OrderCard({ tag, userId }: { tag: Extract<MessageTag, { type: 'order' }
   );
 }
 
-/** spec 2 §3 tags as cards in the chat: the product or service asked about, or the order. Unknown shapes show nothing. */
-export function MessageTagCard({ tag, userId }: { tag: string; userId: string }) {
+/**
+ * spec 2 §3 tags as cards in the chat: the product or service asked about (linked into `shopSlug`, the seller's shop,
+ * when known), or the order. Unknown shapes show nothing.
+ */
+export function MessageTagCard({ tag, userId, shopSlug = null }: { tag: string; userId: string; shopSlug?: string | null }) {
   const parsed = parseTag(tag);
   if (!parsed) return null;
-  return parsed.type === 'order' ? <OrderCard tag={parsed} userId={userId} /> : <ItemCard tag={parsed} />;
+  return parsed.type === 'order' ? <OrderCard tag={parsed} userId={userId} /> : <ItemCard tag={parsed} shopSlug={shopSlug} />;
 }
