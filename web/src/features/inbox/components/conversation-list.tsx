@@ -53,20 +53,24 @@ interface Props {
   userId: string;
   currentId: string | null;
   onOpen: (conversation: Conversation) => void;
+  /** Whether the live stream is up: while it is not, the list is read again every 10 s (the spec's polling fallback). */
+  live?: boolean;
 }
+
+const POLL_MS = 10_000;
 
 /**
  * spec 2 §2 'Chat inbox', §4 'Conversation list': the user's conversations, newest message first, 10 at a time
  * ('more' loads the next, merged without duplicates); the search waits 200 ms and the server matches every word as a
  * prefix. When nothing matches, the shops whose owner matches are offered to start a conversation with.
  */
-export function ConversationList({ userId, currentId, onOpen }: Props) {
+export function ConversationList({ userId, currentId, onOpen, live = true }: Props) {
   const { t, i18n } = useInboxT();
   const [text, setText] = useState('');
   // a message of today shows its time, an older one its date
   const [today] = useState(() => localDay(new Date().toISOString()));
   const [filter] = useDebouncedValue(text.trim(), CONVERSATION_FILTER_DEBOUNCE_MS);
-  const query = useInfiniteQuery(conversationsQueryOptions(userId, filter));
+  const query = useInfiniteQuery({ ...conversationsQueryOptions(userId, filter), refetchInterval: live ? false : POLL_MS });
   const conversations = useMemo(() => mergeConversations(...(query.data?.pages.map((p) => p.results) ?? [])), [query.data]);
   const noMatches = Boolean(filter) && query.isSuccess && conversations.length === 0;
   const people = useQuery({

@@ -41,7 +41,7 @@ export function InboxPage({ userId, currentId, tag, onOpen, onTagDone, contactsH
 
   const list = (
     <div className={classes.pane}>
-      <ConversationList userId={userId} currentId={currentId} onOpen={open} />
+      <ConversationList userId={userId} currentId={currentId} onOpen={open} live={live} />
     </div>
   );
   const chat = currentId ? (
