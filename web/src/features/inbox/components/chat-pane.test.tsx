@@ -135,6 +135,22 @@ describe('a conversation (/me/inbox/conversation/{id}, issue 15)', { timeout: 30
     expect(attempts).toBe(2);
   });
 
+  it('keeps Send off while empty, counts down near the 4000-character limit and refuses a longer message', async () => {
+    const api = fakeApi(SIGNED_IN);
+    renderApp(`/me/inbox/conversation/${CID}`);
+    const input = await screen.findByTestId('composer-input', {}, WAIT);
+    const send = screen.getByTestId('composer-send') as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: 'x'.repeat(3990) } });
+    expect(await screen.findByText('Quedan 10 caracteres')).toBeTruthy();
+    expect(send.disabled).toBe(false);
+    fireEvent.change(input, { target: { value: 'x'.repeat(4001) } });
+    expect(await screen.findByText(/demasiado largo/)).toBeTruthy();
+    expect(send.disabled).toBe(true);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(api.callsTo(`POST /api/messages/${me}/messages/${CID}`)).toHaveLength(0);
+  });
+
   it('says so when the conversation is not the user’s', async () => {
     fakeApi({
       ...SIGNED_IN,
