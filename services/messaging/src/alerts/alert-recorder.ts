@@ -1,18 +1,45 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventEnvelope } from '@vitrina/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { EventEnvelope, Locale } from '@vitrina/contracts';
 import { LOGGER, TransactionRunner, newId, type Logger } from '@vitrina/platform';
-import { alerts } from '../db/schema.js';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../config/messaging-config.js';
+import { alerts, deliveries, shops, users } from '../db/schema.js';
 import type * as schema from '../db/schema.js';
-import { alertsFor } from './alert-rules.js';
+import { renderAlertMessage } from '../delivery/templates/alert-message.js';
+import { alertsFor, type AlertDraft } from './alert-rules.js';
+import { orderNumber } from './alert-texts.js';
+
+/** One address, no spaces, something on each side of the @: anything else would only bounce. */
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+const LOCALES: readonly Locale[] = ['es', 'en', 'es-AR'];
+
+/**
+ * The alerts that also go by e-mail (issue 15: "order placed to the supplier, order shipped and delivered to the
+ * customer, refund done"). Shipped is the move to `in_transit`.
+ */
+export function isMailedAlert(d: Pick<AlertDraft, 'type' | 'subtype' | 'role'>): boolean {
+  if (d.type === 'order_placed') return d.role === 'supplier' || d.role === 'dssupplier';
+  if (d.type === 'order_advanced') return d.role === 'customer' && d.subtype === 'in_transit';
+  return (d.type === 'order_delivered' || d.type === 'return_refunded') && d.role === 'customer';
+}
+
+/**
+ * The delivery id of an alert's e-mail: one per (event, recipient), so a redelivered event, or two instances racing,
+ * write it once (the primary key decides). No ':' in it: it is also the delivery job's id, which BullMQ refuses with one.
+ */
+export const alertMailId = (eventId: string, userId: string) => `alert-mail.${eventId}.${userId}`;
 
 /**
  * Writes the alerts of one event (alert-rules.ts decides them) in the consumer's inbox transaction. The unique key
- * (event, user, role) makes a second delivery add nothing even where the inbox would not stop it.
+ * (event, user, role) makes a second delivery add nothing even where the inbox would not stop it. The important ones
+ * (isMailedAlert) also become one e-mail delivery per recipient in the same transaction, to the address and in the
+ * locale of the users projection; the delivery dispatcher sends it once.
  */
 @Injectable()
 export class AlertRecorder {
   constructor(
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
     private readonly tx: TransactionRunner<typeof schema>,
   ) {}
 
@@ -42,6 +69,60 @@ export class AlertRecorder {
           })),
         )
         .onConflictDoNothing({ target: [alerts.eventId, alerts.userId, alerts.role] });
+
+      // one e-mail per recipient, even one who is both the supplier and the dropshipping supplier
+      const mailed = [...new Map(drafts.filter((d) => isMailedAlert(d) && d.link).map((d) => [d.userId, d])).values()];
+      if (mailed.length === 0) return;
+      const people = await tx
+        .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            mailed.map((d) => d.userId),
+          ),
+        );
+      const shopId = (event.data as { shopId?: unknown } | undefined)?.shopId;
+      const [shop] =
+        typeof shopId === 'string' && shopId ? await tx.select({ name: shops.name }).from(shops).where(eq(shops.id, shopId)).limit(1) : [];
+      const rows = [];
+      for (const d of mailed) {
+        const person = people.find((p) => p.id === d.userId);
+        const email = person?.email?.trim().toLowerCase() ?? '';
+        if (!EMAIL.test(email)) {
+          this.logger.debug(
+            { eventId: event.id, userId: d.userId, type: d.type },
+            'alert not sent by e-mail: no usable e-mail for the user',
+          );
+          continue;
+        }
+        const locale = LOCALES.find((l) => l === person?.locale) ?? 'es';
+        const message = renderAlertMessage(
+          {
+            message: d.message,
+            link: d.link!,
+            name: person?.name ?? '',
+            orderNumber: d.refs.order ? orderNumber(d.refs.order) : null,
+            shopName: shop?.name ?? null,
+          },
+          locale,
+          this.config.publicUrl,
+        );
+        rows.push({
+          id: alertMailId(event.id, d.userId),
+          eventType: event.type,
+          userId: d.userId,
+          channel: 'email' as const,
+          destination: email,
+          locale,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          // the news does not go stale the way a code does
+          expiresAt: null,
+        });
+      }
+      if (rows.length) await tx.insert(deliveries).values(rows).onConflictDoNothing({ target: deliveries.id });
     });
   }
 }
