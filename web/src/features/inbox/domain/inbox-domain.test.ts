@@ -97,4 +97,13 @@ describe('the live stream frames', () => {
     ]);
     expect(all.rest).toBe('event: message\ndata: {"conver');
   });
+
+  it('does not take a CRLF split between two chunks for the end of a frame', () => {
+    const c = conversation('a', '2026-11-20T10:00:00.000Z');
+    const first = parseLiveFrames(`data: ${JSON.stringify(c)}\r`);
+    expect(first.frames).toEqual([]);
+    const second = parseLiveFrames(`${first.rest}\nevent: conversation\r\n\r\n`);
+    expect(second.frames).toEqual([{ event: 'conversation', data: c }]);
+    expect(second.rest).toBe('');
+  });
 });

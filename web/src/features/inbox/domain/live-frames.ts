@@ -9,7 +9,9 @@ export type LiveFrame = { event: 'message'; data: LiveMessageEvent } | { event: 
  */
 export function parseLiveFrames(buffer: string): { frames: LiveFrame[]; rest: string } {
   const frames: LiveFrame[] = [];
-  const text = buffer.replace(/\r\n?/g, '\n');
+  // a chunk ending in '\r' may be half of a '\r\n': it waits for the next chunk before it counts as a line end
+  const held = buffer.endsWith('\r') ? '\r' : '';
+  const text = (held ? buffer.slice(0, -1) : buffer).replace(/\r\n?/g, '\n');
   let start = 0;
   for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n', start)) {
     const block = text.slice(start, end);
@@ -31,5 +33,5 @@ export function parseLiveFrames(buffer: string): { frames: LiveFrame[]; rest: st
       // an unreadable frame: the polling fallback will bring its change
     }
   }
-  return { frames, rest: text.slice(start) };
+  return { frames, rest: text.slice(start) + held };
 }
