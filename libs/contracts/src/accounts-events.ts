@@ -68,10 +68,22 @@ export interface UserLevelChanged {
   storeId: string | null;
 }
 
+/**
+ * A user started following another (`PUT subscription-public /{me}/subscribe/{user}/`): published only when the follow
+ * is new, so re-following or a retry publishes nothing. Messaging alerts the followed user.
+ */
+export interface UserFollowed {
+  followerId: string;
+  followedId: string;
+  /** The follower's name when they followed. */
+  followerName: string;
+}
+
 export const AccountsEvents = {
   registered: 'accounts.user.registered',
   pinIssued: 'accounts.user.pin-issued',
   activated: 'accounts.user.activated',
   profileUpdated: 'accounts.user.profile-updated',
   levelChanged: 'accounts.user.level-changed',
+  followed: 'accounts.user.followed',
 } as const;

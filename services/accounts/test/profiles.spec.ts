@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEMO, type EventEnvelope, type UserLevelChanged } from '@vitrina/contracts';
+import { eq } from 'drizzle-orm';
+import { DEMO, type EventEnvelope, type UserFollowed, type UserLevelChanged } from '@vitrina/contracts';
 import { newId } from '@vitrina/platform';
+import * as schema from '../src/db/schema.js';
 import { activeUser, bootAccounts, call, freshIp, outboxEvents, type Booted } from './support.js';
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 5000): Promise<T> {
@@ -295,6 +297,30 @@ describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, �
       expect((await call(b.app, 'PUT', path(alice.id, 'nope'), undefined, { token: alice.token })).status).toBe(400);
       expect((await call(b.app, 'PUT', path(bob.id, alice.id), undefined, { token: alice.token })).status).toBe(403);
       expect((await call(b.app, 'PUT', path(alice.id, bob.id))).status).toBe(401);
+    });
+
+    it('publishes accounts.user.followed once per new follow: a second PUT, or a refused one, publishes nothing', async () => {
+      const carol = await activeUser(b);
+      const dave = await activeUser(b);
+      const followsOf = async () =>
+        (await outboxEvents<UserFollowed>(b, 'accounts.user.followed')).filter((e) => e.data.followedId === dave.id);
+      expect((await call(b.app, 'PUT', path(carol.id, dave.id), undefined, { token: carol.token })).status).toBe(200);
+      expect((await call(b.app, 'PUT', path(carol.id, dave.id), undefined, { token: carol.token })).status).toBe(200);
+      expect((await call(b.app, 'PUT', path(dave.id, dave.id), undefined, { token: dave.token })).status).toBe(400);
+      const events = await followsOf();
+      expect(events).toHaveLength(1);
+      const [me] = await b.db.select({ fullName: schema.users.fullName }).from(schema.users).where(eq(schema.users.id, carol.id));
+      expect(events[0]).toMatchObject({
+        type: 'accounts.user.followed',
+        key: dave.id,
+        actorId: carol.id,
+        data: { followerId: carol.id, followedId: dave.id, followerName: me.fullName },
+      });
+      // unfollowing publishes nothing; following again writes a new follow, so it is news again
+      await call(b.app, 'DELETE', path(carol.id, dave.id), undefined, { token: carol.token });
+      expect(await followsOf()).toHaveLength(1);
+      await call(b.app, 'PUT', path(carol.id, dave.id), undefined, { token: carol.token });
+      expect(await followsOf()).toHaveLength(2);
     });
   });
 

@@ -3783,7 +3783,7 @@ export interface components {
                 "es-AR": string;
             };
             /** @enum {string} */
-            origin_app: "orders" | "returns" | "payments" | "wallet" | "contact" | "messages";
+            origin_app: "orders" | "returns" | "payments" | "wallet" | "contact" | "messages" | "social";
             params: components["schemas"]["AlertParams"];
             pending_visits: boolean;
         };
@@ -3804,7 +3804,7 @@ export interface components {
             subtype: string | null;
             supplier: string | null;
             /** @enum {string} */
-            type: "order_placed" | "order_advanced" | "order_cancelled" | "order_delivered" | "return_opened" | "return_label_issued" | "return_refunded" | "return_closed" | "payment_succeeded" | "payment_failed" | "payment_expired" | "wallet_credited" | "contact_received" | "message_received";
+            type: "order_placed" | "order_advanced" | "order_cancelled" | "order_delivered" | "return_opened" | "return_label_issued" | "return_refunded" | "return_closed" | "payment_succeeded" | "payment_failed" | "payment_expired" | "wallet_credited" | "contact_received" | "message_received" | "followed";
             wallet_type_id: string | null;
         };
         AlertPending: {

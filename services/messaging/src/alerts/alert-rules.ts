@@ -1,4 +1,5 @@
 import {
+  AccountsEvents,
   OrderEvents,
   PaymentEvents,
   ReturnEvents,
@@ -20,6 +21,7 @@ import * as texts from './alert-texts.js';
  * - Order events go to the order's parties (customer, supplier, dropshipping supplier), never to whoever acted
  *   (the envelope's actorId): nobody is told what they did themselves.
  * - Payment and wallet events go to their user (a payment's actor is that user: it is still their news).
+ * - A follow (accounts.user.followed) goes to the followed user.
  */
 
 /** One alert to write: the consumer adds its id, the event id and the time. */
@@ -48,6 +50,7 @@ export const ALERT_EVENT_TYPES = {
   ],
   payment: [PaymentEvents.succeeded, PaymentEvents.failed, PaymentEvents.expired],
   wallets: [WalletEvents.credited],
+  accounts: [AccountsEvents.followed],
 } as const;
 
 type OrderRole = 'customer' | 'supplier' | 'dssupplier';
@@ -249,10 +252,32 @@ function walletAlerts(event: EventEnvelope<unknown>): AlertDraft[] | null {
   ];
 }
 
+/** The web has no public profile page yet: a follow alert leads to the user's inbox. */
+const FOLLOW_LINK = '/me/inbox/';
+
+function followAlerts(event: EventEnvelope<unknown>): AlertDraft[] | null {
+  const d = event.data as Record<string, unknown> | undefined;
+  if (!d || !text(d.followerId) || !text(d.followedId)) return null;
+  if (d.followerId === d.followedId) return [];
+  return [
+    {
+      userId: d.followedId,
+      role: 'customer',
+      origin: 'social',
+      type: 'followed',
+      subtype: null,
+      refs: NO_REFS,
+      link: FOLLOW_LINK,
+      message: texts.followedText(typeof d.followerName === 'string' ? d.followerName : ''),
+    },
+  ];
+}
+
 /** The alerts an event makes: none for a type messaging does not alert on; null when the event lacks what they need. */
 export function alertsFor(event: EventEnvelope<unknown>): AlertDraft[] | null {
   if ((ALERT_EVENT_TYPES.orders as readonly string[]).includes(event.type)) return orderAlerts(event);
   if ((ALERT_EVENT_TYPES.payment as readonly string[]).includes(event.type)) return paymentAlerts(event);
   if ((ALERT_EVENT_TYPES.wallets as readonly string[]).includes(event.type)) return walletAlerts(event);
+  if ((ALERT_EVENT_TYPES.accounts as readonly string[]).includes(event.type)) return followAlerts(event);
   return [];
 }

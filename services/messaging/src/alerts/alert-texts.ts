@@ -197,3 +197,11 @@ export function messageReceivedText(senderName: string): AlertMessage {
     ? say(`Nuevo mensaje de ${name}`, `New message from ${name}`, `Nuevo mensaje de ${name}`)
     : say('Tienes un mensaje nuevo', 'You have a new message', 'Tenés un mensaje nuevo');
 }
+
+/** Someone started following the user (origin `social`). */
+export function followedText(followerName: string): AlertMessage {
+  const name = followerName.trim();
+  return name
+    ? say(`${name} empezó a seguirte`, `${name} started following you`)
+    : say('Alguien empezó a seguirte', 'Someone started following you');
+}

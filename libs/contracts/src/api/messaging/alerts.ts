@@ -13,9 +13,10 @@ import { listOf } from '../list.js';
 /**
  * spec 2 §3 'Alert': origin_app, the area the alert comes from (its link follows the §7 table). `contact`: a visitor
  * wrote to the owner's shop through its contact modal (the link is the entry, `/me/inbox/{id}`). `messages`: a message
- * reached an offline user's conversation (the link is `/me/inbox/conversation/{conversationId}`).
+ * reached an offline user's conversation (the link is `/me/inbox/conversation/{conversationId}`). `social`: someone
+ * started following the user (type `followed`; the link is `/me/inbox/`, the web has no public profile page).
  */
-export const ALERT_ORIGINS = ['orders', 'returns', 'payments', 'wallet', 'contact', 'messages'] as const;
+export const ALERT_ORIGINS = ['orders', 'returns', 'payments', 'wallet', 'contact', 'messages', 'social'] as const;
 export type AlertOrigin = (typeof ALERT_ORIGINS)[number];
 
 /** What happened (params.type). */
@@ -34,6 +35,7 @@ export const ALERT_TYPES = [
   'wallet_credited',
   'contact_received',
   'message_received',
+  'followed',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 

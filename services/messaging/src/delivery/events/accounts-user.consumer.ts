@@ -10,6 +10,7 @@ import {
   type UserRegistered,
 } from '@vitrina/contracts';
 import { LOGGER, TransactionRunner, type Logger } from '@vitrina/platform';
+import { AlertRecorder } from '../../alerts/alert-recorder.js';
 import { deliveries, users } from '../../db/schema.js';
 import type * as schema from '../../db/schema.js';
 import { renderCodeMessage } from '../templates/code-message.js';
@@ -25,18 +26,21 @@ function occurredAt(event: EventEnvelope): Date {
  * users (name, photo, e-mail, locale: the inbox's peer names and profiles, the people search), in the inbox
  * transaction; an older snapshot arriving late does not undo a newer one. A pin-issued event (activation PIN and link, password-reset code) becomes one
  * delivery, rendered in the user's language, written in the inbox transaction: a redelivered event is dropped by
- * the inbox, and the delivery id (the event id) is unique besides.
+ * the inbox, and the delivery id (the event id) is unique besides. A followed event becomes the followed user's alert.
  */
 @Controller()
 export class AccountsUserConsumer {
   constructor(
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly tx: TransactionRunner<typeof schema>,
+    private readonly alerts: AlertRecorder,
   ) {}
 
   @EventPattern(Topics.accountsUser)
   async onAccountsUser(@Payload() event: EventEnvelope<UserPinIssued | UserRegistered | UserProfileUpdated>): Promise<void> {
     if (event.type === AccountsEvents.registered || event.type === AccountsEvents.profileUpdated) return this.onProfile(event);
+    // a new follow: the followed user's bell alert (alert-rules.ts)
+    if (event.type === AccountsEvents.followed) return this.alerts.record(event);
     if (event.type !== AccountsEvents.pinIssued) return;
     await this.onPin(event as EventEnvelope<UserPinIssued>);
   }
