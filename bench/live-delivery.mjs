@@ -21,8 +21,8 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEMO } from '@vitrina/contracts';
 import { inboxWorld } from './inbox-world.mjs';
+import { signIn as signInAs } from './support.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -45,17 +45,7 @@ function fail(message) {
   process.exit(2);
 }
 
-async function signIn(base, email) {
-  const res = await fetch(new URL('/api/auth/login', base), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO.password }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok || !body.access_token) fail(`sign-in of ${email} answered ${res.status} ${JSON.stringify(body)}`);
-  return body.access_token;
-}
+const signIn = (base, email) => signInAs(base, email, fail);
 
 const world = await inboxWorld(target, { signIn, fail, shoppers: SHOPPERS });
 

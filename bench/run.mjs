@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { inboxWorld } from './inbox-world.mjs';
+import { signIn as signInAs } from './support.mjs';
 import {
   DEMO,
   DEMO_ITEMS,
@@ -627,16 +628,7 @@ async function orderWorld(target, shoppers, count) {
 
 /** An access token of a demo user (DEMO.password), through the gateway's POST /api/auth/login. */
 async function signIn(target, email) {
-  const res = await fetch(new URL('/api/auth/login', target), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO.password }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok || !body.access_token)
-    fail(`preflight sign-in of ${email} answered ${res.status} ${JSON.stringify(body)}: is the stack seeded (SEED_DEMO)?`);
-  return body.access_token;
+  return signInAs(target, email, fail);
 }
 
 /** The owner's catalogue ids (first pages), after creating catalogues until the owner has at least `count`. */

@@ -140,26 +140,20 @@ export class Upstreams {
         if (!other) this.byOrigin.set(origin, instances);
       }
     }
-    this.agent = new Agent({
-      connections: 128,
-      pipelining: 1,
-      connectTimeout: options.connectTimeoutMs ?? 5_000,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      // Idle upstream sockets are dropped before the services' own keep-alive timeout (65 s) closes them under us.
-      keepAliveTimeout: 10_000,
-      keepAliveMaxTimeout: 60_000,
-    });
-    this.streamAgent = new Agent({
-      connections: null,
-      pipelining: 1,
-      connectTimeout: options.connectTimeoutMs ?? 5_000,
-      headersTimeout: options.timeoutMs,
-      // between two chunks: the live stream pings every 15 s, so a silent stream is a dead one
-      bodyTimeout: options.timeoutMs,
-      keepAliveTimeout: 10_000,
-      keepAliveMaxTimeout: 60_000,
-    });
+    const agentFor = (connections: number | null) =>
+      new Agent({
+        connections,
+        pipelining: 1,
+        connectTimeout: options.connectTimeoutMs ?? 5_000,
+        headersTimeout: options.timeoutMs,
+        // between two body chunks; the live stream pings every 15 s, so a silent stream is a dead one
+        bodyTimeout: options.timeoutMs,
+        // Idle upstream sockets are dropped before the services' own keep-alive timeout (65 s) closes them under us.
+        keepAliveTimeout: 10_000,
+        keepAliveMaxTimeout: 60_000,
+      });
+    this.agent = agentFor(128);
+    this.streamAgent = agentFor(null);
     const bounded = this.agent.compose(failoverInterceptor(this.byOrigin));
     const streams = this.streamAgent.compose(failoverInterceptor(this.byOrigin));
     this.dispatcher = bounded.compose(
