@@ -1,36 +1,13 @@
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Conversation, ConversationList, Message, MessageList } from '@vitrina/contracts';
 import { describe, expect, it } from 'vitest';
+import { ME } from '@/test/account-fixtures';
+import { conversationOf, messageOf } from '../test/fixtures';
 import { inboxKeys } from './inbox';
 import { applyLiveFrame } from './use-inbox-live';
 
-const ME = '01930000-0000-7000-8000-0000000000aa';
-const conversation = (id: string, pending = 0): Conversation => ({
-  id,
-  key: `${ME}:x`,
-  profile: { id: 'x', name: 'X', images: [], main_type: null, slug: null, heartbeat: null, online: false },
-  peer_name: 'X',
-  pending,
-  last_message_teaser: null,
-  last_message_sender: null,
-  last_message_kind: null,
-  last_message_date: null,
-  updated_at: '2026-11-26T10:00:00.000Z',
-  created_at: '2026-11-26T10:00:00.000Z',
-  visibility_ids: [ME, 'x'],
-});
-const message = (id: string, conversationId: string): Message => ({
-  id,
-  conversation_id: conversationId,
-  owner: 'x',
-  peer_name: 'X',
-  body: id,
-  kind: 'text',
-  media: null,
-  tags: [],
-  created_at: '2026-11-26T10:00:00.000Z',
-  date: '2026-11-26T10:00:00.000Z',
-});
+const conversation = (id: string, pending = 0): Conversation => conversationOf({ id, pending });
+const message = (id: string, conversationId: string): Message => messageOf(id, { conversation_id: conversationId });
 const pages = <T>(results: T[]) => ({ pages: [{ results, matches_estimated: results.length }], pageParams: [0] });
 
 describe('a live event in the cached inbox (issue 15)', () => {

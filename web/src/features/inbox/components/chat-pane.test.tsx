@@ -3,51 +3,22 @@ import type { Conversation, Message } from '@vitrina/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminProfile, authResult, fakeApi, ME, resetAccountState } from '@/test/account-fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
+import { CID, conversationOf, messageOf, PEER, profileOf } from '../test/fixtures';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 const WAIT = { timeout: 10_000 };
-const PEER = '01930000-0000-7000-8000-0000000000bb';
-const CID = '01a21a00-0000-7000-8000-000000000001';
 const OWNER_ITEM = '01930000-0000-7000-8000-000000000002';
 const ITEM = '01930000-0000-7000-8001-000000000001';
 const TAG = `product:${OWNER_ITEM}:${ITEM}`;
 const me = `${ME}:${ME}`;
 
-const conversation = (over: Partial<Conversation> = {}): Conversation => ({
-  id: CID,
-  key: [ME, PEER].sort().join(':'),
-  profile: {
-    id: PEER,
-    name: 'Daniela Demo',
-    images: [],
-    main_type: 'business',
-    slug: 'demo',
-    heartbeat: new Date().toISOString(),
-    online: true,
-  },
-  peer_name: 'Daniela Demo',
-  pending: 0,
-  last_message_teaser: null,
-  last_message_sender: null,
-  last_message_kind: null,
-  last_message_date: null,
-  updated_at: '2026-11-26T10:00:00.000Z',
-  created_at: '2026-11-26T10:00:00.000Z',
-  visibility_ids: [ME, PEER],
-  ...over,
-});
-const message = (id: string, owner: string, body: string, at: string, tags: string[] = []): Message => ({
-  id,
-  conversation_id: CID,
-  owner,
-  peer_name: owner === ME ? 'Carla' : 'Daniela Demo',
-  body,
-  kind: 'text',
-  media: null,
-  tags,
-  created_at: at,
-  date: at,
-});
+const conversation = (over: Partial<Conversation> = {}): Conversation =>
+  conversationOf({
+    profile: profileOf(PEER, 'Daniela Demo', { slug: 'demo', heartbeat: new Date().toISOString(), online: true }),
+    ...over,
+  });
+const message = (id: string, owner: string, body: string, at: string, tags: string[] = []): Message =>
+  messageOf(id, { owner, peer_name: owner === ME ? 'Carla' : 'Daniela Demo', body, created_at: at, tags });
 
 const SIGNED_IN: Record<string, Handler> = {
   'POST /api/auth/refresh': () => jsonResponse(200, authResult()),

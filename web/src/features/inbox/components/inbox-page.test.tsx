@@ -5,32 +5,27 @@ import { useAuthModalState } from '@/lib/auth-modal-store';
 import { adminProfile, authResult, fakeApi, ME, resetAccountState } from '@/test/account-fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 import { renderUi } from '@/test/render-ui';
+import { CID, conversationOf, PEER, profileOf } from '../test/fixtures';
 import { AskSellerButton } from './ask-seller-button';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 const WAIT = { timeout: 10_000 };
-const PEER = '01930000-0000-7000-8000-0000000000bb';
 const OTHER = '01930000-0000-7000-8000-0000000000cc';
-const CID = '01a21a00-0000-7000-8000-000000000001';
 const NEW_CID = '01a21a00-0000-7000-8000-000000000002';
 const me = `${ME}:${ME}`;
 
-const profile = (id: string, name: string) => ({ id, name, images: [], main_type: 'business', slug: null, heartbeat: null, online: false });
-const conversation = (over: Partial<Conversation> = {}): Conversation => ({
-  id: CID,
-  key: [ME, PEER].sort().join(':'),
-  profile: profile(PEER, 'Daniela Demo'),
-  peer_name: 'Daniela Demo',
-  pending: 2,
-  last_message_teaser: 'foto.jpg',
-  last_message_sender: PEER,
-  last_message_kind: 'image',
-  last_message_date: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  created_at: '2026-11-20T10:00:00.000Z',
-  visibility_ids: [ME, PEER],
-  ...over,
-});
+const profile = (id: string, name: string) => profileOf(id, name);
+const conversation = (over: Partial<Conversation> = {}): Conversation =>
+  conversationOf({
+    pending: 2,
+    last_message_teaser: 'foto.jpg',
+    last_message_sender: PEER,
+    last_message_kind: 'image',
+    last_message_date: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    created_at: '2026-11-20T10:00:00.000Z',
+    ...over,
+  });
 
 const signedIn = (list: Handler, extra: Record<string, Handler> = {}) => ({
   'POST /api/auth/refresh': () => jsonResponse(200, authResult()),
