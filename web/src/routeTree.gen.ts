@@ -59,6 +59,7 @@ import { Route as TiendaShopSlugPreferenciasRouteImport } from './routes/tienda/
 import { Route as TiendaShopSlugPrivacidadRouteImport } from './routes/tienda/$shopSlug/privacidad'
 import { Route as TiendaShopSlugTermsRouteImport } from './routes/tienda/$shopSlug/terms'
 import { Route as MeInboxConversationConversationIdRouteImport } from './routes/me/inbox/conversation/$conversationId'
+import { Route as TiendaShopSlugAdminColaboradoresRouteImport } from './routes/tienda/$shopSlug/admin/colaboradores'
 import { Route as TiendaShopSlugAdminConfiguracionRouteImport } from './routes/tienda/$shopSlug/admin/configuracion'
 import { Route as TiendaShopSlugCatalogosIndexRouteImport } from './routes/tienda/$shopSlug/catalogos/index'
 import { Route as TiendaShopSlugCatalogosCatalogueSlugRouteImport } from './routes/tienda/$shopSlug/catalogos/$catalogueSlug'
@@ -351,6 +352,12 @@ const MeInboxConversationConversationIdRoute =
     path: '/me/inbox/conversation/$conversationId',
     getParentRoute: () => rootRouteImport,
   } as any)
+const TiendaShopSlugAdminColaboradoresRoute =
+  TiendaShopSlugAdminColaboradoresRouteImport.update({
+    id: '/admin/colaboradores',
+    path: '/admin/colaboradores',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
 const TiendaShopSlugAdminConfiguracionRoute =
   TiendaShopSlugAdminConfiguracionRouteImport.update({
     id: '/admin/configuracion',
@@ -577,6 +584,7 @@ export interface FileRoutesByFullPath {
   '/shopping-cart/orders/': typeof ShoppingCartOrdersIndexRoute
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
   '/me/inbox/conversation/$conversationId': typeof MeInboxConversationConversationIdRoute
+  '/tienda/$shopSlug/admin/colaboradores': typeof TiendaShopSlugAdminColaboradoresRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
   '/tienda/$shopSlug/mis-boletos/$orderId': typeof TiendaShopSlugMisBoletosOrderIdRoute
@@ -657,6 +665,7 @@ export interface FileRoutesByTo {
   '/shopping-cart/orders': typeof ShoppingCartOrdersIndexRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugIndexRoute
   '/me/inbox/conversation/$conversationId': typeof MeInboxConversationConversationIdRoute
+  '/tienda/$shopSlug/admin/colaboradores': typeof TiendaShopSlugAdminColaboradoresRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
   '/tienda/$shopSlug/mis-boletos/$orderId': typeof TiendaShopSlugMisBoletosOrderIdRoute
@@ -739,6 +748,7 @@ export interface FileRoutesById {
   '/shopping-cart/orders/': typeof ShoppingCartOrdersIndexRoute
   '/tienda/$shopSlug/': typeof TiendaShopSlugIndexRoute
   '/me/inbox/conversation/$conversationId': typeof MeInboxConversationConversationIdRoute
+  '/tienda/$shopSlug/admin/colaboradores': typeof TiendaShopSlugAdminColaboradoresRoute
   '/tienda/$shopSlug/admin/configuracion': typeof TiendaShopSlugAdminConfiguracionRoute
   '/tienda/$shopSlug/catalogos/$catalogueSlug': typeof TiendaShopSlugCatalogosCatalogueSlugRoute
   '/tienda/$shopSlug/mis-boletos/$orderId': typeof TiendaShopSlugMisBoletosOrderIdRoute
@@ -822,6 +832,7 @@ export interface FileRouteTypes {
     | '/shopping-cart/orders/'
     | '/tienda/$shopSlug/'
     | '/me/inbox/conversation/$conversationId'
+    | '/tienda/$shopSlug/admin/colaboradores'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
     | '/tienda/$shopSlug/mis-boletos/$orderId'
@@ -902,6 +913,7 @@ export interface FileRouteTypes {
     | '/shopping-cart/orders'
     | '/tienda/$shopSlug'
     | '/me/inbox/conversation/$conversationId'
+    | '/tienda/$shopSlug/admin/colaboradores'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
     | '/tienda/$shopSlug/mis-boletos/$orderId'
@@ -983,6 +995,7 @@ export interface FileRouteTypes {
     | '/shopping-cart/orders/'
     | '/tienda/$shopSlug/'
     | '/me/inbox/conversation/$conversationId'
+    | '/tienda/$shopSlug/admin/colaboradores'
     | '/tienda/$shopSlug/admin/configuracion'
     | '/tienda/$shopSlug/catalogos/$catalogueSlug'
     | '/tienda/$shopSlug/mis-boletos/$orderId'
@@ -1410,6 +1423,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MeInboxConversationConversationIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tienda/$shopSlug/admin/colaboradores': {
+      id: '/tienda/$shopSlug/admin/colaboradores'
+      path: '/admin/colaboradores'
+      fullPath: '/tienda/$shopSlug/admin/colaboradores'
+      preLoaderRoute: typeof TiendaShopSlugAdminColaboradoresRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
     '/tienda/$shopSlug/admin/configuracion': {
       id: '/tienda/$shopSlug/admin/configuracion'
       path: '/admin/configuracion'
@@ -1631,6 +1651,7 @@ interface TiendaShopSlugRouteRouteChildren {
   TiendaShopSlugPrivacidadRoute: typeof TiendaShopSlugPrivacidadRoute
   TiendaShopSlugTermsRoute: typeof TiendaShopSlugTermsRoute
   TiendaShopSlugIndexRoute: typeof TiendaShopSlugIndexRoute
+  TiendaShopSlugAdminColaboradoresRoute: typeof TiendaShopSlugAdminColaboradoresRoute
   TiendaShopSlugAdminConfiguracionRoute: typeof TiendaShopSlugAdminConfiguracionRoute
   TiendaShopSlugCatalogosCatalogueSlugRoute: typeof TiendaShopSlugCatalogosCatalogueSlugRoute
   TiendaShopSlugMisBoletosOrderIdRoute: typeof TiendaShopSlugMisBoletosOrderIdRoute
@@ -1672,6 +1693,7 @@ const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
   TiendaShopSlugPrivacidadRoute: TiendaShopSlugPrivacidadRoute,
   TiendaShopSlugTermsRoute: TiendaShopSlugTermsRoute,
   TiendaShopSlugIndexRoute: TiendaShopSlugIndexRoute,
+  TiendaShopSlugAdminColaboradoresRoute: TiendaShopSlugAdminColaboradoresRoute,
   TiendaShopSlugAdminConfiguracionRoute: TiendaShopSlugAdminConfiguracionRoute,
   TiendaShopSlugCatalogosCatalogueSlugRoute:
     TiendaShopSlugCatalogosCatalogueSlugRoute,

@@ -11,6 +11,7 @@ import {
   IconPhoto,
   IconPlus,
   IconSettings,
+  IconUsers,
   IconShare,
   IconSlideshow,
 } from '@tabler/icons-react';
@@ -190,6 +191,16 @@ export default function OwnerTools({ shop, userId, collaborations, accountType, 
                 )}
               </Group>
               <Group gap={4} wrap="nowrap">
+                <Tooltip label={t('toolbar.collaborators')}>
+                  <ActionIcon
+                    renderRoot={(props) => <Link {...props} to="/tienda/$shopSlug/admin/colaboradores" params={{ shopSlug: shop.slug }} />}
+                    variant="subtle"
+                    aria-label={t('toolbar.collaborators')}
+                    data-testid="owner-collaborators"
+                  >
+                    <IconUsers size={18} />
+                  </ActionIcon>
+                </Tooltip>
                 <Tooltip label={t('toolbar.settings')}>
                   <ActionIcon
                     renderRoot={(props) => <Link {...props} to="/tienda/$shopSlug/admin/configuracion" params={{ shopSlug: shop.slug }} />}
