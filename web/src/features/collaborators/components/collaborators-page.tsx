@@ -289,6 +289,14 @@ function InviteForm({ userId }: { userId: string }) {
           allowDeselect={false}
           onChange={(value) => value && setRole(value)}
           description={t(`roleHelp.${role}`)}
+          renderOption={({ option }) => (
+            <div>
+              <Text size="sm">{option.label}</Text>
+              <Text size="xs" c="dimmed">
+                {t(`roleHelp.${option.value}`)}
+              </Text>
+            </div>
+          )}
           disabled={add.isPending}
         />
         {add.isError && (
