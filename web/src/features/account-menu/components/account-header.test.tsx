@@ -105,6 +105,44 @@ describe('account corner of the header (spec 1 §2)', () => {
     ).toBe('/me/inbox/messages');
   });
 
+  it('lists the shops the user collaborates in, 5 at a time (issue 16: GET .../collaborators/profiles)', async () => {
+    const me = authResult().meID;
+    const shop = (n: number) => ({
+      shop_id: `s${n}`,
+      name: `Tienda ${n}`,
+      slug: `tienda-${n}`,
+      photo: null,
+      url: `/tienda/tienda-${n}/`,
+      role: n === 1 ? 'dispatcher' : 'admin',
+    });
+    const api = fakeApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, authResult()),
+      [`GET /api/profile-admin/${me}:${me}/${me}`]: () => jsonResponse(200, adminProfile()),
+      [`GET /api/accounts/${me}:${me}/collaborators/profiles`]: (request) => {
+        const offset = Number(new URL(request.url).searchParams.get('offset'));
+        const all = Array.from({ length: 6 }, (_, i) => shop(i + 1));
+        return jsonResponse(200, { results: all.slice(offset, offset + 5), matches_estimated: 6 });
+      },
+    });
+    renderApp('/preferencias');
+    await ready();
+    fireEvent.click(await within(header()).findByRole('button', { name: 'Abrir el menú de tu cuenta' }));
+    const menu = await screen.findByRole('dialog', { name: 'Tu cuenta' });
+    const list = await within(menu).findByTestId('collaborations');
+    expect(within(list).getByText('Tiendas donde colaboras')).toBeTruthy();
+    await waitFor(() => expect(within(list).getAllByTestId('collaboration')).toHaveLength(5));
+    const first = within(list).getAllByTestId('collaboration')[0]!;
+    expect(first.getAttribute('href')).toBe('/tienda/tienda-1/');
+    expect(first.textContent).toContain('Despachador');
+    fireEvent.click(within(list).getByRole('button', { name: 'Ver más' }));
+    await waitFor(() => expect(within(list).getAllByTestId('collaboration')).toHaveLength(6));
+    expect(within(list).queryByRole('button', { name: 'Ver más' })).toBeNull();
+    const offsets = api
+      .callsTo(`GET /api/accounts/${me}:${me}/collaborators/profiles`)
+      .map((c) => new URL(c.request.url).searchParams.get('offset'));
+    expect(offsets).toEqual(['0', '5']);
+  });
+
   it("offers the owner's own shop ('Mi tienda', from the profile's store_slug) instead of creating one", async () => {
     fakeApi({
       'POST /api/auth/refresh': () => jsonResponse(200, authResult({ level: 2 })),

@@ -22,6 +22,7 @@ import { LanguageSelect } from '@/components/language-select';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { useSession } from '@/lib/session/use-session';
 import { useUnreadMessages } from '../api/unread-messages';
+import { CollaborationsList } from './collaborations-list';
 import { accountLinks, contactsPath, myShopPath, supplierItemsPath } from '../domain/account-links';
 import classes from './user-menu.module.css';
 
@@ -154,6 +155,7 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
             <MenuLink href={links.preferences} label={t('preferences')} icon={IconSettings} onNavigate={close} />
             <MenuLink href={links.logout} label={t('logout')} icon={IconLogout} onNavigate={close} />
           </nav>
+          {user && <CollaborationsList userId={user.id} onNavigate={close} />}
           <Divider />
           <Group justify="space-between" gap="xs">
             <LanguageSelect />
