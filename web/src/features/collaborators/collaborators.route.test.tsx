@@ -1,12 +1,16 @@
 import { screen } from '@testing-library/react';
 import { SESSION_HINT_COOKIE, SESSION_HINT_COOKIE_PATH, type AuthResult } from '@vitrina/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OWNER_ID, shopFixture } from '@/features/shop-admin/test/fixtures';
 import { sessionStore } from '@/lib/session/session-store';
+import { ME as OWNER_ID } from '@/test/account-fixtures';
+import { shopJson } from '@/test/fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 import { fakeGateway, resetNotices } from '@/test/render-ui';
 
 const WAIT = { timeout: 15_000 };
+
+/** The demo shop as its owner loads it (a feature's test builds its own: features never import each other). */
+const shopFixture = () => shopJson({ owner: OWNER_ID, permissions: ['admin'], user_info: { user_level: 2, is_owner: true } });
 
 afterEach(() => {
   sessionStore.reset();

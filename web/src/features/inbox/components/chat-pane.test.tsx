@@ -110,7 +110,7 @@ describe('a conversation (/me/inbox/conversation/{id}, issue 15)', { timeout: 30
     const api = fakeApi(SIGNED_IN);
     renderApp(`/me/inbox/conversation/${CID}`);
     const input = await screen.findByTestId('composer-input', {}, WAIT);
-    const send = screen.getByTestId('composer-send') as HTMLButtonElement;
+    const send = screen.getByTestId<HTMLButtonElement>('composer-send');
     expect(send.disabled).toBe(true);
     fireEvent.change(input, { target: { value: 'x'.repeat(3990) } });
     expect(await screen.findByText('Quedan 10 caracteres')).toBeTruthy();

@@ -5,7 +5,7 @@ import { useAuthModalState } from '@/lib/auth-modal-store';
 import { adminProfile, authResult, fakeApi, ME, resetAccountState } from '@/test/account-fixtures';
 import { jsonResponse, renderApp } from '@/test/render-app';
 import { renderUi } from '@/test/render-ui';
-import { CID, conversationOf, PEER, profileOf } from '../test/fixtures';
+import { conversationOf, PEER, profileOf } from '../test/fixtures';
 import { AskSellerButton } from './ask-seller-button';
 
 type Handler = (request: Request) => Response | Promise<Response>;
