@@ -326,6 +326,19 @@ test('a newcomer opens their own shop from /asistentes/emprendedores and renames
   await expect(page.getByText('La tienda se actualizó')).toBeVisible();
   await expect(page.getByRole('banner').getByText(`Cafetería Lucía ${id}`)).toBeVisible();
 
+  // issue 16: the owner invites a dispatcher from the toolbar's 'Colaboradores'
+  await page.getByTestId('owner-collaborators').click();
+  await expect(page).toHaveURL(`${stack.url}/tienda/${slug}/admin/colaboradores`);
+  await expect(page.getByText('Aún no tienes colaboradores')).toBeVisible();
+  await page.getByLabel('Correo electrónico', { exact: false }).first().fill(DEMO.users.customer.email);
+  await page.getByRole('combobox', { name: 'Rol' }).click();
+  await page.getByRole('option', { name: /Despachador/ }).click();
+  await page.getByRole('button', { name: 'Invitar' }).click();
+  const collaborator = page.getByTestId('collaborator-row').filter({ hasText: DEMO.users.customer.name });
+  await expect(collaborator).toBeVisible();
+  await page.screenshot({ path: `${shots}/collaborators-desktop.png`, fullPage: true });
+  await page.goto(`${stack.url}/tienda/${slug}/`);
+
   // the account menu now leads to the shop, and the assistant says the shop is already open
   await header(page).getByRole('button', { name: t.openMenu }).click();
   await expect(page.getByRole('link', { name: 'Mi tienda' })).toBeVisible();
