@@ -12,11 +12,10 @@ import {
   type Message,
   type StoreShopCreated,
   type UserProfileUpdated,
-  type UserRegistered,
 } from '@vitrina/contracts';
 import { newId, TokenSigner } from '@vitrina/platform';
 import { alerts, conversationMembers, conversations, inbox, messages, presence, users } from '../src/db/schema.js';
-import { bootStack, waitFor, type Stack } from './support.js';
+import { bootStack, registerUser, waitFor, type Stack } from './support.js';
 
 function envelope<T>(type: string, key: string, data: T, occurredAt = new Date()): EventEnvelope<T> {
   return { id: newId(), type, version: 1, occurredAt: occurredAt.toISOString(), key, traceId: newId(), data };
@@ -43,19 +42,7 @@ describe('the inbox: conversations and messages (issue 15; spec 2 §3 Conversati
 
   const processed = (id: string) =>
     waitFor(async () => ((await s.db.select().from(inbox).where(eq(inbox.eventId, id))).length ? true : undefined), 10_000, `event ${id}`);
-  const register = async (userId: string, fullName: string) => {
-    const event = envelope<UserRegistered>(AccountsEvents.registered, userId, {
-      userId,
-      channel: 'email',
-      email: `${userId.slice(-6)}@example.com`,
-      fullName,
-      locale: 'es',
-      affiliate: {},
-      canSkipPin: false,
-    });
-    await s.runtime.bus.publish('accounts.user', [event]);
-    await processed(event.id);
-  };
+  const register = (userId: string, fullName: string) => registerUser(s, userId, fullName);
   const auth = async (id: string) => {
     if (!tokens.has(id)) tokens.set(id, `Bearer ${await signer.sign({ id, level: 1, keychain: [] })}`);
     return tokens.get(id)!;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AccountsEvents, type Conversation, type EventEnvelope, type LiveMessageEvent, type UserRegistered } from '@vitrina/contracts';
+import type { Conversation, LiveMessageEvent } from '@vitrina/contracts';
 import { createServiceApp, newId, TokenSigner } from '@vitrina/platform';
 import { servicesRequired } from '@vitrina/platform/testing';
-import { alerts, inbox, presence } from '../src/db/schema.js';
+import { alerts, presence } from '../src/db/schema.js';
 import { LiveStreams } from '../src/conversations/live/live-streams.js';
 import { createMessagingService } from '../src/messaging.module.js';
-import { bootStack, waitFor, type Stack } from './support.js';
+import { bootStack, registerUser, waitFor, type Stack } from './support.js';
 
 interface SseEvent {
   event: string;
@@ -85,27 +85,7 @@ describe('live delivery: GET /conversation/{me}:{key}/live (issue 15; Server-Sen
   const auth = async (id: string) => `Bearer ${await signer.sign({ id, level: 1, keychain: [] })}`;
   const me = (id: string) => `${id}:${id}`;
 
-  const register = async (stack: Stack, userId: string, fullName: string) => {
-    const event: EventEnvelope<UserRegistered> = {
-      id: newId(),
-      type: AccountsEvents.registered,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      key: userId,
-      traceId: newId(),
-      data: {
-        userId,
-        channel: 'email',
-        email: `${userId.slice(-6)}@example.com`,
-        fullName,
-        locale: 'es',
-        affiliate: {},
-        canSkipPin: false,
-      },
-    };
-    await stack.runtime.bus.publish('accounts.user', [event]);
-    await waitFor(async () => ((await stack.db.select().from(inbox).where(eq(inbox.eventId, event.id))).length ? true : undefined));
-  };
+  const register = registerUser;
   const inject = async (app: NestFastifyApplication, method: 'PUT' | 'POST' | 'PATCH', url: string, as: string, payload: object) => {
     const res = await app.inject({ method, url, headers: { authorization: await auth(as) }, payload });
     return { status: res.statusCode, body: JSON.parse(res.body || 'null') };

@@ -2,7 +2,13 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
 import { newId, createServiceApp, type Runtime, type ServiceDefinition } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
-import type { EventEnvelope, ReturnLabelIssuedEvent, UserPinIssued } from '@vitrina/contracts';
+import {
+  AccountsEvents,
+  type EventEnvelope,
+  type ReturnLabelIssuedEvent,
+  type UserPinIssued,
+  type UserRegistered,
+} from '@vitrina/contracts';
 import { createMessagingService } from '../src/messaging.module.js';
 import * as schema from '../src/db/schema.js';
 
@@ -134,4 +140,23 @@ export function labelIssued(data: Partial<ReturnLabelIssuedEvent> = {}): EventEn
 export async function delivery(stack: Stack, id: string) {
   const [row] = await stack.db.select().from(schema.deliveries).where(eq(schema.deliveries.id, id));
   return row;
+}
+
+/** A user accounts registered (`accounts.user.registered` on the bus), once messaging's inbox has taken it in. */
+export async function registerUser(stack: Stack, userId: string, fullName: string): Promise<void> {
+  const event: EventEnvelope<UserRegistered> = {
+    id: newId(),
+    type: AccountsEvents.registered,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    key: userId,
+    traceId: newId(),
+    data: { userId, channel: 'email', email: `${userId.slice(-6)}@example.com`, fullName, locale: 'es', affiliate: {}, canSkipPin: false },
+  };
+  await stack.runtime.bus.publish('accounts.user', [event]);
+  await waitFor(
+    async () => ((await stack.db.select().from(schema.inbox).where(eq(schema.inbox.eventId, event.id))).length ? true : undefined),
+    10_000,
+    `event ${event.id}`,
+  );
 }

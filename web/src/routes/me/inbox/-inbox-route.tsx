@@ -1,5 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { contactsPath } from '@/features/account-menu/domain/account-links';
 import { InboxGate } from '@/features/inbox/components/inbox-gate';
 import { InboxPage } from '@/features/inbox/components/inbox-page';
 import { RouteLink } from '@/features/contact/components/route-link';
@@ -13,8 +14,7 @@ import { OrderFrame } from '../../-order-frame';
 export function InboxRoute({ currentId, tag }: { currentId: string | null; tag?: string }) {
   const navigate = useNavigate();
   const session = useSession();
-  const keychain = session.profile?.keychain ?? session.user?.keychain ?? [];
-  const contactsHref = keychain.some((api) => api === 'contact-admin' || api === 'admin') ? '/me/inbox/contacts' : null;
+  const contactsHref = contactsPath(session.profile?.keychain ?? session.user?.keychain);
   return (
     <OrderFrame>
       <InboxGate>
