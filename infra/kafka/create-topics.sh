@@ -37,6 +37,7 @@ WAIT_SECONDS="${WAIT_SECONDS:-120}"
 # Event topics: keep in step with `Topics` in libs/contracts/src/events.ts.
 TOPICS=(
   accounts.user
+  accounts.membership
   catalogue.item
   catalogue.catalogue
   store.shop

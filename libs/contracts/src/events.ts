@@ -18,6 +18,8 @@ export interface EventEnvelope<TData = unknown> {
 
 export const Topics = {
   accountsUser: 'accounts.user',
+  /** Memberships (plans and packages), keyed by user id (api/accounts/memberships.ts). */
+  accountsMembership: 'accounts.membership',
   catalogueItem: 'catalogue.item',
   catalogueCatalogue: 'catalogue.catalogue',
   storeShop: 'store.shop',

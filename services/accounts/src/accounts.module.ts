@@ -49,6 +49,7 @@ import { PruneExpiredDataJob } from './housekeeping/jobs/prune-expired-data.job.
 import { walletsControllers, walletsProviders } from './wallets/wallets.module.js';
 import { CollaboratorsHttpController } from './collaborators/collaborators.http.controller.js';
 import { CollaboratorsService } from './collaborators/collaborators.service.js';
+import { membershipsControllers, membershipsProviders } from './memberships/memberships.module.js';
 
 export interface AccountsOptions {
   /** The time every rule reads; tests pass a ManualClock. */
@@ -85,6 +86,7 @@ export function createAccountsModule(options: AccountsOptions = {}): Type<unknow
       StoreShopConsumer,
       ...walletsControllers,
       CollaboratorsHttpController,
+      ...membershipsControllers,
     ],
     providers: [
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
@@ -128,6 +130,7 @@ export function createAccountsModule(options: AccountsOptions = {}): Type<unknow
       DemoUsersSeeder,
       ...walletsProviders(options.env),
       CollaboratorsService,
+      ...membershipsProviders(options.env),
     ],
   })
   class AccountsModule {}

@@ -208,6 +208,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounts/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The packages a user can buy, lightest first, with what each includes */
+        get: operations["PlansHttpController_packages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans (spec 2 §3 Plan): price, periodicity, commission rate and margin */
+        get: operations["PlansHttpController_plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alerts/{me}": {
         parameters: {
             query?: never;
@@ -446,6 +480,40 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["RegistrationHttpController_userExists"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker-memberships/{me}/membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's membership: package, status, charge date, rate and any payment waiting */
+        get: operations["BrokerMembershipsHttpController_membership"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/broker-memberships/{me}/package/{packageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Buys a package: answers the payment token of its payment page (a downgrade while a package is active is refused) */
+        put: operations["BrokerMembershipsHttpController_purchase"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3767,6 +3835,9 @@ export interface components {
             online: boolean;
             phone: string | null;
             photo: string | null;
+            plan_commission_rate: string;
+            /** @enum {string|null} */
+            plan_id: "facturacion_electronica" | "plan_profesional" | "micro" | "tienda_en_linea" | "negocio_digital" | null;
             slug: string;
             store_id: string | null;
             store_name: string | null;
@@ -3783,7 +3854,7 @@ export interface components {
                 "es-AR": string;
             };
             /** @enum {string} */
-            origin_app: "orders" | "returns" | "payments" | "wallet" | "contact" | "messages" | "social";
+            origin_app: "orders" | "returns" | "payments" | "wallet" | "contact" | "messages" | "social" | "memberships";
             params: components["schemas"]["AlertParams"];
             pending_visits: boolean;
         };
@@ -3804,7 +3875,7 @@ export interface components {
             subtype: string | null;
             supplier: string | null;
             /** @enum {string} */
-            type: "order_placed" | "order_advanced" | "order_cancelled" | "order_delivered" | "return_opened" | "return_label_issued" | "return_refunded" | "return_closed" | "payment_succeeded" | "payment_failed" | "payment_expired" | "wallet_credited" | "contact_received" | "message_received" | "followed";
+            type: "order_placed" | "order_advanced" | "order_cancelled" | "order_delivered" | "return_opened" | "return_label_issued" | "return_refunded" | "return_closed" | "payment_succeeded" | "payment_failed" | "payment_expired" | "wallet_credited" | "contact_received" | "message_received" | "followed" | "membership_activated" | "membership_renewal_due" | "membership_lapsed";
             wallet_type_id: string | null;
         };
         AlertPending: {
@@ -4798,6 +4869,22 @@ export interface components {
             text: string;
             to: string;
         };
+        Membership: {
+            charge_date: string | null;
+            lapses_at: string | null;
+            package: components["schemas"]["Package"] | null;
+            pending: {
+                expires_at: string;
+                /** @enum {string} */
+                kind: "purchase" | "renewal";
+                /** @enum {string} */
+                package_id: "facturacion_electronica" | "plan_profesional" | "micro" | "tienda_en_linea" | "negocio_digital";
+                payment_token: string;
+            } | null;
+            plan_commission_rate: string;
+            /** @enum {string} */
+            status: "none" | "active" | "grace" | "lapsed";
+        };
         Message: {
             body: string;
             conversation_id: string;
@@ -4979,6 +5066,34 @@ export interface components {
             /** @enum {string} */
             to: "sent_to_supplier" | "awaiting_customer" | "in_process" | "to_deliver" | "in_transit" | "paid" | "delivered" | "cancelled_by_customer" | "cancelled_by_supplier";
         };
+        Package: {
+            apps: ("electronic_invoicing" | "electronic_accounting" | "electronic_payroll" | "online_store" | "resale")[];
+            contribution_margin: string;
+            currency: string;
+            /** @enum {string} */
+            id: "facturacion_electronica" | "plan_profesional" | "micro" | "tienda_en_linea" | "negocio_digital";
+            is_out_package: boolean;
+            name: string;
+            package_template: {
+                plan_commission_rate: string;
+                weight: number;
+            };
+            /** @enum {string} */
+            periodicity: "month";
+            plan_commission_rate: string;
+            price: string;
+            price_minor: number;
+            weight: number;
+        };
+        PackageList: {
+            results: components["schemas"]["Package"][];
+        };
+        PackagePurchase: {
+            expires_at: string;
+            /** @enum {string} */
+            package_id: "facturacion_electronica" | "plan_profesional" | "micro" | "tienda_en_linea" | "negocio_digital";
+            payment_token: string;
+        };
         PackageSizeDto: {
             height_cm?: number;
             length_cm?: number;
@@ -5043,9 +5158,12 @@ export interface components {
             checkout_status: "open" | "ready" | "expired" | "paid" | "placed" | "cancelled";
             currency: string;
             deferred_options: components["schemas"]["InstalmentOption"][];
+            description: string | null;
             enabled_payment_types: ("card" | "paypal" | "cash" | "spei" | "aplazo" | "mobbex" | "ondelivery" | "deposit")[];
             expires_at: string;
             msi_options: components["schemas"]["InstalmentOption"][];
+            /** @enum {string} */
+            purpose: "order" | "membership";
             sandbox: boolean;
             saved_cards: components["schemas"]["SavedCard"][];
             shop_slug: string;
@@ -5096,6 +5214,21 @@ export interface components {
              */
             payment_type?: "ondelivery" | "deposit";
             supplier_id?: string;
+        };
+        Plan: {
+            contribution_margin: string;
+            currency: string;
+            /** @enum {string} */
+            id: "facturacion_electronica" | "plan_profesional" | "micro" | "tienda_en_linea" | "negocio_digital";
+            name: string;
+            /** @enum {string} */
+            periodicity: "month";
+            plan_commission_rate: string;
+            price: string;
+            price_minor: number;
+        };
+        PlanList: {
+            results: components["schemas"]["Plan"][];
         };
         ProductFilterDto: {
             category?: string;
@@ -6782,6 +6915,46 @@ export interface operations {
             };
         };
     };
+    PlansHttpController_packages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackageList"];
+                };
+            };
+        };
+    };
+    PlansHttpController_plans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanList"];
+                };
+            };
+        };
+    };
     AlertsHttpController_list: {
         parameters: {
             query?: {
@@ -7541,6 +7714,123 @@ export interface operations {
             };
             /** @description Refused */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    BrokerMembershipsHttpController_membership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Membership"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    BrokerMembershipsHttpController_purchase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h → the stored answer; in flight → 409; other body → 422 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+                packageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PackagePurchase"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /**
+             * @description Conflicts with the current state
+             *
+             *     Conflicts with the current state
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

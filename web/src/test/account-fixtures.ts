@@ -47,6 +47,8 @@ export function adminProfile(overrides: Partial<AdminProfile> = {}): AdminProfil
     level: 0,
     keychain: ['referral'],
     account_type: 'affiliate',
+    plan_id: null,
+    plan_commission_rate: '0.500000',
     created_at: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -323,6 +323,8 @@ export const settlements = accountsSchema.table(
     dssupplierId: text('dssupplier_id'),
     resellerId: text('reseller_id'),
     shipperId: text('shipper_id').notNull(),
+    /** The reseller's plan rate (ppm of the margin) when the order was delivered; null: the configured base rate. */
+    commissionPpm: integer('commission_ppm'),
     dueAt: at('due_at').notNull(),
     settledAt: at('settled_at'),
     dispersionTransactionId: text('dispersion_transaction_id'),
@@ -411,5 +413,61 @@ export const collaborators = accountsSchema.table(
     uniqueIndex('collaborators_shop_user_uq').on(t.shopId, t.userId),
     index('collaborators_shop_created_idx').on(t.shopId, t.createdAt),
     index('collaborators_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A user's membership (issue 16, api/accounts/memberships.ts): the package paid for and until when. One row per user;
+ * status active (paid period running) → grace (period ended, renewal waiting for its payment) → lapsed; a paid
+ * purchase or renewal makes it active again. The rate of resales is `commission_ppm` while active or in grace.
+ */
+export const memberships = accountsSchema.table(
+  'memberships',
+  {
+    userId: text('user_id').primaryKey(),
+    packageId: text('package_id').notNull(),
+    status: text('status').$type<'active' | 'grace' | 'lapsed'>().notNull(),
+    commissionPpm: integer('commission_ppm').notNull(),
+    /** End of the paid period: the next charge date. */
+    periodEnd: at('period_end').notNull(),
+    /** The purchase that paid the current period (a replayed payment event finds it here). */
+    lastPurchaseId: text('last_purchase_id').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  // The renewal sweep reads active and grace rows by period end.
+  (t) => [
+    index('memberships_due_idx')
+      .on(t.periodEnd)
+      .where(sql`status in ('active', 'grace')`),
+  ],
+);
+
+/**
+ * A purchase or renewal of a package waiting for (or done with) its payment. The payment token is ours: cart-checkout
+ * makes the payable under it from `accounts.membership.purchase_requested`. Status pending → paid (once, by a guarded
+ * UPDATE in the payment event's inbox transaction) | superseded | expired (read from `expires_at`).
+ */
+export const membershipPurchases = accountsSchema.table(
+  'membership_purchases',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    packageId: text('package_id').notNull(),
+    kind: text('kind').$type<'purchase' | 'renewal'>().notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    paymentToken: text('payment_token').notNull(),
+    status: text('status').$type<'pending' | 'paid' | 'superseded'>().notNull(),
+    expiresAt: at('expires_at').notNull(),
+    paidAt: at('paid_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('membership_purchases_token_uq').on(t.paymentToken),
+    index('membership_purchases_user_idx').on(t.userId, t.createdAt.desc()),
+    // One pending purchase per user and kind: racing PUTs make one.
+    uniqueIndex('membership_purchases_pending_uq')
+      .on(t.userId, t.kind)
+      .where(sql`status = 'pending'`),
   ],
 );

@@ -8,6 +8,7 @@ import { Clock } from '../shared/clock.js';
 import { clawbackParts, isPayLater, splitDispersion, sumMinor, type SplitPart, type SplitTerms } from './domain/dispersion.js';
 import { CLEARING, Ledger, PLATFORM, userAccount, type PostingEntry } from './ledger.js';
 import { WALLETS_CONFIG, type WalletsConfig } from './wallets-config.js';
+import { MembershipsService } from '../memberships/memberships.service.js';
 
 export type SettlementRow = typeof settlements.$inferSelect;
 
@@ -28,17 +29,23 @@ export class Settlements {
     private readonly ledger: Ledger,
     private readonly clock: Clock,
     @Inject(WALLETS_CONFIG) private readonly config: WalletsConfig,
+    private readonly memberships: MembershipsService,
   ) {}
 
-  /** The reseller's plan commission rate (ppm of the margin); the configured default until plans exist. */
-  commissionRateOf(_resellerId: string | null): number {
-    return this.config.commissionPpm;
+  /**
+   * The reseller's commission rate (ppm of the margin) for a settlement: their plan's when the order was delivered
+   * (issue 16), or the configured base rate for rows recorded before plans existed.
+   */
+  commissionRateOf(row: { commissionPpm?: number | null }): number {
+    return row.commissionPpm ?? this.config.commissionPpm;
   }
 
   /** `orders.order.delivered`: keeps the terms (the first delivery wins). Answers the due date. */
   async recordDelivered(tx: AccountsTx, e: OrderDeliveredEvent): Promise<Date> {
     const t = e.settlement;
     const dueAt = new Date(e.returnDeadline);
+    // The rate is the reseller's plan's at delivery: a plan bought or lapsed later does not change a sale already made.
+    const commissionPpm = t.resellerId ? (await this.memberships.rateOf(t.resellerId, tx)).ppm : null;
     await tx
       .insert(settlements)
       .values({
@@ -54,6 +61,7 @@ export class Settlements {
         dssupplierId: t.dssupplierId,
         resellerId: t.resellerId,
         shipperId: t.shipperId,
+        commissionPpm,
         dueAt,
         createdAt: this.clock.now(),
       })
@@ -258,9 +266,9 @@ export class Settlements {
     }
   }
 
-  split(row: SplitTerms, refundedMinor: number): SplitPart[] {
+  split(row: SplitTerms & { commissionPpm?: number | null }, refundedMinor: number): SplitPart[] {
     return splitDispersion(row, refundedMinor, {
-      commissionPpm: this.commissionRateOf(row.resellerId),
+      commissionPpm: this.commissionRateOf(row),
       platformFeeBps: this.config.platformFeeBps,
     });
   }

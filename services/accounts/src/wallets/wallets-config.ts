@@ -3,7 +3,7 @@ import type { CutoffRule } from './domain/cutoff.js';
 
 /** Variables of the wallets (services/accounts/README.md 'Wallets'). */
 export const walletsEnvShape = {
-  /** The reseller's commission rate in ppm of the contribution margin, until plans exist (500000 = 0.5). */
+  /** The base commission rate of resellers without an active membership, in ppm of the contribution margin (500000 = 0.5); a plan's rate replaces it (issue 16). */
   WALLET_COMMISSION_PPM: env.int(500_000, 0, 1_000_000),
   /** The platform's fee on the goods, in basis points (500 = 5 %). */
   WALLET_PLATFORM_FEE_BPS: env.int(500, 0, 10_000),

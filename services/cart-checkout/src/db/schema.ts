@@ -140,6 +140,10 @@ export const checkouts = cartCheckoutSchema.table(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** A pay-later method the checkout was placed with (status placed; issue 13). */
     placedPaymentType: text('placed_payment_type'),
+    /** 'order' (a shop's cart) or 'membership' (a package of the platform; id = the accounts' purchase id; issue 16). */
+    purpose: text('purpose').$type<'order' | 'membership'>().notNull().default('order'),
+    /** What a membership checkout pays for (the package's name). */
+    description: text('description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

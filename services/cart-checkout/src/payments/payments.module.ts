@@ -3,6 +3,7 @@ import { STOCK_RESERVATIONS, stockReservationsFromEnv } from '../checkout/stock-
 import { PaymentController, PaymentWebhooksController, SavedCardsController } from './http/payments.controller.js';
 import { OrderCancellationsConsumer } from './events/order-cancellations.consumer.js';
 import { ReturnRefundsConsumer } from './events/return-refunds.consumer.js';
+import { MembershipPurchasesConsumer } from './events/membership-purchases.consumer.js';
 import { ReturnRefunds } from './refunds/return-refunds.js';
 import { PaymentJobs } from './jobs/payment-jobs.js';
 import { PaymentProviders } from './payment-providers.js';
@@ -20,7 +21,14 @@ import { PaypalProvider, paypalConfigFromEnv } from './providers/paypal/index.js
  */
 @Module({
   imports: [SandboxProviderModule],
-  controllers: [PaymentController, SavedCardsController, PaymentWebhooksController, OrderCancellationsConsumer, ReturnRefundsConsumer],
+  controllers: [
+    PaymentController,
+    SavedCardsController,
+    PaymentWebhooksController,
+    OrderCancellationsConsumer,
+    ReturnRefundsConsumer,
+    MembershipPurchasesConsumer,
+  ],
   providers: [
     { provide: PAYMENTS_CONFIG, useFactory: () => loadPaymentsConfig() },
     {

@@ -128,6 +128,8 @@ export class PaymentsService {
       checkout_id: row.id,
       shop_slug: row.shopSlug,
       checkout_status: effectiveStatus(row, this.clock.now()),
+      purpose: row.purpose,
+      description: row.description,
       amount_minor: amount,
       amount: formatMinorUnits(amount),
       currency: row.currency,
@@ -207,7 +209,8 @@ export class PaymentsService {
         ? new Date(now.getTime() + (method === 'spei' ? this.config.speiSeconds : this.config.voucherSeconds) * 1000)
         : new Date(Math.max(checkout.expiresAt.getTime(), now.getTime() + this.config.actionSeconds * 1000));
     const holdUntil = new Date(Math.max(checkout.expiresAt.getTime(), attemptExpires.getTime()));
-    if (holdUntil.getTime() > checkout.expiresAt.getTime()) await this.extendHold(checkout.id, holdUntil);
+    // a membership's payable holds no stock (issue 16): only its own expiry moves
+    if (holdUntil.getTime() > checkout.expiresAt.getTime() && checkout.purpose === 'order') await this.extendHold(checkout.id, holdUntil);
 
     const attemptId = newId();
     const idempotencyKey = `vtr_pay_${attemptId}`;
@@ -516,6 +519,7 @@ export class PaymentsService {
         currency: row.currency,
         instalments: row.instalments,
         paidAt: now.toISOString(),
+        purpose: checkout.purpose,
         order: await orderSnapshot(tx, checkout, {
           paymentType: row.method as PaymentMethod,
           prepaid: true,

@@ -6,3 +6,4 @@ export * from './setup-tour.js';
 export * from './menu.js';
 export * from './wallets.js';
 export * from './collaborators.js';
+export * from './memberships.js';

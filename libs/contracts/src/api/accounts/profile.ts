@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listOf } from '../list.js';
 import { AccountLevelSchema, AccountTypeSchema, LocaleSchema, ProfileMainTypeSchema } from './shared.js';
+import { PACKAGE_IDS } from './memberships.js';
 
 export const ProfileImagesSchema = z.strictObject({ url: z.string().nullable() }).meta({ id: 'ProfileImages' });
 export type ProfileImages = z.infer<typeof ProfileImagesSchema>;
@@ -46,6 +47,10 @@ export const AdminProfileSchema = z
     level: AccountLevelSchema,
     keychain: z.array(z.string()),
     account_type: AccountTypeSchema,
+    /** The package of the user's active (or in grace) membership, or null (issue 16). */
+    plan_id: z.enum(PACKAGE_IDS).nullable(),
+    /** The rate the user's resales earn now ('0.600000'): the plan's, else the platform's base rate. */
+    plan_commission_rate: z.string(),
     created_at: z.string(),
   })
   .meta({ id: 'AdminProfile' });

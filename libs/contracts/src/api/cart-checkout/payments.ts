@@ -165,6 +165,10 @@ export const InstalmentOptionSchema = z
   .meta({ id: 'InstalmentOption' });
 export type InstalmentOption = z.infer<typeof InstalmentOptionSchema>;
 
+/** What a checkout pays for: a shop's order, or a package of the platform (issue 16). */
+export const CHECKOUT_PURPOSES = ['order', 'membership'] as const;
+export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
+
 /** GET /payment/{token}: what the payment section and the payment page need. */
 export const PaymentPageSchema = z
   .object({
@@ -172,6 +176,10 @@ export const PaymentPageSchema = z
     checkout_id: z.string(),
     shop_slug: z.string(),
     checkout_status: z.enum(CHECKOUT_STATUSES),
+    /** A membership's page says which package it pays (`description`) instead of an order. */
+    purpose: z.enum(CHECKOUT_PURPOSES),
+    /** What is being paid, in words (the package's name), or null for an order. */
+    description: z.string().nullable(),
     amount_minor: z.number().int(),
     amount: z.string(),
     currency: z.string(),
@@ -237,6 +245,11 @@ export interface PaymentSucceededEvent {
   currency: string;
   instalments: number | null;
   paidAt: string;
+  /**
+   * What was paid for: an order (absent in events written before issue 16) or a membership purchase (issue 16; the
+   * checkout id is the accounts' purchase id, and `order` has no lines: orders makes no order of it).
+   */
+  purpose?: CheckoutPurpose;
   /** What the order is made of (orders creates it from this event alone). */
   order: CheckoutOrderSnapshot;
 }

@@ -16,7 +16,7 @@ import { listOf } from '../list.js';
  * reached an offline user's conversation (the link is `/me/inbox/conversation/{conversationId}`). `social`: someone
  * started following the user (type `followed`; the link is `/me/inbox/`, the web has no public profile page).
  */
-export const ALERT_ORIGINS = ['orders', 'returns', 'payments', 'wallet', 'contact', 'messages', 'social'] as const;
+export const ALERT_ORIGINS = ['orders', 'returns', 'payments', 'wallet', 'contact', 'messages', 'social', 'memberships'] as const;
 export type AlertOrigin = (typeof ALERT_ORIGINS)[number];
 
 /** What happened (params.type). */
@@ -36,6 +36,9 @@ export const ALERT_TYPES = [
   'contact_received',
   'message_received',
   'followed',
+  'membership_activated',
+  'membership_renewal_due',
+  'membership_lapsed',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 

@@ -1,6 +1,8 @@
 import {
   accountTypeOf,
+  formatRate,
   isOnline,
+  packageById,
   mainTypeOf,
   userLevelOf,
   type AccountLevel,
@@ -57,7 +59,15 @@ export interface OwnedShop {
  * The owner's own profile: contact data, what the web derives the level and account type from (spec 2 §4, §6),
  * and the address of the user's store (spec 2 §2 side menu 'my shop').
  */
-export function adminProfile(user: ProfileSource, now: Date, shop?: OwnedShop | null): AdminProfile {
+const isPackageId = (id: string): id is NonNullable<AdminProfile['plan_id']> => packageById(id) !== undefined;
+
+/** The plan part of the admin profile: the membership's package (or none) and the rate in force. */
+export interface ProfilePlan {
+  packageId: string | null;
+  ppm: number;
+}
+
+export function adminProfile(user: ProfileSource, now: Date, shop: OwnedShop | null, plan: ProfilePlan): AdminProfile {
   return {
     ...publicProfile(user, now),
     full_name: user.fullName,
@@ -75,6 +85,8 @@ export function adminProfile(user: ProfileSource, now: Date, shop?: OwnedShop | 
     level: levelOf(user),
     keychain: [...user.keychain],
     account_type: accountTypeOf(user.keychain),
+    plan_id: plan.packageId && isPackageId(plan.packageId) ? plan.packageId : null,
+    plan_commission_rate: formatRate(plan.ppm),
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -34,7 +34,10 @@ export class PlacementConsumer {
   @BusEventPattern(PAYMENT_TOPIC, { types: [PaymentEvents.succeeded, RefundEvents.updated] })
   async onPayment(@Payload() event: EventEnvelope<PaymentSucceededEvent | RefundUpdatedEvent>): Promise<void> {
     if (event.type === PaymentEvents.succeeded) {
-      await this.place(event.id, (event.data as PaymentSucceededEvent | undefined)?.order);
+      const paid = event.data as PaymentSucceededEvent | undefined;
+      // a package's payment is the accounts' (issue 16): it makes a membership, not an order
+      if (paid?.purpose === 'membership') return;
+      await this.place(event.id, paid?.order);
     } else if (event.type === RefundEvents.updated) {
       const d = event.data as RefundUpdatedEvent;
       if (typeof d?.checkoutId !== 'string') return;

@@ -40,6 +40,8 @@ export function paymentPage(overrides: Partial<PaymentPage> = {}): PaymentPage {
     checkout_id: CHECKOUT_ID,
     shop_slug: 'demo',
     checkout_status: 'ready',
+    purpose: 'order',
+    description: null,
     amount_minor: 50000,
     amount: '500.00',
     currency: 'MXN',

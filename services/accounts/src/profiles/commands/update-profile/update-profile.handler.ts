@@ -18,6 +18,7 @@ import { DropEmpty, Trimmed } from '../../../shared/dto.js';
 import { adminProfile } from '../../../users/domain/profile.js';
 import { UsersRepository } from '../../../users/users.repository.js';
 import { ShopsRepository } from '../../../shops/shops.repository.js';
+import { MembershipsService } from '../../../memberships/memberships.service.js';
 
 /** A gallery URL: absolute http(s), or a path on our own host (`/api/gallery/...`). Never `javascript:`, `data:`, `//host`. */
 export function isImageUrl(value: unknown): boolean {
@@ -72,6 +73,7 @@ export class UpdateProfileHandler {
     private readonly shops: ShopsRepository,
     private readonly outbox: Outbox,
     private readonly clock: Clock,
+    private readonly memberships: MembershipsService,
   ) {}
 
   async execute(userId: string, dto: UpdateProfileDto): Promise<AdminProfile> {
@@ -97,6 +99,6 @@ export class UpdateProfileHandler {
       }
       return updated;
     });
-    return adminProfile(user, now, await this.shops.owned(user.storeId));
+    return adminProfile(user, now, await this.shops.owned(user.storeId), await this.memberships.rateOf(user.id));
   }
 }

@@ -6,6 +6,7 @@ import { Clock } from '../../../shared/clock.js';
 import { adminProfile } from '../../../users/domain/profile.js';
 import { UsersRepository } from '../../../users/users.repository.js';
 import { ShopsRepository } from '../../../shops/shops.repository.js';
+import { MembershipsService } from '../../../memberships/memberships.service.js';
 
 /** The owner's own profile and heartbeat (`profile-admin`); the route already proved the caller is the owner. */
 @Injectable()
@@ -14,11 +15,12 @@ export class GetAdminProfileHandler {
     private readonly users: UsersRepository,
     private readonly shops: ShopsRepository,
     private readonly clock: Clock,
+    private readonly memberships: MembershipsService,
   ) {}
 
   async profile(userId: string): Promise<AdminProfile> {
     const user = await this.active(userId);
-    return adminProfile(user, this.clock.now(), await this.shops.owned(user.storeId));
+    return adminProfile(user, this.clock.now(), await this.shops.owned(user.storeId), await this.memberships.rateOf(user.id));
   }
 
   async heartbeat(userId: string): Promise<HeartbeatResponse> {
