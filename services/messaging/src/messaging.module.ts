@@ -8,6 +8,7 @@ import { AlertsService } from './alerts/alerts.service.js';
 import { OrderAlertsConsumer } from './alerts/events/order-alerts.consumer.js';
 import { PaymentAlertsConsumer } from './alerts/events/payment-alerts.consumer.js';
 import { WalletAlertsConsumer } from './alerts/events/wallet-alerts.consumer.js';
+import { MembershipAlertsConsumer } from './alerts/events/membership-alerts.consumer.js';
 import { AlertsHttpController } from './alerts/http/alerts.http.controller.js';
 import { ContactsService } from './contacts/contacts.service.js';
 import { ContactDemoShopsSeeder } from './contacts/demo/demo-shops.seeder.js';
@@ -55,6 +56,7 @@ export function createMessagingModule(options: MessagingOptions = {}): Type<unkn
       OrderAlertsConsumer,
       PaymentAlertsConsumer,
       WalletAlertsConsumer,
+      MembershipAlertsConsumer,
       AlertsHttpController,
       ContactShopsConsumer,
       ContactsHttpController,

@@ -18,6 +18,8 @@ const LOCALES: readonly Locale[] = ['es', 'en', 'es-AR'];
  * customer, refund done"). Shipped is the move to `in_transit`.
  */
 export function isMailedAlert(d: Pick<AlertDraft, 'type' | 'subtype' | 'role'>): boolean {
+  // a renewal to pay and a lapse are worth an e-mail (issue 16)
+  if (d.type === 'membership_renewal_due' || d.type === 'membership_lapsed') return true;
   if (d.type === 'order_placed') return d.role === 'supplier' || d.role === 'dssupplier';
   if (d.type === 'order_advanced') return d.role === 'customer' && d.subtype === 'in_transit';
   return (d.type === 'order_delivered' || d.type === 'return_refunded') && d.role === 'customer';

@@ -1,5 +1,6 @@
 import {
   AccountsEvents,
+  MembershipEvents,
   OrderEvents,
   PaymentEvents,
   ReturnEvents,
@@ -51,6 +52,7 @@ export const ALERT_EVENT_TYPES = {
   payment: [PaymentEvents.succeeded, PaymentEvents.failed, PaymentEvents.expired],
   wallets: [WalletEvents.credited],
   accounts: [AccountsEvents.followed],
+  memberships: [MembershipEvents.activated, MembershipEvents.renewalDue, MembershipEvents.lapsed],
 } as const;
 
 type OrderRole = 'customer' | 'supplier' | 'dssupplier';
@@ -201,6 +203,8 @@ function paymentAlerts(event: EventEnvelope<unknown>): AlertDraft[] | null {
   const d = event.data as
     { userId?: unknown; checkoutId?: unknown; method?: unknown; amountMinor?: unknown; currency?: unknown } | undefined;
   if (!d || !text(d.userId) || !text(d.checkoutId)) return null;
+  // a package's payment is told by its membership's alert (activated), with the package and the charge date
+  if ((d as { purpose?: unknown }).purpose === 'membership') return [];
   const base = {
     userId: d.userId,
     role: 'customer' as const,
@@ -273,11 +277,49 @@ function followAlerts(event: EventEnvelope<unknown>): AlertDraft[] | null {
   ];
 }
 
+/** spec 2 §7 'memberships offer: /apps/paquetes/{package_id}', 'payments: /me/payments/{payment_token}'. */
+function membershipAlerts(event: EventEnvelope<unknown>): AlertDraft[] | null {
+  const d = event.data as Record<string, unknown> | undefined;
+  if (!d || !text(d.userId) || !text(d.packageId) || !text(d.packageName)) return null;
+  const base = { userId: d.userId, role: 'customer' as const, origin: 'memberships' as const, refs: { ...NO_REFS, customer: d.userId } };
+  const packageLink = `/apps/paquetes/${seg(d.packageId)}`;
+  switch (event.type) {
+    case MembershipEvents.activated:
+      if (!text(d.chargeDate)) return null;
+      return [
+        {
+          ...base,
+          type: 'membership_activated',
+          subtype: d.kind === 'renewal' ? 'renewal' : 'purchase',
+          link: packageLink,
+          message: texts.membershipActivatedText(d.packageName, d.chargeDate, d.kind === 'renewal'),
+        },
+      ];
+    case MembershipEvents.renewalDue:
+      if (!text(d.paymentToken) || !text(d.lapsesAt)) return null;
+      return [
+        {
+          ...base,
+          origin: 'payments',
+          type: 'membership_renewal_due',
+          subtype: null,
+          link: `/me/payments/${seg(d.paymentToken)}`,
+          message: texts.membershipRenewalDueText(d.packageName, d.lapsesAt),
+        },
+      ];
+    case MembershipEvents.lapsed:
+      return [{ ...base, type: 'membership_lapsed', subtype: null, link: packageLink, message: texts.membershipLapsedText(d.packageName) }];
+    default:
+      return [];
+  }
+}
+
 /** The alerts an event makes: none for a type messaging does not alert on; null when the event lacks what they need. */
 export function alertsFor(event: EventEnvelope<unknown>): AlertDraft[] | null {
   if ((ALERT_EVENT_TYPES.orders as readonly string[]).includes(event.type)) return orderAlerts(event);
   if ((ALERT_EVENT_TYPES.payment as readonly string[]).includes(event.type)) return paymentAlerts(event);
   if ((ALERT_EVENT_TYPES.wallets as readonly string[]).includes(event.type)) return walletAlerts(event);
   if ((ALERT_EVENT_TYPES.accounts as readonly string[]).includes(event.type)) return followAlerts(event);
+  if ((ALERT_EVENT_TYPES.memberships as readonly string[]).includes(event.type)) return membershipAlerts(event);
   return [];
 }

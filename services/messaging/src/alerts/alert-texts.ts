@@ -205,3 +205,45 @@ export function followedText(followerName: string): AlertMessage {
     ? say(`${name} empezó a seguirte`, `${name} started following you`)
     : say('Alguien empezó a seguirte', 'Someone started following you');
 }
+
+/** A package bought or renewed (origin `memberships`): its name and the next charge date. */
+export function membershipActivatedText(packageName: string, chargeDate: string, renewal: boolean): AlertMessage {
+  const day = (locale: AlertLocale) => dateIn(chargeDate, locale);
+  return renewal
+    ? say(
+        `Renovaste tu paquete ${packageName}. El próximo cobro es el ${day('es')}.`,
+        `You renewed your ${packageName} package. The next charge is on ${day('en')}.`,
+        `Renovaste tu paquete ${packageName}. El próximo cobro es el ${day('es-AR')}.`,
+      )
+    : say(
+        `Tu paquete ${packageName} está activo. El próximo cobro es el ${day('es')}.`,
+        `Your ${packageName} package is active. The next charge is on ${day('en')}.`,
+        `Tu paquete ${packageName} está activo. El próximo cobro es el ${day('es-AR')}.`,
+      );
+}
+
+/** The paid month ended: the renewal waits for its payment until the grace ends. */
+export function membershipRenewalDueText(packageName: string, lapsesAt: string): AlertMessage {
+  const day = (locale: AlertLocale) => dateIn(lapsesAt, locale);
+  return say(
+    `Es hora de renovar tu paquete ${packageName}. Págalo antes del ${day('es')} para no perder sus beneficios.`,
+    `Time to renew your ${packageName} package. Pay before ${day('en')} to keep its benefits.`,
+    `Es hora de renovar tu paquete ${packageName}. Pagalo antes del ${day('es-AR')} para no perder sus beneficios.`,
+  );
+}
+
+/** The grace ended unpaid. */
+export function membershipLapsedText(packageName: string): AlertMessage {
+  return say(
+    `Tu paquete ${packageName} venció. Tus reventas ganan la comisión base hasta que compres un paquete de nuevo.`,
+    `Your ${packageName} package expired. Your resales earn the base commission until you buy a package again.`,
+    `Tu paquete ${packageName} venció. Tus reventas ganan la comisión base hasta que compres un paquete de nuevo.`,
+  );
+}
+
+function dateIn(iso: string, locale: AlertLocale): string {
+  const lang = locale === 'en' ? 'en-US' : locale === 'es-AR' ? 'es-AR' : 'es-MX';
+  return new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Mexico_City' }).format(
+    new Date(iso),
+  );
+}

@@ -1,0 +1,17 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { Topics, type EventEnvelope } from '@vitrina/contracts';
+import { BusEventPattern } from '@vitrina/platform';
+import { AlertRecorder } from '../alert-recorder.js';
+import { ALERT_EVENT_TYPES } from '../alert-rules.js';
+
+/** `accounts.membership` (issue 16): a package activated or renewed, a renewal to pay, a lapse tell their user. */
+@Controller()
+export class MembershipAlertsConsumer {
+  constructor(private readonly recorder: AlertRecorder) {}
+
+  @BusEventPattern(Topics.accountsMembership, { types: ALERT_EVENT_TYPES.memberships })
+  async onMembership(@Payload() event: EventEnvelope<unknown>): Promise<void> {
+    await this.recorder.record(event);
+  }
+}
