@@ -47,12 +47,16 @@ export function PaidSummary({
           {t('paid.title')}
         </Title>
       </Group>
-      <Text>{t('paid.text')}</Text>
+      <Text>{t(page.purpose === 'membership' ? 'paid.membershipText' : 'paid.text')}</Text>
       <Divider />
       <Stack gap={6}>
         <Row label={t('paid.amount')} value={formatMoney(totalMinor, currency, language)} testId="paid-amount" />
         {method && <Row label={t('paid.method')} value={instalments ? `${method} · ${instalments}` : method} testId="paid-method" />}
-        <Row label={t('paid.order')} value={page.checkout_id} testId="paid-order" />
+        {page.purpose === 'membership' && page.description ? (
+          <Row label={t('paid.package')} value={page.description} testId="paid-package" />
+        ) : (
+          <Row label={t('paid.order')} value={page.checkout_id} testId="paid-order" />
+        )}
       </Stack>
       {actions}
     </Stack>

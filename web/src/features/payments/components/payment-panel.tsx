@@ -23,6 +23,8 @@ import { VoucherView } from './voucher-view';
 export interface PaymentPanelProps {
   /** The checkout's payment token. */
   token: string;
+  /** The token may not be known yet (a package purchase's, made through an event): a 404 is read again briefly. */
+  waitForToken?: boolean;
   /** A path of this site that 3-D Secure and approval pages send the browser back to. */
   returnPath: string;
   onPaid: (attempt: PaymentAttempt, page: PaymentPage) => void;
@@ -106,10 +108,11 @@ export function PaymentPanel({
   now,
   pollMs,
   fallbackMs,
+  waitForToken = false,
 }: PaymentPanelProps) {
   const { t, i18n } = usePaymentsT();
   const language = i18n.language;
-  const query = usePaymentPage(token);
+  const query = usePaymentPage(token, true, waitForToken);
   const [method, setMethod] = useState<PickerMethod | null>(null);
   const [plan, setPlan] = useState<number | null>(null);
   const [pending, setPending] = useState<PaymentAttempt | null>(null);

@@ -1,5 +1,5 @@
 import type { PaymentAttempt, PaymentPage } from '@vitrina/contracts';
-import { Card, Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Card, Skeleton, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSession } from '@/lib/session/use-session';
 import { usePaymentsT } from '../i18n/texts';
@@ -38,7 +38,22 @@ export function StandalonePaymentPage({ token, paymentAttempt, paymentCanceled =
   } else if (session.status !== 'authenticated') {
     body = <SignInPrompt title={t('me.signInTitle')} text={t('me.signInText')} button={t('me.signIn')} />;
   } else if (paid?.page) {
-    body = <PaidSummary page={paid.page} attempt={paid.attempt} language={i18n.language} t={t} />;
+    const membership = paid.page.purpose === 'membership';
+    body = (
+      <PaidSummary
+        page={paid.page}
+        attempt={paid.attempt}
+        language={i18n.language}
+        t={t}
+        actions={
+          membership ? (
+            <Button component="a" href="/apps/paquetes" variant="light" data-testid="paid-my-plan">
+              {t('me.myPlan')}
+            </Button>
+          ) : undefined
+        }
+      />
+    );
   } else if (paymentAttempt) {
     body = (
       <PaymentReturn
@@ -60,6 +75,7 @@ export function StandalonePaymentPage({ token, paymentAttempt, paymentCanceled =
         </Title>
         <PaymentPanel
           token={token}
+          waitForToken
           returnPath={`/me/payments/${encodeURIComponent(token)}`}
           onPaid={(attempt, page) => setPaid({ attempt, page })}
           {...(redirect ? { redirect } : {})}

@@ -69,7 +69,9 @@ function ShopLayoutRoute() {
   const { data: shop } = useShopBySlug(shopSlug, viewerId);
   const queryClient = useQueryClient();
   // The accounts feature's session as the storefront's viewer (spec 1 §6 'User levels').
-  const viewer: Viewer = { level: session.level, userId: viewerId, commissionRate: null };
+  // The rate of the user's plan (issue 16) from their profile; null (the default rate) until it loads.
+  const planRate = session.profile ? Number(session.profile.plan_commission_rate) : NaN;
+  const viewer: Viewer = { level: session.level, userId: viewerId, commissionRate: Number.isFinite(planRate) ? planRate : null };
   const registerOptions = { store: shop.slug, variant: shop.store_theme_info.signup_form };
 
   // SLOTS (accounts): the header's account corner and the register call to action.
