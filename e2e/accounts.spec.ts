@@ -354,3 +354,30 @@ test('a newcomer opens their own shop from /asistentes/emprendedores and renames
   await expect(visit.getByTestId('owner-tools')).toHaveCount(0);
   await visitor.close();
 });
+
+/**
+ * Issue 16 'create store now' (spec 2 §2): a visitor signs up from /asistentes/emprendedores's own button: the modal
+ * opens in phone mode without channel switching and submits 'Crear mi tienda ahora'; after the PIN from the SMS the
+ * page says the account is being finished while it opens the shop, named after the user, and lands in its editor.
+ */
+test("a newcomer signs up with 'create store now' and lands in their new shop's editor", async ({ page, request }) => {
+  const t = TEXTS.es;
+  const phone = uniquePhone();
+  await page.context().addCookies([{ name: 'locale', value: 'es', url: stack.url }]);
+  await page.goto(`${stack.url}/asistentes/emprendedores`);
+  await page.getByTestId('create-shop-register').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Crear mi tienda ahora' })).toBeVisible();
+  // phone first, no switching to e-mail
+  await expect(dialog.getByText(t.byEmail, { exact: true })).toHaveCount(0);
+  await dialog.getByLabel(t.fullName).fill('Rosa Nueva');
+  await dialog.locator('input[type=tel]').fill(phone);
+  await dialog.getByLabel(t.password).fill('secreto-321');
+  await dialog.getByRole('button', { name: 'Crear mi tienda ahora' }).click();
+  await expect(page).toHaveURL(/\/register\/complete\/\?/);
+  await typePin(page, t, await readPin(request, `+52${phone}`));
+  await page.getByRole('button', { name: t.continue, exact: true }).click();
+  await expect(page).toHaveURL(/\/tienda\/tienda-de-rosa(-\d{4})?\/$/, { timeout: 30_000 });
+  await expect(page.getByTestId('owner-tools')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('banner').getByText('Tienda de Rosa')).toBeVisible();
+});

@@ -48,7 +48,12 @@ describe('/asistentes/emprendedores, create your free store (spec 2 §2, issue 1
     fireEvent.click(within(prompt).getByRole('button', { name: 'Iniciar sesión' }));
     expect(open).toHaveBeenLastCalledWith('login');
     fireEvent.click(within(prompt).getByRole('button', { name: 'Regístrate gratis' }));
-    expect(open).toHaveBeenLastCalledWith('register');
+    // 'create store now' (spec 2 §2): phone first, and back here to have the shop made at once
+    expect(open).toHaveBeenLastCalledWith('register', {
+      createStoreOnSignup: true,
+      next: '/asistentes/emprendedores?nueva=1',
+      withTitle: true,
+    });
 
     // The sign-in modal signs the user in: the page follows the session.
     act(() => sessionStore.signIn(authResult()));

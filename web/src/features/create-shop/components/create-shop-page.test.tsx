@@ -15,7 +15,7 @@ const free = (request: Request) => {
   return jsonResponse(200, { slug, available: true, reason: null });
 };
 
-function renderPage() {
+function renderPage(extra: Partial<Parameters<typeof CreateShopPage>[0]> = {}) {
   const onReady = vi.fn();
   renderUi(
     <CreateShopPage
@@ -23,6 +23,7 @@ function renderPage() {
       shopHref={(slug) => `/tienda/${slug}/`}
       onReady={onReady}
       waitOptions={{ timeoutMs: 300, intervalMs: 50 }}
+      {...extra}
     />,
   );
   return onReady;
@@ -76,6 +77,40 @@ describe('the create-shop page', { timeout: 20_000 }, () => {
     const owner = await screen.findByTestId('create-shop-owner', {}, WAIT);
     expect(within(owner).getByRole('heading', { name: 'Ya tienes una tienda' })).toBeTruthy();
     expect(within(owner).getByRole('link', { name: 'Ir a mi tienda' }).getAttribute('href')).toBe('/tienda/mia/');
+    expect(onReady).not.toHaveBeenCalled();
+  });
+
+  it("'create store now': back signed in from the sign-up, the shop is created at once, named after the user", async () => {
+    const api = fakeApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, authResult()),
+      [PROFILE]: () => jsonResponse(200, adminProfile({ full_name: 'Ana Pérez' })),
+      [SLUG_CHECK]: (request: Request) => {
+        const slug = new URL(request.url).searchParams.get('slug');
+        // the name's own address is taken: a number is added
+        return jsonResponse(200, { slug, available: slug !== 'tienda-de-ana', reason: slug === 'tienda-de-ana' ? 'taken' : null });
+      },
+      [CREATE]: async (request: Request) => {
+        const body = (await request.json()) as { name: string; slug: string };
+        return jsonResponse(201, { id: 'shop-1', ...body });
+      },
+    });
+    const onReady = renderPage({ instant: true, instantNext: '/asistentes/emprendedores?nueva=1' });
+    expect(await screen.findByTestId('create-shop-finishing', {}, WAIT)).toBeTruthy();
+    await waitFor(() => expect(onReady).toHaveBeenCalledWith(expect.objectContaining({ name: 'Tienda de Ana' })), WAIT);
+    expect(onReady.mock.calls[0]![0].slug).toMatch(/^tienda-de-ana-\d{4}$/);
+    expect(api.callsTo(CREATE)).toHaveLength(1);
+  });
+
+  it("'create store now': when the shop cannot be made, the form shows with a note", async () => {
+    fakeApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, authResult()),
+      [PROFILE]: () => jsonResponse(200, adminProfile()),
+      [SLUG_CHECK]: free,
+      [CREATE]: () => jsonResponse(500, { code: 'internal', message: 'down' }),
+    });
+    const onReady = renderPage({ instant: true });
+    expect(await screen.findByTestId('create-shop-instant-failed', {}, WAIT)).toBeTruthy();
+    expect(screen.getByTestId('create-shop-form')).toBeTruthy();
     expect(onReady).not.toHaveBeenCalled();
   });
 });

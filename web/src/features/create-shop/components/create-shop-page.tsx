@@ -1,4 +1,4 @@
-import { Button, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingStore, IconCoins, IconPencil } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { authModal } from '@/lib/auth-modal-store';
 import { ADMIN_PROFILE_KEY } from '@/lib/session/get-admin-profile';
 import { useSession } from '@/lib/session/use-session';
 import type { CreatedShop } from '../api/create-shop';
+import { createInstantShop } from '../api/instant-shop';
 import { waitForStore, type WaitForStoreOptions } from '../api/wait-for-store';
 import { useCreateShopT } from '../i18n/texts';
 import { CreateShopForm } from './create-shop-form';
@@ -26,6 +27,15 @@ export interface CreateShopPageProps {
   origin?: string;
   /** Tests: how long to wait for the account. */
   waitOptions?: WaitForStoreOptions;
+  /**
+   * 'Create store now' (spec 2 §2): the user signed up from this page's register button and comes back signed in;
+   * their shop is created at once (named after them) instead of showing the form.
+   */
+  instant?: boolean;
+  /** Where the register button brings the new user back (with `instant` on). */
+  instantNext?: string;
+  /** Tests: the instant creation. */
+  createInstant?: (name: string) => Promise<CreatedShop>;
 }
 
 /**
@@ -33,7 +43,15 @@ export interface CreateShopPageProps {
  * by who they are: a sign-in prompt for a visitor, their shop for one who owns it, the creation form otherwise, and
  * after the creation the 'account being finished' message (spec 2 §2) while the session catches up.
  */
-export function CreateShopPage({ shopHref, onReady, origin = window.location.origin, waitOptions }: CreateShopPageProps) {
+export function CreateShopPage({
+  shopHref,
+  onReady,
+  origin = window.location.origin,
+  waitOptions,
+  instant = false,
+  instantNext,
+  createInstant = createInstantShop,
+}: CreateShopPageProps) {
   const { t } = useCreateShopT();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -41,6 +59,24 @@ export function CreateShopPage({ shopHref, onReady, origin = window.location.ori
   const waiting = useRef(false);
   const mounted = useRef(true);
   const meID = session.user?.id ?? null;
+  const [instantState, setInstantState] = useState<'idle' | 'creating' | 'failed'>('idle');
+  const instantStarted = useRef(false);
+  const profile = session.profile;
+  const canCreateInstantly = instant && session.status === 'authenticated' && session.profileStatus === 'ready' && !profile?.store_id;
+
+  useEffect(() => {
+    if (!canCreateInstantly || instantStarted.current || !profile) return;
+    instantStarted.current = true;
+    setInstantState('creating');
+    const first = (profile.full_name || profile.name).trim().split(/\s+/)[0] ?? '';
+    createInstant(first ? t('instant.name', { name: first }) : t('instant.nameless'))
+      .then((shop) => {
+        if (mounted.current) setCreated(shop);
+      })
+      .catch(() => {
+        if (mounted.current) setInstantState('failed');
+      });
+  }, [canCreateInstantly, profile, createInstant, t]);
 
   useEffect(() => {
     mounted.current = true;
@@ -64,14 +100,14 @@ export function CreateShopPage({ shopHref, onReady, origin = window.location.ori
   const myShop = session.profile?.store_slug ? shopHref(session.profile.store_slug) : null;
 
   let panel: ReactNode;
-  if (created) {
+  if (created || instantState === 'creating') {
     panel = (
       <Stack gap="sm" align="center" ta="center" py="lg" role="status" aria-live="polite" data-testid="create-shop-finishing">
         <Loader aria-hidden />
         <Title order={2} size="h3">
           {t('finishing.title')}
         </Title>
-        <Text c="dimmed">{t('finishing.text', { name: created.name })}</Text>
+        <Text c="dimmed">{created ? t('finishing.text', { name: created.name }) : t('finishing.instant')}</Text>
       </Stack>
     );
   } else if (session.status === 'loading' || (session.status === 'authenticated' && session.profileStatus === 'loading')) {
@@ -92,7 +128,12 @@ export function CreateShopPage({ shopHref, onReady, origin = window.location.ori
         </Title>
         <Text c="dimmed">{t('signIn.text')}</Text>
         <Group gap="sm">
-          <Button onClick={() => authModal.open('register')} onFocus={authModal.prefetch} onPointerEnter={authModal.prefetch}>
+          <Button
+            onClick={() => authModal.open('register', instantNext ? { createStoreOnSignup: true, next: instantNext, withTitle: true } : {})}
+            onFocus={authModal.prefetch}
+            onPointerEnter={authModal.prefetch}
+            data-testid="create-shop-register"
+          >
             {t('signIn.register')}
           </Button>
           <Button
@@ -122,7 +163,16 @@ export function CreateShopPage({ shopHref, onReady, origin = window.location.ori
       </Stack>
     );
   } else {
-    panel = <CreateShopForm origin={origin} myShopHref={myShop} onCreated={setCreated} onAlreadyOwned={reloadProfile} />;
+    panel = (
+      <Stack gap="md">
+        {instantState === 'failed' && (
+          <Alert color="yellow" role="alert" data-testid="create-shop-instant-failed">
+            {t('instant.failed')}
+          </Alert>
+        )}
+        <CreateShopForm origin={origin} myShopHref={myShop} onCreated={setCreated} onAlreadyOwned={reloadProfile} />
+      </Stack>
+    );
   }
 
   return (
