@@ -38,6 +38,7 @@ WAIT_SECONDS="${WAIT_SECONDS:-120}"
 TOPICS=(
   accounts.user
   accounts.membership
+  accounts.supplier
   catalogue.item
   catalogue.catalogue
   store.shop

@@ -20,6 +20,8 @@ export const Topics = {
   accountsUser: 'accounts.user',
   /** Memberships (plans and packages), keyed by user id (api/accounts/memberships.ts). */
   accountsMembership: 'accounts.membership',
+  /** Suppliers (dssuppliers) opened, renamed, enabled or disabled, keyed by user id (api/accounts/suppliers.ts). */
+  accountsSupplier: 'accounts.supplier',
   catalogueItem: 'catalogue.item',
   catalogueCatalogue: 'catalogue.catalogue',
   storeShop: 'store.shop',

@@ -50,6 +50,8 @@ import { walletsControllers, walletsProviders } from './wallets/wallets.module.j
 import { CollaboratorsHttpController } from './collaborators/collaborators.http.controller.js';
 import { CollaboratorsService } from './collaborators/collaborators.service.js';
 import { membershipsControllers, membershipsProviders } from './memberships/memberships.module.js';
+import { InternalSuppliersHttpController, SuppliersHttpController } from './suppliers/suppliers.http.controller.js';
+import { SuppliersService } from './suppliers/suppliers.service.js';
 
 export interface AccountsOptions {
   /** The time every rule reads; tests pass a ManualClock. */
@@ -87,6 +89,8 @@ export function createAccountsModule(options: AccountsOptions = {}): Type<unknow
       ...walletsControllers,
       CollaboratorsHttpController,
       ...membershipsControllers,
+      SuppliersHttpController,
+      InternalSuppliersHttpController,
     ],
     providers: [
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
@@ -131,6 +135,7 @@ export function createAccountsModule(options: AccountsOptions = {}): Type<unknow
       ...walletsProviders(options.env),
       CollaboratorsService,
       ...membershipsProviders(options.env),
+      SuppliersService,
     ],
   })
   class AccountsModule {}

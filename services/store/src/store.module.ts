@@ -19,6 +19,7 @@ import { STORE_CONFIG, loadStoreConfig, type StoreConfig } from './shared/config
 import { CreateShopHandler } from './shops/commands/create-shop.handler.js';
 import { UpdateShopHandler } from './shops/commands/update-shop.handler.js';
 import { CatalogueCataloguesConsumer } from './shops/events/catalogue-catalogues.consumer.js';
+import { AccountsSuppliersConsumer } from './shops/events/accounts-suppliers.consumer.js';
 import { ShopAdminController } from './shops/http/shop-admin.controller.js';
 import { ShopsController } from './shops/http/shops.controller.js';
 import { LoadShopQuery } from './shops/queries/load-shop.query.js';
@@ -50,6 +51,7 @@ import { StoreItemsAdminController, StoreItemsPublicController } from './store-i
     GalleryController,
     CatalogueEventsConsumer,
     CatalogueCataloguesConsumer,
+    AccountsSuppliersConsumer,
   ],
   providers: [
     { provide: STORE_CONFIG, inject: [CONFIG], useFactory: (config: PlatformConfig) => loadStoreConfig(config) },

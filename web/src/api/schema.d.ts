@@ -122,6 +122,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounts/{me}/supplier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's supplier profile (is_supplier false before they open one) */
+        get: operations["SuppliersHttpController_get"];
+        /** Opens or renames the caller's supplier profile; the next token carries the supplier keychain */
+        put: operations["SuppliersHttpController_open"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accounts/{me}/wallets": {
         parameters: {
             query?: never;
@@ -5888,6 +5906,14 @@ export interface components {
             /** @enum {string} */
             theme: "03" | "05";
         };
+        SupplierProfile: {
+            created_at: string | null;
+            enabled: boolean;
+            image: string | null;
+            is_supplier: boolean;
+            name: string | null;
+        };
+        SupplierProfileDto: Record<string, never>;
         SupplierSettings: {
             branches: components["schemas"]["PickupBranch"][];
             currency: string;
@@ -6564,6 +6590,110 @@ export interface operations {
             };
             /** @description The caller may not do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SuppliersHttpController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierProfile"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    SuppliersHttpController_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user: `{id}:{id}` where it is the owner segment, the bare `{id}` beside an `{owner}` segment */
+                me: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupplierProfileDto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierProfile"];
+                };
+            };
+            /** @description Refused: the request is not valid (`fields` names the offending fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not signed in, or the access token is not valid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

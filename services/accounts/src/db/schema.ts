@@ -471,3 +471,16 @@ export const membershipPurchases = accountsSchema.table(
       .where(sql`status = 'pending'`),
   ],
 );
+
+/**
+ * A supplier (dssupplier) profile (issue 16): the name and image a user sells under, and whether an operator has
+ * disabled them. Opening one gives the user the `dssupplier-admin` keychain API.
+ */
+export const supplierProfiles = accountsSchema.table('supplier_profiles', {
+  userId: text('user_id').primaryKey(),
+  name: text('name').notNull(),
+  image: text('image'),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});

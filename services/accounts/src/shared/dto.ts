@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsString, Length, Matches } from 'class-validator';
+import { IsString, Length, Matches, ValidateBy, buildMessage } from 'class-validator';
 import { OptionalNullable } from '@vitrina/platform';
 
 const isEmpty = (value: unknown): boolean => value === '' || value === null || (typeof value === 'string' && value.trim() === '');
@@ -83,3 +83,24 @@ export class AccountIdentifierDto {
   @ApiPropertyOptional() @CountryField() @OptionalNullable() @Matches(ISO_COUNTRY_PATTERN) country?: string;
   @ApiPropertyOptional() @CountryCodeField() @OptionalNullable() @Matches(COUNTRY_CODE_PATTERN) country_code?: string;
 }
+
+/** A gallery URL: absolute http(s), or a path on our own host (`/api/gallery/...`). Never `javascript:`, `data:`, `//host`. */
+export function isImageUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return false;
+  if (value.startsWith('/')) return !value.startsWith('//') && !/[\s\\]/.test(value);
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+export const IsImageUrl = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'isImageUrl',
+    validator: {
+      validate: (value) => isImageUrl(value),
+      defaultMessage: buildMessage((each) => `${each}$property must be an http(s) URL or a path returned by the gallery upload`),
+    },
+  });

@@ -156,6 +156,8 @@ export const suppliers = catalogueSchema.table(
     name: text('name').notNull(),
     image: text('image'),
     enabled: boolean('enabled').notNull().default(true),
+    /** The supplier chose its own name and image (issue 16, accounts.supplier.updated): profile renames leave it. */
+    customName: boolean('custom_name').notNull().default(false),
     searchName: text('search_name').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@vitrina/platform';
 import { profiles, suppliers } from '../db/schema.js';
 import { normaliseText } from '../shared/normalise.js';
@@ -16,7 +16,7 @@ export async function ensureSupplier(tx: Tx, ownerId: string): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** Keeps a supplier's name and image in step with the user's profile. */
+/** Keeps a supplier's name and image in step with the user's profile, unless the supplier chose its own. */
 export async function renameSupplier(tx: Tx, id: string, name: string, photo: string | null | undefined): Promise<void> {
   await tx
     .update(suppliers)
@@ -26,5 +26,14 @@ export async function renameSupplier(tx: Tx, id: string, name: string, photo: st
       ...(photo !== undefined ? { image: photo } : {}),
       updatedAt: sql`now()`,
     })
-    .where(eq(suppliers.id, id));
+    .where(and(eq(suppliers.id, id), eq(suppliers.customName, false)));
+}
+
+/** The supplier as accounts has it (issue 16: opened, renamed, enabled or disabled): its own name and image win. */
+export async function upsertSupplier(tx: Tx, id: string, name: string, image: string | null, enabled: boolean): Promise<void> {
+  const set = { name, image, enabled, customName: true, searchName: normaliseText(name), updatedAt: sql`now()` };
+  await tx
+    .insert(suppliers)
+    .values({ id, ...set })
+    .onConflictDoUpdate({ target: suppliers.id, set });
 }

@@ -7,3 +7,4 @@ export * from './menu.js';
 export * from './wallets.js';
 export * from './collaborators.js';
 export * from './memberships.js';
+export * from './suppliers.js';

@@ -1,10 +1,18 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { sql } from 'drizzle-orm';
-import { AccountsEvents, Topics, type EventEnvelope, type UserProfileUpdated, type UserRegistered } from '@vitrina/contracts';
+import {
+  AccountsEvents,
+  SupplierEvents,
+  Topics,
+  type EventEnvelope,
+  type SupplierUpdated,
+  type UserProfileUpdated,
+  type UserRegistered,
+} from '@vitrina/contracts';
 import { TransactionRunner } from '@vitrina/platform';
 import { profiles } from '../../db/schema.js';
-import { renameSupplier } from '../supplier.repository.js';
+import { renameSupplier, upsertSupplier } from '../supplier.repository.js';
 
 /** Names and photos of users (`accounts.user`), so suppliers are shown by their name. */
 @Controller()
@@ -36,5 +44,14 @@ export class AccountsEventsConsumer {
         .onConflictDoUpdate({ target: profiles.id, set });
       await renameSupplier(tx, userId, userName, photo);
     });
+  }
+
+  /** A supplier opened, renamed, enabled or disabled in accounts (issue 16): the directory shows it so. */
+  @EventPattern(Topics.accountsSupplier)
+  async onSupplier(@Payload() event: EventEnvelope<SupplierUpdated>): Promise<void> {
+    if (event.type !== SupplierEvents.updated) return;
+    const d = event.data;
+    if (!d || typeof d.supplierId !== 'string' || typeof d.name !== 'string' || !d.name || typeof d.enabled !== 'boolean') return;
+    await this.tx.run((tx) => upsertSupplier(tx, d.supplierId, d.name.slice(0, 200), d.image ?? null, d.enabled));
   }
 }

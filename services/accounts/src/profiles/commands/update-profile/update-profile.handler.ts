@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, Length, MaxLength, ValidateBy, buildMessage } from 'class-validator';
+import { IsIn, IsString, Length, MaxLength } from 'class-validator';
 import { eq } from 'drizzle-orm';
 import {
   AccountsEvents,
@@ -14,32 +14,11 @@ import { NotFoundError, Outbox, TransactionRunner, OptionalNullable } from '@vit
 import { users } from '../../../db/schema.js';
 import type { UserRow, AccountsSchema } from '../../../db/db.js';
 import { Clock } from '../../../shared/clock.js';
-import { DropEmpty, Trimmed } from '../../../shared/dto.js';
+import { DropEmpty, IsImageUrl, Trimmed } from '../../../shared/dto.js';
 import { adminProfile } from '../../../users/domain/profile.js';
 import { UsersRepository } from '../../../users/users.repository.js';
 import { ShopsRepository } from '../../../shops/shops.repository.js';
 import { MembershipsService } from '../../../memberships/memberships.service.js';
-
-/** A gallery URL: absolute http(s), or a path on our own host (`/api/gallery/...`). Never `javascript:`, `data:`, `//host`. */
-export function isImageUrl(value: unknown): boolean {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return false;
-  if (value.startsWith('/')) return !value.startsWith('//') && !/[\s\\]/.test(value);
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}
-
-const IsImageUrl = (): PropertyDecorator =>
-  ValidateBy({
-    name: 'isImageUrl',
-    validator: {
-      validate: (value) => isImageUrl(value),
-      defaultMessage: buildMessage((each) => `${each}$property must be an http(s) URL or a path returned by the gallery upload`),
-    },
-  });
 
 /** `PUT profile-admin`: only non-empty fields change (spec 2 §3); the photo is the URL the gallery upload returned. */
 export class UpdateProfileDto {

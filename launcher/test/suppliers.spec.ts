@@ -1,0 +1,127 @@
+/**
+ * Become a supplier (issue 16) across services on one runtime, as embedded mode runs them: a user opens their supplier
+ * profile in accounts, and after a sign-in their token carries `dssupplier-admin`, so the catalogue lets them list an
+ * item; the catalogue's directory shows them under the name they chose; an operator disabling them (accounts' internal
+ * route) shows the disabled-supplier banner on their shop, and enabling them takes it away.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DEMO, DEVELOPMENT_SERVICE_SECRET, SERVICE_SECRET_HEADER } from '@vitrina/contracts';
+import { createServiceApp, type Runtime } from '@vitrina/platform';
+import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
+import { catalogueService } from '@vitrina/catalogue';
+import { storeService } from '@vitrina/store';
+import { createAccountsService } from '@vitrina/accounts';
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+async function call(
+  app: NestFastifyApplication,
+  method: string,
+  url: string,
+  o: { auth?: string; body?: object; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const res = await app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...(o.auth ? { authorization: `Bearer ${o.auth}` } : {}), ...o.headers },
+    ...(o.body ? { payload: o.body } : {}),
+  });
+  return { status: res.statusCode, body: res.body ? res.json<any>() : undefined };
+}
+
+async function eventually<T>(check: () => Promise<T | undefined | false | null>, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('becoming a supplier (issue 16)', () => {
+  let tdb: TestDatabase;
+  let runtime: Runtime;
+  let accounts: NestFastifyApplication;
+  let catalogue: NestFastifyApplication;
+  let store: NestFastifyApplication;
+  const previous = { ...process.env };
+  // the demo reseller owns a shop and is not a supplier yet
+  const user = DEMO.users.reseller;
+  const me = `${user.id}:${user.id}`;
+
+  const signIn = async () => {
+    const res = await call(accounts, 'POST', '/auth/login', { body: { username: user.email, password: DEMO.password } });
+    expect(res.status).toBe(200);
+    return res.body.access_token as string;
+  };
+  const newItem = (auth: string) =>
+    call(catalogue, 'POST', `/catalogue/${me}/affiliate/items`, {
+      auth,
+      body: { name: 'Jabón artesanal', type: 'product', list_state: 'published', list_price_minor: 9_900 },
+    });
+  const operator = (enabled: boolean) =>
+    call(accounts, 'PUT', `/accounts/internal/suppliers/${user.id}/enabled`, {
+      body: { enabled },
+      headers: { [SERVICE_SECRET_HEADER]: DEVELOPMENT_SERVICE_SECRET },
+    });
+  const banner = async () =>
+    (await call(store, 'GET', `/store/shops/by-slug/${DEMO.shops.reseller.slug}`)).body.dssupplier_banner as boolean;
+
+  beforeAll(async () => {
+    process.env.SEED_DEMO = 'true';
+    tdb = await createTestDatabase('suppliers');
+    runtime = await createTestRuntime(tdb);
+    ({ app: accounts } = await createServiceApp(createAccountsService({}), runtime));
+    ({ app: catalogue } = await createServiceApp(catalogueService, runtime));
+    ({ app: store } = await createServiceApp(storeService, runtime));
+  }, 120_000);
+
+  afterAll(async () => {
+    await store?.close();
+    await catalogue?.close();
+    await accounts?.close();
+    await runtime?.close();
+    await tdb?.destroy();
+    process.env = previous;
+  });
+
+  it('opens a supplier profile, lists items under its name, and shows the banner while an operator disables it', async () => {
+    const before = await signIn();
+    expect((await newItem(before)).status).toBe(403);
+    expect((await call(accounts, 'GET', `/accounts/${me}/supplier`, { auth: before })).body).toMatchObject({ is_supplier: false });
+    // bad input changes nothing; someone else's path is refused
+    expect((await call(accounts, 'PUT', `/accounts/${me}/supplier`, { auth: before, body: { name: '  ' } })).status).toBe(400);
+    expect(
+      (await call(accounts, 'PUT', `/accounts/${me}/supplier`, { auth: before, body: { name: 'X', image: 'javascript:alert(1)' } })).status,
+    ).toBe(400);
+    const other = DEMO.users.customer.id;
+    expect((await call(accounts, 'PUT', `/accounts/${other}:${other}/supplier`, { auth: before, body: { name: 'X' } })).status).toBe(403);
+
+    const opened = await call(accounts, 'PUT', `/accounts/${me}/supplier`, { auth: before, body: { name: 'Jabones Rosa', image: null } });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ is_supplier: true, name: 'Jabones Rosa', enabled: true });
+    // the old token still lacks the keychain; the next one carries it
+    const after = await signIn();
+    const item = await newItem(after);
+    expect(item.status).toBe(201);
+    const listed = await eventually(async () => {
+      const res = await call(catalogue, 'GET', `/catalogue/dssuppliers/${user.id}`);
+      return res.status === 200 && res.body.name === 'Jabones Rosa' ? res.body : undefined;
+    });
+    expect(listed.enabled).toBe(true);
+
+    expect(await banner()).toBe(false);
+    expect((await operator(false)).body).toMatchObject({ enabled: false });
+    await eventually(async () => (await banner()) === true);
+    await eventually(async () => (await call(catalogue, 'GET', `/catalogue/dssuppliers/${user.id}`)).body.enabled === false);
+    await operator(true);
+    await eventually(async () => (await banner()) === false);
+    // the operator's route wants the service secret
+    expect((await call(accounts, 'PUT', `/accounts/internal/suppliers/${user.id}/enabled`, { body: { enabled: false } })).status).toBe(401);
+  });
+});

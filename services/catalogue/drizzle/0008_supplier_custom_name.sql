@@ -1,0 +1,1 @@
+ALTER TABLE "catalogue"."suppliers" ADD COLUMN "custom_name" boolean DEFAULT false NOT NULL;
