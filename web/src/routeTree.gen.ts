@@ -18,6 +18,7 @@ import { Route as AsistentesEmprendedoresRouteImport } from './routes/asistentes
 import { Route as MisBoletosOrderIdRouteImport } from './routes/mis-boletos/$orderId'
 import { Route as MisComprasIndexRouteImport } from './routes/mis-compras/index'
 import { Route as ProveedorEnviosYPagosRouteImport } from './routes/proveedor/envios-y-pagos'
+import { Route as ProveedorRegistroRouteImport } from './routes/proveedor/registro'
 import { Route as TiendaShopSlugRouteRouteImport } from './routes/tienda/$shopSlug/route'
 import { Route as ActivatePinIndexRouteImport } from './routes/activate/pin/index'
 import { Route as AdminDevolucionesIndexRouteImport } from './routes/admin/devoluciones/index'
@@ -133,6 +134,11 @@ const MisComprasIndexRoute = MisComprasIndexRouteImport.update({
 const ProveedorEnviosYPagosRoute = ProveedorEnviosYPagosRouteImport.update({
   id: '/proveedor/envios-y-pagos',
   path: '/proveedor/envios-y-pagos',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProveedorRegistroRoute = ProveedorRegistroRouteImport.update({
+  id: '/proveedor/registro',
+  path: '/proveedor/registro',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TiendaShopSlugRouteRoute = TiendaShopSlugRouteRouteImport.update({
@@ -543,6 +549,7 @@ export interface FileRoutesByFullPath {
   '/asistentes/emprendedores': typeof AsistentesEmprendedoresRoute
   '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
+  '/proveedor/registro': typeof ProveedorRegistroRoute
   '/mis-compras/': typeof MisComprasIndexRoute
   '/admin/devoluciones/$returnId': typeof AdminDevolucionesReturnIdRoute
   '/admin/monedero/$walletTypeId': typeof AdminMonederoWalletTypeIdRoute
@@ -624,6 +631,7 @@ export interface FileRoutesByTo {
   '/asistentes/emprendedores': typeof AsistentesEmprendedoresRoute
   '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
+  '/proveedor/registro': typeof ProveedorRegistroRoute
   '/mis-compras': typeof MisComprasIndexRoute
   '/admin/devoluciones/$returnId': typeof AdminDevolucionesReturnIdRoute
   '/admin/monedero/$walletTypeId': typeof AdminMonederoWalletTypeIdRoute
@@ -707,6 +715,7 @@ export interface FileRoutesById {
   '/asistentes/emprendedores': typeof AsistentesEmprendedoresRoute
   '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
+  '/proveedor/registro': typeof ProveedorRegistroRoute
   '/mis-compras/': typeof MisComprasIndexRoute
   '/admin/devoluciones/$returnId': typeof AdminDevolucionesReturnIdRoute
   '/admin/monedero/$walletTypeId': typeof AdminMonederoWalletTypeIdRoute
@@ -791,6 +800,7 @@ export interface FileRouteTypes {
     | '/asistentes/emprendedores'
     | '/mis-boletos/$orderId'
     | '/proveedor/envios-y-pagos'
+    | '/proveedor/registro'
     | '/mis-compras/'
     | '/admin/devoluciones/$returnId'
     | '/admin/monedero/$walletTypeId'
@@ -872,6 +882,7 @@ export interface FileRouteTypes {
     | '/asistentes/emprendedores'
     | '/mis-boletos/$orderId'
     | '/proveedor/envios-y-pagos'
+    | '/proveedor/registro'
     | '/mis-compras'
     | '/admin/devoluciones/$returnId'
     | '/admin/monedero/$walletTypeId'
@@ -954,6 +965,7 @@ export interface FileRouteTypes {
     | '/asistentes/emprendedores'
     | '/mis-boletos/$orderId'
     | '/proveedor/envios-y-pagos'
+    | '/proveedor/registro'
     | '/mis-compras/'
     | '/admin/devoluciones/$returnId'
     | '/admin/monedero/$walletTypeId'
@@ -1037,6 +1049,7 @@ export interface RootRouteChildren {
   AsistentesEmprendedoresRoute: typeof AsistentesEmprendedoresRoute
   MisBoletosOrderIdRoute: typeof MisBoletosOrderIdRoute
   ProveedorEnviosYPagosRoute: typeof ProveedorEnviosYPagosRoute
+  ProveedorRegistroRoute: typeof ProveedorRegistroRoute
   MisComprasIndexRoute: typeof MisComprasIndexRoute
   AdminDevolucionesReturnIdRoute: typeof AdminDevolucionesReturnIdRoute
   AdminMonederoWalletTypeIdRoute: typeof AdminMonederoWalletTypeIdRoute
@@ -1134,6 +1147,13 @@ declare module '@tanstack/react-router' {
       path: '/proveedor/envios-y-pagos'
       fullPath: '/proveedor/envios-y-pagos'
       preLoaderRoute: typeof ProveedorEnviosYPagosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/proveedor/registro': {
+      id: '/proveedor/registro'
+      path: '/proveedor/registro'
+      fullPath: '/proveedor/registro'
+      preLoaderRoute: typeof ProveedorRegistroRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/tienda/$shopSlug': {
@@ -1746,6 +1766,7 @@ const rootRouteChildren: RootRouteChildren = {
   AsistentesEmprendedoresRoute: AsistentesEmprendedoresRoute,
   MisBoletosOrderIdRoute: MisBoletosOrderIdRoute,
   ProveedorEnviosYPagosRoute: ProveedorEnviosYPagosRoute,
+  ProveedorRegistroRoute: ProveedorRegistroRoute,
   MisComprasIndexRoute: MisComprasIndexRoute,
   AdminDevolucionesReturnIdRoute: AdminDevolucionesReturnIdRoute,
   AdminMonederoWalletTypeIdRoute: AdminMonederoWalletTypeIdRoute,

@@ -5913,7 +5913,12 @@ export interface components {
             is_supplier: boolean;
             name: string | null;
         };
-        SupplierProfileDto: Record<string, never>;
+        SupplierProfileDto: {
+            /** @description A gallery URL, or null */
+            image?: string | null;
+            /** @description The name the supplier sells under */
+            name: string;
+        };
         SupplierSettings: {
             branches: components["schemas"]["PickupBranch"][];
             currency: string;

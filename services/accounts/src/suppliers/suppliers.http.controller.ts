@@ -1,19 +1,21 @@
 import { Body, Controller, Get, HttpCode, Param, Put, UseGuards } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiExcludeController, ApiPropertyOptional } from '@nestjs/swagger';
 import { SupplierLimits, SupplierProfileSchema, type SupplierProfile } from '@vitrina/contracts';
-import { ApiAnswer, ApiOperation, ApiTags, OwnerPath, PathOwner, ServiceSecretGuard, type OwnerRef } from '@vitrina/platform';
+import { ApiAnswer, ApiOperation, ApiProperty, ApiTags, OwnerPath, PathOwner, ServiceSecretGuard, type OwnerRef } from '@vitrina/platform';
 import { IsBoolean, IsOptional, IsString, Length, ValidateIf } from 'class-validator';
 import { IsImageUrl, Trimmed } from '../shared/dto.js';
 import { SuppliersService } from './suppliers.service.js';
 
 export class SupplierProfileDto {
   /** The name the supplier sells under. */
+  @ApiProperty({ description: 'The name the supplier sells under', minLength: 1, maxLength: SupplierLimits.nameMax })
   @Trimmed()
   @IsString()
   @Length(1, SupplierLimits.nameMax)
   name!: string;
 
   /** The supplier's image (a gallery URL), or null. */
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: SupplierLimits.imageMax, description: 'A gallery URL, or null' })
   @IsOptional()
   @ValidateIf((_o, v) => v !== null)
   @IsImageUrl()
@@ -21,6 +23,7 @@ export class SupplierProfileDto {
 }
 
 export class SupplierEnabledDto {
+  @ApiProperty()
   @IsBoolean()
   enabled!: boolean;
 }

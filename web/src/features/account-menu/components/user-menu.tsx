@@ -23,7 +23,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { useSession } from '@/lib/session/use-session';
 import { useUnreadMessages } from '../api/unread-messages';
 import { CollaborationsList } from './collaborations-list';
-import { accountLinks, contactsPath, myShopPath, supplierItemsPath } from '../domain/account-links';
+import { BECOME_SUPPLIER_PATH, accountLinks, contactsPath, myShopPath, supplierItemsPath } from '../domain/account-links';
 import classes from './user-menu.module.css';
 
 /** spec 1 §2 and spec 2 §2: the shop side menu is 280 px wide. */
@@ -129,7 +129,11 @@ export function UserMenu({ shopPath = '/', myShopHref, children, withThemeToggle
           <nav aria-label={t('title')}>
             {hasStore && myShop && <MenuLink href={myShop} label={t('myShop')} icon={IconBuildingStore} onNavigate={close} />}
             {!hasStore && <MenuLink href={links.createShop} label={t('createShop')} icon={IconSparkles} onNavigate={close} />}
-            {supplierItems && <MenuLink href={supplierItems} label={t('supplierItems')} icon={IconPackage} onNavigate={close} />}
+            {supplierItems ? (
+              <MenuLink href={supplierItems} label={t('supplierItems')} icon={IconPackage} onNavigate={close} />
+            ) : (
+              <MenuLink href={BECOME_SUPPLIER_PATH} label={t('becomeSupplier')} icon={IconPackage} onNavigate={close} />
+            )}
             {supplierItems && (
               <MenuLink href="/proveedor/envios-y-pagos" label={t('supplierSettings')} icon={IconTruckDelivery} onNavigate={close} />
             )}

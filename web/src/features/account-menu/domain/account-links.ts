@@ -1,6 +1,9 @@
 /** spec 2 §2: the promotion target 'create your free store'. */
 export const CREATE_SHOP_PATH = '/asistentes/emprendedores';
 
+/** Issue 16: where a user who does not sell yet opens their supplier profile. */
+export const BECOME_SUPPLIER_PATH = '/proveedor/registro';
+
 /** Issue 14: the account menu's 'Monedero' opens the peso wallet, outside any shop. */
 export const WALLET_PATH = '/me/wallet/mxn';
 

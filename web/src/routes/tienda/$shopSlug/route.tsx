@@ -120,7 +120,11 @@ function ShopLayoutRoute() {
 
   return (
     <>
-      <ShopLayout slug={shopSlug} viewer={viewer} slots={{ account, register, owner }}>
+      <ShopLayout
+        slug={shopSlug}
+        viewer={viewer}
+        slots={{ account, register, owner, viewerIsSupplier: session.user?.keychain.includes('dssupplier-admin') ?? false }}
+      >
         <Outlet />
       </ShopLayout>
       {withCart && (

@@ -8,6 +8,7 @@ import { AffinityTopBar } from './affinity-top-bar';
 import { CatalogueStrip } from './catalogue-strip';
 import { ChatButton } from './chat-button';
 import { DisabledSupplierBanner } from './disabled-supplier-banner';
+import { SupplierInviteBanner } from './supplier-invite-banner';
 import { ShopFooter } from './shop-footer';
 import { ShopHeader } from './shop-header';
 import classes from './shop-layout.module.css';
@@ -58,6 +59,7 @@ export function ShopLayout({ slug, viewer, slots = {}, children }: ShopLayoutPro
         <main className={classes.main} id="contenido">
           {children}
         </main>
+        {!slots.viewerIsSupplier && shop.store_type !== 'franchise' && <SupplierInviteBanner shopName={shop.name} />}
         <ShopFooter withThemeToggle={darkAllowed} />
         <ChatButton />
       </div>

@@ -13,6 +13,8 @@ export interface StorefrontSlots {
   register?: (props: { label: HeaderButtonLabel }) => ReactNode;
   /** SLOT (shop admin): the owner's tools, a strip above the shop in the page's flow (it covers nothing). */
   owner?: ReactNode;
+  /** Whether the viewer sells already (the supplier keychain): then the supplier-invitation banner is not shown. */
+  viewerIsSupplier?: boolean;
 }
 
 /**
