@@ -7,11 +7,13 @@ export const STORE_TYPES = ['franchise', 'affinity', 'affiliate', 'others'] as c
 export type StoreType = (typeof STORE_TYPES)[number];
 
 /**
- * Store types a user may create a shop with (`POST /store/shops`, issue 16): a franchise is tied to its supplier,
- * which a later slice builds, so it answers 400 store_type_not_allowed for now.
+ * Store types anyone may create a shop with (`POST /store/shops`, issue 16). A franchise is tied to its supplier:
+ * only a supplier (the dssupplier-admin keychain) opens one, for their own products (SUPPLIER_STORE_TYPES); anyone
+ * else gets 400 store_type_not_allowed.
  */
 export const CREATABLE_STORE_TYPES = ['others', 'affiliate', 'affinity'] as const satisfies readonly StoreType[];
 export type CreatableStoreType = (typeof CREATABLE_STORE_TYPES)[number];
+export const SUPPLIER_STORE_TYPES = [...CREATABLE_STORE_TYPES, 'franchise'] as const satisfies readonly StoreType[];
 
 /** spec 1 §5 'slug' validator: letters, digits, underscore, hyphen. */
 export const SHOP_SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;

@@ -217,6 +217,45 @@ describe('creating a shop (issue 16)', () => {
     expect((await create(short.auth, { ...good, slug: 'abc' })).status).toBe(201);
   });
 
+  it('opens a franchise only for a supplier, tied to their products; an affinity store hangs from the affinity store that referred its owner', async () => {
+    const supplierId = newId();
+    const supplier = await w.token(supplierId, 1, ['dssupplier-admin']);
+    const res = await create(supplier, { name: 'Franquicia Jabones', slug: `franq-${supplierId.slice(-6)}`, store_type: 'franchise' });
+    expect(res.status).toBe(201);
+    const [row] = await shopRows(sql`id = ${res.body.id}`);
+    expect(row).toMatchObject({ store_type: 'franchise', dssupplier_id: supplierId });
+
+    // the reseller's demo shop is an affinity store: a new affinity store referred by it hangs from it; nothing else does
+    const [demo] = await shopRows(sql`slug = ${DEMO.shops.reseller.slug}`);
+    expect(demo.store_type).toBe('affinity');
+    const a = await newcomer();
+    const child = await create(a.auth, {
+      name: 'Hija',
+      slug: `hija-${a.id.slice(-6)}`,
+      store_type: 'affinity',
+      referral_slug: DEMO.shops.reseller.slug.toUpperCase(),
+    });
+    expect(child.status).toBe(201);
+    expect((await shopRows(sql`id = ${child.body.id}`))[0].root_affinity_store_id).toBe(demo.id);
+    const b = await newcomer();
+    const plain = await create(b.auth, {
+      name: 'Otra',
+      slug: `otra-${b.id.slice(-6)}`,
+      store_type: 'affiliate',
+      referral_slug: DEMO.shops.reseller.slug,
+    });
+    expect((await shopRows(sql`id = ${plain.body.id}`))[0].root_affinity_store_id).toBeNull();
+    const c = await newcomer();
+    const stray = await create(c.auth, {
+      name: 'Suelta',
+      slug: `suelta-${c.id.slice(-6)}`,
+      store_type: 'affinity',
+      referral_slug: 'no-existe',
+    });
+    expect(stray.status).toBe(201);
+    expect((await shopRows(sql`id = ${stray.body.id}`))[0].root_affinity_store_id).toBeNull();
+  });
+
   it('tells why a slug is not available: taken or reserved', async () => {
     const check = async (slug: string) => (await json(w.store, 'GET', `/store/shops/slug-availability?slug=${slug}`)).body;
     expect(await check('Demo')).toEqual({ slug: 'Demo', available: false, reason: 'taken' });

@@ -3543,7 +3543,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open the caller’s shop (issue 16): name, slug, store type; answers the owner’s admin view. 400 store_type_not_allowed (franchise); 409 slug_taken, slug_reserved, shop_already_owned */
+        /** Open the caller’s shop (issue 16): name, slug, store type; answers the owner’s admin view. 400 store_type_not_allowed (franchise for a non-supplier); 409 slug_taken, slug_reserved, shop_already_owned */
         post: operations["ShopsController_create"];
         delete?: never;
         options?: never;
@@ -4667,10 +4667,12 @@ export interface components {
         CreateShopDto: {
             /** @description Trimmed; not blank */
             name: string;
+            /** @description The slug of the shop that referred the user: an affinity store hangs from it when it is an affinity store */
+            referral_slug?: string | null;
             /** @description The shop address /tienda/{slug}: letters, digits, _ and -; unique in any case, not a reserved word */
             slug: string;
             /**
-             * @description others, affiliate or affinity (franchise: 400 store_type_not_allowed)
+             * @description others, affiliate or affinity; franchise only for a supplier (else 400 store_type_not_allowed)
              * @enum {string}
              */
             store_type: "franchise" | "affinity" | "affiliate" | "others";

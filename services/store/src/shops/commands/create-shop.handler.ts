@@ -43,6 +43,16 @@ export class CreateShopHandler {
           .limit(1);
         if (taken) throw slugTaken();
 
+        // spec 1 §3 'root_affinity_store_info': an affinity store hangs from the affinity store its owner was referred by
+        let rootAffinityStoreId: string | null = null;
+        if (req.storeType === 'affinity' && req.referralSlug) {
+          const [root] = await tx
+            .select({ id: shops.id, storeType: shops.storeType })
+            .from(shops)
+            .where(eq(sql`lower(${shops.slug})`, req.referralSlug.toLowerCase()))
+            .limit(1);
+          if (root?.storeType === 'affinity') rootAffinityStoreId = root.id;
+        }
         const { welcomeHeader, ...content } = NEW_SHOP_CONTENT;
         const [row] = await tx
           .insert(shops)
@@ -56,6 +66,9 @@ export class CreateShopHandler {
             name: req.name,
             searchName: normaliseText(req.name),
             storeType: req.storeType,
+            rootAffinityStoreId,
+            // a franchise store sells its own supplier's products (issue 16)
+            dssupplierId: req.storeType === 'franchise' ? ownerId : null,
           })
           .returning();
         await tx.insert(headers).values({ ...welcomeHeader, id: newId(), shopId: row.id, position: 1 });

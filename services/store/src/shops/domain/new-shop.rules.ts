@@ -1,5 +1,6 @@
 import {
   CREATABLE_STORE_TYPES,
+  SUPPLIER_STORE_TYPES,
   StoreLimits,
   isReservedShopSlug,
   type CreatableStoreType,
@@ -14,15 +15,20 @@ export interface NewShopRequest {
   name: string;
   slug: string;
   storeType: StoreType;
+  /** The caller sells (dssupplier-admin): they may open a franchise of their own products. */
+  isSupplier?: boolean;
+  /** The shop the user came from through a referral (its slug): an affinity store hangs from it if it is one. */
+  referralSlug?: string | null;
 }
 
 /**
  * The rules the request itself decides (the database decides the rest: a taken slug, a second shop):
- * a franchise comes with its supplier, a later slice (400 store_type_not_allowed); a reserved slug is refused in
- * any case (409 slug_reserved).
+ * a franchise only for a supplier, of their own products (400 store_type_not_allowed otherwise); a reserved slug is
+ * refused in any case (409 slug_reserved).
  */
-export function checkNewShop(req: NewShopRequest): asserts req is NewShopRequest & { storeType: CreatableStoreType } {
-  if (!(CREATABLE_STORE_TYPES as readonly string[]).includes(req.storeType)) throw storeTypeNotAllowed(req.storeType);
+export function checkNewShop(req: NewShopRequest): asserts req is NewShopRequest & { storeType: CreatableStoreType | 'franchise' } {
+  const allowed: readonly string[] = req.isSupplier ? SUPPLIER_STORE_TYPES : CREATABLE_STORE_TYPES;
+  if (!allowed.includes(req.storeType)) throw storeTypeNotAllowed(req.storeType);
   if (isReservedShopSlug(req.slug)) throw slugReserved();
 }
 

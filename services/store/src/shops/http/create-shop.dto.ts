@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { OptionalNullable } from '@vitrina/platform';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { SHOP_SLUG_PATTERN, STORE_TYPES, StoreLimits, type StoreType } from '@vitrina/contracts';
@@ -6,7 +7,7 @@ import { trim } from '../../shared/dto.js';
 
 /**
  * `POST /store/shops` (issue 16 'Create a shop'): name, slug and store type. Malformed fields answer 400
- * validation_failed; a franchise 400 store_type_not_allowed (it comes with its supplier); a reserved slug 409
+ * validation_failed; a franchise 400 store_type_not_allowed unless the caller is a supplier (it sells their products); a reserved slug 409
  * slug_reserved, a taken one 409 slug_taken, a second shop 409 shop_already_owned.
  */
 export class CreateShopDto {
@@ -29,7 +30,22 @@ export class CreateShopDto {
   @Matches(SHOP_SLUG_PATTERN, { message: 'slug may hold letters, digits, _ and -' })
   slug!: string;
 
-  @ApiProperty({ enum: STORE_TYPES, description: 'others, affiliate or affinity (franchise: 400 store_type_not_allowed)' })
+  @ApiProperty({
+    enum: STORE_TYPES,
+    description: 'others, affiliate or affinity; franchise only for a supplier (else 400 store_type_not_allowed)',
+  })
   @IsIn(STORE_TYPES)
   store_type!: StoreType;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: StoreLimits.slugMax,
+    description: 'The slug of the shop that referred the user: an affinity store hangs from it when it is an affinity store',
+  })
+  @OptionalNullable()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(StoreLimits.slugMax)
+  referral_slug?: string | null;
 }

@@ -37,10 +37,16 @@ export class ShopsController {
   @ApiAnswer(ShopSchema, { status: 201, errors: [400, 409] })
   @ApiOperation({
     summary:
-      'Open the caller’s shop (issue 16): name, slug, store type; answers the owner’s admin view. 400 store_type_not_allowed (franchise); 409 slug_taken, slug_reserved, shop_already_owned',
+      'Open the caller’s shop (issue 16): name, slug, store type; answers the owner’s admin view. 400 store_type_not_allowed (franchise for a non-supplier); 409 slug_taken, slug_reserved, shop_already_owned',
   })
   async create(@Body() body: CreateShopDto, @CurrentUser() user: AuthUser): Promise<Shop> {
-    const shop = await this.createShop.execute(user.id, { name: body.name, slug: body.slug, storeType: body.store_type });
+    const shop = await this.createShop.execute(user.id, {
+      name: body.name,
+      slug: body.slug,
+      storeType: body.store_type,
+      isSupplier: user.keychain.includes('dssupplier-admin'),
+      referralSlug: body.referral_slug ?? null,
+    });
     return this.load.ownerView(shop, user);
   }
 

@@ -17,6 +17,8 @@ export const SLUG_CHECK_DEBOUNCE_MS = 300;
 export interface CreateShopFormProps {
   /** The site's origin, for the shop's future address (`{origin}/tienda/{slug}`). */
   origin: string;
+  /** The store types offered (a supplier also gets 'franchise'); default the ones anyone may open. */
+  types?: readonly NewShopType[];
   /** The user's own shop, when known (the link of 'Ya tienes una tienda' after a 409 shop_already_owned). */
   myShopHref?: string | null;
   /** 201: the shop exists. */
@@ -36,7 +38,7 @@ type SlugStatus =
  * The creation form of `/asistentes/emprendedores` (issue 16): name, slug (suggested from the name until the user
  * writes their own, checked live, spec 1 §8 'Slug check'), store type; 'Crear mi tienda' only while all of it holds.
  */
-export function CreateShopForm({ origin, myShopHref, onCreated, onAlreadyOwned }: CreateShopFormProps) {
+export function CreateShopForm({ origin, types = NEW_SHOP_TYPES, myShopHref, onCreated, onAlreadyOwned }: CreateShopFormProps) {
   const { t } = useCreateShopT();
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
@@ -176,7 +178,7 @@ export function CreateShopForm({ origin, myShopHref, onCreated, onAlreadyOwned }
         </div>
         <Radio.Group label={t('form.type')} value={storeType} onChange={setStoreType} required>
           <Stack gap="sm" mt="xs">
-            {NEW_SHOP_TYPES.map((type) => (
+            {types.map((type) => (
               <Radio
                 key={type}
                 value={type}

@@ -7,6 +7,7 @@ import { ADMIN_PROFILE_KEY } from '@/lib/session/get-admin-profile';
 import { useSession } from '@/lib/session/use-session';
 import type { CreatedShop } from '../api/create-shop';
 import { createInstantShop } from '../api/instant-shop';
+import { shopTypesFor } from '../domain/store-types';
 import { waitForStore, type WaitForStoreOptions } from '../api/wait-for-store';
 import { useCreateShopT } from '../i18n/texts';
 import { CreateShopForm } from './create-shop-form';
@@ -170,7 +171,13 @@ export function CreateShopPage({
             {t('instant.failed')}
           </Alert>
         )}
-        <CreateShopForm origin={origin} myShopHref={myShop} onCreated={setCreated} onAlreadyOwned={reloadProfile} />
+        <CreateShopForm
+          origin={origin}
+          types={shopTypesFor(session.user?.keychain)}
+          myShopHref={myShop}
+          onCreated={setCreated}
+          onAlreadyOwned={reloadProfile}
+        />
       </Stack>
     );
   }

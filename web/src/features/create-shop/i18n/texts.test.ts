@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '@/i18n/i18n';
-import { NEW_SHOP_TYPES } from '../domain/store-types';
+import { shopTypesFor } from '../domain/store-types';
 import { CREATE_SHOP_BUNDLES, CREATE_SHOP_NS, ensureCreateShopTexts } from './texts';
 
 function keys(tree: object, prefix = ''): string[] {
@@ -24,7 +24,7 @@ describe('the create-shop texts', () => {
     expect(es.hero.title).toBe('Crea tu tienda en línea gratis');
     expect(es.form.submit).toBe('Crear mi tienda');
     expect(es.errors.alreadyOwned).toBe('Ya tienes una tienda');
-    expect(Object.keys(es.types).sort()).toEqual([...NEW_SHOP_TYPES].sort());
+    expect(Object.keys(es.types).sort()).toEqual([...shopTypesFor(['dssupplier-admin'])].sort());
     expect([es.types.others.label, es.types.affiliate.label, es.types.affinity.label]).toEqual(['Tienda propia', 'Afiliado', 'Afinidad']);
   });
 
