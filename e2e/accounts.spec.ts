@@ -353,6 +353,32 @@ test('a newcomer opens their own shop from /asistentes/emprendedores and renames
   await expect(visit.getByRole('banner').getByText(`Cafetería Lucía ${id}`)).toBeVisible();
   await expect(visit.getByTestId('owner-tools')).toHaveCount(0);
   await visitor.close();
+
+  // the dispatcher signs in: the shop shows their role's shortcuts (spec 2 §2 'Shop side bar'), and 'Órdenes' lists the
+  // shop's sales (none yet), not their own
+  const dispatcherContext = await browser.newContext({ locale: 'es-MX' });
+  const dispatcher = await dispatcherContext.newPage();
+  await dispatcher.context().addCookies([{ name: 'locale', value: 'es', url: stack.url }]);
+  await dispatcher.goto(`${stack.url}/tienda/${slug}/`);
+  await header(dispatcher).getByRole('button', { name: t.logIn }).click();
+  const login = dispatcher.getByRole('dialog');
+  await login.getByRole('textbox', { name: t.email }).fill(DEMO.users.customer.email);
+  await login.getByLabel(t.password).fill(DEMO.password);
+  await login.getByRole('button', { name: t.logInSubmit, exact: true }).click();
+  const bar = dispatcher.getByTestId('collaborator-bar');
+  await expect(bar).toBeVisible();
+  await expect(bar.getByTestId('collaborator-role')).toHaveText('Despachador');
+  await expect(bar.getByTestId('collaborator-checkin')).toHaveCount(0);
+  await expect(dispatcher.getByTestId('owner-tools')).toHaveCount(0);
+  await dispatcher.screenshot({ path: `${shots}/collaborator-bar-desktop.png` });
+  await dispatcher.setViewportSize({ width: 390, height: 844 });
+  await dispatcher.screenshot({ path: `${shots}/collaborator-bar-phone.png` });
+  await dispatcher.setViewportSize({ width: 1280, height: 900 });
+  await bar.getByTestId('collaborator-orders').click();
+  await expect(dispatcher).toHaveURL(`${stack.url}/tienda/${slug}/admin/ordenes`);
+  await expect(dispatcher.getByTestId('seller-orders-page')).toBeVisible();
+  await expect(dispatcher.getByTestId('orders-empty')).toBeVisible();
+  await dispatcherContext.close();
 });
 
 /**

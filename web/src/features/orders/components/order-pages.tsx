@@ -33,13 +33,15 @@ interface SellerProps {
   orderId: string;
   links: OrderViewLinks;
   slots?: OrderViewSlots;
+  /** A collaborator works on this shop owner's orders (issue 16; the token's role lets them): the owner's id. */
+  ownerId?: string;
 }
 
 /** The seller's order (spec 3 §2 `/apps/me/store/orders/{orderid}`, `/admin/ordenes/{order}`, `/apps/me/dssupplier/orders/{order}`). */
-export function SellerOrderPage({ side, orderId, links, slots }: SellerProps) {
+export function SellerOrderPage({ side, orderId, links, slots, ownerId }: SellerProps) {
   return (
     <OrdersGate seller>
-      {(userId) => <OrderView side={side} userId={userId} orderId={orderId} links={links} {...(slots ? { slots } : {})} />}
+      {(userId) => <OrderView side={side} userId={ownerId ?? userId} orderId={orderId} links={links} {...(slots ? { slots } : {})} />}
     </OrdersGate>
   );
 }

@@ -79,7 +79,16 @@ function SellerOrdersList({ userId, filters, links }: { userId: string; filters:
  * The shop admin's `/admin/ordenes` (spec 3 §2): the orders the user sells or fulfils, with state and date filters.
  * `aside`: what the route puts beside the title (the returns feature's link to the return requests).
  */
-export function SellerOrdersPage({ links, aside }: { links: SellerOrdersLinks; aside?: ReactNode }) {
+export function SellerOrdersPage({
+  links,
+  aside,
+  ownerId,
+}: {
+  links: SellerOrdersLinks;
+  aside?: ReactNode;
+  /** A collaborator works on this shop owner's orders (issue 16; the token's role lets them): the owner's id. */
+  ownerId?: string;
+}) {
   const { t } = useOrdersT();
   const [filters, setFilters] = useState<SellerListFilters>({});
   // An inverted range asks nothing of the server: the field says what is wrong instead.
@@ -99,7 +108,7 @@ export function SellerOrdersPage({ links, aside }: { links: SellerOrdersLinks; a
         {(userId) => (
           <Stack gap="md">
             <Filters value={filters} onChange={setFilters} t={t} />
-            <SellerOrdersList userId={userId} filters={stripEmpty(applied)} links={links} />
+            <SellerOrdersList userId={ownerId ?? userId} filters={stripEmpty(applied)} links={links} />
           </Stack>
         )}
       </OrdersGate>

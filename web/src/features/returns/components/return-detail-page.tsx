@@ -42,6 +42,8 @@ interface Props {
   side: ReturnSide;
   returnId: string;
   links: ReturnDetailLinks;
+  /** A collaborator works on this shop owner's return (issue 16; the token's role lets them): the owner's id. */
+  ownerId?: string;
 }
 
 function BackLink({ to, t }: { to: string; t: ReturnsT }) {
@@ -300,10 +302,10 @@ function DetailLoader({ side, userId, returnId, links }: Props & { userId: strin
  * the label, writes notes (visible or internal), refunds up to the amount available and closes it; the dropshipping
  * supplier issues the label, reads the request and writes notes.
  */
-export function ReturnDetailPage({ side, returnId, links }: Props) {
+export function ReturnDetailPage({ side, returnId, links, ownerId }: Props) {
   return (
     <ReturnsGate seller={side !== 'customer'}>
-      {(userId) => <DetailLoader side={side} userId={userId} returnId={returnId} links={links} />}
+      {(userId) => <DetailLoader side={side} userId={ownerId ?? userId} returnId={returnId} links={links} />}
     </ReturnsGate>
   );
 }

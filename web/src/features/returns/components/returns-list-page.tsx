@@ -139,7 +139,16 @@ function ReturnsList({ side, userId, status, links }: { side: ReturnSide; userId
  * spec 3 §2 'Return request' lists with the Open and Closed filters: the customer's (`/mis-compras/devoluciones`), the
  * seller's (`/admin/devoluciones`) and the dropshipping supplier's; newest first, 'Cargar más' while there are more.
  */
-export function ReturnsListPage({ side, links }: { side: ReturnSide; links: ReturnsListLinks }) {
+export function ReturnsListPage({
+  side,
+  links,
+  ownerId,
+}: {
+  side: ReturnSide;
+  links: ReturnsListLinks;
+  /** A collaborator works on this shop owner's returns (issue 16; the token's role lets them): the owner's id. */
+  ownerId?: string;
+}) {
   const { t } = useReturnsT();
   const [status, setStatus] = useState<ReturnStatus>('open');
   const subtitle = side === 'customer' ? 'list.subtitle' : side === 'seller' ? 'list.sellerSubtitle' : 'list.dssupplierSubtitle';
@@ -166,7 +175,7 @@ export function ReturnsListPage({ side, links }: { side: ReturnSide; links: Retu
               style={{ alignSelf: 'flex-start' }}
               data-testid="returns-filter"
             />
-            <ReturnsList side={side} userId={userId} status={status} links={links} />
+            <ReturnsList side={side} userId={ownerId ?? userId} status={status} links={links} />
           </Stack>
         )}
       </ReturnsGate>

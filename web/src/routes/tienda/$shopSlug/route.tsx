@@ -22,6 +22,7 @@ import { AlertsBell } from '../../-alerts-bell';
 const AccountHeader = lazy(() => import('@/features/account-menu/components/account-header').then((m) => ({ default: m.AccountHeader })));
 // The owner's in-place editors (issue 5): a separate chunk, loaded only when the signed-in user owns the shop.
 const OwnerTools = lazy(() => import('@/features/shop-admin/components/owner-tools'));
+const CollaboratorBar = lazy(() => import('@/features/shop-admin/components/collaborator-bar'));
 // The cart (issue 11): its host keeps the header badge and renders the side panel; the storefront reaches it through
 // lib/cart-bridge. Loaded only when it has something to show or the visitor reaches for the cart.
 const CartHost = lazy(() => import('@/features/cart/components/cart-host'));
@@ -110,6 +111,11 @@ function ShopLayoutRoute() {
         shopBase={visibleShopBase(shop.slug)}
         onChanged={() => void queryClient.invalidateQueries({ queryKey: ['storefront'] })}
       />
+    </Suspense>
+  ) : userId !== null && userId !== shop.owner && Object.hasOwn(collaborations, shop.owner) ? (
+    // spec 2 §2 'Shop side bar': a collaborator who does not edit the shop gets the shortcuts of their role
+    <Suspense fallback={null}>
+      <CollaboratorBar shop={shop} role={collaborations[shop.owner]!} shopUrl={`${window.location.origin}${visibleShopBase(shop.slug)}`} />
     </Suspense>
   ) : null;
 

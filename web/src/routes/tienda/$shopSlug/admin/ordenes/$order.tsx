@@ -3,6 +3,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { sellerOrderSlots } from '@/app/order-slots';
 import { SellerOrderPage } from '@/features/orders/components/order-pages';
 import { shopPath } from '@/features/storefront/lib/shop-path';
+import { useShopBySlug } from '@/features/storefront/api/get-shop-by-slug';
+import { actingOwner } from '@/lib/session/acting-owner';
+import { useSession } from '@/lib/session/use-session';
+import { CollaboratorAccess } from '@vitrina/contracts';
 
 /** spec 3 §2 `/tienda/{catalogueID}/admin/ordenes/{order}` (alert links): the seller's view inside the shop's frame. */
 export const Route = createFileRoute('/tienda/$shopSlug/admin/ordenes/$order')({
@@ -11,9 +15,13 @@ export const Route = createFileRoute('/tienda/$shopSlug/admin/ordenes/$order')({
 
 function ShopAdminOrderRoute() {
   const { shopSlug, order } = Route.useParams();
+  const session = useSession();
+  const { data: shop } = useShopBySlug(shopSlug);
+  const ownerId = actingOwner(session.user, shop.owner, CollaboratorAccess.ordersRead);
   return (
     <Container size="lg" w="100%" py="lg" px={{ base: 'sm', sm: 'md' }}>
       <SellerOrderPage
+        {...(ownerId ? { ownerId } : {})}
         slots={sellerOrderSlots()}
         side="seller"
         orderId={order}
