@@ -147,6 +147,7 @@ describe('null in optional store fields', () => {
       favicon: 'https://cdn.example.com/favicon.png',
       fb_pixel: '123456789',
       users_support_url: 'https://bazar.mx/ayuda',
+      signup_plan: 'micro',
     };
     const read = (shop: any, field: string): unknown => (field in shop ? shop[field] : shop.store_theme_info[field]);
 

@@ -6080,6 +6080,11 @@ export interface components {
             seo_description?: string | null;
             /** @enum {string} */
             signup_form?: "complete" | "basic";
+            /**
+             * @description The package those who sign up in this shop are offered at once (spec 2 §4 With a signup plan), or null
+             * @enum {string|null}
+             */
+            signup_plan?: "facturacion_electronica" | "plan_profesional" | "micro" | "tienda_en_linea" | "negocio_digital" | null;
             slider?: boolean;
             /** @description Shop slug; 409 slug_taken "Este dominio no está disponible" when taken */
             slug?: string;

@@ -50,6 +50,7 @@ const COLUMNS = {
   favicon: 'favicon',
   fb_pixel: 'fbPixel',
   users_support_url: 'usersSupportUrl',
+  signup_plan: 'signupPlan',
   sections_info: 'sectionsInfo',
 } as const satisfies Record<keyof UpdateShopDto, keyof ShopRow>;
 

@@ -4,6 +4,7 @@ import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsString, Matches, MaxLength, reg
 import { Optional, OptionalNullable } from '@vitrina/platform';
 import {
   FOOTER_STYLES,
+  PACKAGE_IDS,
   PHOTO_DISPLAYS,
   SHOP_SECTIONS,
   SIGNUP_FORMS,
@@ -206,6 +207,15 @@ export class UpdateShopDto {
   @Matches(/^[0-9]{5,20}$/, { message: 'fb_pixel must be a pixel id (digits)' })
   fb_pixel?: string | null;
   @ApiPropertyOptional({ nullable: true }) @Transform(emptyToNull) @OptionalNullable() @IsWebAddress() users_support_url?: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    enum: PACKAGE_IDS,
+    description: 'The package those who sign up in this shop are offered at once (spec 2 §4 With a signup plan), or null',
+  })
+  @Transform(emptyToNull)
+  @OptionalNullable()
+  @IsIn(PACKAGE_IDS)
+  signup_plan?: string | null;
 
   @ApiPropertyOptional({
     enum: SHOP_SECTIONS,

@@ -14,11 +14,12 @@ import {
   Textarea,
   TextInput,
   Title,
+  NativeSelect,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
-import { FOOTER_STYLES, SIGNUP_FORMS, StoreErrorCodes, THEMES, type ShopJson } from '@vitrina/contracts';
+import { FOOTER_STYLES, PACKAGES, SIGNUP_FORMS, StoreErrorCodes, THEMES, type ShopJson } from '@vitrina/contracts';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import { isApiError } from '@/api/client';
@@ -309,6 +310,14 @@ export default function ShopSettingsPage({
                 data-testid="settings-columns"
               />
             </Labelled>
+            <NativeSelect
+              label={t('settings.fields.signupPlan')}
+              description={t('settings.signupPlanHelp')}
+              value={values.signup_plan}
+              onChange={(event) => set('signup_plan', event.currentTarget.value)}
+              data={[{ value: '', label: t('settings.noSignupPlan') }, ...PACKAGES.map((p) => ({ value: p.id, label: p.name }))]}
+              data-testid="settings-signup_plan"
+            />
             <Labelled label={t('settings.fields.signupForm')} id="settings-signup-label">
               <SegmentedControl
                 aria-labelledby="settings-signup-label"

@@ -31,6 +31,8 @@ export interface ShopSettingsValues {
   seo_description: string;
   favicon: string;
   fb_pixel: string;
+  /** spec 2 §4 'With a signup plan': the package offered to who signs up here ('' for none; issue 16). */
+  signup_plan: string;
   /** The sections the owner chooses; 'catalogues' follows the catalogues themselves (server side). */
   sections_info: ShopSection[];
   theme: Theme;
@@ -106,6 +108,7 @@ export function settingsOf(shop: ShopJson): ShopSettingsValues {
     seo_description: shop.seo_description ?? '',
     favicon: shop.favicon ?? '',
     fb_pixel: shop.fb_pixel ?? '',
+    signup_plan: shop.signup_plan ?? '',
     sections_info: theme.sections_info.filter((section) => section !== 'catalogues'),
     theme: theme.theme,
     slider: shop.slider,
@@ -184,6 +187,7 @@ const NULLABLE_TEXT = [
   'fb_pixel',
   'whatsapp_country_code',
   'adornment_type',
+  'signup_plan',
 ] as const;
 const FLAGS = [
   'hidden_store_name',

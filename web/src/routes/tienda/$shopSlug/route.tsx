@@ -73,7 +73,12 @@ function ShopLayoutRoute() {
   // The rate of the user's plan (issue 16) from their profile; null (the default rate) until it loads.
   const planRate = session.profile ? Number(session.profile.plan_commission_rate) : NaN;
   const viewer: Viewer = { level: session.level, userId: viewerId, commissionRate: Number.isFinite(planRate) ? planRate : null };
-  const registerOptions = { store: shop.slug, variant: shop.store_theme_info.signup_form };
+  // spec 2 §4 'With a signup plan' (issue 16): whoever signs up here goes on to buy the shop's package
+  const registerOptions = {
+    store: shop.slug,
+    variant: shop.store_theme_info.signup_form,
+    ...(shop.signup_plan ? { next: `/apps/paquetes?comprar=${encodeURIComponent(shop.signup_plan)}` } : {}),
+  };
 
   // SLOTS (accounts): the header's account corner and the register call to action.
   const account = (
