@@ -373,6 +373,42 @@ const SCENARIOS = {
       };
     },
   },
+  // Memberships (issue 16): the 50 bench shoppers (SEED_BENCH_SHOPPERS=50).
+  'membership-read': {
+    description: "a user's membership (the packages page): GET /api/broker-memberships/{me}:{me}/membership, the bench shoppers in turn",
+    method: 'GET',
+    path: '/api/broker-memberships/{me}/membership',
+    service: 'accounts',
+    prepare: async (target) => {
+      const shoppers = (await signInShoppers(target)).map((token) => ({ token, id: subjectOf(token) }));
+      return {
+        headers: (i) => ({ authorization: `Bearer ${shoppers[i % shoppers.length].token}` }),
+        paths: (i) => {
+          const u = shoppers[i % shoppers.length];
+          return `/api/broker-memberships/${u.id}:${u.id}/membership`;
+        },
+      };
+    },
+  },
+  'package-purchase': {
+    description:
+      "buying a package: PUT /api/broker-memberships/{me}:{me}/package/{id} with an Idempotency-Key, the bench shoppers in turn, each request another package than the user's pending one (a superseded purchase, a new one and its outbox event: the payable cart-checkout makes from it is part of the load)",
+    method: 'PUT',
+    path: '/api/broker-memberships/{me}/package/micro',
+    service: 'accounts',
+    prepare: async (target) => {
+      const shoppers = (await signInShoppers(target)).map((token) => ({ token, id: subjectOf(token) }));
+      const packages = ['facturacion_electronica', 'plan_profesional', 'micro', 'tienda_en_linea', 'negocio_digital'];
+      return {
+        headers: (i) => ({ authorization: `Bearer ${shoppers[i % shoppers.length].token}`, 'idempotency-key': randomUUID() }),
+        paths: (i) => {
+          const u = shoppers[i % shoppers.length];
+          const round = Math.floor(i / shoppers.length);
+          return `/api/broker-memberships/${u.id}:${u.id}/package/${packages[round % packages.length]}`;
+        },
+      };
+    },
+  },
   // The inbox (issue 15). The 50 bench shoppers and the 10 bench suppliers (SEED_BENCH_SHOPPERS=50: accounts seeds
   // them, messaging seeds their names); the preflight gives every shopper a conversation with every supplier, each
   // with one message, so a shopper's list holds 10 conversations and a supplier's 50.
@@ -427,6 +463,11 @@ const itemOfShopper = (u, k) => shopOfShopper(u) + (k % 8) * BENCH_SHOPS;
  * 429 by accounts' network budget (a claim that waited on the budget row's lock compares its earlier clock reading
  * with the `blocked_until` the previous claim stamped), and argon2id is the deliberate cost here anyway.
  */
+/** The user id an access token is for (its `sub`). */
+function subjectOf(token) {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).sub;
+}
+
 async function signInShoppers(target) {
   const tokens = [];
   for (let n = 1; n <= BENCH_SHOPPERS; n++) tokens.push(await signIn(target, benchShopperEmail(n)));

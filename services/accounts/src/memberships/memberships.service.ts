@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   MembershipErrorCodes as Codes,
   MembershipEvents,
@@ -15,12 +15,13 @@ import {
   type MembershipLapsed,
   type MembershipPurchaseRequested,
   type MembershipRenewalDue,
+  type MembershipStatus,
   type Package,
   type PackageDefinition,
   type PackagePurchase,
   type Plan,
 } from '@vitrina/contracts';
-import { DB, DomainError, newId, Outbox, TransactionRunner } from '@vitrina/platform';
+import { DB, DomainError, newId, Outbox, rowsOf, TransactionRunner } from '@vitrina/platform';
 import { membershipPurchases, memberships, users } from '../db/schema.js';
 import type { AccountsDb, AccountsSchema, AccountsTx, Executor } from '../db/db.js';
 import { Clock } from '../shared/clock.js';
@@ -94,37 +95,48 @@ export class MembershipsService {
     return row ? { packageId: row.packageId, ppm: row.ppm } : { packageId: null, ppm: this.wallets.commissionPpm };
   }
 
+  /** The membership page's data in one statement: the membership row and the newest payable pending purchase. */
   async membership(userId: string): Promise<Membership> {
     const now = this.clock.now();
-    const [row] = await this.db.select().from(memberships).where(eq(memberships.userId, userId));
-    const [pending] = await this.db
-      .select()
-      .from(membershipPurchases)
-      .where(
-        and(
-          eq(membershipPurchases.userId, userId),
-          eq(membershipPurchases.status, 'pending'),
-          sql`${membershipPurchases.expiresAt} > ${now.toISOString()}::timestamptz`,
-        ),
-      )
-      .orderBy(desc(membershipPurchases.createdAt))
-      .limit(1);
-    const pkg = row ? packageById(row.packageId) : undefined;
-    const live = row && row.status !== 'lapsed';
+    type Row = {
+      package_id: string | null;
+      status: MembershipStatus | null;
+      commission_ppm: number | null;
+      period_end: string | Date | null;
+      p_package: string | null;
+      p_kind: 'purchase' | 'renewal' | null;
+      p_token: string | null;
+      p_expires: string | Date | null;
+    };
+    const res = await this.db.execute(sql`select m.package_id, m.status, m.commission_ppm, m.period_end,
+        p.package_id as p_package, p.kind as p_kind, p.payment_token as p_token, p.expires_at as p_expires
+      from (select 1) as one
+      left join ${memberships} m on m.user_id = ${userId}
+      left join lateral (
+        select package_id, kind, payment_token, expires_at from ${membershipPurchases}
+        where user_id = ${userId} and status = 'pending' and expires_at > ${now.toISOString()}::timestamptz
+        order by created_at desc limit 1
+      ) p on true`);
+    const row = rowsOf<Row>(res)[0];
+    const pkg = row?.package_id ? packageById(row.package_id) : undefined;
+    const status = row?.status ?? 'none';
+    const live = status === 'active' || status === 'grace';
+    const periodEnd = row?.period_end ? new Date(row.period_end) : null;
     return {
-      status: row?.status ?? 'none',
+      status,
       package: pkg ? packageView(pkg) : null,
-      plan_commission_rate: formatRate(live ? row.commissionPpm : this.wallets.commissionPpm),
-      charge_date: live ? row.periodEnd.toISOString() : null,
-      lapses_at: row?.status === 'grace' ? addDays(row.periodEnd, MembershipLimits.graceDays).toISOString() : null,
-      pending: pending
-        ? {
-            package_id: pending.packageId as PackagePurchase['package_id'],
-            kind: pending.kind,
-            payment_token: pending.paymentToken,
-            expires_at: pending.expiresAt.toISOString(),
-          }
-        : null,
+      plan_commission_rate: formatRate(live && row?.commission_ppm != null ? row.commission_ppm : this.wallets.commissionPpm),
+      charge_date: live && periodEnd ? periodEnd.toISOString() : null,
+      lapses_at: status === 'grace' && periodEnd ? addDays(periodEnd, MembershipLimits.graceDays).toISOString() : null,
+      pending:
+        row?.p_token && row.p_package && row.p_kind && row.p_expires
+          ? {
+              package_id: row.p_package as PackagePurchase['package_id'],
+              kind: row.p_kind,
+              payment_token: row.p_token,
+              expires_at: new Date(row.p_expires).toISOString(),
+            }
+          : null,
     };
   }
 
