@@ -26,6 +26,25 @@ describe('api client', () => {
     await expect(getShop('x')).rejects.toMatchObject({ status: 400, code: 'validation_failed', fields: { slug: ['too long'] } });
   });
 
+  it("keeps a refusal's other keys as details (a package downgrade's names and charge date)", async () => {
+    const body = {
+      code: 'package_still_active_no_downgrade',
+      message: 'Active until…',
+      requested_package: { name: 'Micro' },
+      current_package: { name: 'Negocio digital' },
+      charge_date: '2026-12-27T00:00:00.000Z',
+    };
+    stubFetch(() => jsonResponse(409, body));
+    const error = (await getShop('x').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.details).toEqual({
+      requested_package: { name: 'Micro' },
+      current_package: { name: 'Negocio digital' },
+      charge_date: body.charge_date,
+    });
+    stubFetch(() => jsonResponse(404, { code: ErrorCodes.shopNotFound, message: 'Shop not found' }));
+    expect(((await getShop('x').catch((caught: unknown) => caught)) as ApiError).details).toBeUndefined();
+  });
+
   it('derives a code from the status when the body is not an error body', async () => {
     stubFetch(() => new Response('Bad Gateway', { status: 502, statusText: 'Bad Gateway' }));
     await expect(getShop('demo')).rejects.toMatchObject({ status: 502, code: ErrorCodes.serviceUnavailable });

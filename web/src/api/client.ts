@@ -8,12 +8,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields?: Record<string, string[]>;
+  /** The refusal's other keys beside code, message and fields (e.g. a package downgrade's names and charge date). */
+  readonly details?: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string[]>) {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string[]>, details?: Record<string, unknown>) {
     super(message);
     this.status = status;
     this.code = code;
     if (fields) this.fields = fields;
+    if (details && Object.keys(details).length > 0) this.details = details;
   }
 }
 
@@ -41,7 +44,10 @@ function codeForStatus(status: number): string {
 
 /** Maps an error answer to ApiError: the body's `{ code, message }` when it has one, else a code from the status. */
 export function toApiError(response: Response, body: unknown): ApiError {
-  if (isErrorBody(body)) return new ApiError(response.status, body.code, body.message, body.fields);
+  if (isErrorBody(body)) {
+    const { code, message, fields, ...details } = body as ErrorBody & Record<string, unknown>;
+    return new ApiError(response.status, code, message, fields, details);
+  }
   const text = typeof body === 'string' && body.length > 0 && body.length < 300 ? body : response.statusText;
   return new ApiError(response.status, codeForStatus(response.status), text || `HTTP ${response.status}`);
 }
