@@ -11,12 +11,17 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CheckinRouteImport } from './routes/checkin'
+import { Route as EmprendedoresRouteImport } from './routes/emprendedores'
 import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as NegociodigitalRouteImport } from './routes/negociodigital'
 import { Route as PreferenciasRouteImport } from './routes/preferencias'
+import { Route as ProveedoresRouteImport } from './routes/proveedores'
+import { Route as TiendaenlineaRouteImport } from './routes/tiendaenlinea'
 import { Route as ActivateKeyRouteImport } from './routes/activate/$key'
 import { Route as AsistentesEmprendedoresRouteImport } from './routes/asistentes/emprendedores'
 import { Route as MisBoletosOrderIdRouteImport } from './routes/mis-boletos/$orderId'
 import { Route as MisComprasIndexRouteImport } from './routes/mis-compras/index'
+import { Route as MktFacturacionRouteImport } from './routes/mkt/facturacion'
 import { Route as ProveedorEnviosYPagosRouteImport } from './routes/proveedor/envios-y-pagos'
 import { Route as ProveedorRegistroRouteImport } from './routes/proveedor/registro'
 import { Route as TiendaShopSlugRouteRouteImport } from './routes/tienda/$shopSlug/route'
@@ -26,6 +31,8 @@ import { Route as AdminDevolucionesReturnIdRouteImport } from './routes/admin/de
 import { Route as AdminMonederoWalletTypeIdRouteImport } from './routes/admin/monedero/$walletTypeId'
 import { Route as AdminOrdenesIndexRouteImport } from './routes/admin/ordenes/index'
 import { Route as AdminOrdenesOrderRouteImport } from './routes/admin/ordenes/$order'
+import { Route as AppsPaquetesIndexRouteImport } from './routes/apps/paquetes/index'
+import { Route as AppsPaquetesPackageIdRouteImport } from './routes/apps/paquetes/$packageId'
 import { Route as MeInboxIndexRouteImport } from './routes/me/inbox/index'
 import { Route as MeInboxIdRouteImport } from './routes/me/inbox/$id'
 import { Route as MeInboxContactsRouteImport } from './routes/me/inbox/contacts'
@@ -101,14 +108,34 @@ const CheckinRoute = CheckinRouteImport.update({
   path: '/checkin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EmprendedoresRoute = EmprendedoresRouteImport.update({
+  id: '/emprendedores',
+  path: '/emprendedores',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LogoutRoute = LogoutRouteImport.update({
   id: '/logout',
   path: '/logout',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NegociodigitalRoute = NegociodigitalRouteImport.update({
+  id: '/negociodigital',
+  path: '/negociodigital',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PreferenciasRoute = PreferenciasRouteImport.update({
   id: '/preferencias',
   path: '/preferencias',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProveedoresRoute = ProveedoresRouteImport.update({
+  id: '/proveedores',
+  path: '/proveedores',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TiendaenlineaRoute = TiendaenlineaRouteImport.update({
+  id: '/tiendaenlinea',
+  path: '/tiendaenlinea',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ActivateKeyRoute = ActivateKeyRouteImport.update({
@@ -129,6 +156,11 @@ const MisBoletosOrderIdRoute = MisBoletosOrderIdRouteImport.update({
 const MisComprasIndexRoute = MisComprasIndexRouteImport.update({
   id: '/mis-compras/',
   path: '/mis-compras/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MktFacturacionRoute = MktFacturacionRouteImport.update({
+  id: '/mkt/facturacion',
+  path: '/mkt/facturacion',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProveedorEnviosYPagosRoute = ProveedorEnviosYPagosRouteImport.update({
@@ -176,6 +208,16 @@ const AdminOrdenesIndexRoute = AdminOrdenesIndexRouteImport.update({
 const AdminOrdenesOrderRoute = AdminOrdenesOrderRouteImport.update({
   id: '/admin/ordenes/$order',
   path: '/admin/ordenes/$order',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppsPaquetesIndexRoute = AppsPaquetesIndexRouteImport.update({
+  id: '/apps/paquetes/',
+  path: '/apps/paquetes/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppsPaquetesPackageIdRoute = AppsPaquetesPackageIdRouteImport.update({
+  id: '/apps/paquetes/$packageId',
+  path: '/apps/paquetes/$packageId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MeInboxIndexRoute = MeInboxIndexRouteImport.update({
@@ -542,18 +584,24 @@ const AppsMeStoreOrdersOrderIdImprimirRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/checkin': typeof CheckinRoute
+  '/emprendedores': typeof EmprendedoresRoute
   '/logout': typeof LogoutRoute
+  '/negociodigital': typeof NegociodigitalRoute
   '/preferencias': typeof PreferenciasRoute
+  '/proveedores': typeof ProveedoresRoute
+  '/tiendaenlinea': typeof TiendaenlineaRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
   '/asistentes/emprendedores': typeof AsistentesEmprendedoresRoute
   '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
+  '/mkt/facturacion': typeof MktFacturacionRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/proveedor/registro': typeof ProveedorRegistroRoute
   '/mis-compras/': typeof MisComprasIndexRoute
   '/admin/devoluciones/$returnId': typeof AdminDevolucionesReturnIdRoute
   '/admin/monedero/$walletTypeId': typeof AdminMonederoWalletTypeIdRoute
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
+  '/apps/paquetes/$packageId': typeof AppsPaquetesPackageIdRoute
   '/me/inbox/$id': typeof MeInboxIdRoute
   '/me/inbox/contacts': typeof MeInboxContactsRoute
   '/me/inbox/messages': typeof MeInboxMessagesRoute
@@ -581,6 +629,7 @@ export interface FileRoutesByFullPath {
   '/activate/pin/': typeof ActivatePinIndexRoute
   '/admin/devoluciones/': typeof AdminDevolucionesIndexRoute
   '/admin/ordenes/': typeof AdminOrdenesIndexRoute
+  '/apps/paquetes/': typeof AppsPaquetesIndexRoute
   '/me/inbox/': typeof MeInboxIndexRoute
   '/mis-compras/$orderId/': typeof MisComprasOrderIdIndexRoute
   '/mis-compras/devoluciones/': typeof MisComprasDevolucionesIndexRoute
@@ -625,17 +674,23 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/checkin': typeof CheckinRoute
+  '/emprendedores': typeof EmprendedoresRoute
   '/logout': typeof LogoutRoute
+  '/negociodigital': typeof NegociodigitalRoute
   '/preferencias': typeof PreferenciasRoute
+  '/proveedores': typeof ProveedoresRoute
+  '/tiendaenlinea': typeof TiendaenlineaRoute
   '/activate/$key': typeof ActivateKeyRoute
   '/asistentes/emprendedores': typeof AsistentesEmprendedoresRoute
   '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
+  '/mkt/facturacion': typeof MktFacturacionRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/proveedor/registro': typeof ProveedorRegistroRoute
   '/mis-compras': typeof MisComprasIndexRoute
   '/admin/devoluciones/$returnId': typeof AdminDevolucionesReturnIdRoute
   '/admin/monedero/$walletTypeId': typeof AdminMonederoWalletTypeIdRoute
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
+  '/apps/paquetes/$packageId': typeof AppsPaquetesPackageIdRoute
   '/me/inbox/$id': typeof MeInboxIdRoute
   '/me/inbox/contacts': typeof MeInboxContactsRoute
   '/me/inbox/messages': typeof MeInboxMessagesRoute
@@ -663,6 +718,7 @@ export interface FileRoutesByTo {
   '/activate/pin': typeof ActivatePinIndexRoute
   '/admin/devoluciones': typeof AdminDevolucionesIndexRoute
   '/admin/ordenes': typeof AdminOrdenesIndexRoute
+  '/apps/paquetes': typeof AppsPaquetesIndexRoute
   '/me/inbox': typeof MeInboxIndexRoute
   '/mis-compras/$orderId': typeof MisComprasOrderIdIndexRoute
   '/mis-compras/devoluciones': typeof MisComprasDevolucionesIndexRoute
@@ -708,18 +764,24 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/checkin': typeof CheckinRoute
+  '/emprendedores': typeof EmprendedoresRoute
   '/logout': typeof LogoutRoute
+  '/negociodigital': typeof NegociodigitalRoute
   '/preferencias': typeof PreferenciasRoute
+  '/proveedores': typeof ProveedoresRoute
+  '/tiendaenlinea': typeof TiendaenlineaRoute
   '/tienda/$shopSlug': typeof TiendaShopSlugRouteRouteWithChildren
   '/activate/$key': typeof ActivateKeyRoute
   '/asistentes/emprendedores': typeof AsistentesEmprendedoresRoute
   '/mis-boletos/$orderId': typeof MisBoletosOrderIdRoute
+  '/mkt/facturacion': typeof MktFacturacionRoute
   '/proveedor/envios-y-pagos': typeof ProveedorEnviosYPagosRoute
   '/proveedor/registro': typeof ProveedorRegistroRoute
   '/mis-compras/': typeof MisComprasIndexRoute
   '/admin/devoluciones/$returnId': typeof AdminDevolucionesReturnIdRoute
   '/admin/monedero/$walletTypeId': typeof AdminMonederoWalletTypeIdRoute
   '/admin/ordenes/$order': typeof AdminOrdenesOrderRoute
+  '/apps/paquetes/$packageId': typeof AppsPaquetesPackageIdRoute
   '/me/inbox/$id': typeof MeInboxIdRoute
   '/me/inbox/contacts': typeof MeInboxContactsRoute
   '/me/inbox/messages': typeof MeInboxMessagesRoute
@@ -747,6 +809,7 @@ export interface FileRoutesById {
   '/activate/pin/': typeof ActivatePinIndexRoute
   '/admin/devoluciones/': typeof AdminDevolucionesIndexRoute
   '/admin/ordenes/': typeof AdminOrdenesIndexRoute
+  '/apps/paquetes/': typeof AppsPaquetesIndexRoute
   '/me/inbox/': typeof MeInboxIndexRoute
   '/mis-compras/$orderId/': typeof MisComprasOrderIdIndexRoute
   '/mis-compras/devoluciones/': typeof MisComprasDevolucionesIndexRoute
@@ -793,18 +856,24 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/checkin'
+    | '/emprendedores'
     | '/logout'
+    | '/negociodigital'
     | '/preferencias'
+    | '/proveedores'
+    | '/tiendaenlinea'
     | '/tienda/$shopSlug'
     | '/activate/$key'
     | '/asistentes/emprendedores'
     | '/mis-boletos/$orderId'
+    | '/mkt/facturacion'
     | '/proveedor/envios-y-pagos'
     | '/proveedor/registro'
     | '/mis-compras/'
     | '/admin/devoluciones/$returnId'
     | '/admin/monedero/$walletTypeId'
     | '/admin/ordenes/$order'
+    | '/apps/paquetes/$packageId'
     | '/me/inbox/$id'
     | '/me/inbox/contacts'
     | '/me/inbox/messages'
@@ -832,6 +901,7 @@ export interface FileRouteTypes {
     | '/activate/pin/'
     | '/admin/devoluciones/'
     | '/admin/ordenes/'
+    | '/apps/paquetes/'
     | '/me/inbox/'
     | '/mis-compras/$orderId/'
     | '/mis-compras/devoluciones/'
@@ -876,17 +946,23 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/checkin'
+    | '/emprendedores'
     | '/logout'
+    | '/negociodigital'
     | '/preferencias'
+    | '/proveedores'
+    | '/tiendaenlinea'
     | '/activate/$key'
     | '/asistentes/emprendedores'
     | '/mis-boletos/$orderId'
+    | '/mkt/facturacion'
     | '/proveedor/envios-y-pagos'
     | '/proveedor/registro'
     | '/mis-compras'
     | '/admin/devoluciones/$returnId'
     | '/admin/monedero/$walletTypeId'
     | '/admin/ordenes/$order'
+    | '/apps/paquetes/$packageId'
     | '/me/inbox/$id'
     | '/me/inbox/contacts'
     | '/me/inbox/messages'
@@ -914,6 +990,7 @@ export interface FileRouteTypes {
     | '/activate/pin'
     | '/admin/devoluciones'
     | '/admin/ordenes'
+    | '/apps/paquetes'
     | '/me/inbox'
     | '/mis-compras/$orderId'
     | '/mis-compras/devoluciones'
@@ -958,18 +1035,24 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/checkin'
+    | '/emprendedores'
     | '/logout'
+    | '/negociodigital'
     | '/preferencias'
+    | '/proveedores'
+    | '/tiendaenlinea'
     | '/tienda/$shopSlug'
     | '/activate/$key'
     | '/asistentes/emprendedores'
     | '/mis-boletos/$orderId'
+    | '/mkt/facturacion'
     | '/proveedor/envios-y-pagos'
     | '/proveedor/registro'
     | '/mis-compras/'
     | '/admin/devoluciones/$returnId'
     | '/admin/monedero/$walletTypeId'
     | '/admin/ordenes/$order'
+    | '/apps/paquetes/$packageId'
     | '/me/inbox/$id'
     | '/me/inbox/contacts'
     | '/me/inbox/messages'
@@ -997,6 +1080,7 @@ export interface FileRouteTypes {
     | '/activate/pin/'
     | '/admin/devoluciones/'
     | '/admin/ordenes/'
+    | '/apps/paquetes/'
     | '/me/inbox/'
     | '/mis-compras/$orderId/'
     | '/mis-compras/devoluciones/'
@@ -1042,18 +1126,24 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CheckinRoute: typeof CheckinRoute
+  EmprendedoresRoute: typeof EmprendedoresRoute
   LogoutRoute: typeof LogoutRoute
+  NegociodigitalRoute: typeof NegociodigitalRoute
   PreferenciasRoute: typeof PreferenciasRoute
+  ProveedoresRoute: typeof ProveedoresRoute
+  TiendaenlineaRoute: typeof TiendaenlineaRoute
   TiendaShopSlugRouteRoute: typeof TiendaShopSlugRouteRouteWithChildren
   ActivateKeyRoute: typeof ActivateKeyRoute
   AsistentesEmprendedoresRoute: typeof AsistentesEmprendedoresRoute
   MisBoletosOrderIdRoute: typeof MisBoletosOrderIdRoute
+  MktFacturacionRoute: typeof MktFacturacionRoute
   ProveedorEnviosYPagosRoute: typeof ProveedorEnviosYPagosRoute
   ProveedorRegistroRoute: typeof ProveedorRegistroRoute
   MisComprasIndexRoute: typeof MisComprasIndexRoute
   AdminDevolucionesReturnIdRoute: typeof AdminDevolucionesReturnIdRoute
   AdminMonederoWalletTypeIdRoute: typeof AdminMonederoWalletTypeIdRoute
   AdminOrdenesOrderRoute: typeof AdminOrdenesOrderRoute
+  AppsPaquetesPackageIdRoute: typeof AppsPaquetesPackageIdRoute
   MeInboxIdRoute: typeof MeInboxIdRoute
   MeInboxContactsRoute: typeof MeInboxContactsRoute
   MeInboxMessagesRoute: typeof MeInboxMessagesRoute
@@ -1068,6 +1158,7 @@ export interface RootRouteChildren {
   ActivatePinIndexRoute: typeof ActivatePinIndexRoute
   AdminDevolucionesIndexRoute: typeof AdminDevolucionesIndexRoute
   AdminOrdenesIndexRoute: typeof AdminOrdenesIndexRoute
+  AppsPaquetesIndexRoute: typeof AppsPaquetesIndexRoute
   MeInboxIndexRoute: typeof MeInboxIndexRoute
   MisComprasOrderIdIndexRoute: typeof MisComprasOrderIdIndexRoute
   MisComprasDevolucionesIndexRoute: typeof MisComprasDevolucionesIndexRoute
@@ -1100,6 +1191,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CheckinRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/emprendedores': {
+      id: '/emprendedores'
+      path: '/emprendedores'
+      fullPath: '/emprendedores'
+      preLoaderRoute: typeof EmprendedoresRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/logout': {
       id: '/logout'
       path: '/logout'
@@ -1107,11 +1205,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LogoutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/negociodigital': {
+      id: '/negociodigital'
+      path: '/negociodigital'
+      fullPath: '/negociodigital'
+      preLoaderRoute: typeof NegociodigitalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/preferencias': {
       id: '/preferencias'
       path: '/preferencias'
       fullPath: '/preferencias'
       preLoaderRoute: typeof PreferenciasRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/proveedores': {
+      id: '/proveedores'
+      path: '/proveedores'
+      fullPath: '/proveedores'
+      preLoaderRoute: typeof ProveedoresRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tiendaenlinea': {
+      id: '/tiendaenlinea'
+      path: '/tiendaenlinea'
+      fullPath: '/tiendaenlinea'
+      preLoaderRoute: typeof TiendaenlineaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/activate/$key': {
@@ -1140,6 +1259,13 @@ declare module '@tanstack/react-router' {
       path: '/mis-compras'
       fullPath: '/mis-compras/'
       preLoaderRoute: typeof MisComprasIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mkt/facturacion': {
+      id: '/mkt/facturacion'
+      path: '/mkt/facturacion'
+      fullPath: '/mkt/facturacion'
+      preLoaderRoute: typeof MktFacturacionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/proveedor/envios-y-pagos': {
@@ -1203,6 +1329,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/ordenes/$order'
       fullPath: '/admin/ordenes/$order'
       preLoaderRoute: typeof AdminOrdenesOrderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apps/paquetes/': {
+      id: '/apps/paquetes/'
+      path: '/apps/paquetes'
+      fullPath: '/apps/paquetes/'
+      preLoaderRoute: typeof AppsPaquetesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/apps/paquetes/$packageId': {
+      id: '/apps/paquetes/$packageId'
+      path: '/apps/paquetes/$packageId'
+      fullPath: '/apps/paquetes/$packageId'
+      preLoaderRoute: typeof AppsPaquetesPackageIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/me/inbox/': {
@@ -1759,18 +1899,24 @@ const TiendaShopSlugRouteRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CheckinRoute: CheckinRoute,
+  EmprendedoresRoute: EmprendedoresRoute,
   LogoutRoute: LogoutRoute,
+  NegociodigitalRoute: NegociodigitalRoute,
   PreferenciasRoute: PreferenciasRoute,
+  ProveedoresRoute: ProveedoresRoute,
+  TiendaenlineaRoute: TiendaenlineaRoute,
   TiendaShopSlugRouteRoute: TiendaShopSlugRouteRouteWithChildren,
   ActivateKeyRoute: ActivateKeyRoute,
   AsistentesEmprendedoresRoute: AsistentesEmprendedoresRoute,
   MisBoletosOrderIdRoute: MisBoletosOrderIdRoute,
+  MktFacturacionRoute: MktFacturacionRoute,
   ProveedorEnviosYPagosRoute: ProveedorEnviosYPagosRoute,
   ProveedorRegistroRoute: ProveedorRegistroRoute,
   MisComprasIndexRoute: MisComprasIndexRoute,
   AdminDevolucionesReturnIdRoute: AdminDevolucionesReturnIdRoute,
   AdminMonederoWalletTypeIdRoute: AdminMonederoWalletTypeIdRoute,
   AdminOrdenesOrderRoute: AdminOrdenesOrderRoute,
+  AppsPaquetesPackageIdRoute: AppsPaquetesPackageIdRoute,
   MeInboxIdRoute: MeInboxIdRoute,
   MeInboxContactsRoute: MeInboxContactsRoute,
   MeInboxMessagesRoute: MeInboxMessagesRoute,
@@ -1785,6 +1931,7 @@ const rootRouteChildren: RootRouteChildren = {
   ActivatePinIndexRoute: ActivatePinIndexRoute,
   AdminDevolucionesIndexRoute: AdminDevolucionesIndexRoute,
   AdminOrdenesIndexRoute: AdminOrdenesIndexRoute,
+  AppsPaquetesIndexRoute: AppsPaquetesIndexRoute,
   MeInboxIndexRoute: MeInboxIndexRoute,
   MisComprasOrderIdIndexRoute: MisComprasOrderIdIndexRoute,
   MisComprasDevolucionesIndexRoute: MisComprasDevolucionesIndexRoute,
