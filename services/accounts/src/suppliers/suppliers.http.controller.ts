@@ -1,8 +1,18 @@
 import { Body, Controller, Get, HttpCode, Param, Put, UseGuards } from '@nestjs/common';
 import { ApiExcludeController, ApiPropertyOptional } from '@nestjs/swagger';
 import { SupplierLimits, SupplierProfileSchema, type SupplierProfile } from '@vitrina/contracts';
-import { ApiAnswer, ApiOperation, ApiProperty, ApiTags, OwnerPath, PathOwner, ServiceSecretGuard, type OwnerRef } from '@vitrina/platform';
-import { IsBoolean, IsOptional, IsString, Length, ValidateIf } from 'class-validator';
+import {
+  ApiAnswer,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+  OptionalNullable,
+  OwnerPath,
+  PathOwner,
+  ServiceSecretGuard,
+  type OwnerRef,
+} from '@vitrina/platform';
+import { IsBoolean, IsString, Length } from 'class-validator';
 import { IsImageUrl, Trimmed } from '../shared/dto.js';
 import { SuppliersService } from './suppliers.service.js';
 
@@ -14,10 +24,9 @@ export class SupplierProfileDto {
   @Length(1, SupplierLimits.nameMax)
   name!: string;
 
-  /** The supplier's image (a gallery URL), or null. */
+  /** The supplier's image (a gallery URL); null or absent: none (the profile is stored without one). */
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: SupplierLimits.imageMax, description: 'A gallery URL, or null' })
-  @IsOptional()
-  @ValidateIf((_o, v) => v !== null)
+  @OptionalNullable()
   @IsImageUrl()
   image?: string | null;
 }
