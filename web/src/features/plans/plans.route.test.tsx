@@ -48,6 +48,21 @@ describe('the plans and packages pages (spec 2 §2, issue 16)', { timeout: 30_00
     expect(within(await screen.findByTestId('package-negocio_digital', {}, WAIT)).getByText('Seleccionado')).toBeTruthy();
   });
 
+  it("?comprar={package} signed in (spec 2 §4 'With a signup plan'): the account is being finished for 3 s, then the purchase opens its payment page", async () => {
+    const api = fakeApi({
+      'POST /api/auth/refresh': () => jsonResponse(200, authResult()),
+      [PROFILE]: () => jsonResponse(200, adminProfile()),
+      [PACKAGES_CALL]: packagesAnswer,
+      [MEMBERSHIP_CALL]: () => jsonResponse(200, membershipFixture()),
+      [buyCall('micro')]: () => jsonResponse(201, { payment_token: 'tok-9', package_id: 'micro', expires_at: '2026-12-27T18:00:00.000Z' }),
+    });
+    const { router } = renderApp('/apps/paquetes?comprar=micro');
+    expect(await screen.findByTestId('packages-finishing', {}, WAIT)).toBeTruthy();
+    expect(api.callsTo(buyCall('micro'))).toHaveLength(0);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/me/payments/tok-9'), WAIT);
+    expect(api.callsTo(buyCall('micro'))).toHaveLength(1);
+  });
+
   it('/emprendedores: the affiliate landing leads to the free store and to the packages', async () => {
     fakeApi({});
     renderApp('/emprendedores');

@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { MembershipLimits } from '@vitrina/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { authModal } from '@/lib/auth-modal-store';
 import { useMembership } from '../api/membership';
@@ -16,19 +17,42 @@ export interface PackagesPageProps extends PackagePurchaseOptions {
   highlight?: string | null;
   /** The payment page of a payment token (`/me/payments/{token}`). */
   paymentHref: (token: string) => string;
+  /**
+   * spec 2 §4 'With a signup plan' (`?comprar={id}`): once the user is signed in, the page waits 3000 ms while it says
+   * the account is being finished, then buys that package and opens its payment page (nothing is charged before the
+   * user pays there). Not when the user has that package already.
+   */
+  autoBuy?: string | null;
 }
 
 /**
  * spec 2 §2 `/apps/paquetes` (issue 16): the packages a user can buy, and for a signed-in user their plan on top
  * (status, next charge, a payment waiting); buying one leads to its payment page.
  */
-export function PackagesPage({ highlight = null, paymentHref, ...purchaseOptions }: PackagesPageProps) {
+export function PackagesPage({ highlight = null, paymentHref, autoBuy = null, ...purchaseOptions }: PackagesPageProps) {
   const { t } = usePlansT();
   const purchase = usePackagePurchase(purchaseOptions);
   const packages = usePackages();
   const membership = useMembership(purchase.userId);
   const currentId = currentPackageId(membership.data);
   const scrolled = useRef(false);
+  const [finishing, setFinishing] = useState(false);
+  const autoStarted = useRef(false);
+  const autoTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { buy } = purchase;
+
+  useEffect(() => {
+    if (!autoBuy || autoStarted.current || purchase.mode !== 'buy' || !membership.isSuccess) return;
+    autoStarted.current = true;
+    if (currentPackageId(membership.data) === autoBuy) return;
+    setFinishing(true);
+    // started once: later renders (a membership refetch) must not cancel it; leaving the page does
+    autoTimer.current = setTimeout(() => {
+      setFinishing(false);
+      buy(autoBuy);
+    }, MembershipLimits.signupPlanWaitMs);
+  }, [autoBuy, purchase.mode, membership.isSuccess, membership.data, buy]);
+  useEffect(() => () => clearTimeout(autoTimer.current), []);
 
   useEffect(() => {
     if (!highlight || !packages.data || scrolled.current) return;
@@ -49,6 +73,18 @@ export function PackagesPage({ highlight = null, paymentHref, ...purchaseOptions
           {t('page.text')}
         </Text>
       </section>
+
+      {finishing && (
+        <Alert
+          color="blue"
+          icon={<Loader size="xs" aria-hidden />}
+          title={t('signupPlan.title')}
+          role="status"
+          data-testid="packages-finishing"
+        >
+          {t('signupPlan.text')}
+        </Alert>
+      )}
 
       {purchase.mode === 'register' && (
         <Group gap="sm" data-testid="packages-visitor">

@@ -17,11 +17,17 @@ export function usePaymentPage(): (token: string) => void {
 }
 
 /** `/apps/paquetes` and `/apps/paquetes/{package}` (not a route: the `-` keeps the router plugin from reading it). */
-export function PackagesRoute({ highlight }: { highlight: string | null }) {
+export function PackagesRoute({ highlight, autoBuy = null }: { highlight: string | null; autoBuy?: string | null }) {
   const onPaymentPage = usePaymentPage();
   return (
     <PlatformFrame account={<PlatformAccount />} size="lg" py="lg" px={{ base: 'sm', sm: 'md' }}>
-      <PackagesPage highlight={highlight} onPaymentPage={onPaymentPage} paymentHref={paymentHref} registerNext={packagesNext} />
+      <PackagesPage
+        highlight={highlight}
+        autoBuy={autoBuy}
+        onPaymentPage={onPaymentPage}
+        paymentHref={paymentHref}
+        registerNext={packagesNext}
+      />
     </PlatformFrame>
   );
 }

@@ -19,5 +19,6 @@ export const Route = createFileRoute('/apps/paquetes/')({
 
 function PackagesIndexRoute() {
   const { comprar } = Route.useSearch();
-  return <PackagesRoute highlight={comprar ?? null} />;
+  // spec 2 §4 'With a signup plan': back from the sign-up with a package to buy, the purchase starts by itself
+  return <PackagesRoute highlight={comprar ?? null} autoBuy={comprar ?? null} />;
 }
