@@ -36,22 +36,21 @@ export function PackagesPage({ highlight = null, paymentHref, autoBuy = null, ..
   const membership = useMembership(purchase.userId);
   const currentId = currentPackageId(membership.data);
   const scrolled = useRef(false);
-  const [finishing, setFinishing] = useState(false);
-  const autoStarted = useRef(false);
+  const [autoDone, setAutoDone] = useState(false);
   const autoTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const { buy } = purchase;
+  // The 'account being finished' wait of a signup plan: only for a signed-in user who has not that package already.
+  const finishing =
+    !!autoBuy && !autoDone && purchase.mode === 'buy' && membership.isSuccess && currentPackageId(membership.data) !== autoBuy;
 
   useEffect(() => {
-    if (!autoBuy || autoStarted.current || purchase.mode !== 'buy' || !membership.isSuccess) return;
-    autoStarted.current = true;
-    if (currentPackageId(membership.data) === autoBuy) return;
-    setFinishing(true);
+    if (!finishing || !autoBuy || autoTimer.current) return;
     // started once: later renders (a membership refetch) must not cancel it; leaving the page does
     autoTimer.current = setTimeout(() => {
-      setFinishing(false);
+      setAutoDone(true);
       buy(autoBuy);
     }, MembershipLimits.signupPlanWaitMs);
-  }, [autoBuy, purchase.mode, membership.isSuccess, membership.data, buy]);
+  }, [finishing, autoBuy, buy]);
   useEffect(() => () => clearTimeout(autoTimer.current), []);
 
   useEffect(() => {
