@@ -641,3 +641,42 @@ test('returns and wallets: a return with a photo, a note and a partial refund, c
   for (const c of [customer, seller, supplier]) await c.context.close();
   await buyer.close();
 });
+
+/**
+ * Issue 16: a reseller buys a plan. The product cards first earn the base rate (0.5 of the margin); 'Comprar ahora'
+ * on /apps/paquetes opens the package's payment page (/me/payments/{token}), the sandbox card pays it, the page names
+ * the package, the membership shows active, and the same cards now earn the plan's rate (0.7).
+ */
+test('a reseller buys a plan and the product cards earn its commission', async ({ browser }) => {
+  const { context, page } = await signedIn(browser, DEMO.users.reseller.email);
+  const commission = async () => {
+    await page.goto(shop('/productos'));
+    const text = (await page.getByTestId('card-commission').first().textContent({ timeout: 20_000 })) ?? '';
+    return Number(text.replace(/[^0-9.]/g, ''));
+  };
+  const before = await commission();
+  expect(before).toBeGreaterThan(0);
+
+  await page.goto(`${stack.url}/apps/paquetes`);
+  await expect(page.getByTestId('membership-summary')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/packages-desktop.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SHOTS}/packages-phone.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.getByTestId('package-buy-negocio_digital').click();
+  await page.waitForURL(/\/me\/payments\/mp_/);
+  await fillCard(page, SANDBOX_TEST_CARDS.approved);
+  await page.screenshot({ path: `${SHOTS}/package-payment-desktop.png`, fullPage: true });
+  await page.getByTestId('card-form').getByTestId('pay-submit').click();
+  await expect(page.getByTestId('paid-summary')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('paid-package')).toHaveText('Negocio digital');
+  await page.getByTestId('paid-my-plan').click();
+  await expect(page.getByTestId('membership-status')).toHaveText('Activo', { timeout: 20_000 });
+  await page.screenshot({ path: `${SHOTS}/packages-active-desktop.png`, fullPage: true });
+
+  const after = await commission();
+  // the same margin at 0.7 instead of 0.5 (each rounded to the cent)
+  expect(after / before).toBeGreaterThan(1.38);
+  expect(after / before).toBeLessThan(1.42);
+  await context.close();
+});
