@@ -260,16 +260,7 @@ export class MembershipsService {
       .values({ userId: purchase.userId, ...values })
       .onConflictDoUpdate({ target: memberships.userId, set: values });
     // A renewal still waiting for the period just paid is no longer needed.
-    await tx
-      .update(membershipPurchases)
-      .set({ status: 'superseded' })
-      .where(
-        and(
-          eq(membershipPurchases.userId, purchase.userId),
-          eq(membershipPurchases.status, 'pending'),
-          eq(membershipPurchases.kind, 'renewal'),
-        ),
-      );
+    await this.supersedeRenewal(tx, purchase.userId);
     await this.outbox.add(tx, {
       type: MembershipEvents.activated,
       key: purchase.userId,
@@ -293,41 +284,52 @@ export class MembershipsService {
    * `FOR UPDATE SKIP LOCKED`, so instances sweeping together move each row once. Answers how many rows moved.
    */
   async sweepOnce(): Promise<{ due: number; lapsed: number }> {
-    let due = 0;
-    let lapsed = 0;
-    for (;;) {
-      const moved = await this.tx.run(async (tx) => {
-        const now = this.clock.now();
-        const rows = await tx
-          .select()
-          .from(memberships)
-          .where(and(eq(memberships.status, 'active'), lte(memberships.periodEnd, now)))
-          .orderBy(asc(memberships.periodEnd))
-          .limit(SWEEP_BATCH)
-          .for('update', { skipLocked: true });
-        for (const row of rows) await this.startGrace(tx, row, now);
-        return rows.length;
-      });
-      due += moved;
-      if (moved < SWEEP_BATCH) break;
-    }
-    for (;;) {
-      const moved = await this.tx.run(async (tx) => {
-        const now = this.clock.now();
-        const rows = await tx
-          .select()
-          .from(memberships)
-          .where(and(eq(memberships.status, 'grace'), lte(memberships.periodEnd, addDays(now, -MembershipLimits.graceDays))))
-          .orderBy(asc(memberships.periodEnd))
-          .limit(SWEEP_BATCH)
-          .for('update', { skipLocked: true });
-        for (const row of rows) await this.lapse(tx, row, now);
-        return rows.length;
-      });
-      lapsed += moved;
-      if (moved < SWEEP_BATCH) break;
-    }
+    const due = await this.sweep(
+      'active',
+      (now) => now,
+      (tx, row, now) => this.startGrace(tx, row, now),
+    );
+    const lapsed = await this.sweep(
+      'grace',
+      (now) => addDays(now, -MembershipLimits.graceDays),
+      (tx, row, now) => this.lapse(tx, row, now),
+    );
     return { due, lapsed };
+  }
+
+  /** Moves every membership in `status` whose period ended by `endedBy(now)`, a batch per transaction. */
+  private async sweep(
+    status: 'active' | 'grace',
+    endedBy: (now: Date) => Date,
+    move: (tx: AccountsTx, row: MembershipRow, now: Date) => Promise<void>,
+  ): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const moved = await this.tx.run(async (tx) => {
+        const now = this.clock.now();
+        const rows = await tx
+          .select()
+          .from(memberships)
+          .where(and(eq(memberships.status, status), lte(memberships.periodEnd, endedBy(now))))
+          .orderBy(asc(memberships.periodEnd))
+          .limit(SWEEP_BATCH)
+          .for('update', { skipLocked: true });
+        for (const row of rows) await move(tx, row, now);
+        return rows.length;
+      });
+      total += moved;
+      if (moved < SWEEP_BATCH) return total;
+    }
+  }
+
+  /** A renewal still waiting for its payment is no longer wanted (paid otherwise, started again, lapsed). */
+  private async supersedeRenewal(tx: AccountsTx, userId: string): Promise<void> {
+    await tx
+      .update(membershipPurchases)
+      .set({ status: 'superseded' })
+      .where(
+        and(eq(membershipPurchases.userId, userId), eq(membershipPurchases.kind, 'renewal'), eq(membershipPurchases.status, 'pending')),
+      );
   }
 
   private async startGrace(tx: AccountsTx, row: MembershipRow, now: Date): Promise<void> {
@@ -335,12 +337,7 @@ export class MembershipsService {
     if (!pkg) return;
     const lapsesAt = addDays(row.periodEnd, MembershipLimits.graceDays);
     await tx.update(memberships).set({ status: 'grace', updatedAt: now }).where(eq(memberships.userId, row.userId));
-    await tx
-      .update(membershipPurchases)
-      .set({ status: 'superseded' })
-      .where(
-        and(eq(membershipPurchases.userId, row.userId), eq(membershipPurchases.kind, 'renewal'), eq(membershipPurchases.status, 'pending')),
-      );
+    await this.supersedeRenewal(tx, row.userId);
     const renewal = await this.request(tx, row.userId, pkg, 'renewal', lapsesAt, now);
     await this.outbox.add(tx, {
       type: MembershipEvents.renewalDue,
@@ -359,12 +356,7 @@ export class MembershipsService {
   private async lapse(tx: AccountsTx, row: MembershipRow, now: Date): Promise<void> {
     const pkg = packageById(row.packageId);
     await tx.update(memberships).set({ status: 'lapsed', updatedAt: now }).where(eq(memberships.userId, row.userId));
-    await tx
-      .update(membershipPurchases)
-      .set({ status: 'superseded' })
-      .where(
-        and(eq(membershipPurchases.userId, row.userId), eq(membershipPurchases.kind, 'renewal'), eq(membershipPurchases.status, 'pending')),
-      );
+    await this.supersedeRenewal(tx, row.userId);
     await this.outbox.add(tx, {
       type: MembershipEvents.lapsed,
       key: row.userId,
