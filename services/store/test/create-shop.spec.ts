@@ -256,6 +256,25 @@ describe('creating a shop (issue 16)', () => {
     expect((await shopRows(sql`id = ${stray.body.id}`))[0].root_affinity_store_id).toBeNull();
   });
 
+  it('opens a shop with the logo the gallery upload answered; refuses a script URL as logo', async () => {
+    const me = await newcomer();
+    const bad = await create(me.auth, {
+      name: 'Logo',
+      slug: `logo-${me.id.slice(-6)}`,
+      store_type: 'others',
+      photo: 'javascript:alert(1)',
+    });
+    expect(bad.status).toBe(400);
+    const res = await create(me.auth, {
+      name: 'Logo',
+      slug: `logo-${me.id.slice(-6)}`,
+      store_type: 'others',
+      photo: '/api/gallery/x/logo.png',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.photo).toBe('/api/gallery/x/logo.png');
+  });
+
   it('tells why a slug is not available: taken or reserved', async () => {
     const check = async (slug: string) => (await json(w.store, 'GET', `/store/shops/slug-availability?slug=${slug}`)).body;
     expect(await check('Demo')).toEqual({ slug: 'Demo', available: false, reason: 'taken' });

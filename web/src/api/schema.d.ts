@@ -4667,6 +4667,8 @@ export interface components {
         CreateShopDto: {
             /** @description Trimmed; not blank */
             name: string;
+            /** @description The shop's logo: a URL the gallery upload answered, or null (none) */
+            photo?: string | null;
             /** @description The slug of the shop that referred the user: an affinity store hangs from it when it is an affinity store */
             referral_slug?: string | null;
             /** @description The shop address /tienda/{slug}: letters, digits, _ and -; unique in any case, not a reserved word */

@@ -67,6 +67,7 @@ export class CreateShopHandler {
             searchName: normaliseText(req.name),
             storeType: req.storeType,
             rootAffinityStoreId,
+            photo: req.photo ?? null,
             // a franchise store sells its own supplier's products (issue 16)
             dssupplierId: req.storeType === 'franchise' ? ownerId : null,
           })

@@ -19,6 +19,8 @@ export interface NewShopRequest {
   isSupplier?: boolean;
   /** The shop the user came from through a referral (its slug): an affinity store hangs from it if it is one. */
   referralSlug?: string | null;
+  /** The logo (a gallery URL), or none. */
+  photo?: string | null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { OptionalNullable } from '@vitrina/platform';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { SHOP_SLUG_PATTERN, STORE_TYPES, StoreLimits, type StoreType } from '@vitrina/contracts';
-import { trim } from '../../shared/dto.js';
+import { IsWebOrPathUrl, trim } from '../../shared/dto.js';
 
 /**
  * `POST /store/shops` (issue 16 'Create a shop'): name, slug and store type. Malformed fields answer 400
@@ -48,4 +48,9 @@ export class CreateShopDto {
   @IsString()
   @MaxLength(StoreLimits.slugMax)
   referral_slug?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: "The shop's logo: a URL the gallery upload answered, or null (none)" })
+  @OptionalNullable()
+  @IsWebOrPathUrl()
+  photo?: string | null;
 }

@@ -46,6 +46,7 @@ export class ShopsController {
       storeType: body.store_type,
       isSupplier: user.keychain.includes('dssupplier-admin'),
       referralSlug: body.referral_slug ?? null,
+      photo: body.photo ?? null,
     });
     return this.load.ownerView(shop, user);
   }

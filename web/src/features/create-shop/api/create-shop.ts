@@ -7,6 +7,8 @@ export interface CreateShopBody {
   name: string;
   slug: string;
   store_type: NewShopType;
+  /** The logo: the URL the gallery upload answered. */
+  photo?: string;
 }
 
 /** The created shop (the owner's view of it). */

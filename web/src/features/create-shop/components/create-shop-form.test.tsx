@@ -18,7 +18,7 @@ function slugCheck(_request: Request, url: URL) {
   return { slug, available: true, reason: null };
 }
 
-function renderForm(props: { myShopHref?: string | null } = {}) {
+function renderForm(props: { myShopHref?: string | null; ownerId?: string | null } = {}) {
   const onCreated = vi.fn();
   const onAlreadyOwned = vi.fn();
   renderUi(<CreateShopForm origin="https://vitrina.mx" onCreated={onCreated} onAlreadyOwned={onAlreadyOwned} {...props} />);
@@ -145,6 +145,33 @@ describe('the create-shop form (issue 16)', { timeout: 20_000 }, () => {
     expect(input('create-shop-name').disabled).toBe(true);
     answer(jsonResponse(201, { id: 'shop-1', slug: 'tacos-pepe', name: 'Tacos Pepe' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 'shop-1', slug: 'tacos-pepe' })));
+  });
+
+  it('uploads the chosen logo to the gallery and creates the shop with it; refuses a file the gallery would not take', async () => {
+    const GALLERY = 'POST /api/gallery/user-1:user-1';
+    const api = fakeGateway({
+      [SLUG_CHECK]: slugCheck,
+      [GALLERY]: () => jsonResponse(201, { id: 'img-1', url: '/api/gallery/user-1/logo.png', main_colors: [] }),
+      [CREATE]: () => jsonResponse(201, { id: 'shop-1', slug: 'tacos-pepe', name: 'Tacos Pepe' }),
+    });
+    const { onCreated } = renderForm({ ownerId: 'user-1' });
+    type('create-shop-name', 'Tacos Pepe');
+    await screen.findByTestId('create-shop-slug-available', {}, WAIT);
+    const file = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    fireEvent.change(file, { target: { files: [new File(['gif'], 'logo.gif', { type: 'image/gif' })] } });
+    expect(await screen.findByText('El logo debe ser JPG, PNG o SVG de hasta 4 MB')).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+    fireEvent.change(file, { target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(api.callsTo(GALLERY)).toHaveLength(1);
+    expect(api.callsTo(CREATE)[0]?.body).toEqual({
+      name: 'Tacos Pepe',
+      slug: 'tacos-pepe',
+      store_type: 'others',
+      photo: '/api/gallery/user-1/logo.png',
+    });
   });
 
   it('marks the slug when the server says it was taken meanwhile', async () => {

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Radio, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Avatar, Button, FileInput, Group, Loader, Radio, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
-import type { SlugUnavailableReason } from '@vitrina/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { GalleryLimits, type SlugUnavailableReason } from '@vitrina/contracts';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { uploadImage } from '@/api/gallery-upload';
 import { authModal } from '@/lib/auth-modal-store';
 import { useCreateShop, type CreatedShop } from '../api/create-shop';
 import { useSlugAvailability } from '../api/slug-availability';
@@ -25,6 +26,8 @@ export interface CreateShopFormProps {
   onCreated: (shop: CreatedShop) => void;
   /** 409 shop_already_owned: the page reads the user's profile again (it then shows their shop). */
   onAlreadyOwned?: () => void;
+  /** The signed-in user: the logo goes to their gallery before the shop is created with it. */
+  ownerId?: string | null;
 }
 
 type SlugStatus =
@@ -38,7 +41,14 @@ type SlugStatus =
  * The creation form of `/asistentes/emprendedores` (issue 16): name, slug (suggested from the name until the user
  * writes their own, checked live, spec 1 §8 'Slug check'), store type; 'Crear mi tienda' only while all of it holds.
  */
-export function CreateShopForm({ origin, types = NEW_SHOP_TYPES, myShopHref, onCreated, onAlreadyOwned }: CreateShopFormProps) {
+export function CreateShopForm({
+  origin,
+  types = NEW_SHOP_TYPES,
+  myShopHref,
+  onCreated,
+  onAlreadyOwned,
+  ownerId = null,
+}: CreateShopFormProps) {
   const { t } = useCreateShopT();
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
@@ -49,6 +59,9 @@ export function CreateShopForm({ origin, types = NEW_SHOP_TYPES, myShopHref, onC
   /** A slug the server refused on creation (409), whatever the last check said. */
   const [refused, setRefused] = useState<{ slug: string; reason: SlugUnavailableReason } | null>(null);
   const [failure, setFailure] = useState<CreateFailure | null>(null);
+  /** The logo chosen (optional), uploaded to the user's gallery when the shop is created. */
+  const [logo, setLogo] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
   const create = useCreateShop();
   const slugRef = useRef<HTMLInputElement>(null);
 
@@ -82,8 +95,9 @@ export function CreateShopForm({ origin, types = NEW_SHOP_TYPES, myShopHref, onC
         ? t(`slug.${slugStatus.reason}`)
         : null;
 
-  const creating = create.isPending;
-  const canSubmit = !problemOfName && (slugStatus.kind === 'available' || slugStatus.kind === 'checkFailed') && !creating;
+  const creating = create.isPending || uploading;
+  const logoError = logo && !logoFits(logo) ? t('logo.invalid', { mb: Math.round(GalleryLimits.maxBytes / 1_000_000) }) : null;
+  const canSubmit = !problemOfName && !logoError && (slugStatus.kind === 'available' || slugStatus.kind === 'checkFailed') && !creating;
 
   const changeName = (value: string) => {
     setName(value);
@@ -95,13 +109,27 @@ export function CreateShopForm({ origin, types = NEW_SHOP_TYPES, myShopHref, onC
     setSlugOwn(value !== '');
   };
 
+  const logoPreview = useObjectUrl(logo);
+
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     setTouched({ name: true, slug: true });
     if (!canSubmit) return;
     setFailure(null);
+    let photo: string | null = null;
+    if (logo && ownerId) {
+      setUploading(true);
+      try {
+        photo = (await uploadImage({ ownerId }, logo)).url;
+      } catch {
+        setFailure('logo');
+        return;
+      } finally {
+        setUploading(false);
+      }
+    }
     try {
-      const shop = await create.mutateAsync({ name: name.trim(), slug, store_type: storeType });
+      const shop = await create.mutateAsync({ name: name.trim(), slug, store_type: storeType, ...(photo ? { photo } : {}) });
       onCreated(shop);
     } catch (error) {
       const kind = createFailureOf(error);
@@ -176,6 +204,22 @@ export function CreateShopForm({ origin, types = NEW_SHOP_TYPES, myShopHref, onC
             {statusLine}
           </div>
         </div>
+        <Group gap="sm" wrap="nowrap" align="flex-end">
+          <Avatar src={logoPreview} alt="" size={48} radius="md" />
+          <FileInput
+            label={t('logo.label')}
+            description={t('logo.hint')}
+            placeholder={t('logo.placeholder')}
+            accept="image/png,image/jpeg,image/svg+xml"
+            value={logo}
+            onChange={setLogo}
+            clearable
+            error={logoError}
+            disabled={creating || !ownerId}
+            style={{ flex: 1 }}
+            data-testid="create-shop-logo"
+          />
+        </Group>
         <Radio.Group label={t('form.type')} value={storeType} onChange={setStoreType} required>
           <Stack gap="sm" mt="xs">
             {types.map((type) => (
@@ -231,4 +275,21 @@ export function CreateShopForm({ origin, types = NEW_SHOP_TYPES, myShopHref, onC
       </Stack>
     </form>
   );
+}
+
+/** A logo the gallery takes: JPEG, PNG or SVG of at most GalleryLimits.maxBytes (spec 1 §5 'Upload'). */
+function logoFits(file: File): boolean {
+  return file.size <= GalleryLimits.maxBytes && ['image/png', 'image/jpeg', 'image/svg+xml'].includes(file.type);
+}
+
+/** A preview URL of the chosen file, revoked when it changes or the form goes. */
+function useObjectUrl(file: File | null): string | null {
+  const url = useMemo(() => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null), [file]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  return url;
 }

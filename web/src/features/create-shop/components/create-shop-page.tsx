@@ -174,6 +174,7 @@ export function CreateShopPage({
         <CreateShopForm
           origin={origin}
           types={shopTypesFor(session.user?.keychain)}
+          ownerId={meID}
           myShopHref={myShop}
           onCreated={setCreated}
           onAlreadyOwned={reloadProfile}

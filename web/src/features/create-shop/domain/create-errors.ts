@@ -5,7 +5,7 @@ import { isApiError } from '@/api/client';
  * What the page tells the user when the creation fails: the slug is taken or reserved (shown under the field too),
  * they already own a shop (with a link to it), their session ended (sign in again), or anything else (try again).
  */
-export type CreateFailure = 'slugTaken' | 'slugReserved' | 'alreadyOwned' | 'invalid' | 'signedOut' | 'generic';
+export type CreateFailure = 'slugTaken' | 'slugReserved' | 'alreadyOwned' | 'invalid' | 'signedOut' | 'logo' | 'generic';
 
 export function createFailureOf(error: unknown): CreateFailure {
   if (!isApiError(error)) return 'generic';
