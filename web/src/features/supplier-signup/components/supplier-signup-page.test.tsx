@@ -54,6 +54,25 @@ describe('become a supplier (issue 16)', { timeout: 20_000 }, () => {
     expect(api.callsTo(REFRESH).length).toBeGreaterThan(1);
   });
 
+  it('uploads an image of their own instead of the profile photo', async () => {
+    const GALLERY = `POST /api/gallery/${ME}:${ME}`;
+    const api = fakeApi({
+      [REFRESH]: () => jsonResponse(200, authResult()),
+      [PROFILE]: () => jsonResponse(200, adminProfile({ full_name: 'Ana Pérez', photo: '/api/gallery/x/ana.png' })),
+      [SUPPLIER]: () => jsonResponse(200, none),
+      [GALLERY]: () => jsonResponse(201, { id: 'img-1', url: '/api/gallery/x/jabones.png', main_colors: [] }),
+      [OPEN]: async (request: Request) => jsonResponse(200, { ...none, is_supplier: true, ...((await request.json()) as object) }),
+    });
+    const onOpened = renderPage();
+    await screen.findByTestId('supplier-signup-name', {}, WAIT);
+    const file = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    fireEvent.change(file, { target: { files: [new File(['png'], 'jabones.png', { type: 'image/png' })] } });
+    fireEvent.click(screen.getByTestId('supplier-signup-submit'));
+    await waitFor(() => expect(onOpened).toHaveBeenCalled(), WAIT);
+    expect(api.callsTo(GALLERY)).toHaveLength(1);
+    expect(api.callsTo(OPEN)[0]!.body).toEqual({ name: 'Ana Pérez', image: '/api/gallery/x/jabones.png' });
+  });
+
   it('shows a supplier their links, and the notice when an operator disabled them', async () => {
     fakeApi({
       [REFRESH]: () => jsonResponse(200, authResult({ keychain: ['dssupplier-admin'] })),

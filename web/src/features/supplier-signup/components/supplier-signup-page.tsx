@@ -1,8 +1,24 @@
-import { Alert, Avatar, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  List,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { SupplierLimits, type SupplierProfile } from '@vitrina/contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { GalleryLimits, SupplierLimits, type SupplierProfile } from '@vitrina/contracts';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { uploadImage } from '@/api/gallery-upload';
 import { authModal } from '@/lib/auth-modal-store';
 import { sessionStore } from '@/lib/session/session-store';
 import { useSession } from '@/lib/session/use-session';
@@ -17,6 +33,8 @@ export interface SupplierSignupPageProps {
 }
 
 const POINTS = ['list', 'resell', 'paid'] as const;
+/** What the gallery takes (spec 1 §5 'Upload'). */
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'];
 
 /**
  * Become a supplier (issue 16): what selling on Vitrina means, then by who visits: a sign-in prompt, the supplier
@@ -33,6 +51,19 @@ export function SupplierSignupPage({ onOpened, links }: SupplierSignupPageProps)
   const [touched, setTouched] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
+  /** An image of their own instead of the profile photo (optional), uploaded to their gallery on submit. */
+  const [file, setFile] = useState<File | null>(null);
+  const preview = useMemo(() => (file && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null), [file]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+  const fileError =
+    file && !(file.size <= GalleryLimits.maxBytes && IMAGE_TYPES.includes(file.type))
+      ? t('form.imageInvalid', { mb: Math.round(GalleryLimits.maxBytes / 1_000_000) })
+      : null;
   const photo = session.profile?.photo ?? null;
   const value = name ?? session.profile?.full_name ?? '';
   const nameError = touched && value.trim() === '' ? t('form.nameRequired') : null;
@@ -40,11 +71,12 @@ export function SupplierSignupPage({ onOpened, links }: SupplierSignupPageProps)
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!meID || value.trim() === '' || saving) return;
+    if (!meID || value.trim() === '' || saving || fileError) return;
     setSaving(true);
     setFailed(false);
     try {
-      const opened = await openSupplierProfile(meID, { name: value.trim(), image: photo });
+      const image = file ? (await uploadImage({ ownerId: meID }, file)).url : photo;
+      const opened = await openSupplierProfile(meID, { name: value.trim(), image });
       queryClient.setQueryData<SupplierProfile>(supplierProfileKey(meID), opened);
       // the token that lets the catalogue take their items
       await sessionStore.refresh().catch(() => null);
@@ -138,11 +170,21 @@ export function SupplierSignupPage({ onOpened, links }: SupplierSignupPageProps)
             autoComplete="organization"
             data-testid="supplier-signup-name"
           />
-          <Group gap="sm" wrap="nowrap" align="center">
-            <Avatar src={photo} alt="" size={48} radius="md" />
-            <Text size="sm" c="dimmed">
-              {photo ? t('form.imageFromProfile') : t('form.noImage')}
-            </Text>
+          <Group gap="sm" wrap="nowrap" align="flex-end">
+            <Avatar src={preview ?? photo} alt="" size={48} radius="md" />
+            <FileInput
+              label={t('form.image')}
+              description={file ? null : photo ? t('form.imageFromProfile') : t('form.noImage')}
+              placeholder={t('form.imagePlaceholder')}
+              accept={IMAGE_TYPES.join(',')}
+              value={file}
+              onChange={setFile}
+              clearable
+              error={fileError}
+              disabled={saving}
+              style={{ flex: 1 }}
+              data-testid="supplier-signup-image"
+            />
           </Group>
           {failed && (
             <Alert color="red" role="alert" data-testid="supplier-signup-error">
