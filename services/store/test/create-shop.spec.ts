@@ -233,7 +233,7 @@ describe('creating a shop (issue 16)', () => {
       name: 'Hija',
       slug: `hija-${a.id.slice(-6)}`,
       store_type: 'affinity',
-      referral_slug: DEMO.shops.reseller.slug.toUpperCase(),
+      referral: DEMO.shops.reseller.slug.toUpperCase(),
     });
     expect(child.status).toBe(201);
     expect((await shopRows(sql`id = ${child.body.id}`))[0].root_affinity_store_id).toBe(demo.id);
@@ -242,7 +242,7 @@ describe('creating a shop (issue 16)', () => {
       name: 'Otra',
       slug: `otra-${b.id.slice(-6)}`,
       store_type: 'affiliate',
-      referral_slug: DEMO.shops.reseller.slug,
+      referral: DEMO.shops.reseller.slug,
     });
     expect((await shopRows(sql`id = ${plain.body.id}`))[0].root_affinity_store_id).toBeNull();
     const c = await newcomer();
@@ -250,10 +250,19 @@ describe('creating a shop (issue 16)', () => {
       name: 'Suelta',
       slug: `suelta-${c.id.slice(-6)}`,
       store_type: 'affinity',
-      referral_slug: 'no-existe',
+      referral: 'no-existe',
     });
     expect(stray.status).toBe(201);
     expect((await shopRows(sql`id = ${stray.body.id}`))[0].root_affinity_store_id).toBeNull();
+    // the referral cookie holds the referring user: their own affinity store is the root
+    const d = await newcomer();
+    const byUser = await create(d.auth, {
+      name: 'Nieta',
+      slug: `nieta-${d.id.slice(-6)}`,
+      store_type: 'affinity',
+      referral: DEMO.users.reseller.id,
+    });
+    expect((await shopRows(sql`id = ${byUser.body.id}`))[0].root_affinity_store_id).toBe(demo.id);
   });
 
   it('opens a shop with the logo the gallery upload answered; refuses a script URL as logo', async () => {

@@ -4669,8 +4669,8 @@ export interface components {
             name: string;
             /** @description The shop's logo: a URL the gallery upload answered, or null (none) */
             photo?: string | null;
-            /** @description The slug of the shop that referred the user: an affinity store hangs from it when it is an affinity store */
-            referral_slug?: string | null;
+            /** @description Who referred the user (the referral cookie): a shop's slug or the referring user's id. An affinity store hangs from that shop (the referrer's own) when it is an affinity store */
+            referral?: string | null;
             /** @description The shop address /tienda/{slug}: letters, digits, _ and -; unique in any case, not a reserved word */
             slug: string;
             /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { DB, Outbox, TransactionRunner, newId, type Db } from '@vitrina/platform';
 import { headers, shops } from '../../db/schema.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
@@ -45,11 +45,11 @@ export class CreateShopHandler {
 
         // spec 1 §3 'root_affinity_store_info': an affinity store hangs from the affinity store its owner was referred by
         let rootAffinityStoreId: string | null = null;
-        if (req.storeType === 'affinity' && req.referralSlug) {
+        if (req.storeType === 'affinity' && req.referral) {
           const [root] = await tx
             .select({ id: shops.id, storeType: shops.storeType })
             .from(shops)
-            .where(eq(sql`lower(${shops.slug})`, req.referralSlug.toLowerCase()))
+            .where(or(eq(sql`lower(${shops.slug})`, req.referral.toLowerCase()), eq(shops.ownerId, req.referral)))
             .limit(1);
           if (root?.storeType === 'affinity') rootAffinityStoreId = root.id;
         }

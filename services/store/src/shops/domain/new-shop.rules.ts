@@ -17,8 +17,8 @@ export interface NewShopRequest {
   storeType: StoreType;
   /** The caller sells (dssupplier-admin): they may open a franchise of their own products. */
   isSupplier?: boolean;
-  /** The shop the user came from through a referral (its slug): an affinity store hangs from it if it is one. */
-  referralSlug?: string | null;
+  /** Who referred the user: a shop's slug or the referring user's id; an affinity store hangs from that shop if it is one. */
+  referral?: string | null;
   /** The logo (a gallery URL), or none. */
   photo?: string | null;
 }

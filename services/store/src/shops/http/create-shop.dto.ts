@@ -40,14 +40,15 @@ export class CreateShopDto {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    maxLength: StoreLimits.slugMax,
-    description: 'The slug of the shop that referred the user: an affinity store hangs from it when it is an affinity store',
+    maxLength: 100,
+    description:
+      "Who referred the user (the referral cookie): a shop's slug or the referring user's id. An affinity store hangs from that shop (the referrer's own) when it is an affinity store",
   })
   @OptionalNullable()
   @Transform(trim)
   @IsString()
-  @MaxLength(StoreLimits.slugMax)
-  referral_slug?: string | null;
+  @MaxLength(100)
+  referral?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: "The shop's logo: a URL the gallery upload answered, or null (none)" })
   @OptionalNullable()

@@ -45,7 +45,7 @@ export class ShopsController {
       slug: body.slug,
       storeType: body.store_type,
       isSupplier: user.keychain.includes('dssupplier-admin'),
-      referralSlug: body.referral_slug ?? null,
+      referral: body.referral ?? null,
       photo: body.photo ?? null,
     });
     return this.load.ownerView(shop, user);

@@ -9,6 +9,8 @@ export interface CreateShopBody {
   store_type: NewShopType;
   /** The logo: the URL the gallery upload answered. */
   photo?: string;
+  /** Who referred the user (the referral cookie): an affinity shop hangs from their affinity store. */
+  referral?: string;
 }
 
 /** The created shop (the owner's view of it). */

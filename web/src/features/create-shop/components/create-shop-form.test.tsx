@@ -174,6 +174,22 @@ describe('the create-shop form (issue 16)', { timeout: 20_000 }, () => {
     });
   });
 
+  it('an affinity shop names its referrer (the referral cookie), so it hangs from their affinity store', async () => {
+    document.cookie = 'referralID=user-9; Path=/';
+    const api = fakeGateway({
+      [SLUG_CHECK]: slugCheck,
+      [CREATE]: () => jsonResponse(201, { id: 'shop-1', slug: 'grupo-ana', name: 'Grupo Ana' }),
+    });
+    const { onCreated } = renderForm();
+    type('create-shop-name', 'Grupo Ana');
+    fireEvent.click(screen.getByRole('radio', { name: 'Afinidad' }));
+    await screen.findByTestId('create-shop-slug-available', {}, WAIT);
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(api.callsTo(CREATE)[0]?.body).toEqual({ name: 'Grupo Ana', slug: 'grupo-ana', store_type: 'affinity', referral: 'user-9' });
+    document.cookie = 'referralID=; Max-Age=0; Path=/';
+  });
+
   it('marks the slug when the server says it was taken meanwhile', async () => {
     fakeGateway({
       [SLUG_CHECK]: slugCheck,

@@ -4,6 +4,7 @@ import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { GalleryLimits, type SlugUnavailableReason } from '@vitrina/contracts';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { uploadImage } from '@/api/gallery-upload';
+import { readCookie } from '@/lib/cookies';
 import { authModal } from '@/lib/auth-modal-store';
 import { useCreateShop, type CreatedShop } from '../api/create-shop';
 import { useSlugAvailability } from '../api/slug-availability';
@@ -129,7 +130,15 @@ export function CreateShopForm({
       }
     }
     try {
-      const shop = await create.mutateAsync({ name: name.trim(), slug, store_type: storeType, ...(photo ? { photo } : {}) });
+      // spec 1 §3 'root_affinity_store_info': an affinity shop hangs from its referrer's (the referral cookie)
+      const referral = storeType === 'affinity' ? readCookie('referralID') : null;
+      const shop = await create.mutateAsync({
+        name: name.trim(),
+        slug,
+        store_type: storeType,
+        ...(photo ? { photo } : {}),
+        ...(referral ? { referral: referral.slice(0, 100) } : {}),
+      });
       onCreated(shop);
     } catch (error) {
       const kind = createFailureOf(error);
