@@ -3,6 +3,7 @@ import { MembershipLimits } from '@vitrina/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { authModal } from '@/lib/auth-modal-store';
+import { sessionStore } from '@/lib/session/session-store';
 import { useMembership } from '../api/membership';
 import { usePackages } from '../api/packages';
 import { currentPackageId } from '../domain/membership';
@@ -47,8 +48,14 @@ export function PackagesPage({ highlight = null, paymentHref, autoBuy = null, ..
     if (!finishing || !autoBuy || autoTimer.current) return;
     // started once: later renders (a membership refetch) must not cancel it; leaving the page does
     autoTimer.current = setTimeout(() => {
-      setAutoDone(true);
-      buy(autoBuy);
+      // spec 2 §4: the sign-in is applied again (a fresh token for the new account), then the package is requested
+      void sessionStore
+        .refresh()
+        .catch(() => null)
+        .finally(() => {
+          setAutoDone(true);
+          buy(autoBuy);
+        });
     }, MembershipLimits.signupPlanWaitMs);
   }, [finishing, autoBuy, buy]);
   useEffect(() => () => clearTimeout(autoTimer.current), []);
