@@ -14,35 +14,7 @@ import { cartCheckoutService } from '@vitrina/cart-checkout';
 import { ordersService } from '@vitrina/orders';
 import { createAccountsService } from '@vitrina/accounts';
 
-interface Answer {
-  status: number;
-  body: any;
-}
-
-async function call(
-  app: NestFastifyApplication,
-  method: string,
-  url: string,
-  o: { auth?: string; body?: object; key?: string } = {},
-): Promise<Answer> {
-  const res = await app.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...(o.auth ? { authorization: `Bearer ${o.auth}` } : {}), ...(o.key ? { 'idempotency-key': o.key } : {}) },
-    ...(o.body ? { payload: o.body } : {}),
-  });
-  return { status: res.statusCode, body: res.body ? res.json<any>() : undefined };
-}
-
-async function eventually<T>(check: () => Promise<T | undefined | false | null>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { call, eventually } from './support/inject.js';
 
 /** PostgreSQL (as in CI): the test reads the services' outboxes through its own connection. */
 const describePg = process.env.DATABASE_URL ? describe : describe.skip;

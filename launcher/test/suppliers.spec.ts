@@ -13,35 +13,7 @@ import { catalogueService } from '@vitrina/catalogue';
 import { storeService } from '@vitrina/store';
 import { createAccountsService } from '@vitrina/accounts';
 
-interface Answer {
-  status: number;
-  body: any;
-}
-
-async function call(
-  app: NestFastifyApplication,
-  method: string,
-  url: string,
-  o: { auth?: string; body?: object; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const res = await app.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...(o.auth ? { authorization: `Bearer ${o.auth}` } : {}), ...o.headers },
-    ...(o.body ? { payload: o.body } : {}),
-  });
-  return { status: res.statusCode, body: res.body ? res.json<any>() : undefined };
-}
-
-async function eventually<T>(check: () => Promise<T | undefined | false | null>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { call, eventually } from './support/inject.js';
 
 describe('becoming a supplier (issue 16)', () => {
   let tdb: TestDatabase;

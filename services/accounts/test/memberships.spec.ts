@@ -1,34 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { and, eq } from 'drizzle-orm';
-import {
-  MembershipEvents,
-  PaymentEvents,
-  type EventEnvelope,
-  type MembershipPurchaseRequested,
-  type OrderSettlementTerms,
-} from '@vitrina/contracts';
+import { MembershipEvents, PaymentEvents, type MembershipPurchaseRequested, type OrderSettlementTerms } from '@vitrina/contracts';
 import { newId } from '@vitrina/platform';
 import * as schema from '../src/db/schema.js';
 import { MembershipsService } from '../src/memberships/memberships.service.js';
 import { addMonths } from '../src/memberships/domain/period.js';
 import { Settlements } from '../src/wallets/settlements.js';
-import { activeUser, bootAccounts, call, outboxEvents, type Booted } from './support.js';
+import { activeUser, bootAccounts, call, outboxEvents, type Booted, envelope, waitFor } from './support.js';
 
 const DAY = 86_400_000;
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 30));
-  }
-}
-
-function envelope<T>(type: string, key: string, data: T): EventEnvelope<T> {
-  return { id: newId(), type, version: 1, occurredAt: new Date().toISOString(), key, traceId: 'test', data };
-}
 
 type User = Awaited<ReturnType<typeof activeUser>>;
 

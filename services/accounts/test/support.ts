@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import { asc, sql } from 'drizzle-orm';
 import type { EventEnvelope, UserPinIssued } from '@vitrina/contracts';
-import { createServiceApp, type Runtime } from '@vitrina/platform';
+import { createServiceApp, newId, type Runtime } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createAccountsService, ManualClock, type AccountsOptions } from '../src/accounts.module.js';
@@ -151,4 +151,20 @@ export async function activeUser(b: Booted, email = uniqueEmail()) {
     token: res.body.auth.payload.access_token as string,
     refresh: res.cookies['refresh_token'],
   };
+}
+
+/** Polls `probe` until it answers something (events cross the bus asynchronously). */
+export async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 30));
+  }
+}
+
+/** An event as another service's outbox would publish it. */
+export function envelope<T>(type: string, key: string, data: T): EventEnvelope<T> {
+  return { id: newId(), type, version: 1, occurredAt: new Date().toISOString(), key, traceId: 'test', data };
 }

@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
-import {
-  DEVELOPMENT_SERVICE_SECRET,
-  SERVICE_SECRET_HEADER,
-  WalletEvents,
-  type EventEnvelope,
-  type OrderSettlementTerms,
-} from '@vitrina/contracts';
+import { DEVELOPMENT_SERVICE_SECRET, SERVICE_SECRET_HEADER, WalletEvents, type OrderSettlementTerms } from '@vitrina/contracts';
 import { newId } from '@vitrina/platform';
 import * as schema from '../src/db/schema.js';
 import { Settlements } from '../src/wallets/settlements.js';
-import { activeUser, bootAccounts, call, outboxEvents, type Booted } from './support.js';
+import { activeUser, bootAccounts, call, outboxEvents, type Booted, envelope, waitFor } from './support.js';
 
 const HOUR = 3_600_000;
 
@@ -23,20 +17,6 @@ function clabeOf(first17: string): string {
 }
 const CLABE = clabeOf('00201007777777777');
 const BAD_CLABE = `${CLABE.slice(0, 17)}${(Number(CLABE[17]) + 1) % 10}`;
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function envelope<T>(type: string, orderId: string, data: T): EventEnvelope<T> {
-  return { id: newId(), type, version: 1, occurredAt: new Date().toISOString(), key: orderId, traceId: 'test', data };
-}
 
 describe('wallets API', () => {
   let b: Booted;
