@@ -5,40 +5,15 @@ import { IdempotencyKeys, isRetryable } from '@/lib/idempotency-keys';
 import { plansKeys } from './keys';
 
 /**
- * A refused purchase with the error body's data (spec 2 §8 'Package errors': `requested_package.name`,
- * `current_package.name`, `charge_date`), whether the server nests it under `details` or beside `code`.
- */
-export class PackagePurchaseError extends ApiError {
-  readonly data: Record<string, unknown>;
-
-  constructor(error: ApiError, data: Record<string, unknown>) {
-    super(error.status, error.code, error.message, error.fields);
-    this.data = data;
-  }
-}
-
-function detailsOf(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null) return {};
-  const { details, ...rest } = body as Record<string, unknown>;
-  return typeof details === 'object' && details !== null ? { ...rest, ...(details as Record<string, unknown>) } : rest;
-}
-
-/**
  * `PUT /broker-memberships/{me}:{me}/package/{packageId}` + Idempotency-Key → 201 PackagePurchase: the token of the
- * payment page (`/me/payments/{payment_token}`). A refusal throws PackagePurchaseError (its body's data kept).
+ * payment page (`/me/payments/{payment_token}`). A refusal is an ApiError whose `details` carry the spec's data.
  */
-export async function buyPackage(userId: string, packageId: string, key: string): Promise<PackagePurchase> {
-  const call = api.PUT('/api/broker-memberships/{me}/package/{packageId}', {
-    params: { path: { me: ownerSegment(userId), packageId }, header: { 'Idempotency-Key': key } },
-  });
-  try {
-    return await unwrap(call);
-  } catch (error) {
-    // unwrap keeps only code and message: the refusal's data is read from the same answer.
-    if (!isApiError(error) || error.status === 0) throw error;
-    const { error: body } = await call;
-    throw new PackagePurchaseError(error, detailsOf(body));
-  }
+export function buyPackage(userId: string, packageId: string, key: string): Promise<PackagePurchase> {
+  return unwrap(
+    api.PUT('/api/broker-memberships/{me}/package/{packageId}', {
+      params: { path: { me: ownerSegment(userId), packageId }, header: { 'Idempotency-Key': key } },
+    }),
+  );
 }
 
 /** One key per click on a package's buy button: a retry of that click after no answer reuses it (ARCHITECTURE §8). */

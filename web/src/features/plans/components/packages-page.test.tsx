@@ -239,14 +239,16 @@ describe('the packages page (spec 2 §2 /apps/paquetes, issue 16)', { timeout: 2
     expect(onPaymentPage).not.toHaveBeenCalled();
   });
 
-  it('reads the refusal data nested under details too, in English', async () => {
+  it('says the downgrade refusal in English, the package names translated', async () => {
     fakeApi({
       ...signedIn(),
       [buyCall('plan_profesional')]: () =>
         jsonResponse(409, {
           code: 'package_still_active_no_downgrade',
           message: 'refused',
-          details: { requested_package: { name: 'Plan profesional' }, current_package: { name: 'Negocio digital' }, charge_date: CHARGE },
+          requested_package: { name: 'Plan profesional' },
+          current_package: { name: 'Negocio digital' },
+          charge_date: CHARGE,
         }),
     });
     renderUi(<PackagesPage onPaymentPage={vi.fn()} paymentHref={(token) => `/me/payments/${token}`} />, 'en');

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/client';
-import { PackagePurchaseError } from '../api/buy-package';
 import { packageName, purchaseRefusal } from './purchase-refusal';
 
 const refused = (status: number, code: string, data: Record<string, unknown> = {}, message = 'msg') =>
-  new PackagePurchaseError(new ApiError(status, code, message), data);
+  new ApiError(status, code, message, undefined, data);
 
 describe('a refused package purchase (spec 2 §8)', () => {
   it('reads the downgrade refusal: both packages (with their ids when known) and the charge date', () => {

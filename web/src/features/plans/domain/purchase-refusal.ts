@@ -1,6 +1,5 @@
 import { MembershipErrorCodes, PACKAGES, type PackageId } from '@vitrina/contracts';
 import { isApiError } from '@/api/client';
-import { PackagePurchaseError } from '../api/buy-package';
 
 /** What a failed purchase tells the user (spec 2 §8 'Package errors'). */
 export type PurchaseRefusal =
@@ -39,7 +38,8 @@ function named(value: unknown): PackageName {
 export function purchaseRefusal(error: unknown): PurchaseRefusal {
   if (!isApiError(error)) return { kind: 'failed', message: null };
   if (error.status === 401) return { kind: 'signIn' };
-  const details = error instanceof PackagePurchaseError ? error.data : {};
+  // spec 2 §8: the downgrade's names and charge date come beside code and message (ApiError.details)
+  const details = error.details ?? {};
   const chargeDate = text(details.charge_date);
   switch (error.code) {
     case MembershipErrorCodes.noDowngrade:
