@@ -315,6 +315,16 @@ test('a newcomer opens their own shop from /asistentes/emprendedores and renames
   await page.getByTestId('create-shop-submit').click();
   await expect(page).toHaveURL(`${stack.url}/tienda/${slug}/`, { timeout: 30_000 });
   await expect(page.getByTestId('owner-tools')).toBeVisible({ timeout: 15_000 });
+  // issue 16: the new shop starts with the welcome header and a carousel of two starter slides, their pictures loaded
+  await expect(page.getByTestId('banner-slide')).toHaveCount(2);
+  await expect(page.getByTestId('banner-slide').first().locator('img')).toHaveJSProperty('complete', true);
+  expect(
+    await page
+      .getByTestId('banner-slide')
+      .first()
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
   await page.screenshot({ path: `${shots}/create-shop-new-shop-desktop.png` });
 
   // the owner edits in place: the shop's name

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { CONFIG, PlatformModule, type PlatformConfig, type ServiceDefinition } from '@vitrina/platform';
 import * as schema from './db/schema.js';
 import { BannerHandlers } from './banners/commands/banner.handlers.js';
+import { StarterBanners } from './banners/starter-banners.js';
 import { StoreDemoSeeder } from './demo/demo-seeder.js';
 import { FranchisesAdminController, FranchisesPublicController } from './franchises/http/franchises.controller.js';
 import { FranchiseQueries } from './franchises/queries/franchise.queries.js';
@@ -65,6 +66,7 @@ import { StoreItemsAdminController, StoreItemsPublicController } from './store-i
     },
     LoadShopQuery,
     CreateShopHandler,
+    StarterBanners,
     UpdateShopHandler,
     BannerHandlers,
     HeaderHandlers,

@@ -51,7 +51,6 @@ describe('creating a shop (issue 16)', () => {
         columns: 2,
         signup_form: 'complete',
         sections_info: ['products', 'services', 'experiences', 'digital'],
-        slider_info: [],
       },
     });
     expect(res.body.store_theme_info.header_info).toEqual([
@@ -84,6 +83,55 @@ describe('creating a shop (issue 16)', () => {
 
     // the storefront finds it at /tienda/{slug}
     expect((await json(w.store, 'GET', '/store/shops/by-slug/Tienda-Ana')).body.id).toBe(res.body.id);
+  });
+
+  it('starts the carousel with two slides drawn once for the platform; deleting one shop’s slide leaves the next shop’s', async () => {
+    const first = await newcomer();
+    const a = await create(first.auth, { name: 'Primera', slug: 'primera-slides', store_type: 'affiliate' });
+    expect(a.status).toBe(201);
+    const slides = a.body.store_theme_info.slider_info;
+    expect(slides).toEqual([
+      expect.objectContaining({ position: 1, action_type: 'none', target: 'all', url: null, hzt_image_id: null, vrt_image_id: null }),
+      expect.objectContaining({ position: 2, action_type: 'none', target: 'all', url: null, hzt_image_id: null, vrt_image_id: null }),
+    ]);
+    // four distinct pictures, served by the gallery like any upload (JPEG, with its WebP size variants)
+    const pictures = slides.flatMap((s: any) => [s.hzt_image, s.vrt_image]);
+    expect(new Set(pictures).size).toBe(4);
+    for (const url of pictures) {
+      const file = await w.store.inject({ method: 'GET', url: new URL(url, 'http://x').pathname.replace(/^\/api/, '') });
+      expect([url, file.statusCode, file.headers['content-type']]).toEqual([url, 200, 'image/jpeg']);
+      const variant = await w.store.inject({
+        method: 'GET',
+        url: new URL(url, 'http://x').pathname.replace(/^\/api/, '').replace(/\.jpg$/, '-640.webp'),
+      });
+      expect([url, variant.statusCode]).toEqual([url, 200]);
+    }
+    // in no user's gallery: the owner cannot pick them as their own upload, nor delete them
+    const owned = await db().execute<{ n: number }>(sql`select count(*)::int as n from store.gallery_images where owner_id = ${first.id}`);
+    expect(owned.rows[0].n).toBe(0);
+
+    // the owner deletes the first slide: nothing is marked for deletion, the next shop starts with the same pictures
+    const base = `/store/${first.id}:${first.id}/affiliate/store`;
+    expect((await json(w.store, 'DELETE', `${base}/banners/${slides[0].id}`, { auth: first.auth })).status).toBe(204);
+    const marked = await db().execute<{ n: number }>(
+      sql`select count(*)::int as n from store.gallery_images where mashup_id = 'starter-banners' and delete_requested_at is not null`,
+    );
+    expect(marked.rows[0].n).toBe(0);
+    const second = await newcomer();
+    const b = await create(second.auth, { name: 'Segunda', slug: 'segunda-slides', store_type: 'others' });
+    expect(b.body.store_theme_info.slider_info.flatMap((s: any) => [s.hzt_image, s.vrt_image])).toEqual(pictures);
+    // the owner edits a starter slide like any banner (here its link); its pictures stay without an image id
+    const kept = await json(
+      w.store,
+      'PATCH',
+      `/store/${second.id}:${second.id}/others/store/banners/${b.body.store_theme_info.slider_info[1].id}`,
+      {
+        auth: second.auth,
+        payload: { url: 'https://vitrina.local/ofertas', action_type: 'url' },
+      },
+    );
+    expect([kept.status, kept.body.hzt_image, kept.body.url]).toEqual([200, pictures[2], 'https://vitrina.local/ofertas']);
+    expect((await json(w.store, 'GET', '/store/shops/by-slug/primera-slides')).body.store_theme_info.slider_info).toHaveLength(1);
   });
 
   it('lets the new owner use the shop admin calls, and refuses them to anyone else (403)', async () => {

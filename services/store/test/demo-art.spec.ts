@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { bannerSvg, renderBanner, renderLogo, type BannerArt } from '../src/demo/demo-images.js';
+import { bannerSvg, renderBanner, renderLogo, type BannerArt } from '../src/shared/shop-art.js';
 
 // Demo banners and logos (issue 10 §3): a shop scene with headline space, drawn from code and rasterised by sharp.
 describe('demo banner art', () => {

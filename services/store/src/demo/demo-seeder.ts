@@ -20,7 +20,7 @@ import { GalleryService } from '../gallery/gallery.service.js';
 import { shopEvents } from '../shops/events/shop-events.js';
 import { STORE_CONFIG, type StoreConfig } from '../shared/config.js';
 import { normaliseText } from '../shared/text.js';
-import { renderBanner, renderLogo } from './demo-images.js';
+import { renderBanner, renderLogo } from '../shared/shop-art.js';
 
 type MotifName = FolkArt.MotifName;
 

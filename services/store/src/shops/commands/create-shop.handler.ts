@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, or, sql } from 'drizzle-orm';
 import { DB, Outbox, TransactionRunner, newId, type Db } from '@vitrina/platform';
-import { headers, shops } from '../../db/schema.js';
+import { StarterBanners } from '../../banners/starter-banners.js';
+import { banners, headers, shops } from '../../db/schema.js';
 import { uniqueViolation } from '../../shared/db-errors.js';
 import { normaliseText } from '../../shared/text.js';
 import { NEW_SHOP_CONTENT, checkNewShop, type NewShopRequest } from '../domain/new-shop.rules.js';
@@ -14,7 +15,8 @@ const OWNER_UNIQUE = 'shops_owner_uq';
 
 /**
  * A signed-in user opens their shop (issue 16 'Create a shop'; spec 1 §3 'Shop'): the shop with its starting
- * content and the `store.shop.created` event in one transaction. Accounts turns the event into the owner's
+ * content (theme, sections, a welcome header, the starter carousel) and the `store.shop.created` event in one
+ * transaction. Accounts turns the event into the owner's
  * store_id (user level 2) and keychain.
  *
  * Races are the database's to decide: one transaction per owner at a time (an advisory lock, so two tabs of one
@@ -27,10 +29,13 @@ export class CreateShopHandler {
     private readonly tx: TransactionRunner,
     private readonly outbox: Outbox,
     @Inject(DB) private readonly db: Db,
+    private readonly starter: StarterBanners,
   ) {}
 
   async execute(ownerId: string, req: NewShopRequest): Promise<ShopRow> {
     checkNewShop(req);
+    // drawn once for the platform, outside the transaction (the first shop waits ~0.5 s; later ones read two URLs)
+    const slides = await this.starter.slides();
     try {
       return await this.tx.run(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`store:create-shop:${ownerId}`}))`);
@@ -73,6 +78,9 @@ export class CreateShopHandler {
           })
           .returning();
         await tx.insert(headers).values({ ...welcomeHeader, id: newId(), shopId: row.id, position: 1 });
+        if (slides.length > 0) {
+          await tx.insert(banners).values(slides.map((slide, i) => ({ ...slide, id: newId(), shopId: row.id, position: i + 1 })));
+        }
         await this.outbox.add(tx, { ...shopEvents.created(row), actorId: ownerId });
         return row;
       });

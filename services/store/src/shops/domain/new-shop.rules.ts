@@ -8,6 +8,7 @@ import {
   type StoreType,
   type Theme,
 } from '@vitrina/contracts';
+import type { FolkArt } from '@vitrina/platform';
 import { slugReserved, storeTypeNotAllowed } from './shop.errors.js';
 
 /** What a user asks for when opening a shop (issue 16 'Create a shop'). */
@@ -59,3 +60,20 @@ export const NEW_SHOP_CONTENT = {
     finalColor: StoreLimits.defaultHeaderColor,
   },
 } as const;
+
+/**
+ * The carousel a new shop starts from (issue 16 'a default theme, sections and banners to start from'): two slides
+ * in the starting colours, each a desktop and a phone picture. The pictures are drawn once for the platform
+ * (starter-banners.ts) and shared by every new shop; the owner replaces or deletes them like any banner. No button
+ * is drawn and no link is set: a starter slide promises nothing the shop has not said. (The welcome header beside
+ * them already says 'Bienvenidos'.) Changing a slide here needs new picture ids in starter-banners.ts.
+ */
+export const STARTER_SLIDES: ReadonlyArray<{ title: string; subtitle: string; colour: string; motifs: FolkArt.MotifName[] }> = [
+  {
+    title: 'Nuestra selección',
+    subtitle: 'Lo que elegimos para ti',
+    colour: NEW_SHOP_CONTENT.color1,
+    motifs: ['basket', 'jar', 'box'],
+  },
+  { title: 'Hecho con cuidado', subtitle: 'Productos, servicios y experiencias', colour: '#b45309', motifs: ['candle', 'plate', 'bag'] },
+];

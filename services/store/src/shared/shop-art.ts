@@ -33,7 +33,7 @@ function lines(text: string, width: number, max: number): string[] {
 }
 
 /**
- * The SVG of a demo banner (issue 10 §3): a shop scene — its products on a shelf under papel picado — on
+ * The SVG of a banner picture (issue 10 §3; a new shop's starter slides, issue 16): a shop scene — its products on a shelf under papel picado — on
  * the right, and a headline panel in the shop's colour on the left with title, subtitle and a
  * call to action, like a real shop's slide. The seed comes from the title, so each slide is its own.
  */
@@ -98,7 +98,7 @@ export function bannerSvg(b: BannerArt): string {
     <rect width="${panel}" height="${h}" fill="${b.colour}"/>${scallops}<rect width="${panel}" height="${h}" fill="url(#wall)" opacity="0.08"/>${flowers}${text.join('')}</svg>`;
 }
 
-/** A demo banner rendered to JPEG (the gallery stores PNG or JPEG). */
+/** A banner picture (the demo shops', a new shop's starter slides) rendered to JPEG (the gallery stores PNG or JPEG). */
 export async function renderBanner(b: BannerArt): Promise<Buffer> {
   return sharp(Buffer.from(bannerSvg(b)))
     .jpeg({ quality: 82, mozjpeg: true })
