@@ -417,3 +417,45 @@ test("a newcomer signs up with 'create store now' and lands in their new shop's 
   await expect(page.getByTestId('owner-tools')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('banner').getByText('Tienda de Rosa')).toBeVisible();
 });
+
+test("a visitor of the platform's shop becomes a supplier from its 'Proveedor' card", async ({ page, request }) => {
+  const t = TEXTS.es;
+  const id = unique();
+  const email = `e2e-supplier-${id}@example.com`;
+  const shots = 'test-results/screenshots';
+  await page.context().addCookies([{ name: 'locale', value: 'es', url: stack.url }]);
+  // spec 2 §2: the demo shop is the recruitment shop here (SUPPLIER_CARD_SHOPS' default when seeding), so its
+  // invitation is the 'Proveedor' card rather than the one-line banner the other shops show
+  await page.goto(`${stack.url}/tienda/${DEMO.shops.reseller.slug}/`);
+  await expect(page.getByTestId('supplier-invite')).toBeVisible();
+  await page.goto(`${stack.url}/tienda/demo/`);
+  const card = page.getByRole('region', { name: 'Proveedor' });
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('supplier-invite')).toHaveCount(0);
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: `${shots}/supplier-card-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: `${shots}/supplier-card-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await card.getByRole('link', { name: 'Regístrate aquí' }).click();
+  await expect(page).toHaveURL(`${stack.url}/proveedor/registro`);
+  await expect(page.getByTestId('supplier-signup-sign-in')).toBeVisible();
+  await register(page, t, 'email', email, 'Mario Mayorista', 'secreto-654');
+  await typePin(page, t, await readPin(request, email));
+  await page.getByRole('button', { name: t.continue, exact: true }).click();
+  await expect(page).toHaveURL(`${stack.url}/proveedor/registro`);
+
+  await page.getByTestId('supplier-signup-name').fill(`Mayoreo Mario ${id}`);
+  await page.getByTestId('supplier-signup-submit').click();
+  await expect(page.getByTestId('supplier-signup-done')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(`Vendes como Mayoreo Mario ${id}.`)).toBeVisible();
+
+  // a supplier is not invited again
+  await page.goto(`${stack.url}/tienda/demo/`);
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(header(page).getByRole('button', { name: t.openMenu })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Proveedor' })).toHaveCount(0);
+  await expect(page.getByTestId('supplier-invite')).toHaveCount(0);
+});

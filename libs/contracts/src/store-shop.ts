@@ -284,6 +284,8 @@ export interface ShopJson {
   dssupplier: string | null;
   /** True when the shop's supplier is disabled: the storefront shows the disabled-supplier banner. */
   dssupplier_banner: boolean;
+  /** The platform's supplier-recruitment shop: the supplier invitation is the 'Proveedor' card (spec 2 §2). */
+  supplier_card: boolean;
   /** Whether the banner carousel / header block are shown. */
   slider: boolean;
   header: boolean;

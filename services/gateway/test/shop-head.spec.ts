@@ -75,6 +75,7 @@ function shop(overrides: Partial<ShopJson>): ShopJson {
     discord: 'https://discord.gg/vitrina-demo',
     dssupplier: null,
     dssupplier_banner: false,
+    supplier_card: false,
     slider: true,
     header: true,
     user_info: { user_level: null, is_owner: false },

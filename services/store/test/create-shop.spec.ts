@@ -81,8 +81,17 @@ describe('creating a shop (issue 16)', () => {
       },
     });
 
-    // the storefront finds it at /tienda/{slug}
-    expect((await json(w.store, 'GET', '/store/shops/by-slug/Tienda-Ana')).body.id).toBe(res.body.id);
+    // the storefront finds it at /tienda/{slug}; its supplier invitation is the one-line banner
+    const visited = await json(w.store, 'GET', '/store/shops/by-slug/Tienda-Ana');
+    expect([visited.body.id, visited.body.supplier_card]).toEqual([res.body.id, false]);
+  });
+
+  it("marks the platform's supplier-recruitment shop (SUPPLIER_CARD_SHOPS, the demo shop when seeding) for the 'Proveedor' card", async () => {
+    expect((await json(w.store, 'GET', '/store/shops/by-slug/demo')).body.supplier_card).toBe(true);
+    expect((await json(w.store, 'GET', `/store/shops/by-slug/${DEMO.shops.reseller.slug}`)).body.supplier_card).toBe(false);
+    const owner = await w.token(users.demoOwner.id, 2);
+    const admin = await json(w.store, 'GET', `/store/${users.demoOwner.id}:${users.demoOwner.id}/affiliate/store`, { auth: owner });
+    expect([admin.status, admin.body.supplier_card]).toEqual([200, true]);
   });
 
   it('starts the carousel with two slides drawn once for the platform; deleting one shop’s slide leaves the next shop’s', async () => {

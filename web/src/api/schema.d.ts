@@ -5788,6 +5788,7 @@ export interface components {
             store_theme_info: components["schemas"]["StoreThemeInfo"];
             /** @enum {string} */
             store_type: "franchise" | "affinity" | "affiliate" | "others";
+            supplier_card: boolean;
             twitch: string | null;
             twitter: string | null;
             updated_at: string;

@@ -53,6 +53,7 @@ export function shopJson(overrides: Partial<ShopJson> = {}): ShopJson {
     discord: null,
     dssupplier: null,
     dssupplier_banner: false,
+    supplier_card: false,
     slider: true,
     header: true,
     user_info: { user_level: null, is_owner: false },

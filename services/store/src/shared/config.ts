@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { GalleryLimits } from '@vitrina/contracts';
+import { DEMO, GalleryLimits } from '@vitrina/contracts';
 import { env, parseEnv, type PlatformConfig } from '@vitrina/platform';
 import { z } from 'zod';
 
@@ -17,6 +17,8 @@ export interface S3Settings {
 export interface StoreConfig {
   /** Seed the demo world at start: SEED_DEMO=true, or unset in development. Never in production. */
   seedDemo: boolean;
+  /** spec 2 §2: the shops (lower-case slugs) whose supplier invitation is the 'Proveedor' card. */
+  supplierCardShops: string[];
   benchItems: number;
   benchShops: number;
   gallery: {
@@ -44,6 +46,8 @@ export function loadStoreConfig(
       SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
       SEED_BENCH_ITEMS: z.coerce.number().int().min(0).max(1_000_000).default(0),
       SEED_BENCH_SHOPS: z.coerce.number().int().min(1).max(10_000).default(50),
+      /** Slugs (comma-separated) of the shops whose supplier invitation is the 'Proveedor' card; default the demo shop when seeding. */
+      SUPPLIER_CARD_SHOPS: z.string().optional(),
       GALLERY_STORAGE: z.enum(['local', 's3']).default('local'),
       GALLERY_LOCAL_DIR: z.string().optional(),
       GALLERY_PUBLIC_BASE_URL: z.string().optional(),
@@ -74,6 +78,10 @@ export function loadStoreConfig(
     nodeEnv !== 'production' && (e.SEED_DEMO === undefined ? nodeEnv === 'development' : ['true', '1', 'yes'].includes(e.SEED_DEMO));
   return {
     seedDemo,
+    supplierCardShops: (e.SUPPLIER_CARD_SHOPS ?? (seedDemo ? DEMO.shops.demo.slug : ''))
+      .split(',')
+      .map((slug) => slug.trim().toLowerCase())
+      .filter(Boolean),
     benchItems: nodeEnv === 'production' ? 0 : e.SEED_BENCH_ITEMS,
     benchShops: e.SEED_BENCH_SHOPS,
     gallery: {

@@ -27,7 +27,10 @@ export function toRootAffinityInfo(root: ShopRow, currentShopId: string): RootAf
 }
 
 /** spec 1 §3 'Shop' with root_affinity_store_info and store_theme_info (banners/headers already filtered). */
-export function toShopJson(shop: ShopRow, parts: { root?: ShopRow; banners: BannerRow[]; headers: HeaderRow[]; viewer?: AuthUser }): Shop {
+export function toShopJson(
+  shop: ShopRow,
+  parts: { root?: ShopRow; banners: BannerRow[]; headers: HeaderRow[]; viewer?: AuthUser; supplierCard?: boolean },
+): Shop {
   return {
     id: shop.id,
     slug: shop.slug,
@@ -77,6 +80,7 @@ export function toShopJson(shop: ShopRow, parts: { root?: ShopRow; banners: Bann
     discord: shop.discord,
     dssupplier: shop.dssupplierId,
     dssupplier_banner: shop.dssupplierBanner,
+    supplier_card: parts.supplierCard ?? false,
     slider: shop.slider,
     header: shop.header,
     user_info: { user_level: parts.viewer ? parts.viewer.level : null, is_owner: parts.viewer?.id === shop.ownerId },

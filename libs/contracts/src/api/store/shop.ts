@@ -108,6 +108,11 @@ export const ShopSchema = z
     dssupplier: z.string().nullable(),
     /** True when the shop's supplier is disabled: the storefront shows the disabled-supplier banner. */
     dssupplier_banner: z.boolean(),
+    /**
+     * True for the platform's supplier-recruitment shops (the store's SUPPLIER_CARD_SHOPS): the supplier invitation is
+     * a 'Proveedor' card with 'Regístrate aquí' instead of the one-line banner (spec 2 §2 'Supplier-invitation banners').
+     */
+    supplier_card: z.boolean(),
     /** Whether the banner carousel / header block are shown. */
     slider: z.boolean(),
     header: z.boolean(),

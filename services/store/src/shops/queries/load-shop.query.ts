@@ -15,6 +15,7 @@ import { toBannerJson } from '../../banners/banner.mapper.js';
 import { toHeaderJson } from '../../headers/header.mapper.js';
 import { isUuid } from '../../shared/text.js';
 import { visibleTargets } from '../../shared/viewer.js';
+import { STORE_CONFIG, type StoreConfig } from '../../shared/config.js';
 import { toShopJson } from '../shop.mapper.js';
 import { findShop, shopBanners, shopHeaders, shopNotFound, type ShopRow } from '../shop.repository.js';
 
@@ -31,6 +32,7 @@ export class LoadShopQuery {
     @Inject(DB) private readonly db: Db,
     private readonly tx: TransactionRunner,
     private readonly outbox: Outbox,
+    @Inject(STORE_CONFIG) private readonly config: StoreConfig,
   ) {}
 
   async bySlug(slug: string, viewer?: AuthUser, params: AffiliateParams = {}): Promise<Shop> {
@@ -89,7 +91,18 @@ export class LoadShopQuery {
       shopBanners(this.db, shop.id),
       shopHeaders(this.db, shop.id),
     ]);
-    return toShopJson(shop, { root, banners: bannerRows, headers: headerRows, ...(viewer ? { viewer } : {}) });
+    return toShopJson(shop, {
+      root,
+      banners: bannerRows,
+      headers: headerRows,
+      supplierCard: this.supplierCard(shop),
+      ...(viewer ? { viewer } : {}),
+    });
+  }
+
+  /** spec 2 §2: the platform's supplier-recruitment shops show the 'Proveedor' card (SUPPLIER_CARD_SHOPS). */
+  private supplierCard(shop: ShopRow): boolean {
+    return this.config.supplierCardShops.includes(shop.slug.toLowerCase());
   }
 
   private async assemble(shop: ShopRow, viewer?: AuthUser): Promise<Shop> {
@@ -100,7 +113,7 @@ export class LoadShopQuery {
       shopBanners(this.db, shop.id, targets, page),
       shopHeaders(this.db, shop.id, targets, page),
     ]);
-    return toShopJson(shop, { root, banners: bannerRows, headers: headerRows, viewer });
+    return toShopJson(shop, { root, banners: bannerRows, headers: headerRows, viewer, supplierCard: this.supplierCard(shop) });
   }
 
   private async recordVisit(shop: ShopRow, viewer: AuthUser | undefined, params: AffiliateParams, host: string | null): Promise<void> {

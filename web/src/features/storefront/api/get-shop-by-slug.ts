@@ -70,6 +70,7 @@ export function toShop(raw: Partial<ShopJson> & Pick<ShopJson, 'id' | 'slug' | '
     discord: null,
     dssupplier: null,
     dssupplier_banner: false,
+    supplier_card: false,
     slider: true,
     header: true,
     user_info: { user_level: null, is_owner: false },

@@ -59,7 +59,9 @@ export function ShopLayout({ slug, viewer, slots = {}, children }: ShopLayoutPro
         <main className={classes.main} id="contenido">
           {children}
         </main>
-        {!slots.viewerIsSupplier && shop.store_type !== 'franchise' && <SupplierInviteBanner shopName={shop.name} />}
+        {!slots.viewerIsSupplier && shop.store_type !== 'franchise' && (
+          <SupplierInviteBanner shopName={shop.name} card={shop.supplier_card} />
+        )}
         <ShopFooter withThemeToggle={darkAllowed} />
         <ChatButton />
       </div>
