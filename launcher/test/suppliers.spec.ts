@@ -2,7 +2,8 @@
  * Become a supplier (issue 16) across services on one runtime, as embedded mode runs them: a user opens their supplier
  * profile in accounts, and after a sign-in their token carries `dssupplier-admin`, so the catalogue lets them list an
  * item; the catalogue's directory shows them under the name they chose; an operator disabling them (accounts' internal
- * route) shows the disabled-supplier banner on their shop, and enabling them takes it away.
+ * route) shows the disabled-supplier banner on their shop and stops cart-checkout selling their items, and enabling
+ * them undoes both.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -11,6 +12,8 @@ import { createServiceApp, type Runtime } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { catalogueService } from '@vitrina/catalogue';
 import { storeService } from '@vitrina/store';
+import { cartCheckoutService } from '@vitrina/cart-checkout';
+import { sql } from 'drizzle-orm';
 import { createAccountsService } from '@vitrina/accounts';
 
 import { call, eventually } from './support/inject.js';
@@ -21,6 +24,7 @@ describe('becoming a supplier (issue 16)', () => {
   let accounts: NestFastifyApplication;
   let catalogue: NestFastifyApplication;
   let store: NestFastifyApplication;
+  let cartCheckout: NestFastifyApplication;
   const previous = { ...process.env };
   // the demo reseller owns a shop and is not a supplier yet
   const user = DEMO.users.reseller;
@@ -41,6 +45,13 @@ describe('becoming a supplier (issue 16)', () => {
       body: { enabled },
       headers: { [SERVICE_SECRET_HEADER]: DEVELOPMENT_SERVICE_SECRET },
     });
+  /** Whether cart-checkout sells the supplier's items (its projection of the operator's change). */
+  const sold = async (itemId: string) => {
+    const { rows } = await tdb.database
+      .drizzle({})
+      .execute<{ d: boolean }>(sql`select owner_disabled as d from "cart-checkout".items where item_id = ${itemId}`);
+    return rows[0] === undefined ? undefined : !rows[0].d;
+  };
   const banner = async () =>
     (await call(store, 'GET', `/store/shops/by-slug/${DEMO.shops.reseller.slug}`)).body.dssupplier_banner as boolean;
 
@@ -51,9 +62,11 @@ describe('becoming a supplier (issue 16)', () => {
     ({ app: accounts } = await createServiceApp(createAccountsService({}), runtime));
     ({ app: catalogue } = await createServiceApp(catalogueService, runtime));
     ({ app: store } = await createServiceApp(storeService, runtime));
+    ({ app: cartCheckout } = await createServiceApp(cartCheckoutService, runtime));
   }, 120_000);
 
   afterAll(async () => {
+    await cartCheckout?.close();
     await store?.close();
     await catalogue?.close();
     await accounts?.close();
@@ -88,11 +101,15 @@ describe('becoming a supplier (issue 16)', () => {
     expect(listed.enabled).toBe(true);
 
     expect(await banner()).toBe(false);
+    await eventually(async () => (await sold(item.body.id)) === true);
     expect((await operator(false)).body).toMatchObject({ enabled: false });
     await eventually(async () => (await banner()) === true);
+    // cart-checkout stops selling their items (the lines are disabled, 'supplier_disabled')
+    await eventually(async () => (await sold(item.body.id)) === false);
     await eventually(async () => (await call(catalogue, 'GET', `/catalogue/dssuppliers/${user.id}`)).body.enabled === false);
     await operator(true);
     await eventually(async () => (await banner()) === false);
+    await eventually(async () => (await sold(item.body.id)) === true);
     // the operator's route wants the service secret
     expect((await call(accounts, 'PUT', `/accounts/internal/suppliers/${user.id}/enabled`, { body: { enabled: false } })).status).toBe(401);
   });

@@ -11,6 +11,7 @@ import { CheckoutService } from './checkout/checkout.service.js';
 import { CheckoutController, ShoppingCartsController } from './checkout/http/checkout.controller.js';
 import { CheckoutExpiry } from './checkout/jobs/checkout-expiry.js';
 import { STOCK_RESERVATIONS, stockReservationsFromEnv } from './checkout/stock-reservations.js';
+import { AccountsSuppliersConsumer } from './projections/accounts-suppliers.consumer.js';
 import { CatalogueItemsConsumer } from './projections/catalogue-items.consumer.js';
 import { StoreShopsConsumer } from './projections/store-shops.consumer.js';
 import { PaymentsModule } from './payments/payments.module.js';
@@ -40,6 +41,7 @@ import { InternalPlacementController } from './placement/internal-placement.cont
     InternalPlacementController,
     CatalogueItemsConsumer,
     StoreShopsConsumer,
+    AccountsSuppliersConsumer,
   ],
   providers: [
     CartService,

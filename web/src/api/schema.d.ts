@@ -4103,7 +4103,7 @@ export interface components {
             description: string;
             disabled: boolean;
             /** @enum {string|null} */
-            disabled_reason: "unpublished" | "deleted" | "sold_out" | "concluded" | null;
+            disabled_reason: "unpublished" | "deleted" | "sold_out" | "concluded" | "supplier_disabled" | null;
             id: string;
             item_slug: string;
             line_id: string;

@@ -45,11 +45,26 @@ export const items = cartCheckoutSchema.table(
       .notNull()
       .default(sql`'{}'::jsonb`),
     deleted: boolean('deleted').notNull().default(false),
+    /**
+     * The item's supplier (its owner) is disabled by an operator (`supplier_states`): its lines are disabled
+     * ('supplier_disabled') and cannot be added or checked out until the supplier is enabled again.
+     */
+    ownerDisabled: boolean('owner_disabled').notNull().default(false),
     revision: integer('revision').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('items_owner_idx').on(t.ownerId)],
 );
+
+/**
+ * Suppliers enabled or disabled by an operator (`accounts.supplier.updated`, issue 16), the source of
+ * `items.owner_disabled` for items that arrive later. `changed_at` is the event's time: an older event changes nothing.
+ */
+export const supplierStates = cartCheckoutSchema.table('supplier_states', {
+  supplierId: text('supplier_id').primaryKey(),
+  enabled: boolean('enabled').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+});
 
 /** The store's shops (`store.shop` events): carts are keyed by shop; the owner is the reseller of dropshipping items. */
 export const shops = cartCheckoutSchema.table(

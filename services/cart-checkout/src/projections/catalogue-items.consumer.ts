@@ -10,7 +10,8 @@ import {
   type EventEnvelope,
 } from '@vitrina/contracts';
 import { TransactionRunner } from '@vitrina/platform';
-import { items } from '../db/schema.js';
+import { items, supplierStates } from '../db/schema.js';
+import { supplierLock } from './accounts-suppliers.consumer.js';
 
 /**
  * The service's projection of the catalogue's items (`catalogue.item`): name, photo, price, stock and state, which
@@ -28,6 +29,8 @@ export class CatalogueItemsConsumer {
         case CatalogueItemEvents.created:
         case CatalogueItemEvents.updated: {
           const d = event.data as CatalogueItemSnapshot;
+          // a supplier disabled before this item arrived (accounts-suppliers.consumer.ts): its line is disabled too
+          await tx.execute(sql`select pg_advisory_xact_lock_shared(${supplierLock(d.ownerId)})`);
           const values = {
             ownerId: d.ownerId,
             type: d.type,
@@ -49,6 +52,7 @@ export class CatalogueItemsConsumer {
             experienceDate: d.experienceDate ? new Date(d.experienceDate) : null,
             variants: d.variants ?? {},
             revision: d.revision,
+            ownerDisabled: sql<boolean>`coalesce((select not ${supplierStates.enabled} from ${supplierStates} where ${supplierStates.supplierId} = ${d.ownerId}), false)`,
             updatedAt: sql`now()`,
           };
           await tx

@@ -6,7 +6,7 @@ import { ITEM_TYPES, STOCK_TYPES } from '../../catalogue-items.js';
  * cart order per (supplier, dropshipping supplier). Money twice: the 2-decimal string and integer minor units.
  */
 
-export const CART_DISABLED_REASONS = ['unpublished', 'deleted', 'sold_out', 'concluded'] as const;
+export const CART_DISABLED_REASONS = ['unpublished', 'deleted', 'sold_out', 'concluded', 'supplier_disabled'] as const;
 export type CartDisabledReason = (typeof CART_DISABLED_REASONS)[number];
 
 export const CartProductSchema = z

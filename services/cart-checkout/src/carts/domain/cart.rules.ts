@@ -40,6 +40,8 @@ export interface ItemRow {
   /** Variant name -> value; a value listing options offers a choice. */
   variants: Record<string, string>;
   deleted: boolean;
+  /** The supplier is disabled by an operator: nothing of theirs is sold until they are enabled again. */
+  ownerDisabled: boolean;
 }
 
 /** A shop as the projection holds it (db/schema.ts `shops`). */
@@ -72,6 +74,7 @@ export function cartError(code: string, message: string, status: number, details
 /** Why a line cannot be checked out, or null. */
 export function disabledReason(item: ItemRow, now: Date = new Date()): CartDisabledReason | null {
   if (item.deleted) return 'deleted';
+  if (item.ownerDisabled) return 'supplier_disabled';
   if (item.listState !== 'published' || item.hidden) return 'unpublished';
   if (item.type === 'experience' && item.experienceDate !== null && item.experienceDate.getTime() <= now.getTime()) return 'concluded';
   if (item.soldOut || (item.stockType === 'onstock' && item.available !== null && item.available <= 0)) return 'sold_out';
@@ -105,6 +108,7 @@ export function checkQuantity(item: ItemRow | undefined, amount: unknown): asser
   if (!isValidAmount(amount)) throw cartError(Codes.invalidAmount, 'The quantity must be a whole number of at least 1', 400);
   if (!item || item.deleted) throw cartError(Codes.itemNotFound, 'The item does not exist', 404);
   if (item.listState !== 'published' || item.hidden) throw cartError(Codes.unavailableForSale, 'The item is not for sale', 409);
+  if (item.ownerDisabled) throw cartError(Codes.unavailableForSale, 'The supplier of this item is not selling for now', 409);
   if (disabledReason(item) === 'concluded') throw cartError(Codes.unavailableForSale, 'The experience has already taken place', 409);
   if (item.soldOut || (item.stockType === 'onstock' && item.available !== null && item.available <= 0)) {
     throw cartError(Codes.outOfStock, 'The item is out of stock', 409);
