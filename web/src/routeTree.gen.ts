@@ -83,6 +83,7 @@ import { Route as AppsMeDssupplierDevolucionesReturnIdRouteImport } from './rout
 import { Route as AppsMeDssupplierOrdersOrderIdRouteImport } from './routes/apps/me/dssupplier/orders/$orderId'
 import { Route as TiendaShopSlugAdminDevolucionesIndexRouteImport } from './routes/tienda/$shopSlug/admin/devoluciones/index'
 import { Route as TiendaShopSlugAdminDevolucionesReturnIdRouteImport } from './routes/tienda/$shopSlug/admin/devoluciones/$returnId'
+import { Route as TiendaShopSlugAdminMonederoWalletTypeIdRouteImport } from './routes/tienda/$shopSlug/admin/monedero/$walletTypeId'
 import { Route as TiendaShopSlugAdminOrdenesIndexRouteImport } from './routes/tienda/$shopSlug/admin/ordenes/index'
 import { Route as TiendaShopSlugAdminOrdenesOrderRouteImport } from './routes/tienda/$shopSlug/admin/ordenes/$order'
 import { Route as TiendaShopSlugAyudaProveedoresDeshabilitadoRouteImport } from './routes/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
@@ -496,6 +497,12 @@ const TiendaShopSlugAdminDevolucionesReturnIdRoute =
     path: '/admin/devoluciones/$returnId',
     getParentRoute: () => TiendaShopSlugRouteRoute,
   } as any)
+const TiendaShopSlugAdminMonederoWalletTypeIdRoute =
+  TiendaShopSlugAdminMonederoWalletTypeIdRouteImport.update({
+    id: '/admin/monedero/$walletTypeId',
+    path: '/admin/monedero/$walletTypeId',
+    getParentRoute: () => TiendaShopSlugRouteRoute,
+  } as any)
 const TiendaShopSlugAdminOrdenesIndexRoute =
   TiendaShopSlugAdminOrdenesIndexRouteImport.update({
     id: '/admin/ordenes/',
@@ -654,6 +661,7 @@ export interface FileRoutesByFullPath {
   '/apps/me/dssupplier/devoluciones/$returnId': typeof AppsMeDssupplierDevolucionesReturnIdRoute
   '/apps/me/dssupplier/orders/$orderId': typeof AppsMeDssupplierOrdersOrderIdRoute
   '/tienda/$shopSlug/admin/devoluciones/$returnId': typeof TiendaShopSlugAdminDevolucionesReturnIdRoute
+  '/tienda/$shopSlug/admin/monedero/$walletTypeId': typeof TiendaShopSlugAdminMonederoWalletTypeIdRoute
   '/tienda/$shopSlug/admin/ordenes/$order': typeof TiendaShopSlugAdminOrdenesOrderRoute
   '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
   '/tienda/$shopSlug/digitales/$owner/$itemId': typeof TiendaShopSlugDigitalesOwnerItemIdRoute
@@ -743,6 +751,7 @@ export interface FileRoutesByTo {
   '/apps/me/dssupplier/devoluciones/$returnId': typeof AppsMeDssupplierDevolucionesReturnIdRoute
   '/apps/me/dssupplier/orders/$orderId': typeof AppsMeDssupplierOrdersOrderIdRoute
   '/tienda/$shopSlug/admin/devoluciones/$returnId': typeof TiendaShopSlugAdminDevolucionesReturnIdRoute
+  '/tienda/$shopSlug/admin/monedero/$walletTypeId': typeof TiendaShopSlugAdminMonederoWalletTypeIdRoute
   '/tienda/$shopSlug/admin/ordenes/$order': typeof TiendaShopSlugAdminOrdenesOrderRoute
   '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
   '/tienda/$shopSlug/digitales/$owner/$itemId': typeof TiendaShopSlugDigitalesOwnerItemIdRoute
@@ -834,6 +843,7 @@ export interface FileRoutesById {
   '/apps/me/dssupplier/devoluciones/$returnId': typeof AppsMeDssupplierDevolucionesReturnIdRoute
   '/apps/me/dssupplier/orders/$orderId': typeof AppsMeDssupplierOrdersOrderIdRoute
   '/tienda/$shopSlug/admin/devoluciones/$returnId': typeof TiendaShopSlugAdminDevolucionesReturnIdRoute
+  '/tienda/$shopSlug/admin/monedero/$walletTypeId': typeof TiendaShopSlugAdminMonederoWalletTypeIdRoute
   '/tienda/$shopSlug/admin/ordenes/$order': typeof TiendaShopSlugAdminOrdenesOrderRoute
   '/tienda/$shopSlug/ayuda/proveedores/deshabilitado': typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
   '/tienda/$shopSlug/digitales/$owner/$itemId': typeof TiendaShopSlugDigitalesOwnerItemIdRoute
@@ -926,6 +936,7 @@ export interface FileRouteTypes {
     | '/apps/me/dssupplier/devoluciones/$returnId'
     | '/apps/me/dssupplier/orders/$orderId'
     | '/tienda/$shopSlug/admin/devoluciones/$returnId'
+    | '/tienda/$shopSlug/admin/monedero/$walletTypeId'
     | '/tienda/$shopSlug/admin/ordenes/$order'
     | '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
     | '/tienda/$shopSlug/digitales/$owner/$itemId'
@@ -1015,6 +1026,7 @@ export interface FileRouteTypes {
     | '/apps/me/dssupplier/devoluciones/$returnId'
     | '/apps/me/dssupplier/orders/$orderId'
     | '/tienda/$shopSlug/admin/devoluciones/$returnId'
+    | '/tienda/$shopSlug/admin/monedero/$walletTypeId'
     | '/tienda/$shopSlug/admin/ordenes/$order'
     | '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
     | '/tienda/$shopSlug/digitales/$owner/$itemId'
@@ -1105,6 +1117,7 @@ export interface FileRouteTypes {
     | '/apps/me/dssupplier/devoluciones/$returnId'
     | '/apps/me/dssupplier/orders/$orderId'
     | '/tienda/$shopSlug/admin/devoluciones/$returnId'
+    | '/tienda/$shopSlug/admin/monedero/$walletTypeId'
     | '/tienda/$shopSlug/admin/ordenes/$order'
     | '/tienda/$shopSlug/ayuda/proveedores/deshabilitado'
     | '/tienda/$shopSlug/digitales/$owner/$itemId'
@@ -1695,6 +1708,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TiendaShopSlugAdminDevolucionesReturnIdRouteImport
       parentRoute: typeof TiendaShopSlugRouteRoute
     }
+    '/tienda/$shopSlug/admin/monedero/$walletTypeId': {
+      id: '/tienda/$shopSlug/admin/monedero/$walletTypeId'
+      path: '/admin/monedero/$walletTypeId'
+      fullPath: '/tienda/$shopSlug/admin/monedero/$walletTypeId'
+      preLoaderRoute: typeof TiendaShopSlugAdminMonederoWalletTypeIdRouteImport
+      parentRoute: typeof TiendaShopSlugRouteRoute
+    }
     '/tienda/$shopSlug/admin/ordenes/': {
       id: '/tienda/$shopSlug/admin/ordenes/'
       path: '/admin/ordenes'
@@ -1823,6 +1843,7 @@ interface TiendaShopSlugRouteRouteChildren {
   TiendaShopSlugProductosIndexRoute: typeof TiendaShopSlugProductosIndexRoute
   TiendaShopSlugServiciosIndexRoute: typeof TiendaShopSlugServiciosIndexRoute
   TiendaShopSlugAdminDevolucionesReturnIdRoute: typeof TiendaShopSlugAdminDevolucionesReturnIdRoute
+  TiendaShopSlugAdminMonederoWalletTypeIdRoute: typeof TiendaShopSlugAdminMonederoWalletTypeIdRoute
   TiendaShopSlugAdminOrdenesOrderRoute: typeof TiendaShopSlugAdminOrdenesOrderRoute
   TiendaShopSlugAyudaProveedoresDeshabilitadoRoute: typeof TiendaShopSlugAyudaProveedoresDeshabilitadoRoute
   TiendaShopSlugDigitalesOwnerItemIdRoute: typeof TiendaShopSlugDigitalesOwnerItemIdRoute
@@ -1867,6 +1888,8 @@ const TiendaShopSlugRouteRouteChildren: TiendaShopSlugRouteRouteChildren = {
   TiendaShopSlugServiciosIndexRoute: TiendaShopSlugServiciosIndexRoute,
   TiendaShopSlugAdminDevolucionesReturnIdRoute:
     TiendaShopSlugAdminDevolucionesReturnIdRoute,
+  TiendaShopSlugAdminMonederoWalletTypeIdRoute:
+    TiendaShopSlugAdminMonederoWalletTypeIdRoute,
   TiendaShopSlugAdminOrdenesOrderRoute: TiendaShopSlugAdminOrdenesOrderRoute,
   TiendaShopSlugAyudaProveedoresDeshabilitadoRoute:
     TiendaShopSlugAyudaProveedoresDeshabilitadoRoute,

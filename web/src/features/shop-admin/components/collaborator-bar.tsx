@@ -9,12 +9,16 @@ import {
   IconQrcode,
   IconReceipt,
   IconRotate,
+  IconWallet,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { CollaboratorAccess, type CollaboratorRole, type ShopJson } from '@vitrina/contracts';
+import { CollaboratorAccess, walletTypeIdOf, type CollaboratorRole, type ShopJson } from '@vitrina/contracts';
 import type { ReactNode } from 'react';
 import { useShopAdminTranslation } from '@/features/shop-admin/i18n/texts';
 import classes from './owner-tools.module.css';
+
+/** The shops sell in pesos: the wallet shortcut opens the MXN wallet (the page names the others by URL). */
+const SHOP_CURRENCY = 'MXN';
 
 export interface CollaboratorBarProps {
   shop: Pick<ShopJson, 'slug' | 'name'>;
@@ -26,8 +30,9 @@ export interface CollaboratorBarProps {
 /**
  * spec 2 §2 'Shop side bar' (roles admin, accountant, dispatcher, qrreader; issue 16): for a collaborator of the shop
  * who does not edit it (an admin gets the owner's tools), a strip above the shop with its name, their role, the
- * shortcuts their role allows (the sales and returns for dispatchers and accountants, the door's check-in for QR
- * readers) and its share links; it folds to one button (kept folded across visits), and on a phone to icons.
+ * shortcuts their role allows (the sales and returns for dispatchers and accountants, the owner's wallet for
+ * accountants, the door's check-in for QR readers) and its share links; it folds to one button (kept folded across
+ * visits), and on a phone to icons.
  */
 export default function CollaboratorBar({ shop, role, shopUrl }: CollaboratorBarProps) {
   const { t } = useShopAdminTranslation();
@@ -92,6 +97,14 @@ export default function CollaboratorBar({ shop, role, shopUrl }: CollaboratorBar
               {allows(CollaboratorAccess.ordersRead) &&
                 shortcut('returns', t('collaboratorBar.returns'), <IconRotate size={14} aria-hidden />, (props) => (
                   <Link {...props} to="/tienda/$shopSlug/admin/devoluciones" params={{ shopSlug: shop.slug }} />
+                ))}
+              {allows(CollaboratorAccess.walletRead) &&
+                shortcut('wallet', t('collaboratorBar.wallet'), <IconWallet size={14} aria-hidden />, (props) => (
+                  <Link
+                    {...props}
+                    to="/tienda/$shopSlug/admin/monedero/$walletTypeId"
+                    params={{ shopSlug: shop.slug, walletTypeId: walletTypeIdOf(SHOP_CURRENCY) }}
+                  />
                 ))}
               {allows(CollaboratorAccess.checkIn) &&
                 shortcut('checkin', t('collaboratorBar.checkIn'), <IconQrcode size={14} aria-hidden />, (props) => (

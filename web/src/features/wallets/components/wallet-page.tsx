@@ -28,6 +28,11 @@ export interface WalletLinks {
 interface Props {
   walletTypeId: string;
   links: WalletLinks;
+  /**
+   * Another user's wallet, read as their collaborator (issue 16: an accountant or admin of their shop; the server
+   * checks the token's role): everything shown, but only the owner asks for a cash-out.
+   */
+  ownerId?: string;
 }
 
 function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
@@ -208,7 +213,19 @@ function MovementsSection({
 
 const CASHOUT_COLORS: Record<Cashout['status'], string> = { requested: 'yellow', paid: 'teal', rejected: 'red' };
 
-function CashoutSection({ userId, wallet, t, language }: { userId: string; wallet: Wallet; t: WalletsT; language: string }) {
+function CashoutSection({
+  userId,
+  wallet,
+  t,
+  language,
+  readOnly,
+}: {
+  userId: string;
+  wallet: Wallet;
+  t: WalletsT;
+  language: string;
+  readOnly: boolean;
+}) {
   const type = wallet.wallet_type.id;
   const currency = wallet.wallet_type.currency;
   const cashouts = useCashouts(userId, type);
@@ -247,7 +264,11 @@ function CashoutSection({ userId, wallet, t, language }: { userId: string; walle
         <Title order={2} size="h5">
           {t('cashout.title')}
         </Title>
-        {wallet.available_for_cashout_minor < WalletLimits.cashoutMinMinor ? (
+        {readOnly ? (
+          <Text size="sm" c="dimmed" data-testid="wallet-cashout-owner-only">
+            {t('cashout.ownerOnly')}
+          </Text>
+        ) : wallet.available_for_cashout_minor < WalletLimits.cashoutMinMinor ? (
           <Text size="sm" c="dimmed" data-testid="wallet-cashout-nothing">
             {t('cashout.nothing')}
           </Text>
@@ -327,7 +348,7 @@ function CashoutSection({ userId, wallet, t, language }: { userId: string; walle
   );
 }
 
-function WalletBody({ userId, wallet, links }: { userId: string; wallet: Wallet; links: WalletLinks }) {
+function WalletBody({ userId, wallet, links, readOnly }: { userId: string; wallet: Wallet; links: WalletLinks; readOnly: boolean }) {
   const { t, i18n } = useWalletsT();
   const language = i18n.language;
   const currency = wallet.wallet_type.currency;
@@ -351,14 +372,14 @@ function WalletBody({ userId, wallet, links }: { userId: string; wallet: Wallet;
           <MovementsSection userId={userId} wallet={wallet} links={links} t={t} language={language} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <CashoutSection userId={userId} wallet={wallet} t={t} language={language} />
+          <CashoutSection userId={userId} wallet={wallet} t={t} language={language} readOnly={readOnly} />
         </Grid.Col>
       </Grid>
     </Stack>
   );
 }
 
-function WalletLoader({ userId, walletTypeId, links }: Props & { userId: string }) {
+function WalletLoader({ userId, walletTypeId, links, readOnly }: Props & { userId: string; readOnly: boolean }) {
   const { t } = useWalletsT();
   const query = useWallet(userId, walletTypeId);
   if (query.isPending) {
@@ -383,14 +404,15 @@ function WalletLoader({ userId, walletTypeId, links }: Props & { userId: string 
     }
     return <ErrorState title={t('page.loadError')} text={t('page.loadErrorText')} onRetry={() => void query.refetch()} />;
   }
-  return <WalletBody userId={userId} wallet={query.data} links={links} />;
+  return <WalletBody userId={userId} wallet={query.data} links={links} readOnly={readOnly} />;
 }
 
 /**
  * spec 2 §2 `/me/wallet/{wallet_type_id}` and `/admin/monedero/{wallet_type_id}` (§3 'Wallet'): the balance, what may be
  * cashed out and what is held until the next weekly cut-off, the balance over time, the movements and the cash-outs.
+ * `/tienda/{shop}/admin/monedero/{wallet_type_id}` shows the shop owner's to their accountants and admins.
  */
-export function WalletPage({ walletTypeId, links }: Props) {
+export function WalletPage({ walletTypeId, links, ownerId }: Props) {
   const { t } = useWalletsT();
   const type = walletTypeId.toLowerCase();
   return (
@@ -407,7 +429,16 @@ export function WalletPage({ walletTypeId, links }: Props) {
         </Stack>
       </Group>
       {WALLET_TYPE_ID_PATTERN.test(type) ? (
-        <WalletGate>{(userId) => <WalletLoader userId={userId} walletTypeId={type} links={links} />}</WalletGate>
+        <WalletGate>
+          {(userId) => (
+            <WalletLoader
+              userId={ownerId ?? userId}
+              walletTypeId={type}
+              links={links}
+              readOnly={ownerId !== undefined && ownerId !== userId}
+            />
+          )}
+        </WalletGate>
       ) : (
         <Alert color="gray" data-testid="wallet-invalid">
           {t('page.invalidType')}
