@@ -99,6 +99,12 @@ describePg('a package bought through the payment page (issue 16)', () => {
     const declined = await payByCard(token, auth, SANDBOX_TEST_CARDS.insufficientFunds);
     expect(declined.status).toBe(402);
     expect((await call(accounts, 'GET', `/broker-memberships/${me}/membership`, { auth })).body.status).toBe('none');
+    // its payment.failed says it was a package's, so messaging leads the buyer back to the packages
+    const failed = await sql<{ purpose: string }>(
+      `select envelope->'data'->>'purpose' as purpose from "cart-checkout".outbox where envelope->>'type' = 'payment.failed' and key = $1`,
+      [page.checkout_id],
+    );
+    expect(failed).toEqual([{ purpose: 'membership' }]);
     const paid = await payByCard(token, auth, SANDBOX_TEST_CARDS.approved);
     expect(paid.status).toBe(201);
     expect(paid.body).toMatchObject({ status: 'succeeded', amount_minor: 69_900 });

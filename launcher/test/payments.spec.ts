@@ -306,11 +306,12 @@ describePg('payments through the sandbox provider (PostgreSQL)', () => {
     const ok = await payCard(c, SANDBOX_TEST_CARDS.approved);
     expect([ok.status, ok.body.status]).toEqual([201, 'succeeded']);
     expect(await succeededEvents(c.id)).toBe(1);
-    const failed = await sql<{ n: string }>(
-      `select count(*) as n from "cart-checkout".outbox where envelope->>'type' = 'payment.failed' and key = $1`,
+    const failed = await sql<{ n: string; purposes: string[] }>(
+      `select count(*) as n, array_agg(distinct envelope->'data'->>'purpose') as purposes from "cart-checkout".outbox where envelope->>'type' = 'payment.failed' and key = $1`,
       [c.id],
     );
     expect(Number(failed[0].n)).toBe(4);
+    expect(failed[0].purposes).toEqual(['order']);
   });
 
   it('3-D Secure: the challenge approves (back to the return path) or fails, and a retry pays', async () => {

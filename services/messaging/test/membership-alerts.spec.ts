@@ -76,4 +76,27 @@ describe('membership alerts (accounts.membership, issue 16)', () => {
     await processed(paid.id);
     expect(await rowsOf(paid.id)).toEqual([]);
   });
+
+  it("leads a package's refused or lapsed payment back to the packages, not to the purchases", async () => {
+    const userId = newId();
+    const failed = envelope('payment.failed', {
+      checkoutId: newId(),
+      userId,
+      purpose: 'membership',
+      method: 'card',
+      code: 'card_declined',
+    });
+    const expired = envelope('payment.expired', { checkoutId: newId(), userId, purpose: 'membership', method: 'cash' });
+    const order = envelope('payment.failed', { checkoutId: newId(), userId, purpose: 'order', method: 'card', code: 'card_declined' });
+    await s.runtime.bus.publish('payment', [failed, expired, order]);
+    for (const e of [failed, expired, order]) await processed(e.id);
+    const [f] = await rowsOf(failed.id);
+    expect(f).toMatchObject({ origin: 'payments', type: 'payment_failed', link: '/apps/paquetes' });
+    expect(f.message.es).toBe('El pago de tu paquete no se pudo completar. Puedes intentarlo de nuevo con otro método.');
+    const [x] = await rowsOf(expired.id);
+    expect(x).toMatchObject({ origin: 'payments', type: 'payment_expired', link: '/apps/paquetes' });
+    expect(x.message['es-AR']).toBe('Venció el plazo para pagar tu paquete. Si todavía lo querés, volvé a comprarlo.');
+    const [o] = await rowsOf(order.id);
+    expect(o).toMatchObject({ type: 'payment_failed', link: '/mis-compras' });
+  });
 });

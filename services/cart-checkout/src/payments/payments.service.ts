@@ -456,6 +456,7 @@ export class PaymentsService {
       const row = updated;
       if (next === 'succeeded') await this.succeeded(tx, row, payment, now);
       else if (next === 'failed') {
+        const [paying] = await tx.select({ purpose: checkouts.purpose }).from(checkouts).where(eq(checkouts.id, row.checkoutId));
         await this.outbox.add(tx, {
           type: PaymentEvents.failed,
           key: row.checkoutId,
@@ -466,6 +467,7 @@ export class PaymentsService {
             userId: row.userId,
             method: row.method as PaymentMethod,
             code: failure!.code,
+            purpose: paying?.purpose ?? 'order',
           } satisfies PaymentFailedEvent,
         });
       } else if (next === 'expired' && (row.method === 'cash' || row.method === 'spei')) {
@@ -557,7 +559,7 @@ export class PaymentsService {
       .update(checkouts)
       .set({ status: 'expired', updatedAt: sql`now()` })
       .where(and(eq(checkouts.id, row.checkoutId), inArray(checkouts.status, ['open', 'ready'])))
-      .returning({ id: checkouts.id });
+      .returning({ id: checkouts.id, purpose: checkouts.purpose });
     if (expired.length === 0) return;
     await this.outbox.add(tx, [
       { type: CartCheckoutEvents.expired, key: row.checkoutId, data: { checkoutId: row.checkoutId } },
@@ -570,6 +572,7 @@ export class PaymentsService {
           attemptId: row.id,
           userId: row.userId,
           method: row.method as PaymentMethod,
+          purpose: expired[0].purpose,
         } satisfies PaymentExpiredEvent,
       },
     ]);

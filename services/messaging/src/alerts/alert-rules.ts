@@ -85,6 +85,8 @@ const RETURN_LINKS: Record<OrderRole, (returnId: string) => string> = {
 };
 /** No page shows one payment: the customer's purchases are where they pick up again. */
 const PAYMENTS_LINK = '/mis-compras';
+/** spec 2 §2 `/apps/paquetes`: the plans and packages, where a package is bought (again). */
+const PACKAGES_LINK = '/apps/paquetes';
 
 const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 const amount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
@@ -203,14 +205,16 @@ function paymentAlerts(event: EventEnvelope<unknown>): AlertDraft[] | null {
   const d = event.data as
     { userId?: unknown; checkoutId?: unknown; method?: unknown; amountMinor?: unknown; currency?: unknown } | undefined;
   if (!d || !text(d.userId) || !text(d.checkoutId)) return null;
+  const membership = (d as { purpose?: unknown }).purpose === 'membership';
   // a package's payment is told by its membership's alert (activated), with the package and the charge date
-  if ((d as { purpose?: unknown }).purpose === 'membership') return [];
+  if (membership && event.type === PaymentEvents.succeeded) return [];
   const base = {
     userId: d.userId,
     role: 'customer' as const,
     origin: 'payments' as const,
     subtype: text(d.method) ? d.method : null,
-    link: PAYMENTS_LINK,
+    // a package's failed or lapsed payment leads back to the packages, where it is bought again; an order's to the purchases
+    link: membership ? PACKAGES_LINK : PAYMENTS_LINK,
   };
   const refs = { ...NO_REFS, customer: d.userId, checkout_aggregation: d.checkoutId };
   if (event.type === PaymentEvents.succeeded) {
@@ -231,7 +235,13 @@ function paymentAlerts(event: EventEnvelope<unknown>): AlertDraft[] | null {
       ...base,
       type: failed ? 'payment_failed' : 'payment_expired',
       refs,
-      message: failed ? texts.paymentFailedText() : texts.paymentExpiredText(),
+      message: membership
+        ? failed
+          ? texts.packagePaymentFailedText()
+          : texts.packagePaymentExpiredText()
+        : failed
+          ? texts.paymentFailedText()
+          : texts.paymentExpiredText(),
     },
   ];
 }

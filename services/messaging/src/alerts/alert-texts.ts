@@ -165,6 +165,24 @@ export function paymentExpiredText(): AlertMessage {
   );
 }
 
+/** A package's payment (issue 16) refused: the package is bought again from the packages page. */
+export function packagePaymentFailedText(): AlertMessage {
+  return say(
+    'El pago de tu paquete no se pudo completar. Puedes intentarlo de nuevo con otro método.',
+    "Your package payment didn't go through. You can try again with another method.",
+    'El pago de tu paquete no se pudo completar. Podés intentarlo de nuevo con otro método.',
+  );
+}
+
+/** A package's voucher or transfer not paid in time. */
+export function packagePaymentExpiredText(): AlertMessage {
+  return say(
+    'Venció el plazo para pagar tu paquete. Si aún lo quieres, vuelve a comprarlo.',
+    'The time to pay for your package ran out. If you still want it, buy it again.',
+    'Venció el plazo para pagar tu paquete. Si todavía lo querés, volvé a comprarlo.',
+  );
+}
+
 /** A credit to a wallet: a sale's settlement (with its order), a rejected cash-out given back, or anything else. */
 export function walletCreditedText(kind: string, amountMinor: number, currency: string, order: string | null): AlertMessage {
   const amount = amountIn(amountMinor, currency);

@@ -259,10 +259,13 @@ export interface PaymentFailedEvent {
   userId: string;
   method: PaymentMethod;
   code: string;
+  /** What was being paid for (absent in events written before it was added): messaging links a package's elsewhere. */
+  purpose?: CheckoutPurpose;
 }
 export interface PaymentExpiredEvent {
   checkoutId: string;
   attemptId: string;
   userId: string;
   method: PaymentMethod;
+  purpose?: CheckoutPurpose;
 }
