@@ -11,6 +11,9 @@
  *    relay publishes it. After the restart the relay delivers: the catalogue commits the stock, and the orders service
  *    makes the checkout's one order (issue 13: exactly one order per checkout across a kill between the event and
  *    the order's commit).
+ *
+ * Then a package (issue 16) paid with `after_commit`: after the restart the surviving event activates the membership
+ * once, with one charge and no order.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
@@ -249,4 +252,70 @@ if (!built && process.env.REQUIRE_SERVICES === '1') throw new Error(`${EMBEDDED}
       await db.close();
     }
   }, 900_000);
+
+  it('activates a package whose payment committed just before the kill, once, and makes no order of it (issue 16)', async () => {
+    // killed after the package's checkout is paid and payment.succeeded is in the outbox, before the relay publishes it
+    await start('after_commit');
+    const user = DEMO.users.entrepreneur;
+    const auth = await signIn(user.email);
+    const me = `${user.id}:${user.id}`;
+    const bought = await call('PUT', `/api/broker-memberships/${me}/package/negocio_digital`, undefined, {
+      ...auth,
+      'idempotency-key': crypto.randomUUID(),
+    });
+    expect(bought.status).toBe(201);
+    const token = bought.body.payment_token as string;
+    const page = await waitUntil(
+      async () => {
+        const res = await call('GET', `/api/payment/${token}`, undefined, auth);
+        return res.status === 200 && res.body.checkout_status === 'ready' ? res.body : undefined;
+      },
+      "the package's payment page",
+      30_000,
+      250,
+    );
+    expect(await payByCard(auth, token)).toBeUndefined(); // the connection died with the process
+    await proc?.exited;
+    proc = undefined;
+
+    // restarted cleanly: the event that survived the kill activates the membership
+    await start();
+    const again = await signIn(user.email);
+    const membership = await waitUntil(
+      async () => {
+        const res = await call('GET', `/api/broker-memberships/${me}/membership`, undefined, again);
+        return res.body?.status === 'active' ? res.body : undefined;
+      },
+      'the membership paid across a kill to be active',
+      60_000,
+      500,
+    );
+    expect(membership).toMatchObject({ plan_commission_rate: '0.700000', pending: null });
+    await kill();
+
+    const db = await openDatabase({ dataDir: box.dataDir });
+    try {
+      const one = async (text: string) => (await db.drizzle({}).execute<Record<string, unknown>>(text)).rows;
+      // one charge, one succeeded event, one paid purchase, one activation, no order
+      expect(
+        await one(
+          `select p.charges from "cart-checkout".sandbox_payments p join "cart-checkout".payment_attempts a on a.id = p.attempt_id where a.checkout_id = '${page.checkout_id}'`,
+        ),
+      ).toEqual([{ charges: 1 }]);
+      expect(
+        await one(
+          `select count(*)::int as n from "cart-checkout".outbox where envelope->>'type' = 'payment.succeeded' and key = '${page.checkout_id}'`,
+        ),
+      ).toEqual([{ n: 1 }]);
+      expect(await one(`select status from accounts.membership_purchases where user_id = '${user.id}'`)).toEqual([{ status: 'paid' }]);
+      expect(
+        await one(
+          `select count(*)::int as n from accounts.outbox where envelope->>'type' = 'accounts.membership.activated' and key = '${user.id}'`,
+        ),
+      ).toEqual([{ n: 1 }]);
+      expect(await one(`select count(*)::int as n from orders.orders where checkout_id = '${page.checkout_id}'`)).toEqual([{ n: 0 }]);
+    } finally {
+      await db.close();
+    }
+  }, 600_000);
 });
