@@ -2,9 +2,7 @@ import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { ReturnsListPage } from '@/features/returns/components/returns-list-page';
 import { shopPath } from '@/features/storefront/lib/shop-path';
-import { useShopBySlug } from '@/features/storefront/api/get-shop-by-slug';
-import { actingOwner } from '@/lib/session/acting-owner';
-import { useSession } from '@/lib/session/use-session';
+import { useShopActingOwner } from '@/features/storefront/lib/use-shop-acting-owner';
 import { CollaboratorAccess } from '@vitrina/contracts';
 
 /** `/tienda/{shop}/admin/devoluciones`: the seller's return requests inside the shop's frame. */
@@ -14,14 +12,12 @@ export const Route = createFileRoute('/tienda/$shopSlug/admin/devoluciones/')({
 
 function ShopAdminReturnsRoute() {
   const { shopSlug } = Route.useParams();
-  const session = useSession();
-  const { data: shop } = useShopBySlug(shopSlug);
-  const ownerId = actingOwner(session.user, shop.owner, CollaboratorAccess.ordersRead);
+  const acting = useShopActingOwner(shopSlug, CollaboratorAccess.ordersRead);
   return (
     <Container size="lg" w="100%" py="lg" px={{ base: 'sm', sm: 'md' }}>
       <ReturnsListPage
         side="seller"
-        {...(ownerId ? { ownerId } : {})}
+        {...acting}
         links={{ detail: (id) => shopPath(shopSlug, `/admin/devoluciones/${encodeURIComponent(id)}`) }}
       />
     </Container>

@@ -3,9 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CollaboratorAccess } from '@vitrina/contracts';
 import { WalletPage } from '@/features/wallets/components/wallet-page';
 import { shopPath } from '@/features/storefront/lib/shop-path';
-import { useShopBySlug } from '@/features/storefront/api/get-shop-by-slug';
-import { actingOwner } from '@/lib/session/acting-owner';
-import { useSession } from '@/lib/session/use-session';
+import { useShopActingOwner } from '@/features/storefront/lib/use-shop-acting-owner';
 
 /**
  * `/tienda/{shop}/admin/monedero/{wallet_type_id}`: the shop's wallet inside its frame. The owner sees their own; an
@@ -18,14 +16,12 @@ export const Route = createFileRoute('/tienda/$shopSlug/admin/monedero/$walletTy
 
 function ShopWalletRoute() {
   const { shopSlug, walletTypeId } = Route.useParams();
-  const session = useSession();
-  const { data: shop } = useShopBySlug(shopSlug);
-  const ownerId = actingOwner(session.user, shop.owner, CollaboratorAccess.walletRead);
+  const acting = useShopActingOwner(shopSlug, CollaboratorAccess.walletRead);
   return (
     <Container size="lg" w="100%" py="lg" px={{ base: 'sm', sm: 'md' }}>
       <WalletPage
         walletTypeId={walletTypeId}
-        {...(ownerId ? { ownerId } : {})}
+        {...acting}
         links={{
           // the shop's sales open in the shop's order pages; a refund credit is the wallet owner's own purchase
           order: (movement) =>

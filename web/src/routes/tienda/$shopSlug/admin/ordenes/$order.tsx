@@ -3,9 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { sellerOrderSlots } from '@/app/order-slots';
 import { SellerOrderPage } from '@/features/orders/components/order-pages';
 import { shopPath } from '@/features/storefront/lib/shop-path';
-import { useShopBySlug } from '@/features/storefront/api/get-shop-by-slug';
-import { actingOwner } from '@/lib/session/acting-owner';
-import { useSession } from '@/lib/session/use-session';
+import { useShopActingOwner } from '@/features/storefront/lib/use-shop-acting-owner';
 import { CollaboratorAccess } from '@vitrina/contracts';
 
 /** spec 3 §2 `/tienda/{catalogueID}/admin/ordenes/{order}` (alert links): the seller's view inside the shop's frame. */
@@ -15,13 +13,11 @@ export const Route = createFileRoute('/tienda/$shopSlug/admin/ordenes/$order')({
 
 function ShopAdminOrderRoute() {
   const { shopSlug, order } = Route.useParams();
-  const session = useSession();
-  const { data: shop } = useShopBySlug(shopSlug);
-  const ownerId = actingOwner(session.user, shop.owner, CollaboratorAccess.ordersRead);
+  const acting = useShopActingOwner(shopSlug, CollaboratorAccess.ordersRead);
   return (
     <Container size="lg" w="100%" py="lg" px={{ base: 'sm', sm: 'md' }}>
       <SellerOrderPage
-        {...(ownerId ? { ownerId } : {})}
+        {...acting}
         slots={sellerOrderSlots()}
         side="seller"
         orderId={order}

@@ -3,9 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SellerOrdersPage } from '@/features/orders/components/seller-orders-page';
 import { ReturnsLink } from '@/features/returns/components/returns-link';
 import { shopPath } from '@/features/storefront/lib/shop-path';
-import { useShopBySlug } from '@/features/storefront/api/get-shop-by-slug';
-import { actingOwner } from '@/lib/session/acting-owner';
-import { useSession } from '@/lib/session/use-session';
+import { useShopActingOwner } from '@/features/storefront/lib/use-shop-acting-owner';
 import { CollaboratorAccess } from '@vitrina/contracts';
 
 /** `/tienda/{shop}/admin/ordenes`: the seller's orders inside the shop's frame. */
@@ -15,14 +13,12 @@ export const Route = createFileRoute('/tienda/$shopSlug/admin/ordenes/')({
 
 function ShopAdminOrdersRoute() {
   const { shopSlug } = Route.useParams();
-  const session = useSession();
-  const { data: shop } = useShopBySlug(shopSlug);
   // a collaborator of the shop's owner (dispatcher, accountant, admin) works on the owner's orders (issue 16)
-  const ownerId = actingOwner(session.user, shop.owner, CollaboratorAccess.ordersRead);
+  const acting = useShopActingOwner(shopSlug, CollaboratorAccess.ordersRead);
   return (
     <Container size="lg" w="100%" py="lg" px={{ base: 'sm', sm: 'md' }}>
       <SellerOrdersPage
-        {...(ownerId ? { ownerId } : {})}
+        {...acting}
         aside={<ReturnsLink to={shopPath(shopSlug, '/admin/devoluciones')} />}
         links={{ detail: (id) => shopPath(shopSlug, `/admin/ordenes/${encodeURIComponent(id)}`) }}
       />
