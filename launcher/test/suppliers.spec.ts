@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DEMO, DEVELOPMENT_SERVICE_SECRET, SERVICE_SECRET_HEADER } from '@vitrina/contracts';
+import { DEMO, DEMO_ITEMS, DEVELOPMENT_SERVICE_SECRET, SERVICE_SECRET_HEADER } from '@vitrina/contracts';
 import { createServiceApp, type Runtime } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { catalogueService } from '@vitrina/catalogue';
@@ -112,5 +112,50 @@ describe('becoming a supplier (issue 16)', () => {
     await eventually(async () => (await sold(item.body.id)) === true);
     // the operator's route wants the service secret
     expect((await call(accounts, 'PUT', `/accounts/internal/suppliers/${user.id}/enabled`, { body: { enabled: false } })).status).toBe(401);
+  });
+
+  it('treats a supplier by keychain alone (the demo suppliers) as one: their page, and an operator disabling them once', async () => {
+    const supplier = DEMO.users.supplierA;
+    const setEnabled = (id: string, enabled: boolean) =>
+      call(accounts, 'PUT', `/accounts/internal/suppliers/${id}/enabled`, {
+        body: { enabled },
+        headers: { [SERVICE_SECRET_HEADER]: DEVELOPMENT_SERVICE_SECRET },
+      });
+    const published = async () => {
+      const { rows } = await tdb.database
+        .drizzle({})
+        .execute<{ n: number }>(
+          sql`select count(*)::int as n from accounts.outbox where envelope->>'type' = 'accounts.supplier.updated' and key = ${supplier.id}`,
+        );
+      return rows[0].n;
+    };
+    const login = await call(accounts, 'POST', '/auth/login', { body: { username: supplier.email, password: DEMO.password } });
+    const auth = login.body.access_token as string;
+    const self = `${supplier.id}:${supplier.id}`;
+    expect((await call(accounts, 'GET', `/accounts/${self}/supplier`, { auth })).body).toMatchObject({
+      is_supplier: true,
+      name: supplier.name,
+      enabled: true,
+    });
+    // not a supplier, or nobody: 404 supplier_not_found, nothing written
+    for (const id of [DEMO.users.customer.id, '01930000-0000-7000-8000-0000000000ff']) {
+      const res = await setEnabled(id, false);
+      expect([res.status, res.body.code]).toEqual([404, 'supplier_not_found']);
+    }
+
+    expect((await setEnabled(supplier.id, false)).body).toMatchObject({ is_supplier: true, name: supplier.name, enabled: false });
+    expect((await setEnabled(supplier.id, false)).body.enabled).toBe(false);
+    expect(await published()).toBe(1);
+    // their franchise shows the banner; cart-checkout stops selling their items
+    const franchise = async () =>
+      (await call(store, 'GET', `/store/shops/by-slug/${DEMO.shops.franchise.slug}`)).body.dssupplier_banner as boolean;
+    await eventually(async () => (await franchise()) === true);
+    const theirs = DEMO_ITEMS.find((i) => i.supplier === 'supplierA')!.id;
+    await eventually(async () => (await sold(theirs)) === false);
+    expect((await call(accounts, 'GET', `/accounts/${self}/supplier`, { auth })).body).toMatchObject({ enabled: false });
+
+    await setEnabled(supplier.id, true);
+    expect(await published()).toBe(2);
+    await eventually(async () => (await franchise()) === false && (await sold(theirs)) === true);
   });
 });

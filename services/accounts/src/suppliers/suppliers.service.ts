@@ -41,7 +41,10 @@ export class SuppliersService {
 
   async get(userId: string): Promise<SupplierProfile> {
     const [row] = await this.db.select().from(supplierProfiles).where(eq(supplierProfiles.userId, userId));
-    return view(row);
+    if (row) return view(row);
+    // a supplier by keychain alone (given before supplier profiles existed) sells under their own name
+    const [user] = await this.db.select({ name: users.fullName, keychain: users.keychain }).from(users).where(eq(users.id, userId));
+    return user?.keychain.includes(SUPPLIER_API) ? { ...view(undefined), is_supplier: true, name: user.name } : view(undefined);
   }
 
   async open(userId: string, name: string, image: string | null): Promise<SupplierProfile> {
@@ -71,15 +74,24 @@ export class SuppliersService {
     });
   }
 
-  /** An operator enables or disables a supplier (internal route): the change is published once, when it is one. */
+  /**
+   * An operator enables or disables a supplier (internal route): the change is published once, when it is one. A
+   * supplier by keychain alone gets their profile (under their own name) the first time an operator acts on them.
+   */
   async setEnabled(userId: string, enabled: boolean): Promise<SupplierProfile> {
     return this.tx.run(async (tx) => {
+      const now = this.clock.now();
+      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      const [current] = user ? await tx.select().from(supplierProfiles).where(eq(supplierProfiles.userId, userId)) : [];
+      if (!user || (!current && !user.keychain.includes(SUPPLIER_API))) {
+        throw new DomainError(SupplierErrorCodes.notFound, 'The supplier does not exist', 404);
+      }
+      if (current?.enabled === enabled) return view(current);
       const [row] = await tx
-        .update(supplierProfiles)
-        .set({ enabled, updatedAt: this.clock.now() })
-        .where(eq(supplierProfiles.userId, userId))
+        .insert(supplierProfiles)
+        .values({ userId, name: user.fullName, image: null, enabled, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: supplierProfiles.userId, set: { enabled, updatedAt: now } })
         .returning();
-      if (!row) throw new DomainError(SupplierErrorCodes.notFound, 'The supplier does not exist', 404);
       await this.publish(tx, row);
       return view(row);
     });
