@@ -5,6 +5,9 @@
  * route) shows the disabled-supplier banner on their shop and stops cart-checkout selling their items, and enabling
  * them undoes both.
  */
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEMO, DEMO_ITEMS, DEVELOPMENT_SERVICE_SECRET, SERVICE_SECRET_HEADER } from '@vitrina/contracts';
@@ -17,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import { createAccountsService } from '@vitrina/accounts';
 
 import { call, eventually } from './support/inject.js';
+import { ROOT } from './support/processes.js';
 
 describe('becoming a supplier (issue 16)', () => {
   let tdb: TestDatabase;
@@ -157,5 +161,28 @@ describe('becoming a supplier (issue 16)', () => {
     await setEnabled(supplier.id, true);
     expect(await published()).toBe(2);
     await eventually(async () => (await franchise()) === false && (await sold(theirs)) === true);
+  });
+
+  it('gives operators a terminal for it (npm run operator): the same route, the answer or the refusal, usage errors', async () => {
+    await accounts.listen({ port: 0, host: '127.0.0.1' });
+    const env = { ...process.env, SERVICE_URL_ACCOUNTS: `http://127.0.0.1:${(accounts.getHttpServer().address() as AddressInfo).port}` };
+    const operator = (...args: string[]) =>
+      new Promise<{ code: number; out: string; err: string }>((done) => {
+        execFile(process.execPath, [resolve(ROOT, 'scripts/operator.mjs'), ...args], { env }, (error, out, err) =>
+          done({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+        );
+      });
+    const supplier = DEMO.users.supplierB;
+    const off = await operator('supplier', 'disable', supplier.id);
+    expect([off.code, JSON.parse(off.out)]).toEqual([0, expect.objectContaining({ is_supplier: true, enabled: false })]);
+    expect((await operator('supplier', 'enable', supplier.id)).code).toBe(0);
+    const refused = await operator('supplier', 'disable', DEMO.users.customer.id);
+    expect([refused.code, JSON.parse(refused.err).code]).toEqual([1, 'supplier_not_found']);
+    const unknown = await operator('cashout', 'paid', '01930000-0000-7000-8000-0000000000ff');
+    expect([unknown.code, JSON.parse(unknown.err).code]).toEqual([1, 'cashout_not_found']);
+    for (const args of [[], ['supplier', 'pause', supplier.id], ['supplier', 'disable'], ['cashout', 'paid', '../x']]) {
+      const usage = await operator(...args);
+      expect([args, usage.code, usage.err]).toEqual([args, 2, expect.stringContaining('usage: operator')]);
+    }
   });
 });
