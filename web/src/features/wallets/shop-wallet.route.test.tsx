@@ -1,5 +1,5 @@
 import type { Wallet } from '@vitrina/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminProfile, authResult, fakeApi, ME, resetAccountState } from '@/test/account-fixtures';
 import { SHOP_OWNER_ID, shopJson } from '@/test/fixtures';
@@ -29,6 +29,17 @@ function shopWalletApi(collaborations: Record<string, 'accountant' | 'dispatcher
       ? jsonResponse(200, {
           results: [
             {
+              id: 'mov_2',
+              kind: 'refund_credit',
+              part: 'customer',
+              order_id: 'ord_8',
+              amount_minor: 10000,
+              amount: '100.00',
+              balance_after_minor: 260000,
+              balance_after: '2600.00',
+              at: '2026-11-25T10:00:00.000Z',
+            },
+            {
               id: 'mov_1',
               kind: 'dispersion',
               part: 'supplier',
@@ -40,7 +51,7 @@ function shopWalletApi(collaborations: Record<string, 'accountant' | 'dispatcher
               at: '2026-11-24T10:00:00.000Z',
             },
           ],
-          matches_estimated: 1,
+          matches_estimated: 2,
         })
       : path === 'history'
         ? jsonResponse(200, { points: [] })
@@ -70,8 +81,12 @@ describe('the shop wallet (/tienda/{shop}/admin/monedero/{wallet_type_id})', { t
     renderApp('/tienda/demo/admin/monedero/mxn');
     expect((await screen.findByTestId('wallet-balance', {}, WAIT)).textContent).toBe('$2,500.00');
     expect(api.callsTo(`GET ${MY_WALLET}`)).toHaveLength(0);
-    const movement = await screen.findByTestId('wallet-movement', {}, WAIT);
-    expect(within(movement).getByTestId('wallet-movement-order').getAttribute('href')).toBe('/tienda/demo/admin/ordenes/ord_7');
+    await waitFor(() => expect(screen.getAllByTestId('wallet-movement')).toHaveLength(2), WAIT);
+    const [credit, sale] = screen.getAllByTestId('wallet-movement');
+    expect(within(sale!).getByTestId('wallet-movement-order').getAttribute('href')).toBe('/tienda/demo/admin/ordenes/ord_7');
+    // the owner's own purchase (a refund credit) is not the accountant's to open: its number, no link
+    expect(within(credit!).queryByTestId('wallet-movement-order')).toBeNull();
+    expect(within(credit!).getByTestId('wallet-movement-order-text').textContent).toBe('Pedido #ORD_8');
     expect(await screen.findByTestId('wallet-cashout-owner-only', {}, WAIT)).toBeTruthy();
     expect(screen.queryByTestId('wallet-cashout-form')).toBeNull();
   });

@@ -21,8 +21,11 @@ import { WalletGate } from './wallet-gate';
 const TOAST = { autoClose: 5_000, position: 'top-right' as const };
 
 export interface WalletLinks {
-  /** Where a movement's order opens (the customer's purchase for a refund credit, the seller's order otherwise). */
-  order: (movement: WalletMovement) => string;
+  /**
+   * Where a movement's order opens (the customer's purchase for a refund credit, the seller's order otherwise); null
+   * when the viewer cannot open it (a collaborator reading the owner's own purchases): the order's number is shown.
+   */
+  order: (movement: WalletMovement) => string | null;
 }
 
 interface Props {
@@ -33,6 +36,15 @@ interface Props {
    * checks the token's role): everything shown, but only the owner asks for a cash-out.
    */
   ownerId?: string;
+}
+
+function OrderRef({ to, label }: { to: string | null; label: string }) {
+  if (to === null) return <span data-testid="wallet-movement-order-text">{label}</span>;
+  return (
+    <Anchor component={RouteLink} to={to} size="xs" data-testid="wallet-movement-order">
+      {label}
+    </Anchor>
+  );
 }
 
 function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
@@ -112,9 +124,7 @@ function MovementRow({
           {movement.order_id && (
             <>
               {' · '}
-              <Anchor component={RouteLink} to={links.order(movement)} size="xs" data-testid="wallet-movement-order">
-                {t('movements.order', { id: orderNumber(movement.order_id) })}
-              </Anchor>
+              <OrderRef to={links.order(movement)} label={t('movements.order', { id: orderNumber(movement.order_id) })} />
             </>
           )}
         </Text>

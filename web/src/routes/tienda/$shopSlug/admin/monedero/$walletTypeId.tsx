@@ -23,10 +23,13 @@ function ShopWalletRoute() {
         walletTypeId={walletTypeId}
         {...acting}
         links={{
-          // the shop's sales open in the shop's order pages; a refund credit is the wallet owner's own purchase
+          // the shop's sales open in the shop's order pages; a refund credit is the wallet owner's own purchase, which
+          // only the owner opens (a collaborator sees its number)
           order: (movement) =>
             movement.part === 'customer' || movement.kind === 'refund_credit'
-              ? `/mis-compras/${encodeURIComponent(movement.order_id ?? '')}`
+              ? acting.ownerId
+                ? null
+                : `/mis-compras/${encodeURIComponent(movement.order_id ?? '')}`
               : shopPath(shopSlug, `/admin/ordenes/${encodeURIComponent(movement.order_id ?? '')}`),
         }}
       />
