@@ -13,6 +13,7 @@ import { TokenSigner, createServiceApp, newId, openDatabase, type Runtime } from
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { catalogueService } from '@vitrina/catalogue';
 import { CheckoutExpiry, Clock, cartCheckoutService } from '@vitrina/cart-checkout';
+import { eventually } from './support/inject.js';
 
 /** Both engines when PostgreSQL is configured (as in CI): the races below behave differently on each. */
 const ENGINES = process.env.DATABASE_URL ? ['PostgreSQL', 'PGlite'] : ['PGlite'];
@@ -21,16 +22,6 @@ const UNCONFIGURED = newId();
 const SERVICES_ONLY = newId(); // takes payments, ships nothing
 const OWNER = newId();
 const SLUG = 'tienda-checkout';
-
-async function eventually<T>(check: () => Promise<T | undefined | false | null>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function call(
   app: NestFastifyApplication,

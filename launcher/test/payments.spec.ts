@@ -20,21 +20,12 @@ import { catalogueService } from '@vitrina/catalogue';
 import { Clock, PaymentJobs, PaymentWebhooks, cartCheckoutService, signSandboxWebhook } from '@vitrina/cart-checkout';
 import { ordersService } from '@vitrina/orders';
 import { ManualClock, createAccountsService } from '@vitrina/accounts';
+import { eventually } from './support/inject.js';
 
 const SUPPLIER = newId();
 const OWNER = newId();
 const SLUG = 'tienda-pagos';
 const HOUR = 60 * 60 * 1000;
-
-async function eventually<T>(check: () => Promise<T | undefined | false | null>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 interface Answer {
   status: number;

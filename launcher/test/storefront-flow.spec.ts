@@ -10,16 +10,7 @@ import { TokenSigner, createServiceApp, type Runtime, type UserLevel } from '@vi
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { catalogueService } from '@vitrina/catalogue';
 import { storeService } from '@vitrina/store';
-
-async function eventually<T>(check: () => Promise<T | undefined | false | null>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { eventually } from './support/inject.js';
 
 async function call(app: NestFastifyApplication, method: string, url: string, auth?: string, payload?: object) {
   const res = await app.inject({

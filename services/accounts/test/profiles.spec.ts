@@ -3,17 +3,7 @@ import { eq } from 'drizzle-orm';
 import { DEMO, type EventEnvelope, type UserFollowed, type UserLevelChanged } from '@vitrina/contracts';
 import { newId } from '@vitrina/platform';
 import * as schema from '../src/db/schema.js';
-import { activeUser, bootAccounts, call, freshIp, outboxEvents, type Booted } from './support.js';
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+import { activeUser, bootAccounts, call, freshIp, outboxEvents, waitFor, type Booted } from './support.js';
 
 describe('profiles, heartbeat, follow, setup tour, menu (spec 2 §3, §4, §6, §7)', () => {
   let b: Booted;

@@ -13,18 +13,9 @@ import {
   registerByEmail,
   uniqueEmail,
   uniquePhone,
+  waitFor,
   type Booted,
 } from './support.js';
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('registration (spec 2 §3, §4, §5)', () => {
   let b: Booted;
