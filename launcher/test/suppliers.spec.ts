@@ -147,6 +147,15 @@ describe('becoming a supplier (issue 16)', () => {
       expect([res.status, res.body.code]).toEqual([404, 'supplier_not_found']);
     }
 
+    // bad input: a clear refusal, nothing written or published
+    for (const body of [{ enabled: 'no' }, {}, { enabled: null }]) {
+      const bad = await call(accounts, 'PUT', `/accounts/internal/suppliers/${supplier.id}/enabled`, {
+        body,
+        headers: { [SERVICE_SECRET_HEADER]: DEVELOPMENT_SERVICE_SECRET },
+      });
+      expect([bad.status, bad.body.code, typeof bad.body.message]).toEqual([400, 'validation_failed', 'string']);
+    }
+    expect(await published()).toBe(0);
     expect((await setEnabled(supplier.id, false)).body).toMatchObject({ is_supplier: true, name: supplier.name, enabled: false });
     expect((await setEnabled(supplier.id, false)).body.enabled).toBe(false);
     expect(await published()).toBe(1);
