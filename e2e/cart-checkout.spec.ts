@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type Request,
 } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { DEMO, demoItemId } from '@vitrina/contracts';
@@ -134,10 +135,32 @@ const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Tu carrito' })
 const lineOf = (scope: Page | Locator, name: string) => scope.getByTestId('cart-line').filter({ hasText: name });
 const orderOf = (scope: Page | Locator, supplier: string) => scope.getByRole('region', { name: `Pedido de ${supplier}` });
 
-async function addFromItemPage(page: Page, path: string, name: string): Promise<void> {
+async function addFromItemPage(page: Page, path: string, name: string, { signedIn = false } = {}): Promise<void> {
   await page.goto(shop(path));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await page.getByTestId('add-to-cart').click();
+  // The page settles first (session, badge, the cart's chunk, photos): on a busy machine a click while the layout
+  // still moves can land beside the button. Polling pages never go idle, hence the bounded wait.
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+  const add = page.getByTestId('add-to-cart');
+  if (!signedIn) {
+    await add.click();
+    return;
+  }
+  // A signed-in add is a POST: a click that sent none landed nowhere, and is repeated. Never once a POST left (even
+  // late), and never on a busy button (an add under way disables it), so the item is added once.
+  let sent = false;
+  const onRequest = (r: Request) => {
+    if (r.method() === 'POST' && /\/api\/cart\/shops\/[^/]+\/items$/.test(r.url())) sent = true;
+  };
+  page.on('request', onRequest);
+  try {
+    await expect(async () => {
+      if (!sent) await add.click({ timeout: 5_000 });
+      await expect.poll(() => sent, { timeout: 5_000 }).toBe(true);
+    }).toPass({ timeout: 30_000 });
+  } finally {
+    page.off('request', onRequest);
+  }
 }
 
 async function closePanel(page: Page): Promise<void> {
@@ -405,7 +428,7 @@ test('on a phone: add, the panel, /carrito and the checkout page', async ({ brow
   const { context, page } = await newVisitor(browser, PHONE, true);
   try {
     await apiSignIn(context.request, DEMO.users.reseller.email);
-    await addFromItemPage(page, CAPSULAS.path, CAPSULAS.name);
+    await addFromItemPage(page, CAPSULAS.path, CAPSULAS.name, { signedIn: true });
     await expect(page.getByTestId('cart-count')).toHaveText('1');
     const panel = panelOf(page);
     await expect(lineOf(panel, CAPSULAS.name)).toBeVisible();

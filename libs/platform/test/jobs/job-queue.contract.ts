@@ -71,10 +71,12 @@ export function jobQueueContract(harness: () => JobQueueHarness): void {
       const addedAt = Date.now();
       await q.add(name, {}, { delayMs: 400 });
       await sleep(250);
-      expect(ranAt).toBe(0);
+      // Measured from before the add: on a busy machine the add and the sleep can themselves pass the delay,
+      // and then the job has rightly run; it must never have run before the delay.
+      if (Date.now() - addedAt < 395) expect(ranAt).toBe(0);
       await waitFor(() => ranAt > 0, 'delayed job runs');
       expect(ranAt - addedAt).toBeGreaterThanOrEqual(395);
-      expect(ranAt - addedAt).toBeLessThan(400 + 2000);
+      expect(ranAt - addedAt).toBeLessThan(400 + 5000);
     });
 
     it('retries with exponential backoff and succeeds on the 3rd attempt', async () => {
