@@ -98,6 +98,7 @@ describe('becoming a supplier (issue 16)', () => {
     const after = await signIn();
     const item = await newItem(after);
     expect(item.status).toBe(201);
+    expect(item.body.supplier_enabled).toBe(true);
     const listed = await eventually(async () => {
       const res = await call(catalogue, 'GET', `/catalogue/dssuppliers/${user.id}`);
       return res.status === 200 && res.body.name === 'Jabones Rosa' ? res.body : undefined;
@@ -111,9 +112,13 @@ describe('becoming a supplier (issue 16)', () => {
     // cart-checkout stops selling their items (the lines are disabled, 'supplier_disabled')
     await eventually(async () => (await sold(item.body.id)) === false);
     await eventually(async () => (await call(catalogue, 'GET', `/catalogue/dssuppliers/${user.id}`)).body.enabled === false);
+    // the item page shows the item as not for sale
+    const itemPage = async () => (await call(catalogue, 'GET', `/catalogue/items/${item.body.id}`)).body;
+    expect(await itemPage()).toMatchObject({ id: item.body.id, supplier_enabled: false });
     await operator(true);
     await eventually(async () => (await banner()) === false);
     await eventually(async () => (await sold(item.body.id)) === true);
+    await eventually(async () => (await itemPage()).supplier_enabled === true);
     // the operator's route wants the service secret
     expect((await call(accounts, 'PUT', `/accounts/internal/suppliers/${user.id}/enabled`, { body: { enabled: false } })).status).toBe(401);
   });

@@ -4213,6 +4213,7 @@ export interface components {
             stock: components["schemas"]["CatalogueItemStock"];
             /** @enum {string} */
             stock_type: "onstock" | "ondemand";
+            supplier_enabled: boolean;
             tags: string[];
             /** @enum {string} */
             type: "product" | "service" | "experience" | "digital";
@@ -4279,6 +4280,7 @@ export interface components {
             stock: components["schemas"]["CatalogueItemStock"];
             /** @enum {string} */
             stock_type: "onstock" | "ondemand";
+            supplier_enabled: boolean;
             tags: string[];
             /** @enum {string} */
             type: "product" | "service" | "experience" | "digital";

@@ -47,6 +47,7 @@ export function itemJson(n: number, overrides: Partial<ItemJson> = {}): ItemJson
     stock_type: 'onstock',
     max_purchase_amount: null,
     sold_out: false,
+    supplier_enabled: true,
     experience_date: null,
     experience_available: null,
     concluded: false,

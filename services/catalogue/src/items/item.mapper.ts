@@ -19,6 +19,7 @@ export function toItemJson(row: ItemRow, now = new Date()): CatalogueItem {
     id: row.id,
     owner: row.ownerId,
     owner_name: row.ownerName ?? '',
+    supplier_enabled: row.ownerEnabled !== false,
     name: row.name,
     slug: row.slug,
     type: row.type as ItemType,

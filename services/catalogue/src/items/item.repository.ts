@@ -41,6 +41,7 @@ export const ITEM_COLUMNS = {
   updatedAt: items.updatedAt,
   deletedAt: items.deletedAt,
   ownerName: sql<string | null>`${suppliers.name}`.as('owner_name'),
+  ownerEnabled: sql<boolean | null>`${suppliers.enabled}`.as('owner_enabled'),
 };
 
 export interface ItemRow {
@@ -81,6 +82,8 @@ export interface ItemRow {
   updatedAt: Date;
   deletedAt: Date | null;
   ownerName: string | null;
+  /** Whether accounts lets the supplier sell (issue 16); null while the directory does not know the supplier. */
+  ownerEnabled: boolean | null;
 }
 
 type Reader = Pick<Tx, 'select'>;
@@ -118,6 +121,9 @@ export async function findOwnerItem(
           ownerName: sql<string | null>`(select ${suppliers.name} from ${suppliers} where ${suppliers.id} = ${items.ownerId})`.as(
             'owner_name',
           ),
+          ownerEnabled: sql<boolean | null>`(select ${suppliers.enabled} from ${suppliers} where ${suppliers.id} = ${items.ownerId})`.as(
+            'owner_enabled',
+          ),
         })
         .from(items)
         .where(where)
@@ -127,9 +133,9 @@ export async function findOwnerItem(
   return rows[0];
 }
 
-/** ITEM_COLUMNS without the supplier's name: what an UPDATE … RETURNING of `items` can answer. */
+/** ITEM_COLUMNS without the supplier's name and state: what an UPDATE … RETURNING of `items` can answer. */
 export const ITEM_OWN_COLUMNS = (() => {
-  const { ownerName: _ownerName, ...own } = ITEM_COLUMNS;
+  const { ownerName: _ownerName, ownerEnabled: _ownerEnabled, ...own } = ITEM_COLUMNS;
   return own;
 })();
 

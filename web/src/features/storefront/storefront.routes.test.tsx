@@ -116,6 +116,19 @@ describe('storefront routes', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Comprar ahora' })).toBeNull();
   });
 
+  it("shows a disabled supplier's item with a note and no way to buy it (issue 16)", async () => {
+    const off = item(5, { supplier_enabled: false });
+    demoApi({ '/api/catalogue/items/:owner/:item': off });
+    renderApp(`/tienda/demo/productos/${off.owner}/${off.id}`);
+    const note = await screen.findByTestId('item-supplier-disabled');
+    expect(note.textContent).toContain('El proveedor de este artículo está deshabilitado por ahora');
+    expect(within(note).getByRole('link', { name: 'Más información' }).getAttribute('href')).toBe(
+      '/tienda/demo/ayuda/proveedores/deshabilitado',
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Agregar al carrito' }).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Comprar ahora' })).toBeNull();
+  });
+
   it('shows the not-found page for an unknown item', async () => {
     demoApi({ '/api/catalogue/items/:owner/:item': () => jsonResponse(404, { code: 'not_found', message: 'no' }) });
     renderApp('/tienda/demo/productos/x/y');

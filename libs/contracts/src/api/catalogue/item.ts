@@ -77,6 +77,11 @@ const itemFields = {
   stock_type: z.enum(STOCK_TYPES),
   max_purchase_amount: z.number().int().nullable(),
   sold_out: z.boolean(),
+  /**
+   * False while the platform has disabled the item's supplier (issue 16): the item is shown but not sold (the cart
+   * refuses it with `unavailable_for_sale`).
+   */
+  supplier_enabled: z.boolean(),
   /** ISO date-time of an experience; null for other types. */
   experience_date: z.string().nullable(),
   /** Experiences only: available while the date is ahead and not sold out; null for other types. */

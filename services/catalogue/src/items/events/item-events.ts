@@ -10,7 +10,7 @@ import {
 import type { NewEvent } from '@vitrina/platform';
 import type { ItemRow } from '../item.repository.js';
 
-type Snap = Omit<ItemRow, 'ownerName' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'returnInfo'>;
+type Snap = Omit<ItemRow, 'ownerName' | 'ownerEnabled' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'returnInfo'>;
 
 export function itemSnapshot(row: Snap): CatalogueItemSnapshot {
   return {

@@ -36,6 +36,7 @@ export function itemFixture(overrides: Partial<ItemJson> = {}): ItemJson {
     stock_type: 'onstock',
     max_purchase_amount: 2,
     sold_out: false,
+    supplier_enabled: true,
     experience_date: null,
     experience_available: null,
     concluded: false,

@@ -47,7 +47,7 @@ export class UpdateItemHandler {
           .set({ ...draftColumns(draft), ...searchColumns(draft), slug, revision: sql`${items.revision} + 1`, updatedAt: sql`now()` })
           .where(eq(items.id, current.id))
           .returning(ITEM_OWN_COLUMNS);
-        const row: ItemRow = { ...written, ownerName: current.ownerName };
+        const row: ItemRow = { ...written, ownerName: current.ownerName, ownerEnabled: current.ownerEnabled };
         await refreshShopItems(tx, row);
         await this.outbox.add(tx, [
           { ...itemEvents.updated(row), actorId: cmd.ownerId },

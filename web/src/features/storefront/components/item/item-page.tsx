@@ -1,4 +1,4 @@
-import { Alert, Avatar, Badge, Button, Chip, Container, Divider, Group, Rating, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Chip, Container, Divider, Group, Rating, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconBolt, IconCalendarEvent, IconCoin, IconPackage, IconShare, IconShoppingCartPlus } from '@tabler/icons-react';
 import type { ItemJson } from '@vitrina/contracts';
 import { useState, type ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { publicShopUrl } from '@/features/storefront/lib/shop-path';
 import { useResaleInfo } from '@/features/storefront/lib/use-resale-info';
 import { shareOrCopy } from '@/features/storefront/components/shared/share';
 import { ShopBreadcrumbs } from '@/features/storefront/components/shared/shop-breadcrumbs';
+import { ShopLink } from '@/features/storefront/components/shared/shop-link';
 import { useShop, useViewer } from '@/features/storefront/components/shared/storefront-context';
 import { useShareGate } from '@/features/storefront/lib/use-share-gate';
 import { ItemPhotos } from './item-photos';
@@ -243,7 +244,9 @@ export function ItemPage({ owner, itemId, below }: { owner: string; itemId: stri
   const shop = useShop();
   const canShare = useShareGate(useViewer().userId);
   const { data: item } = useItem({ owner, item: itemId, shop: shop.slug });
-  const unavailable = item.sold_out || item.concluded || item.list_state === 'unpublished' || item.hiden;
+  // issue 16: a disabled supplier's items are shown but not sold (the cart would refuse them).
+  const supplierOff = !item.supplier_enabled;
+  const unavailable = item.sold_out || item.concluded || item.list_state === 'unpublished' || item.hiden || supplierOff;
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [pending, setPending] = useState<'add' | 'buy' | null>(null);
   // The cart feature does the work (lib/cart-bridge): server cart when signed in, local storage otherwise.
@@ -279,6 +282,14 @@ export function ItemPage({ owner, itemId, below }: { owner: string; itemId: stri
         {(item.list_state === 'unpublished' || item.hiden) && (
           <Alert color="gray">{item.list_state === 'unpublished' ? t('item.unpublishedNote') : t('item.hiddenNote')}</Alert>
         )}
+        {supplierOff && (
+          <Alert color="orange" data-testid="item-supplier-disabled">
+            {t('item.supplierDisabledNote')}{' '}
+            <Anchor component={ShopLink} to="/ayuda/proveedores/deshabilitado" size="sm" fw={600}>
+              {t('disabledSupplier.more')}
+            </Anchor>
+          </Alert>
+        )}
         <div className={classes.layout}>
           <ItemPhotos photos={item.photos} name={item.name} />
           <Stack gap="md">
@@ -291,7 +302,7 @@ export function ItemPage({ owner, itemId, below }: { owner: string; itemId: stri
             <Variants variants={item.variants} chosen={chosen} setChosen={setChosen} />
             <Group gap="sm">
               {/* spec 1 §2 item pages: add with the chosen variant, or 'Comprar ahora' straight to the checkout. */}
-              <Tooltip label={t('item.unavailable')} withArrow disabled={!unavailable}>
+              <Tooltip label={t(supplierOff ? 'item.supplierDisabled' : 'item.unavailable')} withArrow disabled={!unavailable}>
                 <Button
                   size="md"
                   leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
