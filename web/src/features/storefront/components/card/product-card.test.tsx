@@ -23,6 +23,16 @@ describe('<ProductCard>', () => {
     expect(view.queryByText('Precio público')).toBeNull();
   });
 
+  it('marks the item of a disabled supplier (issue 16), and only that one', async () => {
+    renderInShop(<ProductCard item={item(2, { supplier_enabled: false })} />);
+    expect((await card()).getByText('No disponible')).toBeTruthy();
+  });
+
+  it('shows no unavailable mark while the supplier sells', async () => {
+    renderInShop(<ProductCard item={item(2)} />);
+    expect((await card()).queryByText('No disponible')).toBeNull();
+  });
+
   it('says Gratis for free items', async () => {
     renderInShop(<ProductCard item={item(1, { is_free: true, list_price_minor: 0 })} />);
     expect((await card()).getByTestId('card-price').textContent).toBe('Gratis');

@@ -31,6 +31,7 @@ export type CardItemJson = Pick<
   | 'hiden'
   | 'sold_out'
   | 'concluded'
+  | 'supplier_enabled'
 >;
 
 function PriceBlock({ model }: { model: CardModel }) {
@@ -115,6 +116,7 @@ export function ProductCard({ item }: { item: CardItemJson }) {
           )}
           {item.sold_out && <Badge color="gray">{t('item.soldOut')}</Badge>}
           {item.concluded && <Badge color="gray">{t('item.concluded')}</Badge>}
+          {!item.supplier_enabled && <Badge color="orange">{t('card.supplierDisabled')}</Badge>}
           {model.dimmed && <Badge color="dark">{item.list_state === 'unpublished' ? t('card.unpublished') : t('card.hidden')}</Badge>}
         </div>
       </Card.Section>
