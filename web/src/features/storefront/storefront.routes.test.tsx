@@ -65,6 +65,14 @@ describe('storefront routes', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'list_price', page: 2 }));
   });
 
+  it('lists from the first page in the default order when the URL holds a page or sort it does not know', async () => {
+    const fetchMock = demoApi();
+    renderApp('/tienda/demo/productos?page=abc&sort=price');
+    await screen.findByText('Producto 1');
+    expect(Object.fromEntries(callsTo(fetchMock, ITEMS).at(-1)!)).toMatchObject({ sort: 'queue_position', offset: '0', limit: '36' });
+    expect(screen.queryByText('No pudimos cargar los artículos')).toBeNull();
+  });
+
   it('uses 18 per page for services and says so when there are none', async () => {
     const fetchMock = demoApi({ [ITEMS]: list([]) });
     renderApp('/tienda/demo/servicios');

@@ -1,4 +1,5 @@
 import { ContactLimits } from '@vitrina/contracts';
+import { onlyAccepted } from '@/lib/route-search';
 
 /** The contact list's address: `?ContactList=` holds the filter (spec 2 §2), `page` the page (1-based). */
 export interface ContactListSearch {
@@ -16,7 +17,7 @@ export function parseContactListSearch(search: Record<string, unknown>): Contact
   }
   const page = Number(search.page);
   if (Number.isInteger(page) && page > 1 && page <= 50_000) out.page = page;
-  return out;
+  return onlyAccepted(search, out);
 }
 
 /** The first 50 characters of a message, on one line (spec 2 §9 'Message teaser 50 characters'). */

@@ -1,4 +1,5 @@
 import { CatalogueLimits, type CatalogueJson } from '@vitrina/contracts';
+import { onlyAccepted } from '@/lib/route-search';
 import { parsePage } from './listing-search';
 import { publicShopUrl } from './shop-path';
 
@@ -11,7 +12,7 @@ export interface CatalogueSearch {
 export function validateCatalogueSearch(search: Record<string, unknown>): CatalogueSearch {
   const page = parsePage(search.page);
   const text = typeof search.text === 'string' ? search.text.trim().slice(0, 100) : '';
-  return { ...(page ? { page } : {}), ...(text ? { text } : {}) };
+  return onlyAccepted(search, { ...(page ? { page } : {}), ...(text ? { text } : {}) });
 }
 
 /** spec 1 §9: catalogue pages of 30 (and products of a catalogue, offset=(page-1)*30, limit 30). */

@@ -17,6 +17,16 @@ describe('listing search params (spec 1 §2 "Listings")', () => {
     expect(validateListingSearch({ page: -1, sort: 'name' })).toEqual({});
   });
 
+  it('sets what it refuses to undefined: the router merges the answer over the raw URL, which would keep it', () => {
+    expect(validateListingSearch({ page: 'abc', sort: 'price' })).toStrictEqual({ page: undefined, sort: undefined });
+    expect(validateListingSearch({ page: 2, sort: 'price' })).toStrictEqual({ page: 2, sort: undefined });
+    expect(validateSearchPageSearch({ text: 'taza', type: 'boat', page: -1 })).toStrictEqual({
+      text: 'taza',
+      type: undefined,
+      page: undefined,
+    });
+  });
+
   it('turns a page into offset and limit with the page size', () => {
     expect(pageToOffset(undefined, 36)).toEqual({ offset: 0, limit: 36 });
     expect(pageToOffset(3, 36)).toEqual({ offset: 72, limit: 36 });

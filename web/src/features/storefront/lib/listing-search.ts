@@ -1,4 +1,5 @@
 import { ITEM_SORTS, ITEM_TYPES, LISTING_PAGE_SIZE, type ItemSort, type ItemType } from '@vitrina/contracts';
+import { onlyAccepted } from '@/lib/route-search';
 
 /**
  * The query of a listing (spec 1 §2 'Listings'): a 1-based `page` and the sort of the dropdown. Defaults
@@ -27,7 +28,7 @@ export function parseSort(value: unknown): ItemSort | undefined {
 export function validateListingSearch(search: Record<string, unknown>): ListingSearch {
   const page = parsePage(search.page);
   const sort = parseSort(search.sort);
-  return { ...(page ? { page } : {}), ...(sort ? { sort } : {}) };
+  return onlyAccepted(search, { ...(page ? { page } : {}), ...(sort ? { sort } : {}) });
 }
 
 /** 1-based page -> the API's offset/limit. */
@@ -72,5 +73,5 @@ export function validateSearchPageSearch(search: Record<string, unknown>): Searc
   const base = validateListingSearch(search);
   const text = typeof search.text === 'string' ? search.text.trim().slice(0, 100) : '';
   const type = isItemType(search.type) && search.type !== 'product' ? search.type : undefined;
-  return { ...base, ...(text ? { text } : {}), ...(type ? { type } : {}) };
+  return onlyAccepted(search, { ...base, ...(text ? { text } : {}), ...(type ? { type } : {}) });
 }

@@ -1,4 +1,5 @@
 import { ITEM_TYPES, LIST_STATES, type ItemType, type ListState } from '@vitrina/contracts';
+import { onlyAccepted } from '@/lib/route-search';
 
 /** The supplier's list is shorter than a shop listing: rows with a thumbnail, newest first. */
 export const SUPPLIER_ITEMS_PAGE_SIZE = 20;
@@ -21,7 +22,7 @@ export function parseSupplierItemsSearch(search: Record<string, unknown>): Suppl
   if (typeof q === 'string' && q.trim() !== '') out.q = q.trim().slice(0, 100);
   const page = Number(search['page']);
   if (Number.isInteger(page) && page > 1) out.page = Math.min(page, 10_000);
-  return out;
+  return onlyAccepted(search, out);
 }
 
 export function offsetOf(page: number | undefined): number {
