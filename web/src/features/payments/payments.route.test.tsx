@@ -47,7 +47,7 @@ describe('the payment routes (spec 3 §2, spec 2 §2)', { timeout: 30_000 }, () 
   it('asks a visitor who is not signed in to sign in on the paid page', async () => {
     fakeApi({ 'GET /api/store/shops/by-slug/demo': () => jsonResponse(200, shopJson()) });
     renderApp('/tienda/demo/pagado/chk_01?payment=pay_tok_1');
-    expect(await screen.findByText('Inicia sesión para ver tu compra', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicia sesión para ver tu compra' }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('shows the payment UI on its own at /me/payments/{token}', async () => {

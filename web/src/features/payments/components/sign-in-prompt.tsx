@@ -6,7 +6,8 @@ export function SignInPrompt({ title, text, button }: { title: string; text: str
   return (
     <Card withBorder padding="xl" radius="md" maw={560} mx="auto" data-testid="payment-sign-in">
       <Stack gap="sm" align="flex-start">
-        <Title order={2} size="h3">
+        {/* The page's only heading while signed out. */}
+        <Title order={1} size="h3">
           {title}
         </Title>
         <Text c="dimmed">{text}</Text>
