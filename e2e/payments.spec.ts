@@ -209,11 +209,19 @@ test('cash voucher: reference, barcode and amount; paid at the store (sandbox), 
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `${SHOTS}/payment-voucher-phone.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
-  // the shopper pays at the counter: the sandbox's own voucher page, as its link opens it
-  const store = await context.newPage();
-  await store.goto(`${stack.url}/api/payments/sandbox/vouchers/${reference}`);
-  await store.getByRole('button', { name: 'Marcar como pagada' }).click();
-  await store.close();
+  // the shopper pays at the counter: the sandbox's own voucher page, on the store's device. A browser context of its
+  // own: a second tab in the shopper's context would hide the shopper's page, and a hidden page's polling and
+  // Playwright's checks on it may stall (CI once timed out there).
+  const counter = await browser.newContext();
+  try {
+    const store = await counter.newPage();
+    await store.goto(`${stack.url}/api/payments/sandbox/vouchers/${reference}`);
+    await store.getByRole('button', { name: 'Marcar como pagada' }).click();
+    await expect(store.getByText('Pagado', { exact: true })).toBeVisible();
+  } finally {
+    await counter.close();
+  }
+  await page.bringToFront();
   await expectPaid(page, checkoutId);
   await context.close();
 });
