@@ -40,6 +40,38 @@ const BENCH_ITEMS = Number(process.env.SEED_BENCH_ITEMS || 10_000);
 const BENCH_SHOPS = Number(process.env.SEED_BENCH_SHOPS || 50);
 /** 3-letter prefixes of the words the benchmark items are named and tagged with (catalogue demo-seeder). */
 const PREFIXES = ['caf', 'bar', 'tel', 'pla', 'mad', 'vid', 'pal', 'lan', 'cob', 'pie', 'cho', 'mie'];
+/** The words the benchmark items are named, tagged and described with (catalogue demo-seeder), for random texts. */
+const WORDS = ['cafe', 'barro', 'telar', 'plata', 'madera', 'vidrio', 'palma', 'lana', 'cobre', 'piel', 'chocolate', 'miel'];
+const LISTING_SORTS = ['queue_position', 'list_price', '-list_price'];
+/** A well-mixed non-negative integer from the request's number and a salt (repeatable across runs). */
+function draw(i, salt) {
+  let h = Math.imul(i + 0x9e3779b9, 0x85ebca6b) ^ Math.imul(salt, 0xc2b2ae35);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  return h >>> 0;
+}
+const prefixOf = (word, n) => word.slice(0, Math.min(word.length, n));
+/** A search text: one prefix (3-5 letters), two prefixes, or a prefix and the start of an item number. */
+function randomText(i) {
+  const word = (salt) => prefixOf(WORDS[draw(i, salt) % WORDS.length], 3 + (draw(i, salt + 1) % 3));
+  const kind = draw(i, 4) % 10;
+  if (kind < 4) return `${word(5)} ${1 + (draw(i, 7) % 999)}`;
+  if (kind < 7) return `${word(5)} ${word(8)}`;
+  return word(5);
+}
+/** A word no item has: consonants only, 6-9 of them, different for every request. */
+function noMatchWord(i) {
+  const letters = 'bcdfghjkqvwxz';
+  let word = '';
+  for (let k = 0, n = 6 + (draw(i, 11) % 4); k < n; k++) word += letters[draw(i, 20 + k) % letters.length];
+  return word;
+}
+/** A type-ahead keystroke: the first 1-5 letters of a word, a third of the time followed by a number's start. */
+function keystrokes(i) {
+  const word = prefixOf(WORDS[draw(i, 5) % WORDS.length], 1 + (draw(i, 6) % 5));
+  return draw(i, 4) % 3 === 0 ? `${word} ${1 + (draw(i, 7) % 99)}` : word;
+}
 /** The seeded demo accounts (SEED_DEMO, on by default outside production), all with DEMO.password. */
 const DEMO_EMAILS = Object.values(DEMO.users).map((u) => u.email);
 
@@ -92,6 +124,44 @@ const SCENARIOS = {
     service: 'catalogue',
     paths: (i) =>
       `/api/catalogue/shops/${benchShopSlug(1 + (i % BENCH_SHOPS))}/items?type=product&text=${PREFIXES[i % PREFIXES.length]}&offset=0&limit=36`,
+  },
+  // Issue 17: every request differs, so a cache of pages cannot answer them (compare with `search` / `listing`,
+  // which rotate over a few hundred keys). Drawn from a hash of the request's number: runs are repeatable.
+  'search-random': {
+    description:
+      'search with a different text each request (issue 17): 3-5 letter prefixes of the seeded words, alone, in pairs or with a number prefix, over all shops: GET /api/catalogue/shops/{shop}/items?type=product&text={text}&offset=0&limit=36',
+    method: 'GET',
+    path: '/api/catalogue/shops/bench-01/items?type=product&text=caf&offset=0&limit=36',
+    service: 'catalogue',
+    paths: (i) =>
+      `/api/catalogue/shops/${benchShopSlug(1 + (draw(i, 1) % BENCH_SHOPS))}/items?type=product&text=${encodeURIComponent(randomText(i))}&offset=0&limit=36`,
+  },
+  'search-nomatch': {
+    description:
+      'search for a word that matches nothing (issue 17): 6-9 random consonants, every request distinct, over all shops: GET /api/catalogue/shops/{shop}/items?type=product&text={word}&offset=0&limit=36',
+    method: 'GET',
+    path: '/api/catalogue/shops/bench-01/items?type=product&text=zzkq&offset=0&limit=36',
+    service: 'catalogue',
+    paths: (i) =>
+      `/api/catalogue/shops/${benchShopSlug(1 + (draw(i, 1) % BENCH_SHOPS))}/items?type=product&text=${noMatchWord(i)}&offset=0&limit=36`,
+  },
+  'listing-random': {
+    description:
+      'a random listing page (issue 17): any of the 50 shops, sort queue_position | list_price | -list_price, page 1-20 of 36: GET /api/catalogue/shops/{shop}/items?type=product&sort={sort}&offset={offset}&limit=36',
+    method: 'GET',
+    path: '/api/catalogue/shops/bench-01/items?type=product&sort=list_price&offset=0&limit=36',
+    service: 'catalogue',
+    paths: (i) =>
+      `/api/catalogue/shops/${benchShopSlug(1 + (draw(i, 1) % BENCH_SHOPS))}/items?type=product&sort=${LISTING_SORTS[draw(i, 2) % LISTING_SORTS.length]}&offset=${36 * (draw(i, 3) % 20)}&limit=36`,
+  },
+  'suggest-random': {
+    description:
+      'type-ahead (issue 17): each keystroke of a seeded word (1-5 letters), sometimes with a number prefix, over all shops: GET /api/catalogue/shops/{shop}/suggestions?text={text}',
+    method: 'GET',
+    path: '/api/catalogue/shops/bench-01/suggestions?text=caf',
+    service: 'catalogue',
+    paths: (i) =>
+      `/api/catalogue/shops/${benchShopSlug(1 + (draw(i, 1) % BENCH_SHOPS))}/suggestions?text=${encodeURIComponent(keystrokes(i))}`,
   },
   // Sign-in (issue 3): each request is a real log-in of a demo user in turn: argon2id verify (m=19 MiB, t=2, p=1; at
   // most ACCOUNTS_HASH_CONCURRENCY at once), a session and refresh-token insert, an Ed25519 access token. Only successful

@@ -82,6 +82,11 @@ export const shops = storeSchema.table(
       .default(sql`'{}'::text[]`),
     /** Lower-case, accent-folded name for the franchise search. */
     searchName: text('search_name').notNull().default(''),
+    /**
+     * Grows with every change to what the shop home shows (issue 17): triggers (migration 0004) add one on any update
+     * of the row and on any write to the shop's banners or headers. The shop home cache keys its entries by it.
+     */
+    contentVersion: bigint('content_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -21,6 +21,8 @@ export interface StoreConfig {
   supplierCardShops: string[];
   benchItems: number;
   benchShops: number;
+  /** Shop homes kept per process (shop × visibility level), validated by the shop's content_version; 0 = off. */
+  shopHomeCacheEntries: number;
   gallery: {
     storage: 'local' | 's3';
     /** Local adapter folder: DATA_DIR/uploads unless GALLERY_LOCAL_DIR says otherwise. */
@@ -48,6 +50,8 @@ export function loadStoreConfig(
       SEED_BENCH_SHOPS: z.coerce.number().int().min(1).max(10_000).default(50),
       /** Slugs (comma-separated) of the shops whose supplier invitation is the 'Proveedor' card; default the demo shop when seeding. */
       SUPPLIER_CARD_SHOPS: z.string().optional(),
+      /** Shop homes (shop × visibility level) cached per process, each checked against the shop row on every load; 0 = off. */
+      SHOP_HOME_CACHE_ENTRIES: env.int(10_000, 0, 1_000_000),
       GALLERY_STORAGE: z.enum(['local', 's3']).default('local'),
       GALLERY_LOCAL_DIR: z.string().optional(),
       GALLERY_PUBLIC_BASE_URL: z.string().optional(),
@@ -84,6 +88,7 @@ export function loadStoreConfig(
       .filter(Boolean),
     benchItems: nodeEnv === 'production' ? 0 : e.SEED_BENCH_ITEMS,
     benchShops: e.SEED_BENCH_SHOPS,
+    shopHomeCacheEntries: e.SHOP_HOME_CACHE_ENTRIES,
     gallery: {
       storage: e.GALLERY_STORAGE,
       localDir: resolve(e.GALLERY_LOCAL_DIR ?? resolve(platform.DATA_DIR, 'uploads')),

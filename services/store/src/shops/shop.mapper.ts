@@ -26,6 +26,11 @@ export function toRootAffinityInfo(root: ShopRow, currentShopId: string): RootAf
   };
 }
 
+/** The viewer's own part of a shop (spec 1 §3 'Shop' user_info): its level, and whether it owns the shop. */
+export function toUserInfo(ownerId: string, viewer: AuthUser | undefined): Shop['user_info'] {
+  return { user_level: viewer ? viewer.level : null, is_owner: viewer?.id === ownerId };
+}
+
 /** spec 1 §3 'Shop' with root_affinity_store_info and store_theme_info (banners/headers already filtered). */
 export function toShopJson(
   shop: ShopRow,
@@ -83,7 +88,7 @@ export function toShopJson(
     supplier_card: parts.supplierCard ?? false,
     slider: shop.slider,
     header: shop.header,
-    user_info: { user_level: parts.viewer ? parts.viewer.level : null, is_owner: parts.viewer?.id === shop.ownerId },
+    user_info: toUserInfo(shop.ownerId, parts.viewer),
     root_affinity_store_info: parts.root ? toRootAffinityInfo(parts.root, shop.id) : null,
     store_theme_info: {
       theme: shop.theme as Theme,

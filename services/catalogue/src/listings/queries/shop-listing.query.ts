@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   CatalogueLimits,
   LISTING_PAGE_SIZE,
@@ -39,14 +39,41 @@ export interface ShopListingFilter {
   filter?: string;
 }
 
-/** One statement of a page: its conditions, whether they read `items`, and its order. */
-interface PageSpec {
-  conds: SQL[];
-  needsItems: boolean;
-  orderBy: SQL[];
+/** The values of a page statement (its placeholders when prepared). */
+interface PageValues {
+  shop: string;
+  type?: string;
+  supplier?: string;
+  tsq?: string;
+  text: string;
   offset: number;
   limit: number;
 }
+
+/** What decides a page statement's SQL text; statements of the same shape differ only in their values. */
+interface PageShape {
+  ownerView: boolean;
+  type: boolean;
+  supplier: boolean;
+  sort: { field: (typeof SORTS)[number]; desc: boolean };
+  /** "Most relevant" (the default sort): closest items first when there is text or `like`. */
+  relevant: boolean;
+  /** No text; word prefixes only (text too short for a typo pass); or word prefixes, else a typo-forgiving pass. */
+  text: 'none' | 'words' | 'words+typo';
+  values: PageValues;
+}
+
+/** Conditions written with their values (tags, category, like): such statements are not prepared. */
+interface FreeConditions {
+  itemConds: SQL[];
+  relevance: SQL[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a placeholder or the value itself, as drizzle takes either
+type ValueOf = (name: keyof PageValues, value: unknown) => any;
+
+/** A row of the page statement: an item (all null on a page past the end) and the count of every match. */
+type PageRow = { [K in keyof ItemRow]: ItemRow[K] | null } & { total: number };
 
 const SORTS = ['queue_position', 'list_price'] as const;
 /** Below this many characters a text that full-text search cannot match is not worth a trigram pass. */
@@ -63,12 +90,17 @@ const TRIGRAM_MIN_LENGTH = 3;
 @Injectable()
 export class ShopListingQuery {
   private readonly resolveShop: (ref: string) => Promise<ShopRow>;
+  /** Page statements prepared so far, by shape (a few dozen at most: shapeKey's combinations). */
+  private readonly prepared = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>();
+  /** The type-ahead statements, without and with a type. */
+  private readonly suggest: ReturnType<ShopListingQuery['suggestionStatement']>[];
 
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(LISTING_CACHE) private readonly cache: ListingCache,
   ) {
     this.resolveShop = prepareShopLookup(db);
+    this.suggest = [this.suggestionStatement(false), this.suggestionStatement(true)];
   }
 
   /**
@@ -89,70 +121,131 @@ export class ShopListingQuery {
     return body;
   }
 
-  /** `EXPLAIN` of the page statement a request runs first (tests and operators: which indexes a listing uses). */
+  /** `EXPLAIN` of a request's page statement (tests and operators: which indexes a listing uses). */
   async explain(request: ShopListingFilter, options: { analyze?: boolean } = {}): Promise<string> {
     const f = resolveFilter(request);
     const shop = await this.resolveShop(f.shop);
-    const statement = this.rowsStatement(this.plan(shop, f).first);
+    const { shape, extra } = pageOf(shop, f);
+    const statement = this.pageStatement(shape, (_name, value) => value, extra);
     const { rows } = (await this.db.execute(sql`explain ${options.analyze ? sql.raw('(analyze, costs off) ') : sql``}${statement}`)) as {
       rows: Array<{ 'QUERY PLAN': string }>;
     };
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   }
 
+  /**
+   * One statement per page, whatever the filter: the shop's matching rows once (a CTE), their count, and the
+   * requested page of them joined to the items (a lateral join, so a page past the end still answers the count).
+   * A text matches word prefixes; when no row of the shop matches them, the same statement forgives a typo with
+   * trigram similarity on the name (the `not exists` is evaluated once, and the trigram test only then). Shapes
+   * without free conditions (tags, category, like) are prepared once per connection: no query building or
+   * planning per request.
+   */
   private async searchIn(shop: ShopRow, f: ShopListingFilter): Promise<CatalogueItemList> {
-    const { first, fallback } = this.plan(shop, f);
-    const found = await this.page(first);
-    return fallback && found.matches_estimated === 0 ? this.page(fallback) : found;
+    const { shape, values, extra } = pageOf(shop, f);
+    let rows: PageRow[];
+    if (extra) {
+      rows = await this.pageStatement(shape, (_name, value) => value, extra);
+    } else {
+      const key = shapeKey(shape);
+      let prepared = this.prepared.get(key);
+      if (!prepared) {
+        prepared = this.pageStatement(shape, (name) => sql.placeholder(name)).prepare(`catalogue_listing_${this.prepared.size + 1}`);
+        this.prepared.set(key, prepared);
+      }
+      rows = (await prepared.execute({ ...values })) as PageRow[];
+    }
+    const now = new Date();
+    const results = rows.filter((r) => r.id !== null).map((r) => toItemJson(r as ItemRow, now));
+    return listResponse(results, Number(rows[0]?.total ?? 0));
   }
 
-  /** The page statement of a filter, and the typo-forgiving one run when the text matched nothing. */
-  private plan(shop: ShopRow, f: ShopListingFilter): { first: PageSpec; fallback?: PageSpec } {
-    const sort = parseSort(f.sort, SORTS, { field: 'queue_position', desc: false });
-    const limit = f.limit ?? (f.type ? LISTING_PAGE_SIZE[f.type] : CatalogueLimits.productsPageSize);
-    const offset = f.offset ?? (f.page !== undefined ? (Math.max(1, f.page) - 1) * limit : 0);
+  /**
+   * The page statement of a shape. `v` gives each value: a placeholder (prepared shapes) or the value itself
+   * (free conditions, EXPLAIN).
+   */
+  private pageStatement(shape: PageShape, v: ValueOf, extra?: FreeConditions) {
+    const base: SQL[] = [eq(shopItems.shopId, v('shop', shape.values.shop)), eq(shopItems.itemKnown, true)];
+    if (!shape.ownerView) base.push(eq(shopItems.listed, true));
+    if (shape.type) base.push(eq(shopItems.itemType, v('type', shape.values.type)));
+    if (shape.supplier) base.push(eq(shopItems.supplierId, v('supplier', shape.values.supplier)));
+    const conds = [...base, ...(extra?.itemConds ?? [])];
+    const needsItems = shape.text !== 'none' || (extra?.itemConds.length ?? 0) > 0;
 
-    const ownerView = isOwner(f.viewer, shop.ownerId);
-    const base: SQL[] = [eq(shopItems.shopId, shop.id), eq(shopItems.itemKnown, true)];
-    if (!ownerView) base.push(eq(shopItems.listed, true));
-    if (f.type) base.push(eq(shopItems.itemType, f.type));
-    if (f.supplier) base.push(eq(shopItems.supplierId, f.supplier));
-    const itemConds: SQL[] = [];
-    if (f.category) itemConds.push(sql`${items.categoryIds} @> array[${f.category}]::text[]`);
-    const tags = (f.tags ?? []).map((t) => t.trim().toLowerCase()).filter(Boolean);
-    if (tags.length > 0)
-      itemConds.push(
-        sql`${items.tags} && array[${sql.join(
-          tags.map((t) => sql`${t}`),
-          sql`, `,
-        )}]::text[]`,
-      );
-    // "Most relevant" (the default sort) puts the closest items first; an explicit sort keeps only the filter.
-    const relevant = sort.field === 'queue_position' && !sort.desc;
-    let order = this.order(sort);
-    if (f.like) {
-      const like = likeItem(shop.id, f.like, !ownerView);
-      itemConds.push(like.cond);
-      if (relevant) order = [...like.relevance.map((r) => desc(r)), ...order];
+    let rank: SQL | undefined;
+    if (shape.text !== 'none') {
+      // A scalar subquery: parsed once per statement (an InitPlan), not once per row as a parameter's call would be.
+      const query = sql`(select to_tsquery('simple', ${v('tsq', shape.values.tsq)}::text))`;
+      const words = sql`${items.searchVector} @@ ${query}`;
+      const wordRank = sql`ts_rank(${items.searchVector}, ${query})`;
+      if (shape.text === 'words') {
+        conds.push(words);
+        rank = wordRank;
+      } else {
+        const text = sql`${v('text', shape.values.text)}::text`;
+        // "No row of the shop matches the words": uncorrelated, so evaluated once, and only for rows the words missed.
+        const noWordMatch = sql`not exists (select 1 from ${shopItems} inner join ${items} on ${items.id} = ${shopItems.itemId} where ${and(...conds, words)})`;
+        conds.push(sql`(${words} or (${noWordMatch} and ${text} <% ${items.searchName}))`);
+        rank = sql`case when ${words} then ${wordRank} else word_similarity(${text}, ${items.searchName}) end`;
+      }
     }
-
-    const tsq = prefixTsQuery(f.text);
-    if (!tsq) return { first: { conds: [...base, ...itemConds], needsItems: itemConds.length > 0, orderBy: order, offset, limit } };
-
-    const query = sql`to_tsquery('simple', ${tsq})`;
-    const fullText = [...base, ...itemConds, sql`${items.searchVector} @@ ${query}`];
-    const rank = sql`ts_rank(${items.searchVector}, ${query})`;
-    const first = { conds: fullText, needsItems: true, orderBy: relevant ? [desc(rank), ...order] : order, offset, limit };
-    const text = normaliseText(f.text ?? '');
-    if (text.length < TRIGRAM_MIN_LENGTH) return { first };
-
-    // Nothing matched word prefixes: forgive a typo ("cafee") with trigram word similarity on the name.
-    const similar = [...base, ...itemConds, sql`${text} <% ${items.searchName}`];
-    const similarity = sql`word_similarity(${text}, ${items.searchName})`;
-    return {
-      first,
-      fallback: { conds: similar, needsItems: true, orderBy: relevant ? [desc(similarity), ...order] : order, offset, limit },
+    const relevance = extra?.relevance ?? [];
+    const matchFrom = this.db
+      .select({
+        itemId: shopItems.itemId,
+        queuePosition: shopItems.queuePosition,
+        listPriceMinor: shopItems.listPriceMinor,
+        rank: (rank ?? sql`0`).mapWith(Number).as('rank'),
+        r1: (relevance[0] ?? sql`0`).mapWith(Number).as('r1'),
+        r2: (relevance[1] ?? sql`0`).mapWith(Number).as('r2'),
+      })
+      .from(shopItems);
+    const matches = this.db
+      .$with('matches')
+      .as((needsItems ? matchFrom.innerJoin(items, eq(items.id, shopItems.itemId)) : matchFrom).where(and(...conds)));
+    type Ordered = Record<'itemId' | 'queuePosition' | 'listPriceMinor' | 'rank' | 'r1' | 'r2', SQLWrapper>;
+    const order = (m: Ordered) => {
+      const column = shape.sort.field === 'list_price' ? m.listPriceMinor : m.queuePosition;
+      const first: SQL[] = [];
+      if (shape.relevant && rank) first.push(desc(m.rank));
+      if (shape.relevant && relevance.length > 0) first.push(desc(m.r1), desc(m.r2));
+      return [...first, shape.sort.desc ? desc(column) : asc(column), asc(m.itemId)];
     };
+    const counted = this.db
+      .select({ total: sql<number>`count(*)`.mapWith(Number).as('total') })
+      .from(matches)
+      .as('counted');
+    const page = this.db
+      .select()
+      .from(matches)
+      .orderBy(...order(matches))
+      .offset(v('offset', shape.values.offset))
+      .limit(v('limit', shape.values.limit))
+      .as('page');
+    return this.db
+      .with(matches)
+      .select({ ...ITEM_COLUMNS, total: counted.total })
+      .from(counted)
+      .leftJoinLateral(page, sql`true`)
+      .leftJoin(items, eq(items.id, page.itemId))
+      .leftJoin(suppliers, eq(suppliers.id, items.ownerId))
+      .orderBy(...order(page));
+  }
+
+  /** The type-ahead statement, prepared (with or without a type). */
+  private suggestionStatement(typed: boolean) {
+    const conds: SQL[] = [eq(shopItems.shopId, sql.placeholder('shop')), eq(shopItems.itemKnown, true), eq(shopItems.listed, true)];
+    if (typed) conds.push(eq(shopItems.itemType, sql.placeholder('type')));
+    const query = sql`(select to_tsquery('simple', ${sql.placeholder('tsq')}::text))`;
+    conds.push(sql`${items.searchVector} @@ ${query}`);
+    return this.db
+      .select({ id: items.id, owner: items.ownerId, name: items.name, slug: items.slug, type: items.type, photos: items.photos })
+      .from(shopItems)
+      .innerJoin(items, eq(items.id, shopItems.itemId))
+      .where(and(...conds))
+      .orderBy(desc(sql`ts_rank(${items.searchVector}, ${query})`), asc(shopItems.queuePosition), asc(shopItems.itemId))
+      .limit(sql.placeholder('limit'))
+      .prepare(`catalogue_suggestions_${typed ? 'typed' : 'any'}`);
   }
 
   /** Type-ahead (spec 1 §2 'Search'): only for non-empty text, lower-cased; 5 by default. */
@@ -167,17 +260,12 @@ export class ShopListingQuery {
     const tsq = prefixTsQuery(text);
     if (!tsq) return listResponse([], 0);
     const shop = await this.resolveShop(f.shop);
-    const conds: SQL[] = [eq(shopItems.shopId, shop.id), eq(shopItems.itemKnown, true), eq(shopItems.listed, true)];
-    if (f.type) conds.push(eq(shopItems.itemType, f.type));
-    const query = sql`to_tsquery('simple', ${tsq})`;
-    conds.push(sql`${items.searchVector} @@ ${query}`);
-    const rows = await this.db
-      .select({ id: items.id, owner: items.ownerId, name: items.name, slug: items.slug, type: items.type, photos: items.photos })
-      .from(shopItems)
-      .innerJoin(items, eq(items.id, shopItems.itemId))
-      .where(and(...conds))
-      .orderBy(desc(sql`ts_rank(${items.searchVector}, ${query})`), asc(shopItems.queuePosition), asc(shopItems.itemId))
-      .limit(f.limit ?? CatalogueLimits.suggestions);
+    const rows = await this.suggest[f.type !== undefined ? 1 : 0].execute({
+      shop: shop.id,
+      type: f.type,
+      tsq,
+      limit: f.limit ?? CatalogueLimits.suggestions,
+    });
     const results = rows.map((r) => ({
       id: r.id,
       owner: r.owner,
@@ -188,38 +276,48 @@ export class ShopListingQuery {
     }));
     return listResponse(results, results.length);
   }
+}
 
-  private order(sort: { field: (typeof SORTS)[number]; desc: boolean }): SQL[] {
-    const column = sort.field === 'list_price' ? shopItems.listPriceMinor : shopItems.queuePosition;
-    return [sort.desc ? desc(column) : asc(column), asc(shopItems.itemId)];
-  }
-
-  private rowsStatement({ conds, orderBy, offset, limit }: PageSpec) {
-    return this.db
-      .select(ITEM_COLUMNS)
-      .from(shopItems)
-      .innerJoin(items, eq(items.id, shopItems.itemId))
-      .leftJoin(suppliers, eq(suppliers.id, items.ownerId))
-      .where(and(...conds))
-      .orderBy(...orderBy)
-      .offset(offset)
-      .limit(limit);
-  }
-
-  private async page(spec: PageSpec): Promise<CatalogueItemList> {
-    const { conds, needsItems } = spec;
-    const where = and(...conds);
-    const rows = await this.rowsStatement(spec);
-    // The count reads only the projection's index unless a filter needs the item itself.
-    const counted = needsItems
-      ? await this.db.select({ n: count() }).from(shopItems).innerJoin(items, eq(items.id, shopItems.itemId)).where(where)
-      : await this.db.select({ n: count() }).from(shopItems).where(where);
-    const now = new Date();
-    return listResponse(
-      (rows as ItemRow[]).map((r) => toItemJson(r, now)),
-      Number(counted[0]?.n ?? 0),
+/** A request's page statement: its shape, its values, and the conditions that keep it from being prepared. */
+function pageOf(shop: ShopRow, f: ShopListingFilter): { shape: PageShape; values: PageValues; extra?: FreeConditions } {
+  const sort = parseSort(f.sort, SORTS, { field: 'queue_position', desc: false });
+  const limit = f.limit ?? (f.type ? LISTING_PAGE_SIZE[f.type] : CatalogueLimits.productsPageSize);
+  const offset = f.offset ?? (f.page !== undefined ? (Math.max(1, f.page) - 1) * limit : 0);
+  const ownerView = isOwner(f.viewer, shop.ownerId);
+  const relevant = sort.field === 'queue_position' && !sort.desc;
+  const itemConds: SQL[] = [];
+  let relevance: SQL[] = [];
+  if (f.category) itemConds.push(sql`${items.categoryIds} @> array[${f.category}]::text[]`);
+  const tags = (f.tags ?? []).map((t) => t.trim().toLowerCase()).filter(Boolean);
+  if (tags.length > 0)
+    itemConds.push(
+      sql`${items.tags} && array[${sql.join(
+        tags.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`,
     );
+  if (f.like) {
+    const like = likeItem(shop.id, f.like, !ownerView);
+    itemConds.push(like.cond);
+    if (relevant) relevance = like.relevance;
   }
+  const tsq = prefixTsQuery(f.text);
+  const text = normaliseText(f.text ?? '');
+  const values: PageValues = { shop: shop.id, type: f.type, supplier: f.supplier, tsq, text, offset, limit };
+  const shape: PageShape = {
+    ownerView,
+    type: f.type !== undefined,
+    supplier: f.supplier !== undefined,
+    sort,
+    relevant,
+    text: !tsq ? 'none' : text.length < TRIGRAM_MIN_LENGTH ? 'words' : 'words+typo',
+    values,
+  };
+  return { shape, values, extra: itemConds.length > 0 ? { itemConds, relevance } : undefined };
+}
+
+function shapeKey(shape: PageShape): string {
+  return [shape.ownerView, shape.type, shape.supplier, shape.sort.field, shape.sort.desc, shape.relevant, shape.text].join('|');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   AFFILIATE_PARAMS,
   StoreEvents,
@@ -16,7 +17,8 @@ import { toHeaderJson } from '../../headers/header.mapper.js';
 import { isUuid } from '../../shared/text.js';
 import { visibleTargets } from '../../shared/viewer.js';
 import { STORE_CONFIG, type StoreConfig } from '../../shared/config.js';
-import { toShopJson } from '../shop.mapper.js';
+import { ShopHomeCache, type ShopHome } from '../shop-home-cache.js';
+import { toShopJson, toUserInfo } from '../shop.mapper.js';
 import { findShop, shopBanners, shopHeaders, shopNotFound, type ShopRow } from '../shop.repository.js';
 
 export type AffiliateParams = Partial<Record<(typeof AFFILIATE_PARAMS)[number], string>>;
@@ -28,15 +30,23 @@ export type AffiliateParams = Partial<Record<(typeof AFFILIATE_PARAMS)[number], 
  */
 @Injectable()
 export class LoadShopQuery {
+  /** Built shop homes by shop and visibility level (shop-home-cache.ts). */
+  readonly homes: ShopHomeCache;
+  /** The shop home's first read, prepared: the shop row and its root affinity store's content version. */
+  private readonly homeBySlug;
+
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly tx: TransactionRunner,
     private readonly outbox: Outbox,
     @Inject(STORE_CONFIG) private readonly config: StoreConfig,
-  ) {}
+  ) {
+    this.homes = new ShopHomeCache(config.shopHomeCacheEntries);
+    this.homeBySlug = this.homeRow(eq(shops.slug, sql.placeholder('slug'))).prepare('store_shop_home_by_slug');
+  }
 
   async bySlug(slug: string, viewer?: AuthUser, params: AffiliateParams = {}): Promise<Shop> {
-    const shop = await findShop(this.db, eq(shops.slug, slug));
+    const [shop] = await this.homeBySlug.execute({ slug });
     if (!shop) throw shopNotFound();
     await this.recordVisit(shop, viewer, params, null);
     return this.assemble(shop, viewer);
@@ -44,7 +54,7 @@ export class LoadShopQuery {
 
   async byHost(rawHost: string, viewer?: AuthUser, params: AffiliateParams = {}): Promise<Shop> {
     const host = normaliseHost(rawHost);
-    const shop = host ? await findShop(this.db, eq(shops.host, host)) : undefined;
+    const [shop] = host ? await this.homeRow(eq(shops.host, host)) : [];
     if (!shop) throw shopNotFound();
     await this.recordVisit(shop, viewer, params, host ?? null);
     return this.assemble(shop, viewer);
@@ -52,7 +62,20 @@ export class LoadShopQuery {
 
   /** A shop by id or slug (no visit recorded). */
   async byRef(ref: string, viewer?: AuthUser): Promise<Shop> {
-    return this.assemble(await this.resolve(ref), viewer);
+    const [shop] = await this.homeRow(isUuid(ref) ? or(eq(shops.id, ref), eq(shops.slug, ref))! : eq(shops.slug, ref));
+    if (!shop) throw shopNotFound();
+    return this.assemble(shop, viewer);
+  }
+
+  /** The shop row with its root affinity store's content version (null without one), in one statement. */
+  private homeRow(where: SQL) {
+    const root = alias(shops, 'root');
+    return this.db
+      .select({ ...getTableColumns(shops), rootVersion: root.contentVersion })
+      .from(shops)
+      .leftJoin(root, eq(root.id, shops.rootAffinityStoreId))
+      .where(where)
+      .limit(1);
   }
 
   async resolve(ref: string): Promise<ShopRow> {
@@ -105,15 +128,33 @@ export class LoadShopQuery {
     return this.config.supplierCardShops.includes(shop.slug.toLowerCase());
   }
 
-  private async assemble(shop: ShopRow, viewer?: AuthUser): Promise<Shop> {
+  /**
+   * The shop home for a viewer: what every viewer of its level sees comes from the cache while the shop's and its root's
+   * content versions are the ones it was built at; only `user_info` is the viewer's own. A home is built from reads
+   * made after the shop row, so it is at least as new as the version it is stored under.
+   */
+  private async assemble(shop: ShopRow & { rootVersion: number | null }, viewer?: AuthUser): Promise<Shop> {
     const targets = visibleTargets(viewer);
-    const page = { offset: 0, limit: StoreLimits.bannersPageSize };
-    const [root, bannerRows, headerRows] = await Promise.all([
-      shop.rootAffinityStoreId ? findShop(this.db, eq(shops.id, shop.rootAffinityStoreId)) : Promise.resolve(undefined),
-      shopBanners(this.db, shop.id, targets, page),
-      shopHeaders(this.db, shop.id, targets, page),
-    ]);
-    return toShopJson(shop, { root, banners: bannerRows, headers: headerRows, viewer, supplierCard: this.supplierCard(shop) });
+    const key = `${shop.id}|${targets.join(',')}`;
+    const version = `${shop.contentVersion}|${shop.rootVersion ?? ''}`;
+    let home = this.homes.get(key, version);
+    if (!home) {
+      const page = { offset: 0, limit: StoreLimits.bannersPageSize };
+      const [root, bannerRows, headerRows] = await Promise.all([
+        shop.rootAffinityStoreId ? findShop(this.db, eq(shops.id, shop.rootAffinityStoreId)) : Promise.resolve(undefined),
+        shopBanners(this.db, shop.id, targets, page),
+        shopHeaders(this.db, shop.id, targets, page),
+      ]);
+      const { user_info: _viewerOwn, ...built } = toShopJson(shop, {
+        root,
+        banners: bannerRows,
+        headers: headerRows,
+        supplierCard: this.supplierCard(shop),
+      });
+      home = built satisfies ShopHome;
+      this.homes.set(key, version, home);
+    }
+    return { ...home, user_info: toUserInfo(shop.ownerId, viewer) };
   }
 
   private async recordVisit(shop: ShopRow, viewer: AuthUser | undefined, params: AffiliateParams, host: string | null): Promise<void> {
