@@ -155,16 +155,29 @@ async function main(): Promise<void> {
     ...(cfg.KAFKA_BROKERS ? { KAFKA_BROKERS: cfg.KAFKA_BROKERS } : {}),
   };
   const signer = { AUTH_PRIVATE_KEY: privatePem };
-  const urls: Record<string, string> = {};
+  const portOf = (name: ServiceName, i: number) => SERVICES[name].port + cfg.SERVICE_PORT_OFFSET + i * 100;
+  // Every service's instances (comma-separated), known before any starts: a service may need its own address too
+  // (cart-checkout's sandbox sends its webhooks to it; without it they went to the default port, wrong with an offset).
+  const urls: Record<string, string> = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [
+      serviceUrlVariable(name),
+      Array.from({ length: instancesOf(name) }, (_, i) => `http://127.0.0.1:${portOf(name, i)}`).join(','),
+    ]),
+  );
   for (const name of SERVICE_NAMES) {
-    const list: string[] = [];
     for (let i = 0; i < instancesOf(name); i++) {
-      const port = SERVICES[name].port + cfg.SERVICE_PORT_OFFSET + i * 100;
+      const port = portOf(name, i);
       launch(i === 0 ? name : `${name}#${i + 1}`, resolve(REPO_ROOT, `services/${name}/dist/main.js`), {
         ...common,
         ...(name === 'accounts' ? signer : {}),
-        // cart-checkout reserves stock through the catalogue's internal endpoint (its instances, comma-separated)
-        ...(name === 'cart-checkout' ? { [serviceUrlVariable('catalogue')]: urls[serviceUrlVariable('catalogue')] } : {}),
+        // cart-checkout reserves stock through the catalogue's internal endpoint (its instances, comma-separated), and
+        // its sandbox provider sends webhooks to cart-checkout's own address
+        ...(name === 'cart-checkout'
+          ? {
+              [serviceUrlVariable('catalogue')]: urls[serviceUrlVariable('catalogue')],
+              [serviceUrlVariable('cart-checkout')]: urls[serviceUrlVariable('cart-checkout')],
+            }
+          : {}),
         // orders places pay-later checkouts through cart-checkout's internal endpoint, and reads an item's return terms
         // from the catalogue when a return is requested
         ...(name === 'orders'
@@ -176,9 +189,7 @@ async function main(): Promise<void> {
         PORT: String(port),
         HOST: '127.0.0.1',
       });
-      list.push(`http://127.0.0.1:${port}`);
     }
-    urls[serviceUrlVariable(name)] = list.join(',');
   }
   launch('gateway', resolve(REPO_ROOT, 'services/gateway/dist/main.js'), { ...common, ...urls, PORT: String(cfg.PORT) });
   const url = `http://localhost:${cfg.PORT}`;

@@ -726,6 +726,10 @@ describe('the sandbox payment provider (issue 12)', () => {
       expect(loadSandboxConfig({ SERVICE_URL_CART_CHECKOUT: 'http://127.0.0.1:4103/' }).webhookUrl).toBe(
         'http://127.0.0.1:4103/payments/webhooks/sandbox',
       );
+      // the cluster launcher lists every instance: webhooks go to the first
+      expect(loadSandboxConfig({ SERVICE_URL_CART_CHECKOUT: 'http://127.0.0.1:5403,http://127.0.0.1:5503' }).webhookUrl).toBe(
+        'http://127.0.0.1:5403/payments/webhooks/sandbox',
+      );
       expect(loadSandboxConfig({ SANDBOX_WEBHOOKS: '0', SANDBOX_WEBHOOK_CHAOS: '1' })).toMatchObject({
         webhooksEnabled: false,
         chaos: true,

@@ -5,8 +5,9 @@ export interface SandboxConfig {
   /** SANDBOX_WEBHOOKS=0: webhooks are still written to the sandbox's books, never sent. */
   webhooksEnabled: boolean;
   /**
-   * SANDBOX_WEBHOOK_URL: where webhooks go. Default: this service's own route at SERVICE_URL_CART_CHECKOUT (the embedded
-   * launcher sets it, port offset included), else on the service's default port.
+   * SANDBOX_WEBHOOK_URL: where webhooks go. Default: this service's own route at SERVICE_URL_CART_CHECKOUT (both
+   * launchers set it, port offset included; the cluster's lists every instance, and the first is used), else on the
+   * service's default port.
    */
   webhookUrl: string;
   /** SANDBOX_WEBHOOK_SECRET: the signing secret; a development default outside production, none in production. */
@@ -41,7 +42,8 @@ export function loadSandboxConfig(env: NodeJS.ProcessEnv = process.env): Sandbox
     webhooksEnabled: flag(env.SANDBOX_WEBHOOKS, true),
     webhookUrl:
       env.SANDBOX_WEBHOOK_URL ||
-      `${(env[serviceUrlVariable('cart-checkout')] || `http://127.0.0.1:${SERVICES['cart-checkout'].port}`).replace(/\/+$/, '')}/payments/webhooks/sandbox`,
+      // the service's own address (the first instance's when the launcher lists several, comma-separated)
+      `${(env[serviceUrlVariable('cart-checkout')]?.split(',')[0]?.trim() || `http://127.0.0.1:${SERVICES['cart-checkout'].port}`).replace(/\/+$/, '')}/payments/webhooks/sandbox`,
     // Production has no default: a known secret would let anyone forge a payment's success.
     webhookSecret: env.SANDBOX_WEBHOOK_SECRET || (production ? undefined : SANDBOX_DEVELOPMENT_SECRET),
     pollMs: positiveInt(env.SANDBOX_WEBHOOK_POLL_MS, 200, 10),
