@@ -33,6 +33,20 @@ export interface OutboxRelayOptions {
 }
 
 /** A failed publish of the relay: the topic and how many rows now wait for the retry. */
+/**
+ * The oldest unpublished rows in commit order (`seq`), in flight ones excepted, with whether each is due. Served by the
+ * partial index `outbox_pending_seq_idx` (tables.ts): published rows stay for the retention window, and without it the
+ * primary key was walked through all of them on every poll.
+ */
+export function pendingOutboxRows(conn: Pick<Db, 'select'>, outbox: PlatformTables['outbox'], batchSize: number) {
+  return conn
+    .select({ ...getTableColumns(outbox), due: sql<boolean>`${outbox.nextAttemptAt} <= now()` })
+    .from(outbox)
+    .where(and(isNull(outbox.publishedAt), ne(outbox.nextAttemptAt, IN_FLIGHT)))
+    .orderBy(asc(outbox.seq))
+    .limit(batchSize);
+}
+
 export interface RelayPublishFailure {
   topic: string;
   rows: number;
@@ -147,12 +161,7 @@ export class OutboxRelay {
       if (!lock?.ok) return 0;
       // The oldest unpublished rows in commit order, up to the first one still backing off: a row committed after
       // a failed publish must not overtake the failed rows (they are the oldest pending ones).
-      const pending = await tx
-        .select({ ...getTableColumns(outbox), due: sql<boolean>`${outbox.nextAttemptAt} <= now()` })
-        .from(outbox)
-        .where(and(isNull(outbox.publishedAt), ne(outbox.nextAttemptAt, IN_FLIGHT)))
-        .orderBy(asc(outbox.seq))
-        .limit(batchSize);
+      const pending = await pendingOutboxRows(tx, outbox, batchSize);
       const firstNotDue = pending.findIndex((r) => !r.due);
       const rows = firstNotDue < 0 ? pending : pending.slice(0, firstNotDue);
       if (rows.length === 0) return 0;

@@ -8,7 +8,7 @@ import type { EventBus, SubscribeOptions, Subscription } from '../../src/events/
 import { MemoryEventBus } from '../../src/events/memory-event-bus.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { Outbox } from '../../src/outbox/outbox.js';
-import { OutboxRelay } from '../../src/outbox/relay.js';
+import { OutboxRelay, pendingOutboxRows } from '../../src/outbox/relay.js';
 import { TransactionRunner } from '../../src/outbox/transaction-runner.js';
 import type { TestDatabase } from '../../src/testing/test-database.js';
 import { buildPlatform, repoRoot } from '../fixtures/build-platform.js';
@@ -175,6 +175,24 @@ describe('outbox and relay (real database)', () => {
     expect(got).toEqual([...before, ...after].map((e) => e.id));
     expect(await pendingRows()).toHaveLength(0);
     await bus.close();
+  });
+
+  it('finds the pending rows by their index, however many published rows the table keeps', async () => {
+    await db.execute(
+      sql`insert into ${outboxTable} (id, topic, key, envelope, published_at)
+          select 'kept-' || g, ${topic}, 'k', '{}'::jsonb, now() from generate_series(1, 20000) g`,
+    );
+    try {
+      await db.execute(sql`analyze ${outboxTable}`);
+      const { rows } = (await db.execute(sql`explain ${pendingOutboxRows(db, schema.outbox, 100)}`)) as {
+        rows: Array<{ 'QUERY PLAN': string }>;
+      };
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      // before the index, the primary key was walked through every kept row on each poll
+      expect(plan).toContain('outbox_pending_seq_idx');
+    } finally {
+      await db.execute(sql`delete from ${outboxTable} where ${outboxTable.id} like 'kept-%'`);
+    }
   });
 
   describe('a process killed after commit and before publish', () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_pending_seq_idx" ON "catalogue"."outbox" USING btree ("seq") WHERE published_at is null;
