@@ -32,7 +32,6 @@ export interface OutboxRelayOptions {
   publishTimeoutMs?: number;
 }
 
-/** A failed publish of the relay: the topic and how many rows now wait for the retry. */
 /**
  * The oldest unpublished rows in commit order (`seq`), in flight ones excepted, with whether each is due. Served by the
  * partial index `outbox_pending_seq_idx` (tables.ts): published rows stay for the retention window, and without it the
@@ -47,6 +46,7 @@ export function pendingOutboxRows(conn: Pick<Db, 'select'>, outbox: PlatformTabl
     .limit(batchSize);
 }
 
+/** A failed publish of the relay: the topic and how many rows now wait for the retry. */
 export interface RelayPublishFailure {
   topic: string;
   rows: number;

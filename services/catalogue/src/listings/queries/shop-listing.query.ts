@@ -121,7 +121,10 @@ export class ShopListingQuery {
     return body;
   }
 
-  /** `EXPLAIN` of a request's page statement (tests and operators: which indexes a listing uses). */
+  /**
+   * `EXPLAIN` of a request's page statement with its values written in (tests and operators: which indexes a listing
+   * uses). A prepared shape may run a generic plan after its fifth execution on a connection; this shows the custom one.
+   */
   async explain(request: ShopListingFilter, options: { analyze?: boolean } = {}): Promise<string> {
     const f = resolveFilter(request);
     const shop = await this.resolveShop(f.shop);
