@@ -301,6 +301,12 @@ describe('cached listing pages (listing_version)', () => {
     expect(await version()).toBeGreaterThan(v);
     const after = await cardOf(item.id);
     expect(after).toMatchObject({ list_price: '1.25', name: 'Precio de liquidación' });
+    // search and type-ahead read the shop's own copy of the search columns: the new name is found at once
+    const found = await list('text=liquidacion');
+    expect(found.body.results.map((i: any) => i.id)).toEqual([item.id]);
+    expect((await list('text=liquidasion')).body.results.map((i: any) => i.id)).toContain(item.id); // the typo pass too
+    const typed = await json(w.catalogue, 'GET', '/catalogue/shops/demo/suggestions?text=liquid');
+    expect(typed.body.results.map((i: any) => i.id)).toEqual([item.id]);
     // sorted by price it now comes before every dearer item
     const sorted = (await list('type=product&sort=list_price')).body.results as Array<{ id: string; list_price_minor: number }>;
     const at = sorted.findIndex((r) => r.id === item.id);
@@ -424,6 +430,9 @@ describe('shop listings when the store speaks first', () => {
         async () => (await json(w.catalogue, 'GET', '/catalogue/shops/demo/items?type=product')).body.matches_estimated === PUBLIC_PRODUCTS,
         30_000,
       );
+      // the placeholders got the items' search columns too
+      const found = await json(w.catalogue, 'GET', '/catalogue/shops/demo/items?type=product&text=molcajete%20volcanica');
+      expect(found.body.results.map((i: any) => i.name)).toEqual(['Molcajete de piedra volcánica']);
     } finally {
       await w.close();
     }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -71,7 +72,7 @@ async function openPglite(dataDir: string, traced: boolean): Promise<Database> {
   const dir = resolve(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   // PGlite takes no lock on its folder: only one process may open it (docs/toolchain.md).
-  const raw = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const raw = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
   const client = traced ? tracePglite(raw) : raw;
   const base = drizzlePglite(raw);
   let closed = false;

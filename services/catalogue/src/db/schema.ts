@@ -245,12 +245,23 @@ export const shopItems = catalogueSchema.table(
     listed: boolean('listed').notNull().default(false),
     listPriceMinor: bigint('list_price_minor', { mode: 'number' }).notNull().default(0),
     queuePosition: integer('queue_position').notNull().default(0),
+    /**
+     * The item's `search_name` and `search_vector`, copied like the listing columns above (issue 17): a shop's search
+     * reads only its own rows and never probes `items` row by row; the two GIN indexes carry the shop (btree_gin), so
+     * a search or a typo pass reads the posting lists of its words within one shop, whatever the catalogue's size.
+     */
+    searchName: text('search_name').notNull().default(''),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
   },
   (t) => [
     primaryKey({ name: 'shop_items_pk', columns: [t.shopId, t.itemId] }),
     index('shop_items_item_idx').on(t.itemId),
     index('shop_items_queue_idx').on(t.shopId, t.itemType, t.listed, t.queuePosition, t.itemId),
     index('shop_items_price_idx').on(t.shopId, t.itemType, t.listed, t.listPriceMinor, t.itemId),
+    index('shop_items_search_idx').using('gin', t.shopId, t.searchVector),
+    index('shop_items_search_name_trgm_idx').using('gin', t.shopId, t.searchName.op('gin_trgm_ops')),
   ],
 );
 

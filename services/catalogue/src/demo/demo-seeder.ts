@@ -207,7 +207,8 @@ async function fillPlaceholders(tx: Tx): Promise<void> {
   await tx.execute(sql`
     update ${shopItems} si
        set item_known = true, item_type = i.type, supplier_id = i.owner_id,
-           listed = (i.list_state = 'published' and not i.hidden), list_price_minor = i.list_price_minor, queue_position = i.queue_position
+           listed = (i.list_state = 'published' and not i.hidden), list_price_minor = i.list_price_minor, queue_position = i.queue_position,
+           search_name = i.search_name, search_vector = i.search_vector
       from ${items} i
      where si.item_id = i.id and not si.item_known and i.deleted_at is null`);
 }

@@ -149,7 +149,10 @@ export function searchColumns(input: { name: string; tags: string[]; description
   };
 }
 
-/** Copies an item's listing columns into every shop that shows it, in the caller's transaction. */
+/**
+ * Copies an item's listing and search columns into every shop that shows it, in the caller's transaction (after the
+ * item's own write: the search columns are read from its row, the tsvector being generated there).
+ */
 export async function refreshShopItems(
   tx: Tx,
   row: Pick<ItemRow, 'id' | 'type' | 'ownerId' | 'listState' | 'hidden' | 'listPriceMinor' | 'queuePosition'>,
@@ -163,6 +166,9 @@ export async function refreshShopItems(
       listed: isListed(row.listState, row.hidden),
       listPriceMinor: row.listPriceMinor,
       queuePosition: row.queuePosition,
+      searchName: items.searchName,
+      searchVector: items.searchVector,
     })
-    .where(eq(shopItems.itemId, row.id));
+    .from(items)
+    .where(and(eq(items.id, row.id), eq(shopItems.itemId, items.id)));
 }

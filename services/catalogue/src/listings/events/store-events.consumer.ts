@@ -66,9 +66,11 @@ export async function addShopItems(tx: Tx, shopId: string, itemIds: string[]): P
     sql`, `,
   )}]::text[]`;
   await tx.execute(sql`
-    insert into ${shopItems} (shop_id, item_id, item_known, item_type, supplier_id, listed, list_price_minor, queue_position)
+    insert into ${shopItems} (shop_id, item_id, item_known, item_type, supplier_id, listed, list_price_minor, queue_position,
+                              search_name, search_vector)
     select ${shopId}, v.id, i.id is not null, coalesce(i.type, ''), coalesce(i.owner_id, ''),
-           coalesce(i.list_state = 'published' and not i.hidden, false), coalesce(i.list_price_minor, 0), coalesce(i.queue_position, 0)
+           coalesce(i.list_state = 'published' and not i.hidden, false), coalesce(i.list_price_minor, 0), coalesce(i.queue_position, 0),
+           coalesce(i.search_name, ''), coalesce(i.search_vector, ''::tsvector)
       from unnest(${ids}) as v(id)
       left join ${items} i on i.id = v.id and i.deleted_at is null
      where not exists (select 1 from ${items} d where d.id = v.id and d.deleted_at is not null)

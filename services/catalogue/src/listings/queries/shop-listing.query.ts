@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import {
   CatalogueLimits,
   LISTING_PAGE_SIZE,
@@ -83,9 +84,10 @@ const TRIGRAM_MIN_LENGTH = 3;
  * Listings and search of one shop (spec 1 §2 'Listings', 'Search'; §7 'Item search for a shop'), answered
  * from the catalogue's own projection of the shop's items (`shop_items`, fed by `store.items` events).
  * Public viewers get published, not hidden items; the shop owner also gets the others (the web dims them).
- * Text: every word must prefix a word of the name, tags or description (full text, GIN index); a name
- * match ranks above a tag match above a description match. When that finds nothing, a trigram pass on
- * the name forgives a typo. "Most relevant" (`queue_position`) orders by rank when there is text.
+ * Text: every word must prefix a word of the name, tags or description (full text, on the shop's own copy of the
+ * search columns, GIN indexed with the shop); a name match ranks above a tag match above a description match. When
+ * that finds nothing, a trigram pass on the name forgives a typo. "Most relevant" (`queue_position`) orders by rank
+ * when there is text.
  */
 @Injectable()
 export class ShopListingQuery {
@@ -140,7 +142,7 @@ export class ShopListingQuery {
    * One statement per page, whatever the filter: the shop's matching rows once (a CTE), their count, and the
    * requested page of them joined to the items (a lateral join, so a page past the end still answers the count).
    * A text matches word prefixes; when no row of the shop matches them, the same statement forgives a typo with
-   * trigram similarity on the name (the `not exists` is evaluated once, and the trigram test only then). Shapes
+   * trigram similarity on the name (a branch of its own, gated by a `not exists` evaluated once). Shapes
    * without free conditions (tags, category, like) are prepared once per connection: no query building or
    * planning per request.
    */
@@ -173,44 +175,56 @@ export class ShopListingQuery {
     if (shape.type) base.push(eq(shopItems.itemType, v('type', shape.values.type)));
     if (shape.supplier) base.push(eq(shopItems.supplierId, v('supplier', shape.values.supplier)));
     const conds = [...base, ...(extra?.itemConds ?? [])];
-    const needsItems = shape.text !== 'none' || (extra?.itemConds.length ?? 0) > 0;
+    // Text is matched on the shop's own copy of the search columns: only free conditions need the items' rows.
+    const needsItems = (extra?.itemConds.length ?? 0) > 0;
+    const relevance = extra?.relevance ?? [];
+    const rows = (rank: SQL | undefined, where: SQL[]) => {
+      const selected = this.db
+        .select({
+          itemId: shopItems.itemId,
+          queuePosition: shopItems.queuePosition,
+          listPriceMinor: shopItems.listPriceMinor,
+          rank: (rank ?? sql`0`).mapWith(Number).as('rank'),
+          r1: (relevance[0] ?? sql`0`).mapWith(Number).as('r1'),
+          r2: (relevance[1] ?? sql`0`).mapWith(Number).as('r2'),
+        })
+        .from(shopItems);
+      return (needsItems ? selected.innerJoin(items, eq(items.id, shopItems.itemId)) : selected).where(and(...where));
+    };
 
-    let rank: SQL | undefined;
-    if (shape.text !== 'none') {
+    let matched;
+    let ranked = false;
+    if (shape.text === 'none') {
+      matched = rows(undefined, conds);
+    } else {
+      ranked = true;
       // A scalar subquery: parsed once per statement (an InitPlan), not once per row as a parameter's call would be.
       const query = sql`(select to_tsquery('simple', ${v('tsq', shape.values.tsq)}::text))`;
-      const words = sql`${items.searchVector} @@ ${query}`;
-      const wordRank = sql`ts_rank(${items.searchVector}, ${query})`;
+      const words = sql`${shopItems.searchVector} @@ ${query}`;
+      const byWords = rows(sql`ts_rank(${shopItems.searchVector}, ${query})`, [...conds, words]);
       if (shape.text === 'words') {
-        conds.push(words);
-        rank = wordRank;
+        matched = byWords;
       } else {
+        // The typo pass, a branch of its own so each branch reads its own index (the shop's words, the shop's trigrams):
+        // gated by "no row of the shop matches the words", uncorrelated, so evaluated once (a one-time filter), and the
+        // trigram branch is not run at all when the words found anything.
         const text = sql`${v('text', shape.values.text)}::text`;
-        // "No row of the shop matches the words": uncorrelated, so evaluated once, and only for rows the words missed.
-        const noWordMatch = sql`not exists (select 1 from ${shopItems} inner join ${items} on ${items.id} = ${shopItems.itemId} where ${and(...conds, words)})`;
-        conds.push(sql`(${words} or (${noWordMatch} and ${text} <% ${items.searchName}))`);
-        rank = sql`case when ${words} then ${wordRank} else word_similarity(${text}, ${items.searchName}) end`;
+        const wordRow = this.db.select({ one: sql`1` }).from(shopItems);
+        const noWordMatch = sql`not exists (${(needsItems ? wordRow.innerJoin(items, eq(items.id, shopItems.itemId)) : wordRow).where(and(...conds, words))})`;
+        const byTypo = rows(sql`word_similarity(${text}, ${shopItems.searchName})`, [
+          ...conds,
+          noWordMatch,
+          sql`${text} <% ${shopItems.searchName}`,
+        ]);
+        matched = unionAll(byWords, byTypo);
       }
     }
-    const relevance = extra?.relevance ?? [];
-    const matchFrom = this.db
-      .select({
-        itemId: shopItems.itemId,
-        queuePosition: shopItems.queuePosition,
-        listPriceMinor: shopItems.listPriceMinor,
-        rank: (rank ?? sql`0`).mapWith(Number).as('rank'),
-        r1: (relevance[0] ?? sql`0`).mapWith(Number).as('r1'),
-        r2: (relevance[1] ?? sql`0`).mapWith(Number).as('r2'),
-      })
-      .from(shopItems);
-    const matches = this.db
-      .$with('matches')
-      .as((needsItems ? matchFrom.innerJoin(items, eq(items.id, shopItems.itemId)) : matchFrom).where(and(...conds)));
+    const matches = this.db.$with('matches').as(matched);
     type Ordered = Record<'itemId' | 'queuePosition' | 'listPriceMinor' | 'rank' | 'r1' | 'r2', SQLWrapper>;
     const order = (m: Ordered) => {
       const column = shape.sort.field === 'list_price' ? m.listPriceMinor : m.queuePosition;
       const first: SQL[] = [];
-      if (shape.relevant && rank) first.push(desc(m.rank));
+      if (shape.relevant && ranked) first.push(desc(m.rank));
       if (shape.relevant && relevance.length > 0) first.push(desc(m.r1), desc(m.r2));
       return [...first, shape.sort.desc ? desc(column) : asc(column), asc(m.itemId)];
     };
@@ -235,19 +249,28 @@ export class ShopListingQuery {
       .orderBy(...order(page));
   }
 
-  /** The type-ahead statement, prepared (with or without a type). */
+  /**
+   * The type-ahead statement, prepared (with or without a type): the best five of the shop's own rows by their copy of
+   * the search columns, then those five items.
+   */
   private suggestionStatement(typed: boolean) {
     const conds: SQL[] = [eq(shopItems.shopId, sql.placeholder('shop')), eq(shopItems.itemKnown, true), eq(shopItems.listed, true)];
     if (typed) conds.push(eq(shopItems.itemType, sql.placeholder('type')));
     const query = sql`(select to_tsquery('simple', ${sql.placeholder('tsq')}::text))`;
-    conds.push(sql`${items.searchVector} @@ ${query}`);
+    conds.push(sql`${shopItems.searchVector} @@ ${query}`);
+    const rank = sql<number>`ts_rank(${shopItems.searchVector}, ${query})`;
+    const top = this.db
+      .select({ itemId: shopItems.itemId, queuePosition: shopItems.queuePosition, rank: rank.as('rank') })
+      .from(shopItems)
+      .where(and(...conds))
+      .orderBy(desc(rank), asc(shopItems.queuePosition), asc(shopItems.itemId))
+      .limit(sql.placeholder('limit'))
+      .as('top');
     return this.db
       .select({ id: items.id, owner: items.ownerId, name: items.name, slug: items.slug, type: items.type, photos: items.photos })
-      .from(shopItems)
-      .innerJoin(items, eq(items.id, shopItems.itemId))
-      .where(and(...conds))
-      .orderBy(desc(sql`ts_rank(${items.searchVector}, ${query})`), asc(shopItems.queuePosition), asc(shopItems.itemId))
-      .limit(sql.placeholder('limit'))
+      .from(top)
+      .innerJoin(items, eq(items.id, top.itemId))
+      .orderBy(desc(top.rank), asc(top.queuePosition), asc(top.itemId))
       .prepare(`catalogue_suggestions_${typed ? 'typed' : 'any'}`);
   }
 
