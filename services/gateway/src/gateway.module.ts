@@ -274,7 +274,7 @@ async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, part
     const limits = opts.rateLimit ?? { perIpPerMinute: 600, perUserPerMinute: 1200 };
     api.addHook(
       'onRequest',
-      await createRateLimitHook(api, {
+      createRateLimitHook({
         ...limits,
         redis: parts.redis,
         keyPrefix: opts.rateLimitKeyPrefix ?? 'vitrina:gateway:rl:',

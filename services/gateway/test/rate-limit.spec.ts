@@ -71,6 +71,16 @@ describe('per-IP rate limit (memory store)', () => {
 });
 
 describe('per-user rate limit', () => {
+  it('does not count the user when the IP is already over its limit', async () => {
+    const gw = await gateway({ rateLimit: { perIpPerMinute: 1, perUserPerMinute: 5 }, verifier });
+    const erin = { authorization: 'Bearer good-erin' };
+    expect((await get(gw.url, '/api/orders/echo', erin)).status).toBe(200);
+    const byIp = await get(gw.url, '/api/orders/echo', erin);
+    expect(byIp.status).toBe(429);
+    expect(byIp.body).toMatchObject({ code: 'rate_limited', message: expect.not.stringContaining('account') });
+    expect(byIp.headers['x-ratelimit-remaining']).toBe('0');
+  });
+
   it('limits a verified user across requests, while invalid or absent tokens count per IP only', async () => {
     const gw = await gateway({ rateLimit: { perIpPerMinute: 100, perUserPerMinute: 2 }, verifier });
     const alice = { authorization: 'Bearer good-alice' };
@@ -121,6 +131,53 @@ describe('per-IP rate limit shared through Redis', () => {
     const redis = new Redis(redisUrl);
     try {
       expect(await redis.keys(`${prefix}ip:*`)).toEqual([`${prefix}ip:127.0.0.1`]);
+    } finally {
+      await redis.quit();
+    }
+  });
+
+  it('counts IP and user in one round trip, and shares the user quota between instances', async () => {
+    if (!redisUrl) {
+      console.log('SKIP per-user rate limit on Redis: REDIS_URL is not set');
+      return;
+    }
+    const userPrefix = `${prefix}u:`;
+    const options = { redisUrl, rateLimitKeyPrefix: userPrefix, verifier, rateLimit: { perIpPerMinute: 100, perUserPerMinute: 3 } };
+    const a = await gateway(options);
+    const b = await gateway(options);
+    const carol = { authorization: 'Bearer good-carol' };
+    const monitor = new Redis(redisUrl);
+    const seen: string[] = [];
+    // monitor() opens a connection of its own
+    const feed = await monitor.monitor();
+    try {
+      // (commands a script runs show with the source "lua": only the client's own count as round trips)
+      feed.on('monitor', (_time: string, args: string[], source: string) => {
+        if (source !== 'lua' && args.some((arg) => arg.startsWith(userPrefix))) seen.push(args.join(' '));
+      });
+      expect((await get(a.url, '/api/orders/echo', carol)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 200));
+      // one script call carrying both counters, nothing else
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatch(/^(evalsha|eval) /i);
+      expect(seen[0]).toContain(`${userPrefix}ip:127.0.0.1`);
+      expect(seen[0]).toContain(`${userPrefix}user:carol`);
+    } finally {
+      feed.disconnect();
+      monitor.disconnect();
+    }
+    expect((await get(b.url, '/api/orders/echo', carol)).status).toBe(200);
+    expect((await get(a.url, '/api/orders/echo', carol)).status).toBe(200);
+    const limited = await get(b.url, '/api/orders/echo', carol);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('account') });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // the IP's own quota is not spent by the user's refusal beyond its count, and other users go on
+    expect((await get(a.url, '/api/orders/echo', { authorization: 'Bearer good-dave' })).status).toBe(200);
+    const redis = new Redis(redisUrl);
+    try {
+      expect(Number(await redis.get(`${userPrefix}user:carol`))).toBe(4);
+      expect(await redis.pttl(`${userPrefix}user:carol`)).toBeGreaterThan(50_000);
     } finally {
       await redis.quit();
     }
