@@ -144,6 +144,9 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       trustProxy: (opts.trustProxy ?? false) as boolean | string | string[],
       // Longer than a load balancer's idle timeout, so it never reuses a socket the gateway is closing.
       keepAliveTimeout: 72_000,
+      // A slow start under load (embedded mode shares one thread with every service and PGlite) must still start;
+      // Fastify's default fails any plugin that takes over 10 s to register (libs/platform http/bootstrap.ts).
+      pluginTimeout: 60_000,
       // Refusals made before any route runs (undecodable path, oversized headers) answer { code, message } too.
       frameworkErrors,
       clientErrorHandler,

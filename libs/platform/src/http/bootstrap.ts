@@ -65,6 +65,10 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
     trustProxy: true,
     // Keep-alive from the gateway's connection pool should outlive the gateway's own idle timeout.
     keepAliveTimeout: 65_000,
+    // Fastify fails a start whose plugin takes over 10 s to register. In embedded mode every service and PGlite share
+    // one thread, and a start after a crash (WAL recovery, migrations) on a loaded machine can hold it that long: a
+    // slow start must still start. A plugin that truly hangs still fails, after a minute.
+    pluginTimeout: 60_000,
     // Refusals made before any route runs (undecodable path, oversized headers) answer { code, message } too.
     frameworkErrors,
     clientErrorHandler,
