@@ -71,6 +71,30 @@ describe('per-IP rate limit (memory store)', () => {
 });
 
 describe('per-user rate limit', () => {
+  it('refuses an IP over its limit before checking its token: made-up tokens buy no signature checks', async () => {
+    let checks = 0;
+    const counting = {
+      async verify(token: string) {
+        checks += 1;
+        return verifier.verify(token);
+      },
+    };
+    const gw = await gateway({ rateLimit: { perIpPerMinute: 2, perUserPerMinute: 100 }, verifier: counting });
+    const forged = (i: number) => ({ authorization: `Bearer forged-${i}` });
+    expect((await get(gw.url, '/api/orders/echo', forged(1))).status).toBe(200);
+    expect((await get(gw.url, '/api/orders/echo', forged(2))).status).toBe(200);
+    expect((await get(gw.url, '/api/orders/echo', forged(3))).status).toBe(429); // counted, and now known over
+    expect(checks).toBe(3);
+    for (let i = 4; i < 14; i++) {
+      const refused = await get(gw.url, '/api/orders/echo', forged(i));
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('retry in') });
+      expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(checks).toBe(3);
+  });
+
   it('does not count the user when the IP is already over its limit', async () => {
     const gw = await gateway({ rateLimit: { perIpPerMinute: 1, perUserPerMinute: 5 }, verifier });
     const erin = { authorization: 'Bearer good-erin' };

@@ -44,17 +44,33 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i;
  * carrying a token the verifier accepts (an absent or invalid token only counts against the IP). Fixed windows of a
  * minute, as @fastify/rate-limit counts them (the window starts at a key's first hit), in Redis (shared by every
  * gateway instance) or in memory. Both counters are one round trip to Redis (one script), not one per limit: the
- * token is checked first (in memory after a user's first request, libs/platform auth/tokens.ts). A store failure
- * lets the request through: an unreachable Redis must not take the API down with it.
+ * token is checked first (in memory after a user's first request, libs/platform auth/tokens.ts), except for an IP
+ * already known to be over its limit, which is refused at once. A store failure lets the request through: an
+ * unreachable Redis must not take the API down with it.
  * Routes outside rate limiting (health, docs page, web app) are simply registered outside the hook's scope.
  */
 export function createRateLimitHook(settings: RateLimitSettings) {
-  const store: CounterStore = settings.redis ? new RedisCounters(settings.redis) : new MemoryCounters(settings.memoryKeys ?? 10_000);
+  const maxKeys = settings.memoryKeys ?? 10_000;
+  const store: CounterStore = settings.redis ? new RedisCounters(settings.redis) : new MemoryCounters(maxKeys);
   const ipMax = settings.perIpPerMinute;
+  // IPs known to be over their limit, until their window ends. A fixed window that is over stays over until it ends
+  // (every instance counts in the same window), so their requests are refused here without the store and, above all,
+  // before the token check: a flood of requests with made-up tokens must not buy a signature check each.
+  const refusedIps = new BoundedMap<number>(maxKeys);
 
   return async function applyRateLimits(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const ipKey = `${settings.keyPrefix}ip:${normalizeIP(request.ip)}`;
+    const refusedUntil = refusedIps.get(ipKey);
+    if (refusedUntil !== undefined) {
+      const left = refusedUntil - Date.now();
+      if (left > 0) {
+        ipHeaders(reply, ipMax, ipMax + 1, left);
+        throw limited('ip', seconds(left), settings);
+      }
+      refusedIps.delete(ipKey);
+    }
     const userId = await verifiedUserId(request, settings);
-    const keys = [{ key: `${settings.keyPrefix}ip:${normalizeIP(request.ip)}`, max: ipMax }];
+    const keys = [{ key: ipKey, max: ipMax }];
     if (userId) keys.push({ key: `${settings.keyPrefix}user:${userId}`, max: settings.perUserPerMinute });
     let counts: Count[];
     try {
@@ -63,14 +79,42 @@ export function createRateLimitHook(settings: RateLimitSettings) {
       return; // the store is down: not limited meanwhile (connectRedis logs it)
     }
     const [ip, user] = counts;
-    const ipSeconds = seconds(ip.ttlMs);
-    void reply
-      .header('x-ratelimit-limit', ipMax)
-      .header('x-ratelimit-remaining', Math.max(0, ipMax - ip.current))
-      .header('x-ratelimit-reset', ipSeconds);
-    if (ip.current > ipMax) throw limited('ip', ipSeconds, settings);
+    ipHeaders(reply, ipMax, ip.current, ip.ttlMs);
+    if (ip.current > ipMax) {
+      refusedIps.set(ipKey, Date.now() + ip.ttlMs);
+      throw limited('ip', seconds(ip.ttlMs), settings);
+    }
     if (user && user.current > settings.perUserPerMinute) throw limited('user', seconds(user.ttlMs), settings);
   };
+}
+
+function ipHeaders(reply: FastifyReply, max: number, current: number, ttlMs: number): void {
+  void reply
+    .header('x-ratelimit-limit', max)
+    .header('x-ratelimit-remaining', Math.max(0, max - current))
+    .header('x-ratelimit-reset', seconds(ttlMs));
+}
+
+/** A Map kept in insertion order that drops its oldest entry beyond `maxKeys`. */
+class BoundedMap<V> {
+  private readonly entries = new Map<string, V>();
+
+  constructor(private readonly maxKeys: number) {}
+
+  get(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Sets `key` as the newest entry. */
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.maxKeys) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
 }
 
 /**
@@ -112,11 +156,13 @@ class RedisCounters implements CounterStore {
   }
 }
 
-/** One process: fixed windows in a Map kept in window-start order, the oldest dropped beyond `maxKeys`. */
+/** One process: fixed windows kept in window-start order, the oldest dropped beyond `maxKeys`. */
 class MemoryCounters implements CounterStore {
-  private readonly windows = new Map<string, { current: number; endsAt: number }>();
+  private readonly windows: BoundedMap<{ current: number; endsAt: number }>;
 
-  constructor(private readonly maxKeys: number) {}
+  constructor(maxKeys: number) {
+    this.windows = new BoundedMap(maxKeys);
+  }
 
   async hit(keys: Array<{ key: string; max: number }>, windowMs: number): Promise<Count[]> {
     const now = Date.now();
@@ -124,10 +170,8 @@ class MemoryCounters implements CounterStore {
     for (const { key, max } of keys) {
       let w = this.windows.get(key);
       if (!w || w.endsAt <= now) {
-        this.windows.delete(key);
         w = { current: 0, endsAt: now + windowMs };
         this.windows.set(key, w);
-        if (this.windows.size > this.maxKeys) this.windows.delete(this.windows.keys().next().value!);
       }
       w.current += 1;
       counts.push({ current: w.current, ttlMs: w.endsAt - now });
