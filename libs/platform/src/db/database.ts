@@ -52,6 +52,11 @@ export interface DatabaseOptions {
   idleInTransactionTimeoutMs?: number;
   /** PostgreSQL: `application_name`, shown in pg_stat_activity (default `vitrina`). */
   applicationName?: string;
+  /**
+   * PostgreSQL: how many statement texts each connection keeps prepared (default 500; 0 = none). A statement with
+   * parameters is parsed and analysed once per connection instead of at every call (see `PreparingClient`).
+   */
+  preparedPerConnection?: number;
   /** Trace statements with OpenTelemetry (inside a service's recording span only). */
   traced?: boolean;
 }
@@ -96,8 +101,49 @@ async function openPglite(dataDir: string, traced: boolean): Promise<Database> {
 
 const MIGRATION_LOCK = 'vitrina:migrate';
 
+/**
+ * A pg client that prepares every statement with parameters under a name of its own, once per connection: the
+ * server then parses and analyses its text once, and after five executions may keep a generic plan, instead of
+ * doing both at every call (Drizzle sends its queries unnamed unless a query is built with `.prepare(name)`). In
+ * the write benchmarks, parse and plan were about a third of PostgreSQL's CPU per statement (bench/README,
+ * "statements prepared once per connection").
+ *
+ * Bounded: a connection names at most `limit` distinct texts (texts that vary with the number of values, such as
+ * `in ($1, …, $n)` or a multi-row insert, each count once); past that, new texts go unnamed as before, so a code
+ * path that builds unbounded shapes costs server memory only up to the bound. Texts without parameters (`begin`,
+ * migrations of several statements) are never named: the extended protocol takes one statement per Parse.
+ */
+function preparingClient(limit: number): typeof pg.Client {
+  return class PreparingClient extends pg.Client {
+    private readonly names = new Map<string, string>();
+
+    override query(config: any, values?: any, callback?: any): any {
+      if (
+        config !== null &&
+        typeof config === 'object' &&
+        typeof config.text === 'string' &&
+        config.name === undefined &&
+        typeof config.submit !== 'function'
+      ) {
+        const params = Array.isArray(values) ? values : config.values;
+        if (Array.isArray(params) && params.length > 0) {
+          let name = this.names.get(config.text);
+          if (name === undefined && this.names.size < limit) {
+            name = `auto_${this.names.size + 1}`;
+            this.names.set(config.text, name);
+          }
+          if (name !== undefined) config = { ...config, name };
+        }
+      }
+      return super.query(config, values, callback);
+    }
+  };
+}
+
 async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
   if (opts.traced) instrumentPg();
+  const prepared = opts.preparedPerConnection ?? 500;
+  const Client = prepared > 0 ? preparingClient(prepared) : undefined;
   const newPool = (max: number, applicationName: string): pg.Pool => {
     const created = new pg.Pool({
       connectionString: url,
@@ -108,6 +154,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       statement_timeout: opts.statementTimeoutMs ?? 15_000,
       idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? 30_000,
       application_name: applicationName,
+      ...(Client ? { Client } : {}),
     });
     // An idle client's error (server restart) must not crash the process; the pool replaces the client.
     created.on('error', () => undefined);

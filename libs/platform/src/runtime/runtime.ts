@@ -66,6 +66,7 @@ export async function createRuntime(config: PlatformConfig, overrides: RuntimeOv
       poolWaitMs: config.DB_POOL_WAIT_MS,
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_MS,
+      preparedPerConnection: config.DB_PREPARED_PER_CONNECTION,
       applicationName: overrides.applicationName ?? 'vitrina',
       traced,
     }));

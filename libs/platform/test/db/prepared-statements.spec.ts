@@ -1,0 +1,100 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, sql, type Database, type Db } from '../../src/db/database.js';
+import { requireServiceUrl } from '../../src/testing/test-database.js';
+
+/**
+ * Every statement with parameters is prepared once per PostgreSQL connection (libs/platform `db/database.ts`,
+ * `preparingClient`): parsed and analysed once, then executed by name. Each database here has one connection, so
+ * `pg_prepared_statements` (which lists the current session's statements) shows everything the pool prepared.
+ */
+describe('statements prepared once per PostgreSQL connection', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrina-prepared-'));
+  const schema = `prepared_${process.pid}_${Date.now().toString(36)}`;
+  const open: Database[] = [];
+  afterAll(async () => {
+    if (open[0]) await open[0].drizzle({}).execute(sql.raw(`drop schema if exists "${schema}" cascade`));
+    await Promise.all(open.map((d) => d.close()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function connect(url: string, preparedPerConnection?: number): Promise<Db> {
+    const db = await openDatabase({ databaseUrl: url, dataDir: dir, poolMax: 1, preparedPerConnection });
+    open.push(db);
+    return db.drizzle({});
+  }
+
+  async function prepared(d: Db): Promise<Array<{ statement: string; executions: number }>> {
+    // No parameters: this statement itself is never prepared, so it does not count itself.
+    const rows = await d.execute<{ statement: string; executions: number }>(
+      sql.raw('select statement, (generic_plans + custom_plans)::int as executions from pg_prepared_statements order by prepare_time'),
+    );
+    return rows.rows;
+  }
+
+  it('parses a statement with parameters once and runs it by name at every later call, with the same answers', async () => {
+    const url = requireServiceUrl('DATABASE_URL', 'prepared statements on PostgreSQL');
+    if (!url) return;
+    const d = await connect(url);
+    for (let i = 1; i <= 7; i++) {
+      const { rows } = await d.execute<{ n: number; label: string }>(sql`select ${i}::int * 2 as n, ${`x${i}`}::text as label`);
+      expect(rows).toEqual([{ n: i * 2, label: `x${i}` }]);
+    }
+    // Inside a transaction the same connection reuses the same statement.
+    await d.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ n: number }>(sql`select ${21}::int * 2 as n, ${'t'}::text as label`);
+      expect(rows[0].n).toBe(42);
+    });
+    const list = await prepared(d);
+    expect(list).toEqual([{ statement: 'select $1::int * 2 as n, $2::text as label', executions: 8 }]);
+    // Texts without parameters are sent as before, several statements in one text included (migrations do this).
+    await d.execute(sql.raw('select 1; select 2'));
+    expect(await prepared(d)).toHaveLength(1);
+  });
+
+  it('names at most the configured number of texts per connection; later texts still run, unprepared', async () => {
+    const url = requireServiceUrl('DATABASE_URL', 'prepared statements on PostgreSQL');
+    if (!url) return;
+    const d = await connect(url, 2);
+    for (const column of ['a', 'b', 'c', 'd']) {
+      for (let i = 0; i < 2; i++) {
+        const { rows } = await d.execute<Record<string, number>>(sql`select ${i}::int as ${sql.identifier(column)}`);
+        expect(rows).toEqual([{ [column]: i }]);
+      }
+    }
+    expect((await prepared(d)).map((p) => p.statement)).toEqual(['select $1::int as "a"', 'select $1::int as "b"']);
+  });
+
+  it('is off with preparedPerConnection 0', async () => {
+    const url = requireServiceUrl('DATABASE_URL', 'prepared statements on PostgreSQL');
+    if (!url) return;
+    const d = await connect(url, 0);
+    await d.execute(sql`select ${1}::int as n`);
+    await d.execute(sql`select ${1}::int as n`);
+    expect(await prepared(d)).toEqual([]);
+  });
+
+  it('a statement that failed to parse is parsed again next time, and a prepared statement survives a migration of its table', async () => {
+    const url = requireServiceUrl('DATABASE_URL', 'prepared statements on PostgreSQL');
+    if (!url) return;
+    const d = await connect(url);
+    const table = sql.raw(`"${schema}"."things"`);
+    const insert = (name: string) => sql`insert into ${table} (name) values (${name}) returning name`;
+    // The table does not exist yet: the Parse fails, inside a transaction too, and nothing is remembered.
+    const missing = expect.objectContaining({ cause: expect.objectContaining({ message: expect.stringMatching(/does not exist/) }) });
+    await expect(d.execute(insert('early'))).rejects.toEqual(missing);
+    await expect(d.transaction((tx) => tx.execute(insert('early')))).rejects.toEqual(missing);
+    await d.execute(sql.raw(`create schema if not exists "${schema}"; create table "${schema}"."things" (name text not null)`));
+    expect((await d.execute<{ name: string }>(insert('first'))).rows).toEqual([{ name: 'first' }]);
+    // A deploy's migration changes the table under the prepared statement: the server re-analyses it.
+    await d.execute(sql.raw(`alter table "${schema}"."things" add column created_at timestamptz not null default now()`));
+    expect((await d.execute<{ name: string }>(insert('second'))).rows).toEqual([{ name: 'second' }]);
+    const { rows } = await d.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${table} where created_at <= ${new Date().toISOString()}::timestamptz + interval '1 minute'`,
+    );
+    expect(rows[0].n).toBe(2);
+    expect((await prepared(d)).map((p) => p.executions)).toEqual([2, 1]);
+  });
+});
