@@ -103,6 +103,10 @@ describe('alert texts', () => {
     // Intl's no-break space, as the web shows it
     expect(formatAmount(129950, 'ARS', 'es-AR')).toBe('$\u00a01.299,50 ARS');
     expect(formatAmount(7, 'XX1', 'es')).toBe('0.07 XX1');
+    // the formats are kept per locale and currency: a second call answers the same, negative amounts included
+    expect(formatAmount(-5, 'XX1', 'es')).toBe('-0.05 XX1');
+    expect(formatAmount(100, 'MXN', 'es')).toBe('$1.00 MXN');
+    expect(formatAmount(100, 'MXN', 'es-AR')).toBe('$\u00a01,00 MXN');
   });
 
   it('has the voseo where Argentine Spanish says it otherwise', () => {
