@@ -98,12 +98,18 @@ export class KafkaSubscription {
 
   /**
    * Joins the group and starts consuming: resolves once this member has its assignment. A failed join (a broker
-   * restarting, a group whose rebalance went wrong) is tried again with backoff (0.5, 1, 2, 4 s) before `subscribe`
-   * gives up; once running, a failed consumer is replaced for as long as the subscription lives (`crashed`). Three
-   * attempts were not always enough: on a loaded machine librdkafka's mock refused a newcomer's SyncGroup three times
-   * in a row while the group was still settling (CI, 2026-11-27).
+   * restarting, a group whose rebalance went wrong) is tried again with backoff (0.25 s doubling to 2 s, with jitter)
+   * for up to `joinDeadlineMs` before `subscribe` gives up; once running, a failed consumer is replaced for as long as
+   * the subscription lives (`crashed`).
+   *
+   * A count of attempts was not enough (3, then 5, both failed in CI on 2026-11-27): librdkafka's mock cluster ends a
+   * group's sync as soon as the leader's SyncGroup has assigned every member, so a follower whose own SyncGroup
+   * arrives after the leader's is refused (INVALID_REQUEST, where a real broker answers it with its assignment). On a
+   * busy machine the newcomer lost that race round after round; each try is a new round, and the jitter keeps the
+   * tries from lining up with the leader's heartbeat.
    */
-  async open(attempts = 5): Promise<void> {
+  async open(joinDeadlineMs = 30_000): Promise<void> {
+    const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       try {
         await this.start();
@@ -113,8 +119,8 @@ export class KafkaSubscription {
         const failed = this.consumer;
         this.consumer = undefined;
         if (failed) await closeConsumer(failed, this.host.logger);
-        if (attempt >= attempts || this.stopping) throw err;
-        const delay = backoffDelay(attempt, 500, 5_000);
+        const delay = Math.round(backoffDelay(attempt, 250, 2_000) * (0.5 + Math.random()));
+        if (this.stopping || Date.now() - started + delay > joinDeadlineMs) throw err;
         this.host.logger.warn(
           { err, topic: this.sub.topic, group: this.sub.group, attempt, delayMs: delay },
           'kafka consumer could not join its group; trying again',
