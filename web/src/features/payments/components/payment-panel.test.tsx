@@ -62,6 +62,7 @@ describe('the payment section (issue 12, spec 3 §2-§5, §8)', { timeout: 30_00
       [CARD]: () => jsonResponse(201, attempt()),
     });
     const { onPaid } = renderPanel();
+    const hide = vi.spyOn(notifications, 'hide');
 
     const methods = await screen.findByTestId('payment-methods');
     expect(
@@ -96,6 +97,9 @@ describe('the payment section (issue 12, spec 3 §2-§5, §8)', { timeout: 30_00
 
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(onPaid.mock.calls[0]?.[0]).toMatchObject({ id: 'att_1', status: 'succeeded' });
+    // An earlier attempt's error toast, if one is still up, goes: it must not sit on the thank-you page.
+    expect(hide).toHaveBeenCalledWith('payment-failure');
+    expect(hide).toHaveBeenCalledWith('payment-timeout');
     expect(api.callsTo(TOKENS)[0]?.body).toEqual({
       card_number: '4242424242424242',
       cvv: '123',

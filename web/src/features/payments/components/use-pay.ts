@@ -11,7 +11,7 @@ import { startSpeiPayment } from '../api/start-spei-payment';
 import { clearAffiliateCookies } from '../lib/affiliate-cookies';
 import { cardFailure, paymentFailure, type PaymentFailure } from '../lib/errors';
 import { IdempotencyKeys, isRetryable } from '@/lib/idempotency-keys';
-import { notifyPaymentFailure, notifyPaymentTimeout, PAYMENT_FALLBACK_MS } from '../lib/notify';
+import { clearPaymentFailure, notifyPaymentFailure, notifyPaymentTimeout, PAYMENT_FALLBACK_MS } from '../lib/notify';
 import type { PaymentsT } from '../i18n/texts';
 
 export type CardSource = { kind: 'saved'; id: string } | { kind: 'new'; input: CardInput };
@@ -77,6 +77,8 @@ export function usePay({ token, returnPath, t, onPaid, onPending, onRefused, red
       onRefused?.(failure);
       return;
     }
+    // The attempt went through: an earlier attempt's error toast no longer applies.
+    clearPaymentFailure();
     // spec 3 §4 step 4: a payment that started (or completed) clears the affiliate cookies.
     clearAffiliateCookies();
     if (attempt.status === 'succeeded') {

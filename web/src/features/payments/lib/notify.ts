@@ -45,6 +45,15 @@ export function notifyPaymentTimeout(t: PaymentsT): void {
   });
 }
 
+/**
+ * Takes down a failure or timeout toast still showing once a payment goes through: a shopper who tried another card
+ * within the toast's 5 s must not read 'not enough funds' on the page that thanks them for paying.
+ */
+export function clearPaymentFailure(): void {
+  notifications.hide('payment-failure');
+  notifications.hide('payment-timeout');
+}
+
 export function notifyPaymentInfo(message: string): void {
   notifications.show({ color: 'blue', message, autoClose: PAYMENT_TOAST_MS, position: POSITION });
 }
