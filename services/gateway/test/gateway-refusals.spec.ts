@@ -127,3 +127,81 @@ describe('the gateway’s own refusals', () => {
     expect(resettingCalls).toBeGreaterThan(0);
   });
 });
+
+/**
+ * A client that is still sending its body when the 413 arrives (a phone uploading a photo, Chromium posting 2 MB):
+ * the gateway reads and drops the rest instead of closing with bytes unread, which makes the kernel answer them with
+ * a reset that can wipe the 413 out of the client's receive buffer before it is read (seen as EPIPE in a browser
+ * journey). Afterwards the connection still serves the next request.
+ */
+describe('a refused body the client is still sending', () => {
+  /** Opens a socket, sends `head` and the first part of the body, waits for the answer, then sends the rest. */
+  async function refusedWhileSending(head: string, first: Buffer, rest: Buffer[]) {
+    const { port } = new URL(gateway.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    let failure: Error | undefined;
+    socket.setEncoding('latin1');
+    socket.on('data', (c: string) => (received += c));
+    socket.on('error', (err) => (failure = err));
+    const answered = (count: number) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if ((received.match(/"payload_too_large"|"service":/g) ?? []).length >= count) resolve();
+          else if (failure || socket.destroyed) reject(failure ?? new Error(`closed after ${JSON.stringify(received.slice(0, 200))}`));
+          else setTimeout(check, 5);
+        };
+        check();
+      });
+    const write = (chunk: Buffer | string) =>
+      new Promise<void>((resolve, reject) => socket.write(chunk, (err) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    await write(head);
+    await write(first);
+    await answered(1);
+    for (const chunk of rest) {
+      await write(chunk);
+      // The time a slow uplink takes: long enough for a closing socket to have been reset.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    // The same connection serves the next request.
+    await write('GET /api/catalogue/echo HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await answered(2);
+    socket.destroy();
+    return { received, failure };
+  }
+
+  it('reads the rest of a body whose Content-Length passes the limit, answers 413 and keeps the connection', async () => {
+    const before = stack.fakes.catalogue.seen.length;
+    const size = 3 * 1024 * 1024;
+    const chunks = Array.from({ length: size / (64 * 1024) }, () => Buffer.alloc(64 * 1024, 1));
+    const { received, failure } = await refusedWhileSending(
+      `POST /api/catalogue/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\nContent-Length: ${size}\r\n\r\n`,
+      chunks[0],
+      chunks.slice(1),
+    );
+    expect(failure).toBeUndefined();
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received).not.toMatch(/connection: close/i);
+    // Only the GET reached the service.
+    expect(stack.fakes.catalogue.seen.length).toBe(before + 1);
+  });
+
+  it('reads the rest of a chunked body once it passes the limit, answers 413 and keeps the connection', async () => {
+    const chunk = (size: number) => Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 2), Buffer.from('\r\n')]);
+    const { received, failure } = await refusedWhileSending(
+      'POST /api/catalogue/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n',
+      Buffer.concat(Array.from({ length: 20 }, () => chunk(64 * 1024))), // 1.25 MiB: past the 1 MiB limit
+      [...Array.from({ length: 28 }, () => chunk(64 * 1024)), Buffer.from('0\r\n\r\n')],
+    );
+    expect(failure).toBeUndefined();
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+  });
+});
+
+it('does not read a declared body far past what it would drop: 413 and the connection closed', async () => {
+  const res = await raw(
+    'POST /api/catalogue/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\nContent-Length: 68157440\r\n\r\n',
+  );
+  expect([res.status, errorBody(res.body).code]).toEqual([413, 'payload_too_large']);
+});

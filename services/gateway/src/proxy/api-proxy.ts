@@ -6,7 +6,7 @@ import replyFrom from '@fastify/reply-from';
 import { ErrorCodes, ROUTE_TABLE, type ServiceName } from '@vitrina/contracts';
 import type { Logger } from 'pino';
 import { GatewayErrorCodes, GatewayHttpError, sendError } from '../http/gateway-errors.js';
-import { PayloadTooLargeError, bodyLimitForGroup, limitBody } from './body-limit.js';
+import { DISCARD_MAX_BYTES, PayloadTooLargeError, bodyLimitForGroup, discardRest, limitBody } from './body-limit.js';
 import { clientResponseHeaders, upstreamRequestHeaders } from './forwarded-headers.js';
 import type { Upstreams } from './upstreams.js';
 
@@ -54,15 +54,6 @@ export async function installApiProxy(app: FastifyInstance, options: ApiProxyOpt
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (request, payload, done) => {
     const limit = bodyLimitForGroup((request.params as GroupParams).group, options.bodyLimitBytes);
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
-      // Refused before a byte goes upstream; the connection closes rather than reading the rest.
-      done(
-        new GatewayHttpError(413, ErrorCodes.payloadTooLarge, new PayloadTooLargeError(limit).message, { connection: 'close' }),
-        undefined,
-      );
-      return;
-    }
     const body = limitBody(payload, limit);
     const state = { ended: false };
     body.once('end', () => (state.ended = true));
@@ -75,6 +66,17 @@ export async function installApiProxy(app: FastifyInstance, options: ApiProxyOpt
     const { group } = request.params as GroupParams;
     const service = ROUTE_TABLE.get(group);
     if (!service) throw new GatewayHttpError(404, ErrorCodes.notFound, `There is no API group "${group.slice(0, 64)}"`);
+    const limit = bodyLimitForGroup(group, options.bodyLimitBytes);
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      // Refused before a byte goes upstream, here rather than in the body parser (Fastify closes the connection on
+      // a parser's error). The rest is read and dropped (discardRest) so the client reads the 413; a body too large
+      // even for that is not read at all, and the connection closes.
+      const drain = declared - limit <= DISCARD_MAX_BYTES;
+      if (drain) discardRest(request.raw);
+      const message = new PayloadTooLargeError(limit).message;
+      throw new GatewayHttpError(413, ErrorCodes.payloadTooLarge, message, drain ? {} : { connection: 'close' });
+    }
     serviceOf.set(request, service);
   });
 
@@ -169,7 +171,8 @@ function forwardResponse(reply: FastifyReply, res: UpstreamResponse, service: Se
 function answerFailure(reply: FastifyReply, service: ServiceName, kind: UpstreamFailure, timeoutMs: number): void {
   switch (kind) {
     case 'payload_too_large':
-      void reply.header('connection', 'close');
+      // What the client has not sent yet is read and dropped, so it reads this answer (discardRest).
+      discardRest(reply.request.raw);
       void sendError(reply, 413, ErrorCodes.payloadTooLarge, 'The request body is larger than allowed');
       return;
     case 'timeout':

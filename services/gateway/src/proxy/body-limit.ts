@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 
 // One table of body limits per API group for the gateway and the services (libs/contracts http-limits.ts):
@@ -32,4 +33,34 @@ export function limitBody(body: Readable, limit: number): Readable {
     if (!body.readableEnded) counter.destroy(Object.assign(new Error('The client closed the request'), { code: 'ECONNABORTED' }));
   });
   return body.pipe(counter);
+}
+
+/** Most of a refused body the gateway reads and drops before it gives up on the connection. */
+export const DISCARD_MAX_BYTES = 32 * 1_048_576;
+/** Longest time it keeps reading a refused body. */
+export const DISCARD_MAX_MS = 30_000;
+
+/**
+ * Reads and drops what is left of a refused request body, so a client still sending it gets to read the refusal.
+ * Closing a socket with bytes unread makes the kernel answer them with a reset, and a reset can wipe the answer out
+ * of the client's receive buffer before it is read: a phone uploading a photo saw a broken connection instead of
+ * "too large" (nginx's lingering close exists for the same reason). The connection then serves the next request.
+ * Bounded: past `maxBytes` more or `maxMs`, the socket is destroyed.
+ */
+export function discardRest(request: IncomingMessage, maxBytes = DISCARD_MAX_BYTES, maxMs = DISCARD_MAX_MS): void {
+  if (request.readableEnded || request.destroyed) return;
+  let dropped = 0;
+  const giveUp = () => request.socket?.destroy();
+  const timer = setTimeout(giveUp, maxMs).unref();
+  const done = () => clearTimeout(timer);
+  request.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > maxBytes) {
+      done();
+      giveUp();
+    }
+  });
+  request.once('end', done);
+  request.once('close', done);
+  request.resume();
 }
