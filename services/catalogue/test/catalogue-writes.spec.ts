@@ -144,6 +144,9 @@ describe('catalogue writes (issue 5)', () => {
     expect(byText.body.catalogue.num_products).toBe(3);
     const again = await json(w.catalogue, 'POST', url, { auth, payload: { query: { text: 'molino' } } });
     expect(again.body).toMatchObject({ added: [], catalogue: { num_products: 3 } });
+    // A text with no word in it adds nothing (it used to match every item the owner may add).
+    const wordless = await json(w.catalogue, 'POST', url, { auth, payload: { query: { text: '¡!?' } } });
+    expect(wordless.body).toMatchObject({ added: [], catalogue: { num_products: 3 } });
     expect((await json(w.catalogue, 'POST', url, { auth, payload: { query: { type: 'car' } } })).status).toBe(400);
     expect((await json(w.catalogue, 'POST', url, { auth, payload: { silent: true } })).status).toBe(400);
     expect((await published(w, 'catalogue.catalogue.products-added')).at(-1)?.data).toMatchObject({

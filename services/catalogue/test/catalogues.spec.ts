@@ -40,6 +40,8 @@ describe('custom catalogues', () => {
     expect(byName.body.matches_estimated).toBe(5);
     const found = await json(w.catalogue, 'GET', `${admin}?text=cafe`, { auth });
     expect(found.body.results.map((c: any) => c.name)).toEqual(['Para los amantes del café']);
+    // Punctuation only is no word to look for: nothing matches it (it was `like '%%'`, every catalogue).
+    expect((await json(w.catalogue, 'GET', `${admin}?text=%21%21`, { auth })).body).toEqual({ results: [], matches_estimated: 0 });
     expect((await json(w.catalogue, 'GET', `${admin}?sort=price`, { auth })).status).toBe(400);
   });
 
@@ -77,6 +79,7 @@ describe('custom catalogues', () => {
     expect(page.body.results.map((i: any) => i.id)).toEqual(all.body.results.slice(2, 5).map((i: any) => i.id));
     const text = await json(w.catalogue, 'GET', `${url}?text=molino`);
     expect(text.body.results.map((i: any) => i.name)).toEqual(['Molino de café manual']);
+    expect((await json(w.catalogue, 'GET', `${url}?text=%C2%BF%3F`)).body).toEqual({ results: [], matches_estimated: 0 });
     const byPrice = await json(w.catalogue, 'GET', `${url}?sort=list_price`);
     const prices = byPrice.body.results.map((i: any) => i.list_price_minor);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -131,6 +134,9 @@ describe('suppliers and categories', () => {
     ]);
     const categories = await json(w.catalogue, 'GET', '/catalogue/categories');
     expect(categories.body.results).toHaveLength(8);
+    // A text with no letter or digit finds nothing rather than everything.
+    expect((await json(w.catalogue, 'GET', '/catalogue/dssuppliers?text=%21%21')).body).toEqual({ results: [], matches_estimated: 0 });
+    expect((await json(w.catalogue, 'GET', '/catalogue/categories?text=%21%21')).body).toEqual({ results: [], matches_estimated: 0 });
     expect((await json(w.catalogue, 'GET', '/catalogue/categories/suggestions?text=')).body.results).toEqual([]);
     expect((await json(w.catalogue, 'GET', '/catalogue/categories/suggestions?text=caf')).body.results.map((c: any) => c.name)).toEqual([
       'Café y bebidas',

@@ -139,6 +139,7 @@ describe('supplier items', () => {
     ]);
     const list = await json(w.catalogue, 'GET', `${base}?list_state=unpublished&text=cuenco`, { auth });
     expect(list.body.results.map((i: any) => i.id)).toEqual([item.id]);
+    expect((await json(w.catalogue, 'GET', `${base}?text=%21%21`, { auth })).body).toEqual({ results: [], matches_estimated: 0 });
     const del = await json(w.catalogue, 'DELETE', `${base}/${item.id}`, { auth });
     expect(del.status).toBe(204);
     expect((await json(w.catalogue, 'GET', `${base}/${item.id}`, { auth })).status).toBe(404);

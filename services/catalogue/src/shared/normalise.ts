@@ -36,3 +36,11 @@ export function prefixTsQuery(text: string | undefined): string | undefined {
   if (terms.length === 0) return undefined;
   return terms.map((t) => `${t}:*`).join(' & ');
 }
+
+/**
+ * True for a search text with characters but no word to look for (`!!!`, `¿?`): it matches nothing. Without this
+ * check such a text left no condition behind and searched for everything.
+ */
+export function wordlessText(text: string | undefined): boolean {
+  return !!text && text.trim() !== '' && prefixTsQuery(text) === undefined;
+}

@@ -12,7 +12,7 @@ import { ConflictError, DomainError, NotFoundError, Outbox, TransactionRunner, V
 import { catalogueProducts, catalogues, items, shops } from '../../db/schema.js';
 import { shopOfOwner } from '../../listings/shop.repository.js';
 import { CATALOGUE_CONFIG, type CatalogueConfig } from '../../shared/config.js';
-import { normaliseText, prefixTsQuery, slugify } from '../../shared/normalise.js';
+import { normaliseText, prefixTsQuery, wordlessText, slugify } from '../../shared/normalise.js';
 import { isUuid } from '../../shared/viewer.js';
 import { toCatalogueJson, type CatalogueRow } from '../catalogue.mapper.js';
 import {
@@ -363,6 +363,7 @@ async function eligibleItems(tx: Tx, ownerId: string, q: AddFilteredDto['query']
   if (q.category) conds.push(sql`${items.categoryIds} @> array[${q.category}]::text[]`);
   const tsq = prefixTsQuery(q.text);
   if (tsq) conds.push(sql`${items.searchVector} @@ to_tsquery('simple', ${tsq})`);
+  else if (wordlessText(q.text)) conds.push(sql`false`);
   const rows = await tx
     .select({ id: items.id })
     .from(items)

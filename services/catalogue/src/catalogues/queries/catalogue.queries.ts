@@ -13,7 +13,7 @@ import { catalogueProducts, catalogues, items, shops, suppliers } from '../../db
 import { toItemJson } from '../../items/item.mapper.js';
 import { ITEM_COLUMNS, type ItemRow } from '../../items/item.repository.js';
 import { CATALOGUE_CONFIG, type CatalogueConfig } from '../../shared/config.js';
-import { normaliseText, prefixTsQuery } from '../../shared/normalise.js';
+import { normaliseText, prefixTsQuery, wordlessText } from '../../shared/normalise.js';
 import { isUuid } from '../../shared/viewer.js';
 import { toCatalogueJson, type CatalogueRow, type ShareShop } from '../catalogue.mapper.js';
 import { rankedCatalogues, SHOWN_CATALOGUE } from '../catalogue.order.js';
@@ -118,6 +118,7 @@ export class CatalogueQueries {
     if (publicOnly) conds.push(eq(items.listState, 'published'), eq(items.hidden, false));
     const tsq = prefixTsQuery(q.text);
     if (tsq) conds.push(sql`${items.searchVector} @@ to_tsquery('simple', ${tsq})`);
+    else if (wordlessText(q.text)) conds.push(sql`false`);
     const where = and(...conds);
     const rows = await this.db
       .select(ITEM_COLUMNS)
@@ -151,9 +152,11 @@ export class CatalogueQueries {
     }
     const text = q.text?.trim();
     if (text) {
-      const like = `%${normaliseForLike(text)}%`;
-      conds.push(sql`${catalogues.searchName} like ${like}`);
-      shown.push(sql`${ranked.searchName} like ${like}`);
+      // A text with no letter or digit ('!!!') would be `like '%%'`, every catalogue: it matches none.
+      const words = normaliseForLike(text);
+      const like = `%${words}%`;
+      conds.push(words ? sql`${catalogues.searchName} like ${like}` : sql`false`);
+      shown.push(words ? sql`${ranked.searchName} like ${like}` : sql`false`);
     }
     // Ranks and weights are computed over all of the owner's catalogues, then filtered, sorted and paged.
     const rows: CatalogueRow[] = await this.db

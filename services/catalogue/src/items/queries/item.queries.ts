@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import type { CatalogueItem, ItemType, CatalogueItemList, ListState } from '@vitrina/contracts';
 import { DB, NotFoundError, listResponse, parseSort, type AuthUser, type Db } from '@vitrina/platform';
 import { items, shopItems, shops, suppliers } from '../../db/schema.js';
-import { prefixTsQuery } from '../../shared/normalise.js';
+import { prefixTsQuery, wordlessText } from '../../shared/normalise.js';
 import { isUuid } from '../../shared/viewer.js';
 import { toItemJson } from '../item.mapper.js';
 import { ITEM_COLUMNS, type ItemRow } from '../item.repository.js';
@@ -53,6 +53,7 @@ export class ItemQueries {
     if (f.listState) conds.push(eq(items.listState, f.listState));
     const tsq = prefixTsQuery(f.text);
     if (tsq) conds.push(sql`${items.searchVector} @@ to_tsquery('simple', ${tsq})`);
+    else if (wordlessText(f.text)) conds.push(sql`false`);
     const column = {
       created_at: items.createdAt,
       updated_at: items.updatedAt,

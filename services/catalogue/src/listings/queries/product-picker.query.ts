@@ -5,7 +5,7 @@ import { DB, ValidationError, listResponse, type Db } from '@vitrina/platform';
 import { items, shopItems, suppliers } from '../../db/schema.js';
 import { toItemJson } from '../../items/item.mapper.js';
 import { ITEM_COLUMNS, type ItemRow } from '../../items/item.repository.js';
-import { prefixTsQuery } from '../../shared/normalise.js';
+import { prefixTsQuery, wordlessText } from '../../shared/normalise.js';
 import { shopOfOwner } from '../shop.repository.js';
 import { parseListingFilter } from './listing-filter.js';
 
@@ -68,6 +68,7 @@ export class ProductPickerQuery {
       );
     const tsq = prefixTsQuery(f.text);
     if (tsq) conds.push(sql`${items.searchVector} @@ to_tsquery('simple', ${tsq})`);
+    else if (wordlessText(f.text)) conds.push(sql`false`);
     const desc_ = sort.startsWith('-');
     const column = {
       contribution_margin: items.contributionMarginMinor,

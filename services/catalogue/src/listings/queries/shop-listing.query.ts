@@ -12,7 +12,7 @@ import { DB, listResponse, parseSort, type AuthUser, type Db } from '@vitrina/pl
 import { items, shopItems, suppliers } from '../../db/schema.js';
 import { toItemJson } from '../../items/item.mapper.js';
 import { ITEM_COLUMNS, type ItemRow } from '../../items/item.repository.js';
-import { normaliseText, prefixTsQuery } from '../../shared/normalise.js';
+import { normaliseText, prefixTsQuery, wordlessText } from '../../shared/normalise.js';
 import { isOwner } from '../../shared/viewer.js';
 import { LISTING_CACHE, type ListingCache } from '../listing-cache.js';
 import { prepareShopLookup, type ShopRow } from '../shop.repository.js';
@@ -147,6 +147,7 @@ export class ShopListingQuery {
    * planning per request.
    */
   private async searchIn(shop: ShopRow, f: ShopListingFilter): Promise<CatalogueItemList> {
+    if (wordlessText(f.text)) return listResponse([], 0);
     const { shape, values, extra } = pageOf(shop, f);
     let rows: PageRow[];
     if (extra) {

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, exists, isNull, sql, type SQL } from 'drizzl
 import type { CatalogueCategoryList, CatalogueSupplier, CatalogueSupplierList } from '@vitrina/contracts';
 import { DB, NotFoundError, listResponse, type Db } from '@vitrina/platform';
 import { categories, items, suppliers } from '../../db/schema.js';
-import { normaliseText } from '../../shared/normalise.js';
+import { normaliseText, wordlessText } from '../../shared/normalise.js';
 
 /** `like` pattern of a normalised text, with its wildcards escaped. */
 function contains(text: string): string {
@@ -31,6 +31,7 @@ export class DirectoryQueries {
     const text = normaliseText(f.text ?? '');
     const conds: SQL[] = [];
     if (text) conds.push(sql`${suppliers.searchName} like ${contains(text)}`);
+    else if (wordlessText(f.text)) conds.push(sql`false`);
     if (f.onlyId) conds.push(eq(suppliers.id, f.onlyId));
     if (f.onlyWithPublishedItems) {
       conds.push(
@@ -69,7 +70,7 @@ export class DirectoryQueries {
 
   async categories(f: { text?: string; offset?: number; limit: number }): Promise<CatalogueCategoryList> {
     const text = normaliseText(f.text ?? '');
-    const where = text ? sql`${categories.searchName} like ${contains(text)}` : undefined;
+    const where = text ? sql`${categories.searchName} like ${contains(text)}` : wordlessText(f.text) ? sql`false` : undefined;
     const order = text
       ? [desc(sql`${categories.searchName} like ${startsWith(text)}`), asc(categories.position), asc(categories.name)]
       : [asc(categories.position), asc(categories.name)];
