@@ -5,6 +5,9 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // Most suites share a module graph and a document (vitest.config.ts): nothing stored outlives its test.
+  localStorage.clear();
+  sessionStorage.clear();
   for (const part of document.cookie.split('; ')) {
     const name = part.split('=')[0];
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
