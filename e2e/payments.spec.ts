@@ -1,4 +1,12 @@
-import { expect as baseExpect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { DEMO, SANDBOX_TEST_CARDS, demoItemId } from '@vitrina/contracts';
 import { startEmbedded, type Stack } from './support/stack.js';
@@ -253,6 +261,14 @@ async function signedIn(browser: Browser, email: string, viewport = DESKTOP): Pr
 }
 
 /** A fresh access token of the demo customer, through the context's own session. */
+/** The loaded width of the first image inside `row` (0 while it loads or if it failed). */
+function photoWidth(row: Locator): Promise<number> {
+  return row
+    .locator('img')
+    .first()
+    .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+}
+
 async function customerToken(context: BrowserContext): Promise<string> {
   const login = await context.request.post(`${stack.url}/api/auth/login`, {
     data: { username: DEMO.users.customer.email, password: DEMO.password, locale: 'es' },
@@ -281,6 +297,8 @@ test('orders: bought by card, the supplier moves it along while the shopper foll
   const supplier = await signedIn(browser, DEMO.users.supplierA.email);
   await supplier.page.goto(`${stack.url}/admin/ordenes`);
   await expect(supplier.page.getByTestId('order-row').first()).toBeVisible();
+  // The row shows the product's photo (loaded lazily: the screenshot waits for it).
+  await expect.poll(() => photoWidth(supplier.page.getByTestId('order-row').first())).toBeGreaterThan(0);
   await supplier.page.screenshot({ path: `${SHOTS}/order-seller-list-desktop.png`, fullPage: true });
   await supplier.page.goto(`${stack.url}/admin/ordenes/${orderId}`);
   await expect(supplier.page.getByTestId('order-state')).toHaveAttribute('data-state', 'in_process');
@@ -335,6 +353,7 @@ test('orders: bought by card, the supplier moves it along while the shopper foll
   // the purchases list shows it, newest first
   await shopper.page.goto(`${stack.url}/mis-compras`);
   await expect(shopper.page.getByTestId('order-row').first()).toBeVisible();
+  await expect.poll(() => photoWidth(shopper.page.getByTestId('order-row').first())).toBeGreaterThan(0);
   await shopper.page.screenshot({ path: `${SHOTS}/order-list-phone.png`, fullPage: true });
   await supplier.context.close();
   await shopper.context.close();
