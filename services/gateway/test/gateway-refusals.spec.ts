@@ -148,7 +148,7 @@ describe('a refused body the client is still sending', () => {
       new Promise<void>((resolve, reject) => {
         const check = () => {
           if ((received.match(/"payload_too_large"|"service":/g) ?? []).length >= count) resolve();
-          else if (failure || socket.destroyed) reject(failure ?? new Error(`closed after ${JSON.stringify(received.slice(0, 200))}`));
+          else if (failure || socket.destroyed) reject(failure ?? new Error(`closed after ${JSON.stringify(received.slice(0, 400))}`));
           else setTimeout(check, 5);
         };
         check();
@@ -196,6 +196,19 @@ describe('a refused body the client is still sending', () => {
     );
     expect(failure).toBeUndefined();
     expect(received).toMatch(/^HTTP\/1\.1 413 /);
+  });
+
+  it('reads the rest of a body the service dropped as too large, answers 413 and keeps the connection', async () => {
+    const chunk = (size: number) => Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, 3), Buffer.from('\r\n')]);
+    const calls = resettingCalls;
+    const { received, failure } = await refusedWhileSending(
+      'POST /api/gallery/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n',
+      chunk(64 * 1024),
+      [...Array.from({ length: 47 }, () => chunk(64 * 1024)), Buffer.from('0\r\n\r\n')], // 3 MiB: under the gallery's limit
+    );
+    expect(failure).toBeUndefined();
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(resettingCalls).toBe(calls + 1);
   });
 });
 

@@ -153,6 +153,13 @@ interface UpstreamResponse {
  * is not JSON (a crashed process behind a proxy, an HTML error page) is replaced so nothing internal leaks.
  */
 function forwardResponse(reply: FastifyReply, res: UpstreamResponse, service: ServiceName): void {
+  if (res.statusCode === 413 && !reply.request.raw.complete) {
+    // The service refused a body the client is still sending (and closes its own connection): reply-from would close
+    // the client's connection too, which can reset the answer away; the rest is read and dropped instead (discardRest).
+    // Other early answers keep reply-from's close: the service may still be reading that body.
+    reply.removeHeader('connection');
+    discardRest(reply.request.raw);
+  }
   const type = String(res.headers['content-type'] ?? '');
   if (res.statusCode >= 500 && !type.includes('json')) {
     res.stream.resume();

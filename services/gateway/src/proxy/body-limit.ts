@@ -62,5 +62,7 @@ export function discardRest(request: IncomingMessage, maxBytes = DISCARD_MAX_BYT
   });
   request.once('end', done);
   request.once('close', done);
+  // Nothing upstream reads it any more (a pipe to it would pause this stream once its buffer is full).
+  request.unpipe();
   request.resume();
 }
