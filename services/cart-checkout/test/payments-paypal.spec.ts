@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
+import { refusedPort } from '@vitrina/platform/testing';
 import {
   ProviderRequestError,
   ProviderUnavailableError,
@@ -30,15 +29,6 @@ function startRequest(over: Partial<StartPaymentRequest> = {}): StartPaymentRequ
     cancelUrl: '/pago/paypal/cancelado',
     ...over,
   };
-}
-
-/** A closed port on this machine: connecting to it is refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('PayPal adapter against a local PayPal (issue 12)', () => {
@@ -509,7 +499,7 @@ describe('PayPal adapter against a local PayPal (issue 12)', () => {
     });
 
     it('answers a refused connection as ProviderUnavailableError', async () => {
-      const provider = new PaypalProvider({ ...stub.config, baseUrl: `http://127.0.0.1:${await closedPort()}` });
+      const provider = new PaypalProvider({ ...stub.config, baseUrl: `http://127.0.0.1:${await refusedPort()}` });
       const failure = await provider.start(startRequest()).catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(ProviderUnavailableError);
       expect((failure as Error).message).toMatch(/ECONNREFUSED/);

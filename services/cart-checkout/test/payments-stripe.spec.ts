@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { PaymentErrorCodes } from '@vitrina/contracts';
-import { createServer } from 'node:net';
 import { inspect } from 'node:util';
+import { refusedPort } from '@vitrina/platform/testing';
 import {
   ProviderRequestError,
   ProviderUnavailableError,
@@ -59,14 +59,6 @@ function card(source: string, extra: Partial<NonNullable<StartPaymentRequest['ca
 /** The POSTs that created PaymentIntents, customers or refunds with this Idempotency-Key. */
 function postsWithKey(key: string) {
   return stub.posts().filter((r) => r.headers['idempotency-key'] === key);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 beforeAll(async () => {
@@ -413,7 +405,7 @@ describe('Stripe adapter: Stripe unavailable or refusing', () => {
   });
 
   it('throws ProviderUnavailableError when the connection is refused or dropped', async () => {
-    const closed = provider({ port: await freePort() });
+    const closed = provider({ port: await refusedPort() });
     await expect(closed.start(request())).rejects.toBeInstanceOf(ProviderUnavailableError);
     await expect(closed.retrieve('pi_1')).rejects.toBeInstanceOf(ProviderUnavailableError);
     // The SDK retries a closed connection once by itself: drop both.

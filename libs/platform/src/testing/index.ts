@@ -1,2 +1,3 @@
 export * from './test-database.js';
 export * from './test-runtime.js';
+export * from './refused-port.js';

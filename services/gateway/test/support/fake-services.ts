@@ -1,7 +1,7 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { SERVICE_NAMES, SERVICES, type ServiceName } from '@vitrina/contracts';
+import { refusedPort } from '@vitrina/platform/testing';
 
 /** What a fake service saw of one request. */
 export interface SeenRequest {
@@ -124,9 +124,5 @@ export async function startFakeServices(options: Partial<Record<ServiceName, Fak
 
 /** A URL on which nothing listens (connection refused). */
 export async function closedUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await refusedPort()}`;
 }
