@@ -15,9 +15,15 @@ export async function refusedPort(): Promise<number> {
   throw new Error('refusedPort: every candidate port below 31 accepts connections on 127.0.0.1');
 }
 
+/** True when a connection to the port is refused; false when it is accepted, fails otherwise or gets no answer in 1 s. */
 function refuses(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
+    // A firewall that drops rather than refuses would leave the connect hanging: that port is not "refused".
+    socket.setTimeout(1_000, () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.once('connect', () => {
       socket.destroy();
       resolve(false);
