@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO } from '@vitrina/contracts';
 import { startEmbedded, type Stack } from './support/stack.js';
+import { saveScreenshot } from './support/screenshot.js';
 
 /**
  * Issue 3 'Done when': a newcomer on `npm start` registers by e-mail and by phone, reads the PIN in the local
@@ -307,9 +308,9 @@ test('a newcomer opens their own shop from /asistentes/emprendedores and renames
   await slugInput.fill(slug);
   await expect(page.getByTestId('create-shop-slug-available')).toBeVisible();
   await page.getByTestId('create-shop-type-others').check();
-  await page.screenshot({ path: `${shots}/create-shop-desktop.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${shots}/create-shop-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/create-shop-phone.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${shots}/create-shop-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByTestId('create-shop-submit').click();
@@ -325,7 +326,7 @@ test('a newcomer opens their own shop from /asistentes/emprendedores and renames
       .locator('img')
       .evaluate((img: HTMLImageElement) => img.naturalWidth),
   ).toBeGreaterThan(0);
-  await page.screenshot({ path: `${shots}/create-shop-new-shop-desktop.png` });
+  await saveScreenshot(page, { path: `${shots}/create-shop-new-shop-desktop.png` });
 
   // the owner edits in place: the shop's name
   await page.getByTestId('owner-tools-menu').click();
@@ -346,7 +347,7 @@ test('a newcomer opens their own shop from /asistentes/emprendedores and renames
   await page.getByRole('button', { name: 'Invitar' }).click();
   const collaborator = page.getByTestId('collaborator-row').filter({ hasText: DEMO.users.customer.name });
   await expect(collaborator).toBeVisible();
-  await page.screenshot({ path: `${shots}/collaborators-desktop.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${shots}/collaborators-desktop.png`, fullPage: true });
   await page.goto(`${stack.url}/tienda/${slug}/`);
 
   // the account menu now leads to the shop, and the assistant says the shop is already open
@@ -380,9 +381,9 @@ test('a newcomer opens their own shop from /asistentes/emprendedores and renames
   await expect(bar.getByTestId('collaborator-role')).toHaveText('Despachador');
   await expect(bar.getByTestId('collaborator-checkin')).toHaveCount(0);
   await expect(dispatcher.getByTestId('owner-tools')).toHaveCount(0);
-  await dispatcher.screenshot({ path: `${shots}/collaborator-bar-desktop.png` });
+  await saveScreenshot(dispatcher, { path: `${shots}/collaborator-bar-desktop.png` });
   await dispatcher.setViewportSize({ width: 390, height: 844 });
-  await dispatcher.screenshot({ path: `${shots}/collaborator-bar-phone.png` });
+  await saveScreenshot(dispatcher, { path: `${shots}/collaborator-bar-phone.png` });
   await dispatcher.setViewportSize({ width: 1280, height: 900 });
   await bar.getByTestId('collaborator-orders').click();
   await expect(dispatcher).toHaveURL(`${stack.url}/tienda/${slug}/admin/ordenes`);
@@ -433,10 +434,10 @@ test("a visitor of the platform's shop becomes a supplier from its 'Proveedor' c
   await expect(card).toBeVisible();
   await expect(page.getByTestId('supplier-invite')).toHaveCount(0);
   await card.scrollIntoViewIfNeeded();
-  await card.screenshot({ path: `${shots}/supplier-card-desktop.png` });
+  await saveScreenshot(card, { path: `${shots}/supplier-card-desktop.png` });
   await page.setViewportSize({ width: 390, height: 844 });
   await card.scrollIntoViewIfNeeded();
-  await card.screenshot({ path: `${shots}/supplier-card-phone.png` });
+  await saveScreenshot(card, { path: `${shots}/supplier-card-phone.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await card.getByRole('link', { name: 'Regístrate aquí' }).click();

@@ -11,6 +11,7 @@ import {
 import { mkdirSync } from 'node:fs';
 import { DEMO, demoItemId } from '@vitrina/contracts';
 import { startEmbedded, type Stack } from './support/stack.js';
+import { saveScreenshot } from './support/screenshot.js';
 
 /**
  * Cart and checkout on `npm start` (issue 11, Tests → Playwright): an anonymous visitor fills a cart with items of
@@ -124,7 +125,7 @@ async function screenshot(page: Page, name: string, { fullPage = true } = {}): P
       { timeout: 10_000 },
     )
     .catch(() => {});
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `${SHOTS}/${name}.png`,
     fullPage,
     style: '.mantine-Notifications-root { visibility: hidden; }',

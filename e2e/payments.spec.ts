@@ -10,6 +10,7 @@ import {
 import { mkdirSync, readFileSync } from 'node:fs';
 import { DEMO, SANDBOX_TEST_CARDS, demoItemId } from '@vitrina/contracts';
 import { startEmbedded, type Stack } from './support/stack.js';
+import { saveScreenshot } from './support/screenshot.js';
 
 /**
  * Paying on `npm start` with the sandbox provider (issue 12, Tests → Playwright): each journey is a signed-in shopper
@@ -145,18 +146,18 @@ async function expectPaid(page: Page, checkoutId: string): Promise<void> {
 test('pays by card and lands on the paid page (desktop and phone screenshots)', async ({ browser }) => {
   const { context, page, checkoutId } = await shopperAtCheckout(browser);
   await fillCard(page, SANDBOX_TEST_CARDS.approved);
-  await page.screenshot({ path: `${SHOTS}/payment-card-desktop.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/payment-card-desktop.png`, fullPage: true });
   await page.getByTestId('card-form').getByTestId('pay-submit').click();
   await expectPaid(page, checkoutId);
-  await page.screenshot({ path: `${SHOTS}/payment-paid-desktop.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/payment-paid-desktop.png`, fullPage: true });
   await context.close();
 
   const phone = await shopperAtCheckout(browser, PHONE, true);
   await fillCard(phone.page, SANDBOX_TEST_CARDS.approved);
-  await phone.page.screenshot({ path: `${SHOTS}/payment-card-phone.png`, fullPage: true });
+  await saveScreenshot(phone.page, { path: `${SHOTS}/payment-card-phone.png`, fullPage: true });
   await phone.page.getByTestId('card-form').getByTestId('pay-submit').click();
   await expectPaid(phone.page, phone.checkoutId);
-  await phone.page.screenshot({ path: `${SHOTS}/payment-paid-phone.png`, fullPage: true });
+  await saveScreenshot(phone.page, { path: `${SHOTS}/payment-paid-phone.png`, fullPage: true });
   await phone.context.close();
 });
 
@@ -213,9 +214,9 @@ test('cash voucher: reference, barcode and amount; paid at the store (sandbox), 
   const reference = (await page.getByTestId('voucher-reference').innerText()).replace(/\D/g, '');
   expect(reference).toMatch(/^\d{14}$/);
   await expect(page.getByTestId('voucher-barcode')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/payment-voucher-desktop.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/payment-voucher-desktop.png`, fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/payment-voucher-phone.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/payment-voucher-phone.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
   // the shopper pays at the counter: the sandbox's own voucher page, on the store's device. A browser context of its
   // own: a second tab in the shopper's context would hide the shopper's page, and a hidden page's polling and
@@ -241,9 +242,9 @@ test('SPEI: CLABE, reference and a countdown; left unpaid, the transfer expires 
   await expect(page.getByTestId('spei')).toBeVisible();
   await expect(page.getByTestId('spei')).toContainText(/\d{18}/);
   await expect(page.getByTestId('spei-countdown')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/payment-spei-desktop.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/payment-spei-desktop.png`, fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/payment-spei-phone.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/payment-spei-phone.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
   await expect(page.getByTestId('spei-expired')).toBeVisible({ timeout: (SPEI_SECONDS + 40) * 1000 });
   await expect(page.getByText('La transferencia expiró')).toBeVisible();
@@ -292,14 +293,14 @@ test('orders: bought by card, the supplier moves it along while the shopper foll
   await shopper.page.waitForURL(/\/mis-compras\/[\w-]+$/);
   const orderId = shopper.page.url().split('/').pop()!;
   await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'in_process');
-  await shopper.page.screenshot({ path: `${SHOTS}/order-customer-desktop.png`, fullPage: true });
+  await saveScreenshot(shopper.page, { path: `${SHOTS}/order-customer-desktop.png`, fullPage: true });
 
   const supplier = await signedIn(browser, DEMO.users.supplierA.email);
   await supplier.page.goto(`${stack.url}/admin/ordenes`);
   await expect(supplier.page.getByTestId('order-row').first()).toBeVisible();
   // The row shows the product's photo (loaded lazily: the screenshot waits for it).
   await expect.poll(() => photoWidth(supplier.page.getByTestId('order-row').first())).toBeGreaterThan(0);
-  await supplier.page.screenshot({ path: `${SHOTS}/order-seller-list-desktop.png`, fullPage: true });
+  await saveScreenshot(supplier.page, { path: `${SHOTS}/order-seller-list-desktop.png`, fullPage: true });
   await supplier.page.goto(`${stack.url}/admin/ordenes/${orderId}`);
   await expect(supplier.page.getByTestId('order-state')).toHaveAttribute('data-state', 'in_process');
   await sellerNext(supplier.page, 'to_deliver');
@@ -310,7 +311,7 @@ test('orders: bought by card, the supplier moves it along while the shopper foll
   await supplier.page.getByTestId('ship-tracking-number').fill('EST123456789MX');
   await supplier.page.getByTestId('ship-submit').click();
   await expect(supplier.page.getByTestId('order-state')).toHaveAttribute('data-state', 'in_transit');
-  await supplier.page.screenshot({ path: `${SHOTS}/order-seller-desktop.png`, fullPage: true });
+  await saveScreenshot(supplier.page, { path: `${SHOTS}/order-seller-desktop.png`, fullPage: true });
   await shopper.page.reload();
   await expect(shopper.page.getByTestId('order-tracking-number')).toContainText('EST123456789MX');
   await sellerNext(supplier.page, 'delivered');
@@ -326,7 +327,7 @@ test('orders: bought by card, the supplier moves it along while the shopper foll
   await expect(shopper.page.getByTestId('alerts-badge')).toBeHidden();
   // the panel fades in: shoot it once opaque
   await expect(shopper.page.getByTestId('alerts-panel')).toHaveCSS('opacity', '1');
-  await shopper.page.screenshot({ path: `${SHOTS}/alerts-panel-desktop.png` });
+  await saveScreenshot(shopper.page, { path: `${SHOTS}/alerts-panel-desktop.png` });
   await moved.click();
   await shopper.page.waitForURL(new RegExp(`/mis-compras/${orderId}$`));
   await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'delivered');
@@ -346,15 +347,15 @@ test('orders: bought by card, the supplier moves it along while the shopper foll
   ).json()) as { lines: { item_id: string }[] };
   await shopper.page.goto(shop(`/productos/${DEMO.users.supplierA.id}/${line.lines[0].item_id}`));
   await expect(shopper.page.getByTestId('item-reviews')).toContainText('Hermosa pieza');
-  await shopper.page.screenshot({ path: `${SHOTS}/order-review-item-desktop.png`, fullPage: true });
+  await saveScreenshot(shopper.page, { path: `${SHOTS}/order-review-item-desktop.png`, fullPage: true });
   await shopper.page.goBack();
   await shopper.page.setViewportSize(PHONE);
-  await shopper.page.screenshot({ path: `${SHOTS}/order-customer-phone.png`, fullPage: true });
+  await saveScreenshot(shopper.page, { path: `${SHOTS}/order-customer-phone.png`, fullPage: true });
   // the purchases list shows it, newest first
   await shopper.page.goto(`${stack.url}/mis-compras`);
   await expect(shopper.page.getByTestId('order-row').first()).toBeVisible();
   await expect.poll(() => photoWidth(shopper.page.getByTestId('order-row').first())).toBeGreaterThan(0);
-  await shopper.page.screenshot({ path: `${SHOTS}/order-list-phone.png`, fullPage: true });
+  await saveScreenshot(shopper.page, { path: `${SHOTS}/order-list-phone.png`, fullPage: true });
   await supplier.context.close();
   await shopper.context.close();
 });
@@ -373,7 +374,7 @@ test('orders: paid on delivery, quoted by the supplier, accepted, marked paid an
   const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   await supplier.page.getByTestId('quote-date').fill(inAWeek);
   await supplier.page.getByTestId('quote-cost').fill('85.50');
-  await supplier.page.screenshot({ path: `${SHOTS}/order-quote-desktop.png`, fullPage: true });
+  await saveScreenshot(supplier.page, { path: `${SHOTS}/order-quote-desktop.png`, fullPage: true });
   await supplier.page.getByTestId('quote-submit').click();
   await expect(supplier.page.getByTestId('order-state')).toHaveAttribute('data-state', 'awaiting_customer');
 
@@ -437,7 +438,7 @@ test('orders: an experience for 2 attendees, its tickets downloaded, checked in 
   await page.waitForURL(/\/mis-compras\/[\w-]+$/);
   await page.getByTestId('tickets-link').click();
   await expect(page.getByTestId('ticket-card')).toHaveCount(2);
-  await page.screenshot({ path: `${SHOTS}/order-tickets-desktop.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/order-tickets-desktop.png`, fullPage: true });
   // the zip of one PDF per attendee
   const download = page.waitForEvent('download');
   await page.getByTestId('tickets-download-zip').click();
@@ -452,7 +453,7 @@ test('orders: an experience for 2 attendees, its tickets downloaded, checked in 
   await supplier.page.getByTestId('checkin-code').fill(code);
   await supplier.page.getByTestId('checkin-submit').click();
   await expect(supplier.page.getByTestId('checkin-status')).toHaveAttribute('data-status', 'checked_in');
-  await supplier.page.screenshot({ path: `${SHOTS}/order-checkin-desktop.png`, fullPage: true });
+  await saveScreenshot(supplier.page, { path: `${SHOTS}/order-checkin-desktop.png`, fullPage: true });
   await supplier.page.getByTestId('checkin-next').click();
   await supplier.page.getByTestId('checkin-code').fill(code);
   await supplier.page.getByTestId('checkin-submit').click();
@@ -493,7 +494,7 @@ test('orders: a dropshipped product is packed and shipped by its dropshipping su
   await ds.page.getByTestId('move-1-l1-quantity').fill('1');
   await ds.page.getByTestId('move-1-l1-submit').click();
   await expect(ds.page.getByTestId('package-2')).toBeVisible();
-  await ds.page.screenshot({ path: `${SHOTS}/order-packing-desktop.png`, fullPage: true });
+  await saveScreenshot(ds.page, { path: `${SHOTS}/order-packing-desktop.png`, fullPage: true });
   await sellerNext(ds.page, 'to_deliver');
 
   // the reseller (the shop's owner, the order's supplier) sees the sale but the fulfilment is not theirs
@@ -578,12 +579,12 @@ test('returns and wallets: a return with a photo, a note and a partial refund, c
   await customer.page.getByTestId('return-photo-drop').locator('input[type=file]').setInputFiles('e2e/fixtures/logo.png');
   await expect(customer.page.getByTestId('return-photos').locator('img')).toHaveCount(1);
   await customer.page.getByTestId('return-comments').fill('Llegó sin funcionar, lo probé con dos cargadores.');
-  await customer.page.screenshot({ path: `${SHOTS}/return-request-desktop.png`, fullPage: true });
+  await saveScreenshot(customer.page, { path: `${SHOTS}/return-request-desktop.png`, fullPage: true });
   await customer.page.getByTestId('return-submit').click();
   await expect(customer.page.getByText('Devolución iniciada correctamente')).toBeVisible();
   await expect(customer.page.getByTestId('return-view')).toBeVisible();
   await customer.page.setViewportSize(PHONE);
-  await customer.page.screenshot({ path: `${SHOTS}/return-customer-phone.png`, fullPage: true });
+  await saveScreenshot(customer.page, { path: `${SHOTS}/return-customer-phone.png`, fullPage: true });
 
   // the seller (the shop's owner, who resold it) writes an internal note, refunds part of it and closes the request
   const seller = await signedIn(browser, DEMO.users.demoOwner.email);
@@ -620,7 +621,7 @@ test('returns and wallets: a return with a photo, a note and a partial refund, c
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
-  await customer.page.screenshot({ path: `${SHOTS}/return-label-customer-phone.png`, fullPage: true });
+  await saveScreenshot(customer.page, { path: `${SHOTS}/return-label-customer-phone.png`, fullPage: true });
   await seller.page.getByRole('tab', { name: 'Comentarios' }).click();
   await seller.page.getByTestId('return-note-body').fill('Pedimos la guía de regreso al cliente.');
   await seller.page.getByLabel('Interna').check();
@@ -630,7 +631,7 @@ test('returns and wallets: a return with a photo, a note and a partial refund, c
   await seller.page.getByTestId('return-refund-amount').fill('100');
   await seller.page.getByTestId('return-refund-submit').click();
   await expect(seller.page.getByText(/Se reembolsaron correctamente \$100\.00/)).toBeVisible({ timeout: 30_000 });
-  await seller.page.screenshot({ path: `${SHOTS}/return-seller-desktop.png`, fullPage: true });
+  await saveScreenshot(seller.page, { path: `${SHOTS}/return-seller-desktop.png`, fullPage: true });
   await seller.page.getByTestId('return-close').click();
   await seller.page.getByTestId('return-close-confirm').click();
   await expect(seller.page.getByText('Solicitud de devolución cerrada')).toBeVisible();
@@ -651,10 +652,10 @@ test('returns and wallets: a return with a photo, a note and a partial refund, c
     return movementOf(page, id).count();
   };
   await expect.poll(() => movementsOn(supplier.page, `${stack.url}/me/wallet/mxn`, orderId), { intervals: [1000] }).toBeGreaterThan(0);
-  await supplier.page.screenshot({ path: `${SHOTS}/wallet-supplier-desktop.png`, fullPage: true });
+  await saveScreenshot(supplier.page, { path: `${SHOTS}/wallet-supplier-desktop.png`, fullPage: true });
   expect(await movementsOn(seller.page, `${stack.url}/admin/monedero/mxn`, orderId)).toBe(1);
   await seller.page.setViewportSize(PHONE);
-  await seller.page.screenshot({ path: `${SHOTS}/wallet-reseller-phone.png`, fullPage: true });
+  await saveScreenshot(seller.page, { path: `${SHOTS}/wallet-reseller-phone.png`, fullPage: true });
 
   // the order nobody returned settles once its window closes
   await expect
@@ -664,7 +665,7 @@ test('returns and wallets: a return with a photo, a note and a partial refund, c
     })
     .toBeGreaterThan(0);
   await expect(supplier.page.getByTestId('wallet-chart')).toBeVisible();
-  await supplier.page.screenshot({ path: `${SHOTS}/wallet-supplier-settled-desktop.png`, fullPage: true });
+  await saveScreenshot(supplier.page, { path: `${SHOTS}/wallet-supplier-settled-desktop.png`, fullPage: true });
   for (const c of [customer, seller, supplier]) await c.context.close();
   await buyer.close();
 });
@@ -686,20 +687,20 @@ test('a reseller buys a plan and the product cards earn its commission', async (
 
   await page.goto(`${stack.url}/apps/paquetes`);
   await expect(page.getByTestId('membership-summary')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/packages-desktop.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/packages-desktop.png`, fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/packages-phone.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/packages-phone.png`, fullPage: true });
   await page.setViewportSize(DESKTOP);
   await page.getByTestId('package-buy-negocio_digital').click();
   await page.waitForURL(/\/me\/payments\/mp_/);
   await fillCard(page, SANDBOX_TEST_CARDS.approved);
-  await page.screenshot({ path: `${SHOTS}/package-payment-desktop.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/package-payment-desktop.png`, fullPage: true });
   await page.getByTestId('card-form').getByTestId('pay-submit').click();
   await expect(page.getByTestId('paid-summary')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('paid-package')).toHaveText('Negocio digital');
   await page.getByTestId('paid-my-plan').click();
   await expect(page.getByTestId('membership-status')).toHaveText('Activo', { timeout: 20_000 });
-  await page.screenshot({ path: `${SHOTS}/packages-active-desktop.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/packages-active-desktop.png`, fullPage: true });
 
   const after = await commission();
   // the same margin at 0.7 instead of 0.5 (each rounded to the cent)

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO, DEMO_ITEMS, demoCatalogueId } from '@vitrina/contracts';
 import { startEmbedded, type Stack } from './support/stack.js';
+import { saveScreenshot } from './support/screenshot.js';
 
 /**
  * In-place shop editing (issue 5, "Done when"): the demo owner edits the shop through the owner tools as a
@@ -622,7 +623,7 @@ test('a visitor asks about a product; the demo owner reads it under Contactos', 
   await page.getByTestId('contact-filter').fill('color azul');
   const row = page.getByTestId('contact-row').filter({ hasText: 'Vera Visitante' });
   await expect(row).toHaveCount(1);
-  await page.screenshot({ path: 'test-results/screenshots/contact-list-desktop.png' });
+  await saveScreenshot(page, { path: 'test-results/screenshots/contact-list-desktop.png' });
   await row.getByRole('link').click();
   await expect(page.getByTestId('contact-detail-message')).toHaveText(question);
   await expect(page.getByText('vera@example.com')).toBeVisible();
@@ -668,13 +669,13 @@ test('a shopper asks the seller about a product; both sides see the conversation
   const received = page.getByTestId('chat-message').filter({ hasText: question });
   await expect(received.getByTestId('message-tag')).toContainText(itemName);
   await expect(row.getByTestId('inbox-unread')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/screenshots/inbox-seller-desktop.png' });
+  await saveScreenshot(page, { path: 'test-results/screenshots/inbox-seller-desktop.png' });
   await page.getByTestId('composer-input').fill(answer);
   await page.getByTestId('composer-send').click();
 
   // the shopper's open chat got the answer without a reload
   await expect(shopper.getByTestId('chat-message').filter({ hasText: answer })).toHaveCount(1, { timeout: 15_000 });
-  await shopper.screenshot({ path: 'test-results/screenshots/inbox-shopper-desktop.png' });
+  await saveScreenshot(shopper, { path: 'test-results/screenshots/inbox-shopper-desktop.png' });
 
   // on a phone: the list alone, then the chat alone with a way back
   await shopper.setViewportSize({ width: 390, height: 844 });
@@ -682,10 +683,10 @@ test('a shopper asks the seller about a product; both sides see the conversation
   const phoneRow = shopper.getByTestId('inbox-conversation').filter({ hasText: DEMO.users.demoOwner.name });
   await expect(phoneRow).toContainText(answer.slice(0, 20));
   await expect(shopper.getByTestId('chat-pane')).toHaveCount(0);
-  await shopper.screenshot({ path: 'test-results/screenshots/inbox-list-phone.png' });
+  await saveScreenshot(shopper, { path: 'test-results/screenshots/inbox-list-phone.png' });
   await phoneRow.click();
   await expect(shopper.getByTestId('chat-message').filter({ hasText: answer })).toHaveCount(1);
   await expect(shopper.getByTestId('inbox-filter')).toHaveCount(0);
-  await shopper.screenshot({ path: 'test-results/screenshots/inbox-chat-phone.png' });
+  await saveScreenshot(shopper, { path: 'test-results/screenshots/inbox-chat-phone.png' });
   await shopperContext.close();
 });

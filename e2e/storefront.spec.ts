@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { DEMO } from '@vitrina/contracts';
 import { startEmbedded, type Stack } from './support/stack.js';
+import { saveScreenshot } from './support/screenshot.js';
 
 /**
  * The public storefront on `npm start` (issue 4 'Done when'): a visitor browses the demo shop, a level-2 reseller
@@ -64,7 +65,7 @@ async function screenshot(page: Page, name: string): Promise<void> {
       { timeout: 30_000 },
     )
     .catch(() => {});
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 test('a visitor opens the demo shop and sees the banners rotate', async ({ page }) => {
