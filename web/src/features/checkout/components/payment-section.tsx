@@ -1,12 +1,11 @@
 import { Alert, List, Radio, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { PAYMENT_TYPES, type PaymentType } from '@vitrina/contracts';
 import type { Checkout } from '../api/types';
 import type { CheckoutProgress } from '../lib/progress';
 import type { CheckoutT } from '../i18n/texts';
 import classes from './checkout.module.css';
-
-const KNOWN_TYPES = ['card', 'paypal', 'cash', 'spei', 'aplazo', 'mobbex'] as const;
 
 interface Props {
   checkout: Checkout;
@@ -26,8 +25,9 @@ interface Props {
  * with the steps still missing; once it is ready (the payment token came with the delivery) the payment UI takes over.
  */
 export function PaymentSection({ checkout, progress, needsAttendees, needsDelivery, t, payment }: Props) {
-  const label = (type: string) =>
-    (KNOWN_TYPES as readonly string[]).includes(type) ? t(`payment.types.${type as (typeof KNOWN_TYPES)[number]}`) : type;
+  // Every type a supplier can enable has its label (the key type makes a missing one a compile error); a type this
+  // build does not know yet shows as it came.
+  const label = (type: string) => ((PAYMENT_TYPES as readonly string[]).includes(type) ? t(`payment.types.${type as PaymentType}`) : type);
   const missing = [
     ...(!progress.contact ? [t('steps.contact')] : []),
     ...(needsDelivery && !progress.delivery ? [t('steps.delivery')] : []),

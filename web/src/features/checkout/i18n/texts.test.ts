@@ -1,3 +1,4 @@
+import { PAYMENT_TYPES } from '@vitrina/contracts';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '@/i18n/i18n';
 import { CHECKOUT_BUNDLES, CHECKOUT_NS, ensureCheckoutTexts } from './texts';
@@ -22,5 +23,14 @@ describe('the checkout texts', () => {
     const t = i18n.getFixedT('es-AR', CHECKOUT_NS as never) as unknown as (key: string) => string;
     expect(t('guest.register')).toBe('Registrate para continuar');
     expect(t('countdown.expiredTitle')).toBe('El tiempo para completar tu compra ha expirado');
+  });
+
+  it('name every payment type a supplier can enable, in both languages', () => {
+    // The checkout listed 'ondelivery' and 'deposit' as raw keys: the labels knew only the prepaid methods.
+    for (const bundle of [CHECKOUT_BUNDLES.es, CHECKOUT_BUNDLES.en]) {
+      expect(Object.keys(bundle.payment.types).sort()).toEqual([...PAYMENT_TYPES].sort());
+    }
+    expect(CHECKOUT_BUNDLES.es.payment.types.ondelivery).toBe('Pago contra entrega');
+    expect(CHECKOUT_BUNDLES.es.payment.types.deposit).toBe('Depósito bancario');
   });
 });
