@@ -350,6 +350,9 @@ test('orders: bought by card, the supplier moves it along while the shopper foll
   await saveScreenshot(shopper.page, { path: `${SHOTS}/order-review-item-desktop.png`, fullPage: true });
   await shopper.page.goBack();
   await shopper.page.setViewportSize(PHONE);
+  // back on the order: shoot it once its line's photo is in (the phone shot had an empty frame where it goes)
+  await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'delivered');
+  await expect.poll(() => photoWidth(shopper.page.getByTestId('order-line').first())).toBeGreaterThan(0);
   await saveScreenshot(shopper.page, { path: `${SHOTS}/order-customer-phone.png`, fullPage: true });
   // the purchases list shows it, newest first
   await shopper.page.goto(`${stack.url}/mis-compras`);
