@@ -32,6 +32,7 @@ import { ApiDescription } from './openapi/api-description.js';
 import { installApiDocsPage, installOpenApiRoute } from './openapi/api-docs.routes.js';
 import { installApiProxy } from './proxy/api-proxy.js';
 import { DEFAULT_BODY_LIMIT_BYTES } from './proxy/body-limit.js';
+import { installExpectContinue } from './proxy/expect-continue.js';
 import { Upstreams } from './proxy/upstreams.js';
 import { createRateLimitHook, type TokenVerifierLike } from './rate-limit/rate-limits.js';
 import { createShopHeadRenderer, DEFAULT_PLATFORM_HOSTS, type RenderShopHead } from './web/shop-head.js';
@@ -233,6 +234,8 @@ async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, part
   // NUL or invalid Unicode in the path, query or headers: 400 invalid_text here, for pages and API alike
   // (the services check bodies, which the gateway streams without parsing).
   fastify.addHook('onRequest', refuseUncleanRequestLine);
+  // `100 Continue` only once the request passed the checks that could refuse it (expect-continue.ts).
+  installExpectContinue(fastify);
   const upstreamFailures = new Counter({
     name: 'gateway_upstream_failures_total',
     help: 'Proxied requests that got no upstream answer',
