@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { deleteRedisKeys } from '@vitrina/platform/testing';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -106,6 +107,9 @@ export async function startCluster(port = 3400, extraEnv: Record<string, string>
       await c.connect();
       await c.query(`drop database if exists "${name}" with (force)`).catch(() => undefined);
       await c.end();
+      // The streams, groups and leases the stack kept in Redis under its prefix.
+      const redisUrl = extraEnv.REDIS_URL ?? process.env.REDIS_URL;
+      if (redisUrl) await deleteRedisKeys(redisUrl, `${name}*`).catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
   );

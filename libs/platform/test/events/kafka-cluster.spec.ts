@@ -13,10 +13,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { ALL_TOPICS, SERVICES, SERVICE_NAMES } from '@vitrina/contracts';
 import { deadLetterTopic } from '../../src/events/event-bus.js';
+import { deleteRedisKeys } from '../../src/testing/redis-keys.js';
 import { requireServiceUrl, servicesRequired } from '../../src/testing/test-database.js';
 import { repoRoot } from '../fixtures/build-platform.js';
 import { ensureKafkaMock, startKafkaMock, type KafkaMock } from './kafka-mock.js';
@@ -123,14 +123,7 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
     await admin.connect();
     await admin.query(`drop database if exists "${database}" with (force)`).catch(() => undefined);
     await admin.end();
-    const redis = new Redis(redisUrl!);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-    await redis.quit();
+    await deleteRedisKeys(redisUrl!, `${prefix}*`);
   }, 60_000);
 
   it('carries a ping from one service to every service over Kafka, then stops cleanly on SIGTERM', async () => {

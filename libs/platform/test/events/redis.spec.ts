@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
 import type { EventBus } from '../../src/events/event-bus.js';
 import { RedisEventBus, type RedisEventBusOptions } from '../../src/events/redis-event-bus.js';
 import { partitionOf } from '../../src/events/bus-support.js';
+import { deleteRedisKeys } from '../../src/testing/redis-keys.js';
 import { requireServiceUrl } from '../../src/testing/test-database.js';
 import { buildPlatform, repoRoot } from '../fixtures/build-platform.js';
 import { makeEvent, runEventBusContract } from './bus.contract.js';
@@ -26,22 +26,8 @@ const testOptions = (url: string): RedisEventBusOptions => ({
   closeGraceMs: 100,
 });
 
-async function deleteKeys(url: string, pattern: string): Promise<void> {
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
 if (url) {
-  afterAll(() => deleteKeys(url, `${prefix}:*`));
+  afterAll(() => deleteRedisKeys(url, `${prefix}:*`));
 
   /** Until the members split all partitions between them, unchanged for a few renewals. */
   const settle = async (bus: EventBus, topic: string, group: string, members: number) => {

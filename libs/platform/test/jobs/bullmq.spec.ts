@@ -5,6 +5,7 @@ import type { Db } from '../../src/db/database.js';
 import { BullJobQueue, bullQueueName, fromBullJobId, toBullJobId } from '../../src/jobs/bullmq-job-queue.js';
 import { createJobQueue } from '../../src/jobs/create-job-queue.js';
 import { createLogger } from '../../src/logging/logger.js';
+import { deleteRedisKeys } from '../../src/testing/redis-keys.js';
 import { requireServiceUrl } from '../../src/testing/test-database.js';
 import { tables } from './fixtures/schema.js';
 import { jobQueueContract, waitFor, type JobQueueHarness } from './job-queue.contract.js';
@@ -24,14 +25,9 @@ const prefix = `vt-jobs-test-${process.pid}-${Date.now().toString(36)}`;
 
   afterAll(async () => {
     await Promise.all([...inspectors.values()].map((q) => q.close()));
-    // Remove every key this run created.
-    let cursor = '0';
-    do {
-      const [next, keys] = await admin.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await admin.del(...keys);
-    } while (cursor !== '0');
     await admin.quit();
+    // Remove every key this run created.
+    await deleteRedisKeys(redisUrl!, `${prefix}:*`);
   });
 
   const inspector = (service: string): Queue => {

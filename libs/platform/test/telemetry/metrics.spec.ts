@@ -15,6 +15,7 @@ import { OutboxRelayEvents } from '../../src/outbox/relay.js';
 import { PlatformModule } from '../../src/runtime/platform.module.js';
 import type { Runtime } from '../../src/runtime/runtime.js';
 import { DB, JOB_QUEUE } from '../../src/runtime/tokens.js';
+import { deleteRedisKeys } from '../../src/testing/redis-keys.js';
 import { createTestDatabase, requireServiceUrl, type TestDatabase } from '../../src/testing/test-database.js';
 import { createTestRuntime } from '../../src/testing/test-runtime.js';
 import { installPlatformMetrics } from '../../src/telemetry/metrics.js';
@@ -250,6 +251,7 @@ const redisUrl = requireServiceUrl('REDIS_URL', 'readiness with the Redis bus do
   let runtime: Runtime;
   let svc: ServiceApp;
   let relay: Cuttable;
+  const prefix = `vt-ready-${process.pid}-${Date.now().toString(36)}`;
 
   beforeAll(async () => {
     const target = new URL(redisUrl!);
@@ -262,7 +264,7 @@ const redisUrl = requireServiceUrl('REDIS_URL', 'readiness with the Redis bus do
     runtime = await createTestRuntime(tdb, {
       EVENT_BUS: 'redis',
       REDIS_URL: via.toString(),
-      REDIS_PREFIX: `vt-ready-${process.pid}-${Date.now().toString(36)}`,
+      REDIS_PREFIX: prefix,
     });
     svc = await createServiceApp({ name: 'marketing', module: MetricsTestModule }, runtime);
     await svc.app.getHttpAdapter().getInstance().ready();
@@ -276,6 +278,7 @@ const redisUrl = requireServiceUrl('REDIS_URL', 'readiness with the Redis bus do
     await bounded(runtime?.close());
     await tdb?.destroy();
     await relay?.down();
+    await deleteRedisKeys(redisUrl!, `${prefix}:*`);
   }, 60_000);
 
   it('stays ready (200, degraded) while the bus is down, commits writes to the outbox, and publishes them once it is back', async () => {
