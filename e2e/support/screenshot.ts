@@ -17,6 +17,13 @@ const ATTEMPT_MS = 20_000;
  */
 export async function saveScreenshot(target: Page | Locator, options: PageScreenshotOptions & { path: string }): Promise<void> {
   const page = 'goto' in target ? target : target.page();
+  // Whatever still loads (the header's account skeleton while the session is read, a list being fetched) gets a
+  // moment to finish, so the picture shows the page as a user sees it once loaded.
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => {});
   try {
     await target.screenshot({ ...options, timeout: ATTEMPT_MS });
     return;
