@@ -11,6 +11,7 @@ import { request } from 'undici';
 import type { RunningGateway } from '../src/gateway.module.js';
 import { startGateway } from './support/load-gateway.js';
 import { startFakeServices } from './support/fake-services.js';
+import { headAskingToContinue } from './support/expect-continue.js';
 
 let stack: Awaited<ReturnType<typeof startFakeServices>>;
 let gateway: RunningGateway;
@@ -220,28 +221,9 @@ it('does not read a declared body far past what it would drop: 413 and the conne
 });
 
 describe('Expect: 100-continue', () => {
-  /** Sends only the head and reads what the gateway says before any body byte is sent. */
-  async function headOnly(head: string): Promise<{ socket: ReturnType<typeof connect>; first: () => Promise<string> }> {
-    const { port } = new URL(gateway.url);
-    const socket = connect(Number(port), '127.0.0.1');
-    let received = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (c: string) => (received += c));
-    socket.on('error', () => undefined);
-    await new Promise<void>((resolve) => socket.once('connect', resolve));
-    socket.write(head);
-    const first = async () => {
-      for (let waited = 0; !received.includes('\r\n\r\n') && waited < 5_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
-      return received;
-    };
-    return { socket, first };
-  }
-
   it('refuses a declared body over the limit before it is sent: 413 as the first answer, no 100 Continue', async () => {
     const before = stack.fakes.catalogue.seen.length;
-    const { socket, first } = await headOnly(
-      'POST /api/catalogue/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\nContent-Length: 3145728\r\nExpect: 100-continue\r\n\r\n',
-    );
+    const { socket, first } = await headAskingToContinue(gateway.url, '/api/catalogue/echo', 3 * 1024 * 1024, 'application/octet-stream');
     const answer = await first();
     socket.destroy();
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
@@ -250,9 +232,7 @@ describe('Expect: 100-continue', () => {
   });
 
   it('refuses an unknown API group without asking for the body', async () => {
-    const { socket, first } = await headOnly(
-      'POST /api/nothing-here/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n',
-    );
+    const { socket, first } = await headAskingToContinue(gateway.url, '/api/nothing-here/x', 2);
     const answer = await first();
     socket.destroy();
     expect(answer).toMatch(/^HTTP\/1\.1 404 /);
@@ -261,17 +241,12 @@ describe('Expect: 100-continue', () => {
 
   it('asks for an acceptable body with 100 Continue, then proxies it', async () => {
     const body = JSON.stringify({ hello: 'mundo' });
-    const { socket, first } = await headOnly(
-      `POST /api/catalogue/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
-    );
+    const { socket, first, read } = await headAskingToContinue(gateway.url, '/api/catalogue/echo', body.length);
     expect(await first()).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
-    let received = '';
-    socket.on('data', (c: string) => (received += c));
     socket.write(body);
-    for (let waited = 0; !/\r\n\r\n[\s\S]*"service":/.test(received) && waited < 5_000; waited += 10)
-      await new Promise((r) => setTimeout(r, 10));
+    const received = await read(/\r\n\r\n[\s\S]*\r\n\r\n[\s\S]*"service":/);
     socket.destroy();
-    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
     expect(received).toContain('mundo');
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { request } from 'undici';
 import type { GatewayOptions, RunningGateway } from '../src/gateway.module.js';
+import { headAskingToContinue } from './support/expect-continue.js';
 import { startFakeServices } from './support/fake-services.js';
 import { startGateway } from './support/load-gateway.js';
 
@@ -58,6 +59,18 @@ describe('per-IP rate limit (memory store)', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Unknown groups count too (no free scanning), and so does the OpenAPI document.
     expect((await get(gw.url, '/api/nope')).status).toBe(429);
+  });
+
+  it('refuses an upload over the limit before it is sent: 429 as the first answer to Expect: 100-continue', async () => {
+    const gw = await gateway({ rateLimit: { perIpPerMinute: 1, perUserPerMinute: 100 } });
+    expect((await get(gw.url, '/api/catalogue/echo')).status).toBe(200);
+    const before = stack.fakes.catalogue.seen.length;
+    const { socket, first } = await headAskingToContinue(gw.url, '/api/catalogue/echo', 512 * 1024, 'application/octet-stream');
+    const answer = await first();
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 429 /);
+    expect(answer).not.toMatch(/100 Continue/);
+    expect(stack.fakes.catalogue.seen.length).toBe(before);
   });
 
   it('exempts health, docs and the web app', async () => {
