@@ -374,6 +374,35 @@ describe('the cart (spec 1 §2 cart side panel, §4, §5, §8; spec 3 §4)', { t
     expect(call.request.headers.get('idempotency-key')).toBeTruthy();
   });
 
+  it('opens the panel after an add even when the badge had not answered yet (a quick click on a slow connection)', async () => {
+    // CI's phone journey once saw the badge at 1 and no panel: the count went from unknown to 1, not up.
+    const item = itemJson(2);
+    let cart = cartJson([]);
+    let answerTotal!: () => void;
+    const totalHeld = new Promise<void>((resolve) => (answerTotal = resolve));
+    const api = signedIn({
+      [`GET /api/catalogue/items/${SUPPLIER_ID}/${item.id}`]: () => jsonResponse(200, item),
+      [TOTAL]: async () => {
+        await totalHeld;
+        return jsonResponse(200, totalOf(cart));
+      },
+      [CART]: () => jsonResponse(200, cart),
+      [ITEMS]: () => {
+        cart = cartJson([cartOrder(SUPPLIER_ID, [cartProduct(2, { id: item.id })])]);
+        return jsonResponse(200, cart);
+      },
+    });
+    renderApp(`/tienda/demo/productos/${SUPPLIER_ID}/${item.id}`);
+    const add = await screen.findByTestId('add-to-cart', {}, LONG);
+    await waitFor(() => expect(api.callsTo(TOTAL).length).toBeGreaterThan(0), LONG);
+    fireEvent.click(add);
+    await waitFor(() => expect(api.callsTo(ITEMS)).toHaveLength(1), LONG);
+    const panel = await screen.findByRole('dialog', { name: 'Tu carrito' }, LONG);
+    await waitFor(() => expect(within(panel).getByText('Artículo 2')).toBeTruthy(), LONG);
+    answerTotal();
+    await waitFor(() => expect(badge()).toBe('1'));
+  });
+
   it("shows a signed-in user's variant lines apart, limits the item across them, and changes or removes a line by its line_id", async () => {
     const s = cartProduct(1, { amount: 2, available: 3, variant: { Talla: 'S' } });
     const m = cartProduct(1, { amount: 1, available: 3, variant: { Talla: 'M' } });

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { mergeCart } from '@/features/cart/api/change-cart-items';
 import { totalOf } from '@/features/cart/api/get-cart-total';
 import { cartKeys } from '@/features/cart/api/keys';
@@ -9,7 +9,7 @@ import type { Cart } from '@/features/cart/api/types';
 import { useCartT, type CartT } from '@/features/cart/i18n/texts';
 import { CHECKOUT_ERROR_MS } from '@/features/cart/lib/constants';
 import { clearLocalCart, readLocalCart } from '@/features/cart/lib/local-cart';
-import { cartBridge, useCartBridge } from '@/lib/cart-bridge';
+import { cartBridge, useCartBridge, type CartAddRequest } from '@/lib/cart-bridge';
 import { CartDrawer } from './cart-drawer';
 import { useBuyNow } from './use-checkout';
 import { useAddToCart, useCartCount, useCartViewer } from './use-shop-cart';
@@ -44,7 +44,7 @@ function notifyMerge(t: CartT, cart: Cart): void {
 
 /**
  * The cart's one host in a shop (the shop route renders it; the storefront reaches it through lib/cart-bridge):
- * implements the bridge's actions, keeps the header badge current, opens the panel when the product count grows
+ * implements the bridge's actions, keeps the header badge current, opens the panel after an add and when the count grows
  * (spec 1 §2), merges an anonymous visitor's local cart once they are signed in (spec 1 §4) and renders the panel.
  */
 export default function CartHost({ shopSlug, shopBase }: CartHostProps) {
@@ -56,7 +56,18 @@ export default function CartHost({ shopSlug, shopBase }: CartHostProps) {
   const add = useAddToCart();
   const buyNow = useBuyNow();
 
-  useEffect(() => cartBridge.register({ add, buyNow }), [add, buyNow]);
+  // spec 1 §2: the panel opens on an add that went through, even when the badge had not answered yet (a quick click
+  // on a slow connection: the count then goes from unknown to 1, which the effect below does not take as growth).
+  const onCartPage = useLocation({ select: (location) => /\/carrito\/?$/.test(location.pathname) });
+  const addAndOpen = useCallback(
+    async (request: CartAddRequest) => {
+      const added = await add(request);
+      if (added && !onCartPage) cartBridge.open();
+      return added;
+    },
+    [add, onCartPage],
+  );
+  useEffect(() => cartBridge.register({ add: addAndOpen, buyNow }), [addAndOpen, buyNow]);
 
   useEffect(() => {
     cartBridge.setCount(count);
@@ -65,7 +76,6 @@ export default function CartHost({ shopSlug, shopBase }: CartHostProps) {
 
   // spec 1 §2: the panel opens by itself when the count grows (not on the first answer, nor when the owner changes;
   // nor on /carrito, which already shows the cart).
-  const onCartPage = useLocation({ select: (location) => /\/carrito\/?$/.test(location.pathname) });
   const previous = useRef<{ viewer: string | null | undefined; count: number | null } | null>(null);
   useEffect(() => {
     const before = previous.current;
