@@ -4,6 +4,7 @@ import type { Tx } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { currentContext, currentTraceId } from '../logging/context.js';
 import type { PlatformTables } from './tables.js';
+import { noteOutboxWrite } from './transaction-runner.js';
 
 export interface NewEvent<TData = unknown> {
   /** `<topic>.<fact>`, e.g. `catalogue.item.created`; the topic is everything before the last dot. */
@@ -32,6 +33,7 @@ export class Outbox {
     const write = async (): Promise<EventEnvelope[]> => {
       const rows = this.rows(list);
       await tx.insert(this.tables.outbox).values(rows);
+      noteOutboxWrite(tx);
       return rows.map((r) => r.envelope);
     };
     const tracer = activeServiceTracer();

@@ -1,23 +1,43 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AnySchema, Db, Tx } from '../db/database.js';
 
+/** Transactions that wrote outbox rows (`Outbox.add` notes them): only their commits wake the relay. */
+const withEvents = new WeakSet<object>();
+
+/** Notes that `tx` wrote outbox rows, so its commit tells the listeners there are events to publish. */
+export function noteOutboxWrite(tx: object): void {
+  withEvents.add(tx);
+}
+
+/** What a commit tells its listeners. */
+export interface CommitInfo {
+  /** The transaction wrote outbox rows (a one-statement write through `statement` always counts as one). */
+  events: boolean;
+}
+
 /**
  * Owns the transactions of one service. A command handler calls `run`; code running inside an
  * ambient transaction (an event consumer wrapped by the inbox) joins it instead of opening another,
  * so the consumer's change and its inbox row commit together.
- * After a commit the outbox relay is woken so events leave at once (the relay's poll is the safety net).
+ * After a commit that wrote outbox rows the relay is woken so events leave at once (the relay's poll is the safety
+ * net); a commit without events (a cart line, an idempotency record) does not send the relay to look for none.
  */
 export class TransactionRunner<TSchema extends AnySchema = AnySchema> {
   private readonly ambient = new AsyncLocalStorage<Tx<TSchema>>();
-  private readonly afterCommit = new Set<() => void>();
+  private readonly afterCommit = new Set<(info: CommitInfo) => void>();
 
   constructor(readonly db: Db<TSchema>) {}
 
   async run<T>(fn: (tx: Tx<TSchema>) => Promise<T>): Promise<T> {
     const current = this.ambient.getStore();
     if (current) return fn(current);
-    const result = await this.db.transaction((tx) => this.ambient.run(tx as Tx<TSchema>, () => fn(tx as Tx<TSchema>)));
-    for (const listener of this.afterCommit) listener();
+    let events = false;
+    const result = await this.db.transaction(async (tx) => {
+      const value = await this.ambient.run(tx, () => fn(tx));
+      events = withEvents.has(tx);
+      return value;
+    });
+    this.committed({ events });
     return result;
   }
 
@@ -29,7 +49,7 @@ export class TransactionRunner<TSchema extends AnySchema = AnySchema> {
     const current = this.ambient.getStore();
     if (current) return fn(current);
     const result = await fn(this.db);
-    for (const listener of this.afterCommit) listener();
+    this.committed({ events: true });
     return result;
   }
 
@@ -38,8 +58,13 @@ export class TransactionRunner<TSchema extends AnySchema = AnySchema> {
     return this.ambient.getStore();
   }
 
-  onCommit(listener: () => void): () => void {
+  /** Called after every commit of `run` and `statement`, with whether it wrote outbox rows. */
+  onCommit(listener: (info: CommitInfo) => void): () => void {
     this.afterCommit.add(listener);
     return () => this.afterCommit.delete(listener);
+  }
+
+  private committed(info: CommitInfo): void {
+    for (const listener of this.afterCommit) listener(info);
   }
 }

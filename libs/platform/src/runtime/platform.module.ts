@@ -66,7 +66,9 @@ class PlatformLifecycle implements OnApplicationBootstrap, OnApplicationShutdown
       pollMs: this.runtime.config.OUTBOX_POLL_MS,
       events: this.relayEvents,
     });
-    this.tx.onCommit(() => this.relay?.kick());
+    this.tx.onCommit(({ events }) => {
+      if (events) this.relay?.kick();
+    });
     this.relay.start();
     await this.jobs.start();
   }

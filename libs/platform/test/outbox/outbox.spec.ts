@@ -105,6 +105,31 @@ describe('outbox and relay (real database)', () => {
     expect(await db.select().from(outboxTable).where(eq(outboxTable.id, eventId))).toHaveLength(0);
   });
 
+  it('tells commit listeners whether the transaction wrote events, so the relay wakes only for those', async () => {
+    const seen: boolean[] = [];
+    const stop = runner.onCommit(({ events }) => seen.push(events));
+    try {
+      await runner.run((tx) => tx.insert(widgets).values({ id: 'w-quiet', name: 'no event' }));
+      await runner.run(async (tx) => {
+        // an event written by a nested call joins the outer transaction, and so does its note
+        await runner.run((inner) => outbox.add(inner, { type: 'fixture.widget.created', key: 'w-loud', data: {} }));
+        await tx.insert(widgets).values({ id: 'w-loud', name: 'with event' });
+      });
+      await runner.statement((q) => q.execute(sql`select 1`));
+      await expect(
+        runner.run(async (tx) =>
+          outbox.add(tx, { type: 'fixture.widget.created', key: 'w-x', data: {} }).then(() => {
+            throw new Error('refused');
+          }),
+        ),
+      ).rejects.toThrow('refused');
+    } finally {
+      stop();
+    }
+    // a rolled-back transaction calls no listener; a one-statement write counts as one with events
+    expect(seen).toEqual([false, true, true]);
+  });
+
   it('the relay publishes pending rows in commit order and marks them published', async () => {
     const bus = new MemoryEventBus();
     const got: string[] = [];
