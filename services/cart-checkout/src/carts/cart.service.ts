@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   CartCheckoutErrorCodes as Codes,
   canonicalVariant,
@@ -13,10 +14,11 @@ import {
   type CartTotal,
   type CartVariant,
 } from '@vitrina/contracts';
-import { DB, newId, TransactionRunner, type Db, type Tx } from '@vitrina/platform';
+import { DB, newId, rowsOf, TransactionRunner, type Db, type Tx } from '@vitrina/platform';
 import * as schema from '../db/schema.js';
 import { cartLines, carts, items, shops } from '../db/schema.js';
-import { DeliveryService } from '../delivery/delivery.service.js';
+import { supplierNames, supplierSettings } from '../db/delivery-schema.js';
+import { configurationColumns, configurationOf, DeliveryService, type ConfigurationRow } from '../delivery/delivery.service.js';
 import {
   buildCart,
   cartError,
@@ -28,6 +30,7 @@ import {
   isValidAmount,
   keyOf,
   lineVariant,
+  quantityLimit,
   suppliersOf,
   type CartOrderDraft,
   type ItemRow,
@@ -45,7 +48,21 @@ const LINE_ORDER = [asc(cartLines.addedAt), asc(cartLines.itemId), asc(cartLines
  * most of a cart request's CPU). On PostgreSQL each is parsed once per pooled connection; PGlite ignores the names.
  */
 function preparedStatements(db: Db<typeof schema>) {
-  const cartRow = { cartId: carts.id, itemId: cartLines.itemId, variant: cartLines.variant, quantity: cartLines.quantity, item: items };
+  // The configurations of the suppliers a cart order needs: its items' owners and, for a resold dropshipping item,
+  // the shop's owner (cart.rules `supplierOf`). Joined beside the lines, so a whole cart is one statement.
+  const ownerSettings = alias(supplierSettings, 'owner_settings');
+  const ownerNames = alias(supplierNames, 'owner_names');
+  const shopSettings = alias(supplierSettings, 'shop_owner_settings');
+  const shopNames = alias(supplierNames, 'shop_owner_names');
+  const cartRow = {
+    cartId: carts.id,
+    itemId: cartLines.itemId,
+    variant: cartLines.variant,
+    quantity: cartLines.quantity,
+    item: items,
+    owner: configurationColumns(ownerSettings, ownerNames),
+    shopOwner: configurationColumns(shopSettings, shopNames),
+  };
   return {
     shopBySlug: db
       .select()
@@ -64,21 +81,30 @@ function preparedStatements(db: Db<typeof schema>) {
       .from(items)
       .where(sql`${items.itemId} = any(${sql.placeholder('ids')}::text[])`)
       .prepare('cart_checkout_items_by_ids'),
-    /** The shop, the user's cart in it, its lines and their items: the whole cart read in one statement. */
+    /** The shop, the user's cart in it, its lines, their items and their suppliers: the whole cart in one statement. */
     cartBySlug: db
       .select({ shop: shops, ...cartRow })
       .from(shops)
       .leftJoin(carts, and(eq(carts.shopId, shops.shopId), eq(carts.userId, sql.placeholder('userId'))))
       .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
       .leftJoin(items, eq(items.itemId, cartLines.itemId))
+      .leftJoin(ownerSettings, eq(ownerSettings.supplierId, items.ownerId))
+      .leftJoin(ownerNames, eq(ownerNames.userId, items.ownerId))
+      .leftJoin(shopSettings, eq(shopSettings.supplierId, shops.ownerId))
+      .leftJoin(shopNames, eq(shopNames.userId, shops.ownerId))
       .where(eq(shops.slug, sql.placeholder('slug')))
       .orderBy(...LINE_ORDER)
       .prepare('cart_checkout_cart_by_slug'),
+    /** The same for a shop already read (after a write): the shop's owner comes as a parameter. */
     cartByShop: db
       .select(cartRow)
       .from(carts)
       .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
       .leftJoin(items, eq(items.itemId, cartLines.itemId))
+      .leftJoin(ownerSettings, eq(ownerSettings.supplierId, items.ownerId))
+      .leftJoin(ownerNames, eq(ownerNames.userId, items.ownerId))
+      .leftJoin(shopSettings, eq(shopSettings.supplierId, sql.placeholder('shopOwnerId')))
+      .leftJoin(shopNames, eq(shopNames.userId, sql.placeholder('shopOwnerId')))
       .where(and(eq(carts.userId, sql.placeholder('userId')), eq(carts.shopId, sql.placeholder('shopId'))))
       .orderBy(...LINE_ORDER)
       .prepare('cart_checkout_cart_by_shop'),
@@ -97,18 +123,32 @@ interface CartJoinRow {
   variant: CartVariant | null;
   quantity: number | null;
   item: ItemRow | null;
+  owner: ConfigurationRow | null;
+  shopOwner: ConfigurationRow | null;
 }
 
-/** Rows of the cart + lines + items join → the cart id, its lines in order and their items. */
-function cartFromRows(rows: CartJoinRow[]): { cartId: string | undefined; lines: LineRow[]; byId: Map<string, ItemRow> } {
+interface LoadedCart {
+  cartId: string | undefined;
+  lines: LineRow[];
+  byId: Map<string, ItemRow>;
+  /** The configurations of the lines' suppliers and of the shop's owner. */
+  configs: Map<string, SupplierConfig>;
+}
+
+/** Rows of the cart + lines + items + suppliers join → the cart id, its lines in order, their items and suppliers. */
+function cartFromRows(rows: CartJoinRow[], shopOwnerId: string): LoadedCart {
   const lines: LineRow[] = [];
   const byId = new Map<string, ItemRow>();
+  const configs = new Map<string, SupplierConfig>();
+  if (rows.length > 0) configs.set(shopOwnerId, configurationOf(rows[0].shopOwner));
   for (const r of rows) {
     if (r.itemId === null || r.quantity === null) continue;
     lines.push({ itemId: r.itemId, variant: r.variant ?? {}, quantity: r.quantity });
-    if (r.item) byId.set(r.itemId, r.item);
+    if (!r.item) continue;
+    byId.set(r.itemId, r.item);
+    if (!configs.has(r.item.ownerId)) configs.set(r.item.ownerId, configurationOf(r.owner));
   }
-  return { cartId: rows[0]?.cartId ?? undefined, lines, byId };
+  return { cartId: rows[0]?.cartId ?? undefined, lines, byId, configs };
 }
 
 /**
@@ -187,24 +227,25 @@ export class CartService {
 
   /** The cart as its orders (an empty cart has no orders: never a 404 for a real shop). */
   async cartOf(userId: string, shop: ShopRow, adjustments?: CartAdjustment[]): Promise<Cart> {
-    return this.rendered(shop, await this.load(userId, shop.shopId), adjustments);
+    return this.rendered(shop, await this.load(userId, shop), adjustments);
   }
 
-  private rendered(shop: ShopRow, cart: ReturnType<typeof cartFromRows>, adjustments?: CartAdjustment[]): Promise<Cart> {
-    if (!cart.cartId) return this.render(null, shop, [], adjustments);
-    return this.render(cart.cartId, shop, groupLines(shop, cart.lines, cart.byId), adjustments);
+  private rendered(shop: ShopRow, cart: LoadedCart, adjustments?: CartAdjustment[]): Cart {
+    if (!cart.cartId) return buildCart(null, shop, [], cart.configs, adjustments);
+    return buildCart(cart.cartId, shop, groupLines(shop, cart.lines, cart.byId), cart.configs, adjustments);
   }
 
-  /** The user's cart in a shop with its lines and their items, in one read (the hot path of every cart answer). */
-  private async load(userId: string, shopId: string) {
-    return cartFromRows(await this.prepared.cartByShop.execute({ userId, shopId }));
+  /** The user's cart in a shop with its lines, their items and suppliers, in one read (every cart answer after a write). */
+  private async load(userId: string, shop: ShopRow): Promise<LoadedCart> {
+    const rows = await this.prepared.cartByShop.execute({ userId, shopId: shop.shopId, shopOwnerId: shop.ownerId });
+    return cartFromRows(rows, shop.ownerId);
   }
 
-  /** The shop (404 when absent) with the user's cart, its lines and their items: one statement. */
+  /** The shop (404 when absent) with the user's cart, its lines, their items and suppliers: one statement. */
   private async loadBySlug(userId: string, slug: string) {
     const rows = slug.length <= 200 ? await this.prepared.cartBySlug.execute({ userId, slug }) : [];
     if (rows.length === 0) throw cartError(Codes.shopNotFound, 'The shop does not exist', 404);
-    return { shop: rows[0].shop, ...cartFromRows(rows) };
+    return { shop: rows[0].shop, ...cartFromRows(rows, rows[0].shop.ownerId) };
   }
 
   async get(userId: string, slug: string): Promise<Cart> {
@@ -249,13 +290,11 @@ export class CartService {
     const { shop, item } = await this.shopAndItem(slug, itemId);
     if (!item || item.deleted) checkQuantity(item, amount);
     const chosen = lineVariant(item!, variant);
-    const key = keyOf(chosen);
+    // the item's own rules first (what the line alone may not exceed); the statement then checks the item's total
+    checkQuantity(item, amount);
     await this.tx.run(async (tx) => {
       const cartId = await this.ensureCart(tx, userId, shop.shopId);
-      const held = await this.itemLines(tx, cartId, itemId);
-      const next = (held.get(key) ?? 0) + amount;
-      checkQuantity(item, othersThan(held, key) + next);
-      await this.upsertLine(tx, cartId, itemId, chosen, next);
+      await this.writeLine(tx, cartId, item!, chosen, amount, 'add');
     });
     return this.cartOf(userId, shop);
   }
@@ -268,8 +307,14 @@ export class CartService {
     if (!isValidAmount(amount)) checkQuantity(undefined, amount);
     const { shop, item } = await this.shopAndItem(slug, itemId);
     if (!item || item.deleted) checkQuantity(item, amount);
+    // When the given variant is the line an add would resolve it to (an item without choices, a full variant), the
+    // line is the same whatever the cart holds: one statement reads and writes it. Otherwise the held lines decide.
+    const resolved = resolveVariant(item!.variants ?? {}, variant);
+    const plain = resolved !== undefined && keyOf(resolved) === keyOf(variant);
+    if (plain) checkQuantity(item, amount);
     await this.tx.run(async (tx) => {
       const cartId = await this.ensureCart(tx, userId, shop.shopId);
+      if (plain) return this.writeLine(tx, cartId, item!, variant, amount, 'set');
       const held = await this.itemLines(tx, cartId, itemId);
       const chosen = held.has(keyOf(variant)) ? variant : lineVariant(item!, variant);
       const key = keyOf(chosen);
@@ -277,6 +322,47 @@ export class CartService {
       await this.upsertLine(tx, cartId, itemId, chosen, amount);
     });
     return this.cartOf(userId, shop);
+  }
+
+  /**
+   * The line of (item, variant) set to `amount` or raised by it, when the item's total across its lines stays within
+   * what the item allows: one statement inside the cart's transaction, after `ensureCart` (whose lock on the cart row
+   * orders the cart's writers); the item's lines are locked as `itemLines` locks them. Refused: the quantity rules'
+   * 4xx, nothing written.
+   */
+  private async writeLine(
+    tx: Tx<typeof schema>,
+    cartId: string,
+    item: ItemRow,
+    variant: CartVariant,
+    amount: number,
+    mode: 'add' | 'set',
+  ): Promise<void> {
+    const key = keyOf(variant);
+    const kept = mode === 'add' ? sql`sums.mine` : sql`0`;
+    const result = await tx.execute(sql`
+      with held as (
+        select variant_key, quantity from ${cartLines}
+        where cart_id = ${cartId} and item_id = ${item.itemId}
+        for update
+      ), sums as (
+        select coalesce(sum(quantity) filter (where variant_key <> ${key}), 0)::int as others,
+               coalesce(sum(quantity) filter (where variant_key = ${key}), 0)::int as mine
+        from held
+      ), up as (
+        insert into ${cartLines} (cart_id, item_id, variant_key, variant, quantity)
+        select ${cartId}, ${item.itemId}, ${key}, ${JSON.stringify(variant)}::jsonb, ${kept} + ${amount}::int
+        from sums
+        where sums.others + ${kept} + ${amount}::int <= ${quantityLimit(item)}::int
+        on conflict (cart_id, item_id, variant_key) do update set quantity = excluded.quantity
+        returning 1
+      )
+      select others, mine, (select count(*) from up)::int as written from sums`);
+    const [row] = rowsOf<{ others: number; mine: number; written: number }>(result);
+    if (row?.written === 1) return;
+    const total = (row?.others ?? 0) + (mode === 'add' ? (row?.mine ?? 0) : 0) + amount;
+    checkQuantity(item, total);
+    throw new Error(`the cart line of ${item.itemId} was refused at ${total}, which the quantity rules allow`);
   }
 
   /** Sets the quantity of the line a `line_id` names (404 `item_not_found` when the id names no item). */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type AnyColumn } from 'drizzle-orm';
 import { DB, type Db } from '@vitrina/platform';
 import type * as schema from '../db/schema.js';
 import { supplierNames, supplierSettings } from '../db/delivery-schema.js';
@@ -16,6 +16,69 @@ export interface SupplierConfiguration {
   name: string;
 }
 
+/** Settings and display name of one supplier as `configurationColumns` select them (all null: no settings, no name). */
+export interface ConfigurationRow {
+  supplierId: string | null;
+  enabledPaymentTypes: string[] | null;
+  fixedShippingCostMinor: number | null;
+  fixedShippingDays: number | null;
+  currency: string | null;
+  rateZoneCount: number | null;
+  branchCount: number | null;
+  name: string | null;
+}
+
+/**
+ * What a cart order needs of a supplier's settings and name, for a select that joins `settings` and `names` (the
+ * tables or aliases of them) on the supplier's id: the rate zones and branches only as counts, so a cart read does not
+ * carry and parse a supplier's whole delivery setup. The cart reads join it beside their lines (one statement for the
+ * whole cart, issue 11); `configurations` reads it by ids.
+ */
+export function configurationColumns(
+  settings: Record<keyof Pick<typeof supplierSettings.$inferSelect, SettingsColumn>, AnyColumn>,
+  names: { name: AnyColumn },
+) {
+  return {
+    supplierId: sql<string | null>`${settings.supplierId}`,
+    enabledPaymentTypes: sql<string[] | null>`${settings.enabledPaymentTypes}`,
+    fixedShippingCostMinor: sql<number | null>`${settings.fixedShippingCostMinor}`,
+    fixedShippingDays: sql<number | null>`${settings.fixedShippingDays}`,
+    currency: sql<string | null>`${settings.currency}`,
+    rateZoneCount: sql<number | null>`jsonb_array_length(${settings.rateZones})`,
+    branchCount: sql<number | null>`jsonb_array_length(${settings.branches})`,
+    name: sql<string | null>`${names.name}`,
+  } satisfies { [K in keyof ConfigurationRow]: unknown };
+}
+
+type SettingsColumn =
+  'supplierId' | 'enabledPaymentTypes' | 'fixedShippingCostMinor' | 'fixedShippingDays' | 'currency' | 'rateZones' | 'branches';
+
+/** A supplier's configuration from its joined row; without settings it is not configured. */
+export function configurationOf(row: ConfigurationRow | null | undefined): SupplierConfiguration {
+  const name = row?.name ?? '';
+  if (!row || row.supplierId === null || row.enabledPaymentTypes === null) {
+    return { isConfigured: false, takesPayment: false, ships: false, enabledPaymentTypes: [], fixedShipping: null, name };
+  }
+  const facts = {
+    enabledPaymentTypes: row.enabledPaymentTypes,
+    fixedShippingCostMinor: row.fixedShippingCostMinor,
+    fixedShippingDays: row.fixedShippingDays,
+    rateZoneCount: row.rateZoneCount ?? 0,
+    branchCount: row.branchCount ?? 0,
+  };
+  const fixed = facts.fixedShippingCostMinor !== null && facts.fixedShippingDays !== null;
+  return {
+    isConfigured: isConfigured(facts),
+    takesPayment: facts.enabledPaymentTypes.length > 0,
+    ships: fixed || facts.rateZoneCount > 0 || facts.branchCount > 0,
+    enabledPaymentTypes: [...facts.enabledPaymentTypes],
+    fixedShipping: fixed
+      ? { costMinor: facts.fixedShippingCostMinor!, days: facts.fixedShippingDays!, currency: row.currency ?? 'MXN' }
+      : null,
+    name,
+  };
+}
+
 /** The delivery part as the carts and checkouts of this service see it. */
 @Injectable()
 export class DeliveryService {
@@ -27,7 +90,7 @@ export class DeliveryService {
 
   constructor(@Inject(DB) db: Db<typeof schema>) {
     this.bySuppliers = db
-      .select({ id: sql<string>`ids.id`, settings: supplierSettings, name: supplierNames.name })
+      .select({ id: sql<string>`ids.id`, config: configurationColumns(supplierSettings, supplierNames) })
       .from(sql`unnest(${sql.placeholder('ids')}::text[]) as ids(id)`)
       .leftJoin(supplierSettings, eq(supplierSettings.supplierId, sql`ids.id`))
       .leftJoin(supplierNames, eq(supplierNames.userId, sql`ids.id`))
@@ -39,25 +102,7 @@ export class DeliveryService {
     const ids = [...new Set(supplierIds)];
     const result = new Map<string, SupplierConfiguration>();
     if (ids.length === 0) return result;
-    const rows = await this.bySuppliers.execute({ ids });
-    const bySupplier = new Map(rows.flatMap((r) => (r.settings ? [[r.id, r.settings] as const] : [])));
-    const nameOf = new Map(rows.flatMap((r) => (r.name !== null ? [[r.id, r.name] as const] : [])));
-    for (const id of ids) {
-      const s = bySupplier.get(id);
-      result.set(id, {
-        isConfigured: s ? isConfigured(s) : false,
-        takesPayment: s ? s.enabledPaymentTypes.length > 0 : false,
-        ships: s
-          ? (s.fixedShippingCostMinor !== null && s.fixedShippingDays !== null) || s.rateZones.length > 0 || s.branches.length > 0
-          : false,
-        enabledPaymentTypes: s ? [...s.enabledPaymentTypes] : [],
-        fixedShipping:
-          s && s.fixedShippingCostMinor !== null && s.fixedShippingDays !== null
-            ? { costMinor: s.fixedShippingCostMinor, days: s.fixedShippingDays, currency: s.currency }
-            : null,
-        name: nameOf.get(id) ?? '',
-      });
-    }
+    for (const row of await this.bySuppliers.execute({ ids })) result.set(row.id, configurationOf(row.config));
     return result;
   }
 }

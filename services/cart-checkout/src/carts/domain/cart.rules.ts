@@ -99,8 +99,19 @@ export function configuredBy(supplierId: string, dssupplierId: string | null): s
   return dssupplierId ?? supplierId;
 }
 
+/** The largest quantity a line, or an item's lines together, may hold. */
+const MAX_AMOUNT = 1_000_000;
+
 export function isValidAmount(amount: unknown): amount is number {
-  return typeof amount === 'number' && Number.isInteger(amount) && amount >= 1 && amount <= 1_000_000;
+  return typeof amount === 'number' && Number.isInteger(amount) && amount >= 1 && amount <= MAX_AMOUNT;
+}
+
+/** The largest total of a sellable item's lines that `checkQuantity` accepts. */
+export function quantityLimit(item: Pick<ItemRow, 'maxPurchaseAmount' | 'stockType' | 'available'>): number {
+  let limit = MAX_AMOUNT;
+  if (item.maxPurchaseAmount !== null) limit = Math.min(limit, item.maxPurchaseAmount);
+  if (item.stockType === 'onstock' && item.available !== null) limit = Math.min(limit, item.available);
+  return limit;
 }
 
 /** Refuses a quantity the item cannot take (4xx, nothing changed). */

@@ -3,8 +3,8 @@ export interface ConfigurationFacts {
   enabledPaymentTypes: readonly string[];
   fixedShippingCostMinor: number | null;
   fixedShippingDays: number | null;
-  rateZones: readonly unknown[];
-  branches: readonly unknown[];
+  rateZoneCount: number;
+  branchCount: number;
 }
 
 /**
@@ -13,7 +13,7 @@ export interface ConfigurationFacts {
  */
 export function isConfigured(s: ConfigurationFacts): boolean {
   const fixed = s.fixedShippingCostMinor !== null && s.fixedShippingDays !== null;
-  return s.enabledPaymentTypes.length > 0 && (fixed || s.rateZones.length > 0 || s.branches.length > 0);
+  return s.enabledPaymentTypes.length > 0 && (fixed || s.rateZoneCount > 0 || s.branchCount > 0);
 }
 
 export interface MoneyInput {

@@ -50,7 +50,7 @@ export function toSupplierSettings(supplierId: string, row: SupplierSettingsRow 
       state: b.state,
       postal_code: b.postalCode,
     })),
-    is_configured: isConfigured(s),
+    is_configured: isConfigured({ ...s, rateZoneCount: s.rateZones.length, branchCount: s.branches.length }),
   });
 }
 
