@@ -43,13 +43,18 @@ export class TransactionRunner<TSchema extends AnySchema = AnySchema> {
 
   /**
    * One statement that is its own transaction (a data-modifying CTE writing a change and its outbox rows together):
-   * no BEGIN/COMMIT round trips. Inside an ambient transaction it joins it. The relay is woken after it, as after `run`.
+   * no BEGIN/COMMIT round trips. Inside an ambient transaction it joins it. The relay is woken after it, as after `run`
+   * with events, unless the caller says it writes none (`events: false`).
    */
-  async statement<T>(fn: (db: Db<TSchema> | Tx<TSchema>) => Promise<T>): Promise<T> {
+  async statement<T>(fn: (db: Db<TSchema> | Tx<TSchema>) => Promise<T>, options: { events?: boolean } = {}): Promise<T> {
     const current = this.ambient.getStore();
-    if (current) return fn(current);
+    if (current) {
+      const result = await fn(current);
+      if (options.events !== false) noteOutboxWrite(current);
+      return result;
+    }
     const result = await fn(this.db);
-    this.committed({ events: true });
+    this.committed({ events: options.events !== false });
     return result;
   }
 

@@ -116,6 +116,9 @@ describe('outbox and relay (real database)', () => {
         await tx.insert(widgets).values({ id: 'w-loud', name: 'with event' });
       });
       await runner.statement((q) => q.execute(sql`select 1`));
+      // a one-statement write joining a transaction marks it, unless it says it writes no events
+      await runner.run(() => runner.statement((q) => q.execute(sql`select 1`)));
+      await runner.statement((q) => q.execute(sql`select 1`), { events: false });
       await expect(
         runner.run(async (tx) =>
           outbox.add(tx, { type: 'fixture.widget.created', key: 'w-x', data: {} }).then(() => {
@@ -127,7 +130,7 @@ describe('outbox and relay (real database)', () => {
       stop();
     }
     // a rolled-back transaction calls no listener; a one-statement write counts as one with events
-    expect(seen).toEqual([false, true, true]);
+    expect(seen).toEqual([false, true, true, true, false]);
   });
 
   it('the relay publishes pending rows in commit order and marks them published', async () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, arrayOverlaps, count, desc, eq, ilike, ne, or, sql, sum, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   ConversationErrorCodes,
+  ConversationLimits,
   type Conversation,
   type ConversationList,
   type ConversationPeople,
@@ -12,7 +13,19 @@ import {
   type MessageInput,
   messageTeaser,
 } from '@vitrina/contracts';
-import { DB, DomainError, LOGGER, NotFoundError, TransactionRunner, listResponse, newId, type Db, type Logger } from '@vitrina/platform';
+import {
+  DB,
+  DomainError,
+  LOGGER,
+  NotFoundError,
+  TransactionRunner,
+  listResponse,
+  newId,
+  rowsOf,
+  type Db,
+  type Logger,
+  type Tx,
+} from '@vitrina/platform';
 import { NO_REFS } from '../alerts/alert-rules.js';
 import { messageReceivedText } from '../alerts/alert-texts.js';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../config/messaging-config.js';
@@ -372,92 +385,35 @@ export class ConversationsService {
   }
 
   /**
-   * Sends a message, in one transaction: the message, the conversation's last message, the recipient's pending + 1,
-   * and, when that pending went from 0 to 1 while the recipient is offline, one bell alert. With an Idempotency-Key a
-   * retry (or a racing twin) answers the first message and writes nothing: the unique (sender, key) decides.
+   * Sends a message as one statement (data-modifying CTEs, its own transaction): the message, the conversation's last
+   * message, both sides' activity time with the recipient's pending + 1, and, when that pending went from 0 to 1 while
+   * the recipient is offline, one bell alert. With an Idempotency-Key a retry (or a racing twin) writes nothing: the
+   * unique (sender, key) stops the message, and every other part reads it. Then the first message is the answer.
    * After the commit both participants' live streams hear of it.
    */
   async send(me: string, conversationId: string, input: MessageInput, key: string | undefined): Promise<Message> {
     const checked = checkMessage(input, this.config.galleryBases);
     const { peerId, myName } = await this.member(me, conversationId);
-    if (key) {
-      const first = await this.byKey(me, key);
-      if (first) return this.replayed(first, conversationId);
-    }
-    const result = await this.tx.run(async (tx) => {
-      const now = new Date();
-      const [row] = await tx
-        .insert(messages)
-        .values({
-          id: newId(),
-          conversationId,
-          senderId: me,
-          senderName: myName,
-          body: checked.body,
-          kind: checked.kind,
-          media: checked.media,
-          tags: checked.tags,
-          idempotencyKey: key ?? null,
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: [messages.senderId, messages.idempotencyKey] })
-        .returning();
-      if (!row) return undefined; // a twin with the same key committed first
-      await tx
-        .update(conversations)
-        .set({
-          lastMessageTeaser: messageTeaser(checked.body),
-          lastMessageSender: me,
-          lastMessageKind: checked.kind,
-          lastMessageDate: now,
-          updatedAt: now,
-        })
-        .where(eq(conversations.id, conversationId));
-      // both sides' activity time, and the recipient's pending + 1, in one statement
-      const sides = await tx
-        .update(conversationMembers)
-        .set({
-          updatedAt: now,
-          pending: sql`case when ${conversationMembers.userId} = ${peerId} then ${conversationMembers.pending} + 1 else ${conversationMembers.pending} end`,
-        })
-        .where(eq(conversationMembers.conversationId, conversationId))
-        .returning({ userId: conversationMembers.userId, pending: conversationMembers.pending });
-      const recipient = sides.find((side) => side.userId === peerId);
-      if (recipient?.pending === 1) {
-        const [peer] = await tx
-          .select({
-            at: sql<Date | null>`(select ${presence.heartbeatAt} from ${presence} where ${presence.userId} = ${peerId})`.mapWith(
-              presence.heartbeatAt,
-            ),
-            ownsShop: sql<boolean>`exists (select 1 from ${shops} where ${shops.ownerId} = ${peerId})`.mapWith(Boolean),
-          })
-          .from(sql`(select 1) as one`);
-        if (!isOnline(peer?.at, now)) {
-          await tx
-            .insert(alerts)
-            .values({
-              id: newId(),
-              userId: peerId,
-              role: peer?.ownsShop ? 'shop_admin' : 'customer',
-              origin: 'messages',
-              type: 'message_received',
-              subtype: checked.kind,
-              params: { ...NO_REFS, customer: me },
-              message: messageReceivedText(row.senderName),
-              link: `/me/inbox/conversation/${conversationId}`,
-              eventId: row.id,
-            })
-            .onConflictDoNothing();
-        }
-      }
-      return row;
-    });
-    if (!result) {
+    const now = new Date();
+    const row: MessageRow = {
+      id: newId(),
+      conversationId,
+      senderId: me,
+      senderName: myName,
+      body: checked.body,
+      kind: checked.kind,
+      media: checked.media,
+      tags: checked.tags,
+      idempotencyKey: key ?? null,
+      createdAt: now,
+    };
+    const written = await this.tx.statement((db) => sendStatement(db, row, peerId, now), { events: false });
+    if (!written) {
       const first = key ? await this.byKey(me, key) : undefined;
       if (!first) throw new Error('idempotent send: the first message is not readable');
       return this.replayed(first, conversationId);
     }
-    const message = messageOf(result);
+    const message = messageOf(row);
     void this.publishMessage(message, [me, peerId]);
     return message;
   }
@@ -496,4 +452,53 @@ export class ConversationsService {
         .catch((err: Error) => this.logger.warn({ err: err.message, userId }, 'live: event not published (the web polls)'));
     }
   }
+}
+
+/**
+ * The writes of one send (see `send`), answering whether the message was written (false: its sender already sent
+ * one with this Idempotency-Key, and nothing was written). The other writes read `msg`, so they happen only with it.
+ */
+async function sendStatement(db: Db<typeof schema> | Tx<typeof schema>, row: MessageRow, peerId: string, now: Date): Promise<boolean> {
+  const { id, conversationId, senderId: me, senderName, kind, body } = row;
+  const written = sql`exists (select 1 from msg)`;
+  const alert = {
+    id: newId(),
+    params: JSON.stringify({ ...NO_REFS, customer: me }),
+    message: JSON.stringify(messageReceivedText(senderName)),
+    link: `/me/inbox/conversation/${conversationId}`,
+  };
+  const result = await db.execute(sql`
+    with msg as ${db
+      .insert(messages)
+      .values(row)
+      .onConflictDoNothing({ target: [messages.senderId, messages.idempotencyKey] })
+      .returning({ id: messages.id })},
+    conv as ${db
+      .update(conversations)
+      .set({ lastMessageTeaser: messageTeaser(body), lastMessageSender: me, lastMessageKind: kind, lastMessageDate: now, updatedAt: now })
+      .where(and(eq(conversations.id, conversationId), written))},
+    sides as ${db
+      .update(conversationMembers)
+      .set({
+        updatedAt: now,
+        pending: sql`case when ${conversationMembers.userId} = ${peerId} then ${conversationMembers.pending} + 1 else ${conversationMembers.pending} end`,
+      })
+      .where(and(eq(conversationMembers.conversationId, conversationId), written))
+      .returning({ userId: conversationMembers.userId, pending: conversationMembers.pending })},
+    alert as (
+      insert into ${alerts} (id, user_id, role, origin, type, subtype, params, message, link, event_id)
+      select ${alert.id}, ${peerId},
+        case when exists (select 1 from ${shops} where ${shops.ownerId} = ${peerId}) then 'shop_admin' else 'customer' end,
+        'messages', 'message_received', ${kind}, ${alert.params}::jsonb, ${alert.message}::jsonb, ${alert.link}, ${id}
+      where exists (select 1 from sides where sides.user_id = ${peerId} and sides.pending = 1)
+        -- offline: no heartbeat within the online window (presence.ts isOnline)
+        and not exists (
+          select 1 from ${presence} where ${presence.userId} = ${peerId}
+            and ${presence.heartbeatAt} > ${now.toISOString()}::timestamptz - ${ConversationLimits.onlineWithinMs}::int * interval '1 millisecond'
+        )
+      on conflict do nothing
+    )
+    select (select count(*) from msg)::int as written`);
+  const [answer] = rowsOf<{ written: number }>(result);
+  return answer?.written === 1;
 }
