@@ -210,15 +210,15 @@ export class CheckoutService {
       ...(ready ? [{ type: CartCheckoutEvents.ready, key: checkoutId, data: { checkoutId } }] : []),
     ];
     // the rows as written (returning) are the answer: no reading them back after the commit
-    const written = options.to_replace
+    const insert = () => this.tx.statement((db) => insertCheckout(db, this.outbox, checkoutRow, lineRows, events));
+    const replaced = options.to_replace;
+    // replacing an earlier checkout cancels it first, in one transaction with the insert (which joins it)
+    const written = replaced
       ? await this.tx.run(async (tx) => {
-          await this.cancelReplaced(tx, userId, options.to_replace!);
-          const [row] = await tx.insert(checkouts).values(checkoutRow).returning();
-          const lines = await tx.insert(checkoutLines).values(lineRows).returning();
-          await this.outbox.add(tx, events);
-          return { row, lines };
+          await this.cancelReplaced(tx, userId, replaced);
+          return insert();
         })
-      : await this.tx.statement((db) => insertCheckout(db, this.outbox, checkoutRow, lineRows, events));
+      : await insert();
     return this.checkouts.view(written.row, written.lines);
   }
 

@@ -106,12 +106,9 @@ export function isValidAmount(amount: unknown): amount is number {
   return typeof amount === 'number' && Number.isInteger(amount) && amount >= 1 && amount <= MAX_AMOUNT;
 }
 
-/** The largest total of a sellable item's lines that `checkQuantity` accepts. */
-export function quantityLimit(item: Pick<ItemRow, 'maxPurchaseAmount' | 'stockType' | 'available'>): number {
-  let limit = MAX_AMOUNT;
-  if (item.maxPurchaseAmount !== null) limit = Math.min(limit, item.maxPurchaseAmount);
-  if (item.stockType === 'onstock' && item.available !== null) limit = Math.min(limit, item.available);
-  return limit;
+/** The largest total of a sellable item's lines that `checkQuantity` accepts (the clamp of the largest quantity). */
+export function quantityLimit(item: ItemRow): number {
+  return clampQuantity(item, MAX_AMOUNT).amount;
 }
 
 /** Refuses a quantity the item cannot take (4xx, nothing changed). */
