@@ -102,6 +102,17 @@ async function openPglite(dataDir: string, traced: boolean): Promise<Database> {
 const MIGRATION_LOCK = 'vitrina:migrate';
 
 /**
+ * The background connection plans every execution for the table as it is now. Its statements (the outbox relay's
+ * scans, marks and prunes) are prepared once per connection (`PreparingClient`), and after five executions
+ * PostgreSQL may keep a generic plan for good; one made at start, while the outbox held a few rows, was a sequential
+ * scan, and it stayed one as the table grew to thousands of kept rows until the next ANALYZE, which autovacuum may
+ * never run on this machine and CI's (`autovacuum = off`): 19 ms and 2,500 pages a scan in the card-payment
+ * benchmark, where a plan made for the table's present size reads two index pages (bench/README). The relay runs a
+ * handful of statements a drain; planning each is cheap beside that.
+ */
+const BACKGROUND_OPTIONS = '-c plan_cache_mode=force_custom_plan';
+
+/**
  * A pg client that prepares every statement with parameters under a name of its own, once per connection: the
  * server then parses and analyses its text once, and after five executions may keep a generic plan, instead of
  * doing both at every call (Drizzle sends its queries unnamed unless a query is built with `.prepare(name)`). In
@@ -144,8 +155,9 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   if (opts.traced) instrumentPg();
   const prepared = opts.preparedPerConnection ?? 500;
   const Client = prepared > 0 ? preparingClient(prepared) : undefined;
-  const newPool = (max: number, applicationName: string): pg.Pool => {
+  const newPool = (max: number, applicationName: string, options?: string): pg.Pool => {
     const created = new pg.Pool({
+      ...(options ? { options } : {}),
       connectionString: url,
       max,
       idleTimeoutMillis: 30_000,
@@ -170,7 +182,8 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
   return {
     kind: 'postgres',
     drizzle: (schema) => drizzlePg(pool, { schema }),
-    background: (schema) => drizzlePg((backgroundPool ??= newPool(1, `${opts.applicationName ?? 'vitrina'}:background`)), { schema }),
+    background: (schema) =>
+      drizzlePg((backgroundPool ??= newPool(1, `${opts.applicationName ?? 'vitrina'}:background`, BACKGROUND_OPTIONS)), { schema }),
     async migrate({ schema, migrationsFolder }) {
       // Instances of a service, and services sharing the database, may start together: one migrates at a time,
       // the others wait for the lock. One lock for the whole database, not one per schema: migrations also

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
 import { tracksSettlement, type Settlement, type SettlementTrackingBus } from '../events/memory-event-bus.js';
+import { rowsOf } from '../db/rows.js';
 import type { PlatformTables } from './tables.js';
 
 export interface OutboxRelayOptions {
@@ -35,7 +36,7 @@ export interface OutboxRelayOptions {
 /**
  * The oldest unpublished rows in commit order (`seq`), in flight ones excepted, with whether each is due. Served by the
  * partial index `outbox_pending_seq_idx` (tables.ts): published rows stay for the retention window, and without it the
- * primary key was walked through all of them on every poll.
+ * primary key was walked through all of them on every poll. The relay's full scan (at start, then once a minute).
  */
 export function pendingOutboxRows(conn: Pick<Db, 'select'>, outbox: PlatformTables['outbox'], batchSize: number) {
   return conn
@@ -45,6 +46,63 @@ export function pendingOutboxRows(conn: Pick<Db, 'select'>, outbox: PlatformTabl
     .orderBy(asc(outbox.seq))
     .limit(batchSize);
 }
+
+/** What the relay needs of a pending row. */
+export interface PendingOutboxRow {
+  seq: number;
+  topic: string;
+  envelope: unknown;
+  attempts: number;
+  due: boolean;
+}
+
+/**
+ * The relay's usual scan: the pending rows above its high-water mark `after`, and the rows of `watch` (sequence numbers
+ * below the mark that were not visible when the relay passed them: rows of transactions that had not committed yet),
+ * in `seq` order. Unlike the full scan it never walks the index entries of rows the relay has published since the
+ * table was last vacuumed: each publish leaves a dead entry in the partial index, which an index scan can mark dead
+ * only once no transaction could still see the row, and under a steady write load (or with autovacuum off, as on
+ * this machine and CI's) the full scan walked thousands of them per poll (18-31 ms a scan, most of PostgreSQL's time
+ * in the card-payment benchmark; bench/README). Both branches are index range or point lookups on the same partial
+ * index; one text whatever the size of `watch` (an array parameter), so it is prepared once per connection.
+ */
+export async function pendingOutboxRowsAfter(
+  conn: Pick<Db, 'execute'>,
+  outbox: PlatformTables['outbox'],
+  batchSize: number,
+  after: number,
+  watch: readonly number[],
+): Promise<PendingOutboxRow[]> {
+  const result = await conn.execute(pendingOutboxRowsAfterSql(outbox, batchSize, after, watch));
+  return rowsOf<PendingOutboxRow>(result).map((r) => ({
+    ...r,
+    seq: Number(r.seq),
+    attempts: Number(r.attempts),
+    envelope: typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope,
+  }));
+}
+
+/** The statement of `pendingOutboxRowsAfter` (exposed for the plan tests). */
+export function pendingOutboxRowsAfterSql(outbox: PlatformTables['outbox'], batchSize: number, after: number, watch: readonly number[]) {
+  const pending = sql`${outbox.publishedAt} is null and ${outbox.nextAttemptAt} <> ${IN_FLIGHT}`;
+  const columns = sql`${outbox.seq} as seq, ${outbox.topic} as topic, ${outbox.envelope} as envelope, ${outbox.attempts} as attempts, ${outbox.nextAttemptAt} <= now() as due`;
+  return sql`
+    select * from (
+      (select ${columns} from ${outbox} where ${pending} and ${outbox.seq} = any(${`{${watch.join(',')}}`}::int[]))
+      union all
+      (select ${columns} from ${outbox} where ${pending} and ${outbox.seq} > ${after} order by ${outbox.seq} limit ${batchSize})
+    ) p order by seq limit ${batchSize}`;
+}
+
+/**
+ * How long a sequence number the relay passed without seeing its row stays watched: a row of a transaction that
+ * commits later than this after its insert waits for the next full scan instead (at most `FULL_SCAN_MS`).
+ */
+const GAP_WAIT_MS = 10_000;
+/** How often the relay scans every pending row, whatever its high-water mark says (the safety net). */
+const FULL_SCAN_MS = 60_000;
+/** Most sequence numbers watched at once (the highest are kept: a large gap is rows another instance published). */
+const MAX_WATCH = 256;
 
 /** A failed publish of the relay: the topic and how many rows now wait for the retry. */
 export interface RelayPublishFailure {
@@ -107,6 +165,16 @@ export class OutboxRelay {
   /** Rows settled by every consumer group, waiting to be marked published (one statement for many). */
   private settled: number[] = [];
   private marking?: Promise<void>;
+  /**
+   * The high-water mark: every row at or below it has been published by this relay, is in flight, or is watched
+   * (`watch`). The usual scan starts above it (`pendingOutboxRowsAfter`); a full scan runs at start and once every
+   * `FULL_SCAN_MS`, and finds whatever the mark missed (a row of another instance's range, a transaction that
+   * committed more than `GAP_WAIT_MS` after writing its row).
+   */
+  private high = 0;
+  /** Sequence numbers at or below `high` whose rows were not visible when the relay passed them, with when. */
+  private readonly watch = new Map<number, number>();
+  private nextFullScanAt = 0;
 
   constructor(private readonly o: OutboxRelayOptions) {
     if (tracksSettlement(o.bus)) this.tracking = o.bus;
@@ -153,6 +221,7 @@ export class OutboxRelay {
     this.drains++;
     if (this.tracking && !this.recovered) await this.recoverInFlight();
     const settlements: Array<[seq: number, settlement: Settlement]> = [];
+    let progress: (() => void) | undefined;
     const handled = await db.transaction(async (tx) => {
       const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${this.o.lockName})) as ok`)) as {
         rows: Array<{ ok: boolean }>;
@@ -161,7 +230,7 @@ export class OutboxRelay {
       if (!lock?.ok) return 0;
       // The oldest unpublished rows in commit order, up to the first one still backing off: a row committed after
       // a failed publish must not overtake the failed rows (they are the oldest pending ones).
-      const pending = await pendingOutboxRows(tx, outbox, batchSize);
+      const pending = await this.scan(tx, batchSize);
       const firstNotDue = pending.findIndex((r) => !r.due);
       const rows = firstNotDue < 0 ? pending : pending.slice(0, firstNotDue);
       if (rows.length === 0) return 0;
@@ -215,12 +284,51 @@ export class OutboxRelay {
         this.o.logger.warn({ err: failure, attempts, topic: failed[0].topic }, 'outbox publish failed; retrying with backoff');
         this.o.events?.publishFailed({ topic: failed[0].topic, rows: failed.length });
       }
+      // the mark moves once this transaction has committed the rows' new state
+      progress = () => this.advance(rows, failedAt < 0 ? rows.length : failedAt);
       return rows.length;
     });
+    progress?.();
     // Only after the in-flight marks committed: a settlement may not be overwritten by them.
     for (const [seq, settlement] of settlements) void settlement.then(() => this.markSettled(seq));
     if (this.drains % 100 === 0) await this.prune();
     return handled;
+  }
+
+  /** The pending rows of this drain: above the mark and the watched ones, or every one when a full scan is due. */
+  private async scan(tx: Pick<Db, 'select' | 'execute'>, batchSize: number): Promise<PendingOutboxRow[]> {
+    const now = Date.now();
+    for (const [seq, since] of this.watch) if (now - since > GAP_WAIT_MS || seq > this.high) this.watch.delete(seq);
+    if (now >= this.nextFullScanAt) {
+      this.nextFullScanAt = now + FULL_SCAN_MS;
+      return pendingOutboxRows(tx, this.o.tables.outbox, batchSize);
+    }
+    return pendingOutboxRowsAfter(tx, this.o.tables.outbox, batchSize, this.high, [...this.watch.keys()]);
+  }
+
+  /**
+   * After a drain handled `rows[0..handled)` (published or handed to the bus, in `seq` order): they leave the watch, the
+   * mark moves up to the last of them, and the sequence numbers it passed without a visible row are watched. Every
+   * visible pending row between the old mark and the new one was in `rows` (the scan answers them in order), so a
+   * number passed without a row is a transaction still open (or one rolled back, or an insert that conflicted).
+   */
+  private advance(rows: readonly { seq: number }[], handled: number): void {
+    for (let i = 0; i < handled; i++) this.watch.delete(rows[i].seq);
+    if (handled < rows.length) {
+      // a failed publish: its rows stay pending, and the mark must not pass them
+      this.high = Math.min(this.high, rows[handled].seq - 1);
+      return;
+    }
+    const last = handled > 0 ? rows[handled - 1].seq : this.high;
+    if (last <= this.high) return;
+    const seen = new Set(rows.map((r) => r.seq));
+    const now = Date.now();
+    for (let seq = Math.max(this.high + 1, last - MAX_WATCH); seq < last; seq++) if (!seen.has(seq)) this.watch.set(seq, now);
+    this.high = last;
+    if (this.watch.size > MAX_WATCH) {
+      const lowest = [...this.watch.keys()].sort((a, b) => a - b).slice(0, this.watch.size - MAX_WATCH);
+      for (const seq of lowest) this.watch.delete(seq);
+    }
   }
 
   /** `publish` or a rejection once publishTimeoutMs has passed (the publish itself may still complete). */

@@ -2,13 +2,13 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventEnvelope } from '@vitrina/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../src/db/database.js';
 import type { EventBus, SubscribeOptions, Subscription } from '../../src/events/event-bus.js';
 import { MemoryEventBus } from '../../src/events/memory-event-bus.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { Outbox } from '../../src/outbox/outbox.js';
-import { OutboxRelay, pendingOutboxRows } from '../../src/outbox/relay.js';
+import { OutboxRelay, pendingOutboxRows, pendingOutboxRowsAfterSql } from '../../src/outbox/relay.js';
 import { TransactionRunner } from '../../src/outbox/transaction-runner.js';
 import type { TestDatabase } from '../../src/testing/test-database.js';
 import { buildPlatform, repoRoot } from '../fixtures/build-platform.js';
@@ -220,6 +220,88 @@ describe('outbox and relay (real database)', () => {
       expect(plan).toContain('outbox_pending_seq_idx');
     } finally {
       await db.execute(sql`delete from ${outboxTable} where ${outboxTable.id} like 'kept-%'`);
+    }
+  });
+
+  // Two transactions open at once: PostgreSQL only (PGlite has one connection).
+  const onPostgres = process.env.DATABASE_URL ? it : it.skip;
+
+  onPostgres('publishes a row committed after a later one was published: the number the relay passed is watched', async () => {
+    const bus = new FlakyBus(new MemoryEventBus());
+    const relay = relayFor(bus);
+    await relay.drainOnce(); // the full scan at start; every later drain here scans above the high-water mark
+    let added!: () => void;
+    let release!: () => void;
+    const inserted = new Promise<void>((r) => (added = r));
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = runner.run(async (tx) => {
+      const events = await outbox.add(tx, { type: 'fixture.widget.renamed', key: 'w-late', data: { n: 1 } });
+      added();
+      await gate;
+      return events;
+    });
+    await inserted;
+    const early = await runner.run((tx) => outbox.add(tx, { type: 'fixture.widget.renamed', key: 'w-early', data: {} }));
+    await relay.drainOnce();
+    expect(bus.published.map((e) => e.id)).toEqual(early.map((e) => e.id));
+
+    release();
+    const late = await slow;
+    await relay.drainOnce();
+    expect(bus.published.map((e) => e.id)).toEqual([...early, ...late].map((e) => e.id));
+    await until('both rows marked published', async () =>
+      (await pendingRows()).every((r) => !late.concat(early).some((e) => e.id === r.id)),
+    );
+    await bus.close();
+  });
+
+  it('scans above the high-water mark by index range, not from the oldest row', async () => {
+    const { rows } = (await db.execute(sql`explain ${pendingOutboxRowsAfterSql(schema.outbox, 100, 12_345, [7, 9])}`)) as {
+      rows: Array<{ 'QUERY PLAN': string }>;
+    };
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/seq > 12345|seq > \$/);
+    expect(plan).not.toMatch(/Seq Scan/);
+  });
+
+  onPostgres('walks none of the published rows a reader still sees, where the full scan walks them all', async () => {
+    // A snapshot held open keeps the entries of rows published after it in the partial index (they cannot be marked
+    // dead yet), as a steady write load does, or a table autovacuum never visits.
+    let release!: () => void;
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    const gate = new Promise<void>((r) => (release = r));
+    const reader = db.transaction(async (tx) => {
+      await tx.execute(sql`set transaction isolation level repeatable read`);
+      await tx.execute(sql`select count(*) from ${outboxTable}`);
+      holding();
+      await gate;
+    });
+    await held;
+    try {
+      await db.execute(
+        sql`insert into ${outboxTable} (id, topic, key, envelope) select 'dead-' || g, ${topic}, 'k', '{}'::jsonb from generate_series(1, 5000) g`,
+      );
+      const { rows: top } = (await db.execute(sql`select max(seq)::int as seq from ${outboxTable}`)) as { rows: Array<{ seq: number }> };
+      await db.execute(sql`update ${outboxTable} set published_at = now() where ${outboxTable.id} like 'dead-%'`);
+      await db.execute(sql`analyze ${outboxTable}`); // the relay's plan on a served table, with its statistics
+      const buffers = async (statement: SQL) => {
+        const { rows: plan } = (await db.execute(sql`explain (analyze, buffers, format json) ${statement}`)) as {
+          rows: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number } }> }>;
+        };
+        const node = plan[0]['QUERY PLAN'][0].Plan;
+        return node['Shared Hit Blocks'] + node['Shared Read Blocks'];
+      };
+      const full = await buffers(pendingOutboxRows(db, schema.outbox, 100).getSQL());
+      const bounded = await buffers(pendingOutboxRowsAfterSql(schema.outbox, 100, top[0].seq, []));
+      // the full scan visits every one of the 5,000 entries and the heap pages they point to (~75 pages: a page is
+      // counted once however many of its rows are visited in a row); the scan above the mark, one or two index pages
+      expect(full).toBeGreaterThan(40);
+      expect(bounded).toBeLessThanOrEqual(5);
+    } finally {
+      release();
+      await reader;
+      await db.execute(sql`delete from ${outboxTable} where ${outboxTable.id} like 'dead-%'`);
     }
   });
 
