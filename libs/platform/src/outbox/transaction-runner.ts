@@ -9,10 +9,16 @@ export function noteOutboxWrite(tx: object): void {
   withEvents.add(tx);
 }
 
+/** What else transactions wrote that a listener waits for (`TransactionRunner.mark`). */
+const marked = new WeakMap<object, Set<string>>();
+const NO_MARKS: ReadonlySet<string> = new Set();
+
 /** What a commit tells its listeners. */
 export interface CommitInfo {
   /** The transaction wrote outbox rows (a one-statement write through `statement` always counts as one). */
   events: boolean;
+  /** What the transaction was marked with (`mark`): rows of a service's own that a listener queues after the commit. */
+  marks: ReadonlySet<string>;
 }
 
 /**
@@ -32,12 +38,14 @@ export class TransactionRunner<TSchema extends AnySchema = AnySchema> {
     const current = this.ambient.getStore();
     if (current) return fn(current);
     let events = false;
+    let marks = NO_MARKS;
     const result = await this.db.transaction(async (tx) => {
       const value = await this.ambient.run(tx, () => fn(tx));
       events = withEvents.has(tx);
+      marks = marked.get(tx) ?? NO_MARKS;
       return value;
     });
-    this.committed({ events });
+    this.committed({ events, marks });
     return result;
   }
 
@@ -54,8 +62,18 @@ export class TransactionRunner<TSchema extends AnySchema = AnySchema> {
       return result;
     }
     const result = await fn(this.db);
-    this.committed({ events: options.events !== false });
+    this.committed({ events: options.events !== false, marks: NO_MARKS });
     return result;
+  }
+
+  /**
+   * Marks `tx` as having written `what` (a delivery row, say), so its commit tells the listeners: a listener that
+   * queues such rows after their commit looks only when there are some, not after every commit of the service.
+   */
+  mark(tx: object, what: string): void {
+    const marks = marked.get(tx);
+    if (marks) marks.add(what);
+    else marked.set(tx, new Set([what]));
   }
 
   /** The transaction this call runs inside, if any. */
@@ -63,7 +81,7 @@ export class TransactionRunner<TSchema extends AnySchema = AnySchema> {
     return this.ambient.getStore();
   }
 
-  /** Called after every commit of `run` and `statement`, with whether it wrote outbox rows. */
+  /** Called after every commit of `run` and `statement`, with whether it wrote outbox rows and what it was marked with. */
   onCommit(listener: (info: CommitInfo) => void): () => void {
     this.afterCommit.add(listener);
     return () => this.afterCommit.delete(listener);

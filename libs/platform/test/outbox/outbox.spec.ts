@@ -133,6 +133,33 @@ describe('outbox and relay (real database)', () => {
     expect(seen).toEqual([false, true, true, true, false]);
   });
 
+  it('tells commit listeners what the transaction was marked with, so a queue of its own wakes only for its rows', async () => {
+    const seen: string[][] = [];
+    const stop = runner.onCommit(({ marks }) => seen.push([...marks]));
+    try {
+      await runner.run((tx) => tx.insert(widgets).values({ id: 'w-unmarked', name: 'plain' }));
+      await runner.run(async () => {
+        // a nested call joins the outer transaction, and its mark with it
+        await runner.run(async (inner) => {
+          await inner.insert(widgets).values({ id: 'w-marked', name: 'queued' });
+          runner.mark(inner, 'fixture.queue');
+          runner.mark(inner, 'fixture.queue');
+        });
+      });
+      await expect(
+        runner.run(async (tx) => {
+          runner.mark(tx, 'fixture.queue');
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      await runner.statement((q) => q.execute(sql`select 1`));
+    } finally {
+      stop();
+    }
+    // a rolled-back transaction calls no listener; marks belong to their transaction only
+    expect(seen).toEqual([[], ['fixture.queue'], []]);
+  });
+
   it('the relay publishes pending rows in commit order and marks them published', async () => {
     const bus = new MemoryEventBus();
     const got: string[] = [];

@@ -5,6 +5,7 @@ import { LOGGER, TransactionRunner, newId, type Logger } from '@vitrina/platform
 import { MESSAGING_CONFIG, type MessagingConfig } from '../config/messaging-config.js';
 import { alerts, deliveries, shops, users } from '../db/schema.js';
 import type * as schema from '../db/schema.js';
+import { DELIVERIES_WRITTEN } from '../delivery/jobs/deliver-message.job.js';
 import { renderAlertMessage } from '../delivery/templates/alert-message.js';
 import { alertsFor, type AlertDraft } from './alert-rules.js';
 import { orderNumber } from './alert-texts.js';
@@ -124,7 +125,9 @@ export class AlertRecorder {
           expiresAt: null,
         });
       }
-      if (rows.length) await tx.insert(deliveries).values(rows).onConflictDoNothing({ target: deliveries.id });
+      if (rows.length === 0) return;
+      await tx.insert(deliveries).values(rows).onConflictDoNothing({ target: deliveries.id });
+      this.tx.mark(tx, DELIVERIES_WRITTEN);
     });
   }
 }

@@ -14,6 +14,7 @@ import { AlertRecorder } from '../../alerts/alert-recorder.js';
 import { deliveries, users } from '../../db/schema.js';
 import type * as schema from '../../db/schema.js';
 import { renderCodeMessage } from '../templates/code-message.js';
+import { DELIVERIES_WRITTEN } from '../jobs/deliver-message.job.js';
 
 /** When the event happened; now for one without a readable time. */
 function occurredAt(event: EventEnvelope): Date {
@@ -89,6 +90,7 @@ export class AccountsUserConsumer {
           expiresAt: Number.isFinite(Date.parse(data.expiresAt)) ? new Date(data.expiresAt) : null,
         })
         .onConflictDoNothing({ target: deliveries.id });
+      this.tx.mark(tx, DELIVERIES_WRITTEN);
     });
   }
 }

@@ -6,6 +6,7 @@ import { MESSAGING_CONFIG, type MessagingConfig } from '../../config/messaging-c
 import { deliveries } from '../../db/schema.js';
 import type * as schema from '../../db/schema.js';
 import { renderReturnLabelMessage } from '../templates/return-label-message.js';
+import { DELIVERIES_WRITTEN } from '../jobs/deliver-message.job.js';
 
 /** One address, no spaces, something on each side of the @: anything else would only bounce. */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -60,6 +61,7 @@ export class ReturnLabelConsumer {
           expiresAt: null,
         })
         .onConflictDoNothing({ target: deliveries.id });
+      this.tx.mark(tx, DELIVERIES_WRITTEN);
     });
   }
 }

@@ -14,12 +14,16 @@ export interface DeliverMessageData {
 
 const POLL_MS = 2_000;
 
+/** The `TransactionRunner.mark` of a transaction that wrote delivery rows: its commit wakes the dispatcher. */
+export const DELIVERIES_WRITTEN = 'messaging.deliveries';
+
 /**
  * Queues and runs deliveries. The consumer writes the delivery row in its inbox transaction; after that commits,
  * the dispatcher adds one job per row with jobId = the event id (so a redelivered event, or a second dispatcher,
  * adds nothing) and explicit attempts and backoff. The processor sends once: a row already `sent` is skipped.
  * Queuing after the commit (never inside the consumer's transaction) means a job never runs before its row exists,
- * and a crash between commit and queueing is healed by the poll.
+ * and a crash between commit and queueing is healed by the poll. A writer of delivery rows marks its transaction
+ * (`DELIVERIES_WRITTEN`) so that its commit wakes the dispatcher at once; an unmarked one waits for the poll.
  */
 @Injectable()
 export class DeliverMessageJob implements OnModuleInit, OnApplicationShutdown {
@@ -39,7 +43,11 @@ export class DeliverMessageJob implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     this.jobs.process<DeliverMessageData>(DELIVER_MESSAGE_JOB, (data, ctx) => this.deliver(data.deliveryId, ctx), { concurrency: 4 });
-    this.tx.onCommit(() => this.kick());
+    // Only commits that wrote deliveries (the writers mark them): every other commit of the service (a message, an
+    // alert without e-mail, a heartbeat) used to send the dispatcher to look for none, one more statement each.
+    this.tx.onCommit(({ marks }) => {
+      if (marks.has(DELIVERIES_WRITTEN)) this.kick();
+    });
     this.timer = setInterval(() => this.kick(), POLL_MS);
     this.timer.unref();
     this.kick();
