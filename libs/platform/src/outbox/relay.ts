@@ -31,6 +31,8 @@ export interface OutboxRelayOptions {
    * published again later, which consumers' inboxes drop (delivery is at least once).
    */
   publishTimeoutMs?: number;
+  /** The clock of the high-water mark's watch and full scans (milliseconds; `Date.now` by default). Tests move it. */
+  clock?: () => number;
 }
 
 /**
@@ -297,7 +299,7 @@ export class OutboxRelay {
 
   /** The pending rows of this drain: above the mark and the watched ones, or every one when a full scan is due. */
   private async scan(tx: Pick<Db, 'select' | 'execute'>, batchSize: number): Promise<PendingOutboxRow[]> {
-    const now = Date.now();
+    const now = (this.o.clock ?? Date.now)();
     for (const [seq, since] of this.watch) if (now - since > GAP_WAIT_MS || seq > this.high) this.watch.delete(seq);
     if (now >= this.nextFullScanAt) {
       this.nextFullScanAt = now + FULL_SCAN_MS;
@@ -322,7 +324,7 @@ export class OutboxRelay {
     const last = handled > 0 ? rows[handled - 1].seq : this.high;
     if (last <= this.high) return;
     const seen = new Set(rows.map((r) => r.seq));
-    const now = Date.now();
+    const now = (this.o.clock ?? Date.now)();
     for (let seq = Math.max(this.high + 1, last - MAX_WATCH); seq < last; seq++) if (!seen.has(seq)) this.watch.set(seq, now);
     this.high = last;
     if (this.watch.size > MAX_WATCH) {

@@ -282,6 +282,47 @@ describe('outbox and relay (real database)', () => {
     await bus.close();
   });
 
+  onPostgres('a row whose transaction stays open past the watch is published by the next full scan, not lost', async () => {
+    const bus = new FlakyBus(new MemoryEventBus());
+    let now = 1_000_000;
+    const relay = new OutboxRelay({
+      db,
+      tables: schema,
+      bus,
+      logger,
+      lockName: `fixture-relay-${Math.random()}`,
+      pollMs: 60_000,
+      clock: () => now,
+    });
+    await relay.drainOnce(); // the full scan at start
+    let added!: () => void;
+    let release!: () => void;
+    const inserted = new Promise<void>((r) => (added = r));
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = runner.run(async (tx) => {
+      const events = await outbox.add(tx, { type: 'fixture.widget.renamed', key: 'w-very-late', data: {} });
+      added();
+      await gate;
+      return events;
+    });
+    await inserted;
+    const early = await runner.run((tx) => outbox.add(tx, { type: 'fixture.widget.renamed', key: 'w-on-time', data: {} }));
+    await relay.drainOnce();
+    now += 11_000; // past the 10 s watch, the transaction still open
+    await relay.drainOnce();
+    release();
+    const late = await slow;
+    await relay.drainOnce(); // above the mark only, and no longer watched: not seen yet
+    expect(bus.published.map((e) => e.id)).toEqual(early.map((e) => e.id));
+    now += 50_000; // a minute since the last full scan
+    await relay.drainOnce();
+    expect(bus.published.map((e) => e.id)).toEqual([...early, ...late].map((e) => e.id));
+    await until('both rows marked published', async () =>
+      (await pendingRows()).every((r) => !late.concat(early).some((e) => e.id === r.id)),
+    );
+    await bus.close();
+  });
+
   it('scans above the high-water mark by index range, not from the oldest row', async () => {
     const { rows } = (await db.execute(sql`explain ${pendingOutboxRowsAfterSql(schema.outbox, 100, 12_345, [7, 9])}`)) as {
       rows: Array<{ 'QUERY PLAN': string }>;
