@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Conversation, LiveMessageEvent } from '@vitrina/contracts';
-import { createServiceApp, newId, TokenSigner } from '@vitrina/platform';
+import { CONFIG, createLogger, createServiceApp, newId, TokenSigner, type PlatformConfig } from '@vitrina/platform';
+import { Redis } from 'ioredis';
 import { servicesRequired } from '@vitrina/platform/testing';
 import { alerts, presence } from '../src/db/schema.js';
 import { LiveStreams } from '../src/conversations/live/live-streams.js';
+import { LiveHub, liveChannel, RedisLiveHub, streamsChannel, type LiveEvent } from '../src/conversations/live/live-hub.js';
 import { createMessagingService } from '../src/messaging.module.js';
 import { bootStack, registerUser, waitFor, type Stack } from './support.js';
 
@@ -201,6 +203,99 @@ describe('live delivery: GET /conversation/{me}:{key}/live (issue 15; Server-Sen
       expect(got.conversation.pending).toBe(1);
       stream.close();
       await waitFor(async () => (b!.get(LiveStreams).count === 0 ? true : undefined), 5000, 'the stream on B closed');
+    });
+
+    it('publishes nothing for a send when no instance holds a stream of either participant', async () => {
+      if (!redisUrl) {
+        if (servicesRequired()) throw new Error('REDIS_URL is required (REQUIRE_SERVICES=1)');
+        return;
+      }
+      const hubA = a!.get(LiveHub);
+      await hubA.ready();
+      // past A's warm-up, and B's stream of beto (previous test) announced closed
+      await waitFor(async () => (!hubA.wants(newId()) && !hubA.wants(beto) ? true : undefined), 5000, 'A past its warm-up');
+      const listener = new Redis(redisUrl);
+      const heard: string[] = [];
+      try {
+        listener.on('message', (_channel: string, raw: string) => heard.push(raw));
+        await listener.subscribe(liveChannel(a!.get<PlatformConfig>(CONFIG).REDIS_PREFIX));
+        const sent = await inject(a!, 'POST', `/messages/${me(ana)}/messages/${conversation.id}`, ana, { body: 'nadie mira' });
+        expect(sent.status).toBe(201);
+        await new Promise((r) => setTimeout(r, 200));
+        expect(heard).toEqual([]);
+        // a stream opening on B is known to A as soon as it answers: the next send reaches it
+        const bBase = (await b!.getUrl()).replace('[::1]', '127.0.0.1');
+        const stream = await openStream(bBase, `/conversation/${me(beto)}/live`, await auth(beto));
+        const next = await inject(a!, 'POST', `/messages/${me(ana)}/messages/${conversation.id}`, ana, { body: 'ahora sí' });
+        const got: LiveMessageEvent = await stream.next('message', (d: LiveMessageEvent) => d.message.id === next.body.id);
+        expect(got.message.body).toBe('ahora sí');
+        expect(heard.length).toBeGreaterThan(0);
+        stream.close();
+      } finally {
+        listener.disconnect();
+      }
+    });
+  });
+
+  describe('RedisLiveHub: which instance holds whose streams', () => {
+    const redisUrl = process.env.REDIS_URL;
+    const prefix = `test-live-${newId()}`;
+    const logger = createLogger('live-test', 'silent');
+    const hubs: RedisLiveHub[] = [];
+    const hub = async (options: ConstructorParameters<typeof RedisLiveHub>[3]) => {
+      const made = new RedisLiveHub(redisUrl!, prefix, logger, options);
+      hubs.push(made);
+      await made.ready();
+      return made;
+    };
+    afterAll(async () => {
+      await Promise.all(hubs.map((h) => h.close()));
+    });
+
+    it('knows a stream on another instance once its listen resolves, forgets it when it closes, and is asked on arrival', async () => {
+      if (!redisUrl) {
+        if (servicesRequired()) throw new Error('REDIS_URL is required (REQUIRE_SERVICES=1)');
+        return;
+      }
+      const a = await hub({ warmupMs: 0 });
+      const b = await hub({ warmupMs: 0 });
+      const u = newId();
+      expect(a.wants(u)).toBe(false);
+      const got: LiveEvent[] = [];
+      const unsubscribe = await b.listen(u, (event) => got.push(event));
+      await waitFor(async () => (a.wants(u) ? true : undefined), 2000, 'A to hear of the stream on B');
+      expect(a.wants(newId())).toBe(false);
+      const event: LiveEvent = { event: 'conversation', data: { id: 'c1' } as Conversation };
+      await a.publish(u, event);
+      await waitFor(async () => (got.length === 1 ? true : undefined), 2000, 'the event on B');
+      expect(got).toEqual([event]);
+      // a newcomer wants everyone while it warms up, and learns of B's stream from B's answer to its hello
+      const c = await hub({ warmupMs: 300 });
+      expect(c.wants(newId())).toBe(true);
+      await waitFor(async () => (!c.wants(newId()) ? true : undefined), 2000, 'C past its warm-up');
+      expect(c.wants(u)).toBe(true);
+      unsubscribe();
+      await waitFor(async () => (!a.wants(u) && !c.wants(u) ? true : undefined), 2000, 'the stream forgotten');
+    });
+
+    it('forgets an instance that stopped announcing (it died without its bye)', async () => {
+      if (!redisUrl) {
+        if (servicesRequired()) throw new Error('REDIS_URL is required (REQUIRE_SERVICES=1)');
+        return;
+      }
+      const d = await hub({ warmupMs: 0, syncMs: 50, forgetMs: 300 });
+      const ghost = new Redis(redisUrl);
+      try {
+        await ghost.publish(streamsChannel(prefix), JSON.stringify({ op: 'open', from: 'ghost', userId: 'u-ghost' }));
+        await waitFor(async () => (d.wants('u-ghost') ? true : undefined), 2000, 'the ghost announced');
+        // unreadable or foreign notices change nothing
+        await ghost.publish(streamsChannel(prefix), 'not json');
+        await ghost.publish(streamsChannel(prefix), JSON.stringify({ op: 'open', userId: 'u-nobody' }));
+        await waitFor(async () => (!d.wants('u-ghost') ? true : undefined), 2000, 'the ghost forgotten');
+        expect(d.wants('u-nobody')).toBe(false);
+      } finally {
+        ghost.disconnect();
+      }
     });
   });
 });

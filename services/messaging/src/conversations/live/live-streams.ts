@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { LOGGER, type Logger } from '@vitrina/platform';
@@ -18,7 +18,7 @@ export function sseFrame(event: LiveEvent): string {
  * their users online in one statement, as the heartbeat does. Closing the connection unsubscribes it.
  */
 @Injectable()
-export class LiveStreams implements OnModuleDestroy {
+export class LiveStreams implements OnModuleInit, OnModuleDestroy {
   private readonly open_ = new Map<ServerResponse, { userId: string; close: () => void }>();
   private timer: NodeJS.Timeout | undefined;
 
@@ -29,13 +29,27 @@ export class LiveStreams implements OnModuleDestroy {
     @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
   ) {}
 
+  /** Connects the hub at start, so in cluster mode it learns early whose streams the other instances hold. */
+  onModuleInit(): void {
+    this.hub
+      .ready()
+      .catch((err: Error) => this.logger.warn({ err: err.message }, 'live hub: not ready at start; it retries with the first stream'));
+  }
+
   async open(userId: string, reply: FastifyReply): Promise<void> {
     // before any byte goes out: a stream that is answered is subscribed, so it misses nothing sent after. Redis
     // unreachable: the stream still opens (pings, presence) and the web's polling carries the messages meanwhile.
     await this.hub.ready().catch((err: Error) => this.logger.warn({ err: err.message }, 'live stream: hub not ready; the web polls'));
     await this.presence.touch(userId);
-    reply.hijack();
+    // listening (and, in cluster mode, known to every instance) before the stream answers; what arrives before the
+    // answer's head is written goes right after it
+    let early: LiveEvent[] | undefined = [];
     const raw = reply.raw;
+    const unsubscribe = await this.hub.listen(userId, (event) => {
+      if (early) early.push(event);
+      else if (!raw.writableEnded) raw.write(sseFrame(event));
+    });
+    reply.hijack();
     const headers: Record<string, string | number | string[]> = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value as string;
     raw.writeHead(200, {
@@ -47,9 +61,8 @@ export class LiveStreams implements OnModuleDestroy {
     });
     // the browser's EventSource waits this long before reconnecting after a drop
     raw.write(`retry: 5000\n: connected\n\n`);
-    const unsubscribe = this.hub.subscribe(userId, (event) => {
-      if (!raw.writableEnded) raw.write(sseFrame(event));
-    });
+    for (const event of early) raw.write(sseFrame(event));
+    early = undefined;
     const close = () => {
       if (!this.open_.delete(raw)) return;
       unsubscribe();
