@@ -24,6 +24,7 @@ export * from './http/health.js';
 export * from './http/observability.js';
 export * from './http/request-guards.js';
 export * from './http/text-checks.js';
+export * from './http/security-headers.js';
 export * from './http/bootstrap.js';
 export * from './runtime/clock.js';
 export * from './runtime/tokens.js';

@@ -6,7 +6,6 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import { Redis } from 'ioredis';
 import { Counter } from 'prom-client';
 import { ErrorCodes, type ServiceName } from '@vitrina/contracts';
@@ -22,6 +21,7 @@ import {
   installHealth,
   installHttpDrain,
   installObservability,
+  installSecurityHeaders,
   refuseUncleanRequestLine,
   requestIdOf,
   type Logger,
@@ -195,7 +195,7 @@ async function buildGateway(fastify: FastifyInstance, opts: GatewayOptions, part
   let web: WebApp | undefined;
 
   // Root hooks first: they apply to every scope registered after them.
-  await fastify.register(helmet, {
+  installSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -220,6 +220,51 @@ describe('per-IP rate limit shared through Redis', () => {
     }
   });
 
+  it('counts concurrent requests exactly while they share script calls', async () => {
+    if (!redisUrl) {
+      console.log('SKIP batched rate limit on Redis: REDIS_URL is not set');
+      return;
+    }
+    const batchPrefix = `${prefix}b:`;
+    const options = { redisUrl, rateLimitKeyPrefix: batchPrefix, verifier, rateLimit: { perIpPerMinute: 1000, perUserPerMinute: 30 } };
+    const a = await gateway(options);
+    const b = await gateway(options);
+    // connections opened first, so the measured requests arrive together rather than one connection at a time
+    await Promise.all(Array.from({ length: 80 }, (_, i) => get(i % 2 ? a.url : b.url, '/api/orders/echo')));
+    const monitor = new Redis(redisUrl);
+    let calls = 0;
+    const feed = await monitor.monitor();
+    try {
+      feed.on('monitor', (_time: string, args: string[], source: string) => {
+        if (source !== 'lua' && args.some((arg) => arg.startsWith(batchPrefix))) calls += 1;
+      });
+      // 80 requests of one user at once, half to each instance: exactly 30 pass, whatever the batches
+      const answers = await Promise.all(
+        Array.from({ length: 80 }, (_, i) => get(i % 2 ? a.url : b.url, '/api/orders/echo', { authorization: 'Bearer good-erin' })),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+      // every request's remaining count is its own place in the IP's window: no two share one
+      const remaining = answers.map((r) => Number(r.headers['x-ratelimit-remaining']));
+      expect(new Set(remaining).size).toBe(80);
+      expect(Math.min(...remaining)).toBe(1000 - 160);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(calls).toBeGreaterThan(0);
+      expect(calls).toBeLessThan(80);
+    } finally {
+      feed.disconnect();
+      monitor.disconnect();
+    }
+    const redis = new Redis(redisUrl);
+    try {
+      expect(Number(await redis.get(`${batchPrefix}user:erin`))).toBe(80);
+      expect(Number(await redis.get(`${batchPrefix}ip:127.0.0.1`))).toBe(160);
+    } finally {
+      await redis.quit();
+    }
+  });
+
   it('lets requests through when Redis is unreachable', async () => {
     const gw = await gateway({
       redisUrl: 'redis://127.0.0.1:1',

@@ -3,7 +3,6 @@ import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Module, type Type } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import { SERVICES, bodyLimitForGroup, type GroupPing, type ServiceName } from '@vitrina/contracts';
 import { ApiExceptionFilter, toErrorResponse } from './exception.filter.js';
@@ -13,6 +12,7 @@ import { PinoNestLogger } from '../logging/nest-logger.js';
 import { installHealth } from './health.js';
 import { installObservability, requestIdOf } from './observability.js';
 import { clientErrorHandler, frameworkErrors, installRequestGuards } from './request-guards.js';
+import { installSecurityHeaders } from './security-headers.js';
 import { dedupeSecurity, describePathParameters } from './path-parameters.js';
 import { RuntimeModule } from '../runtime/platform.module.js';
 import { installHttpDrain } from '../runtime/http-drain.js';
@@ -79,7 +79,7 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
+  installSecurityHeaders(fastify, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
   await app.register(cookie as never);
   // Errors Fastify raises before Nest routing (413, bad JSON, unsupported type) reach Nest's own
   // error handler, which hands them to ApiExceptionFilter: they answer { code, message } too.

@@ -33,7 +33,7 @@ interface Count {
 
 /** Counts a hit on each key in turn, stopping after the first key over its limit (later keys are not counted). */
 interface CounterStore {
-  hit(keys: Array<{ key: string; max: number }>, windowMs: number): Promise<Count[]>;
+  hit(keys: Array<{ key: string; max: number }>): Promise<Count[]>;
 }
 
 const WINDOW_MS = 60_000;
@@ -43,15 +43,15 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i;
  * Builds the `onRequest` hook that applies both limits: per client IP on every /api route, and per user for requests
  * carrying a token the verifier accepts (an absent or invalid token only counts against the IP). Fixed windows of a
  * minute, as @fastify/rate-limit counts them (the window starts at a key's first hit), in Redis (shared by every
- * gateway instance) or in memory. Both counters are one round trip to Redis (one script), not one per limit: the
- * token is checked first (in memory after a user's first request, libs/platform auth/tokens.ts), except for an IP
+ * gateway instance) or in memory. Both counters are one round trip to Redis (one script, which the requests arriving
+ * meanwhile share: `RedisCounters`), not one per limit: the token is checked first (in memory after a user's first request, libs/platform auth/tokens.ts), except for an IP
  * already known to be over its limit, which is refused at once. A store failure lets the request through: an
  * unreachable Redis must not take the API down with it.
  * Routes outside rate limiting (health, docs page, web app) are simply registered outside the hook's scope.
  */
 export function createRateLimitHook(settings: RateLimitSettings) {
   const maxKeys = settings.memoryKeys ?? 10_000;
-  const store: CounterStore = settings.redis ? new RedisCounters(settings.redis) : new MemoryCounters(maxKeys);
+  const store: CounterStore = settings.redis ? new RedisCounters(settings.redis, WINDOW_MS) : new MemoryCounters(maxKeys, WINDOW_MS);
   const ipMax = settings.perIpPerMinute;
   // IPs known to be over their limit, until their window ends. A fixed window that is over stays over until it ends
   // (every instance counts in the same window), so their requests are refused here without the store and, above all,
@@ -74,7 +74,7 @@ export function createRateLimitHook(settings: RateLimitSettings) {
     if (userId) keys.push({ key: `${settings.keyPrefix}user:${userId}`, max: settings.perUserPerMinute });
     let counts: Count[];
     try {
-      counts = await store.hit(keys, WINDOW_MS);
+      counts = await store.hit(keys);
     } catch {
       return; // the store is down: not limited meanwhile (connectRedis logs it)
     }
@@ -117,42 +117,110 @@ class BoundedMap<V> {
   }
 }
 
+/** Requests whose counts one script call carries at most. */
+const MAX_BATCH = 256;
+
+interface PendingHit {
+  keys: Array<{ key: string; max: number }>;
+  resolve: (counts: Count[]) => void;
+  reject: (err: unknown) => void;
+}
+
 /**
- * Redis: one script per request for every key. INCR; a new key (or one left without expiry) gets the window as its
- * TTL; otherwise the TTL left is read. The loop stops after a key over its limit, like two limiters in a row would.
+ * Redis: the hits of every request that arrives while a call is out go together in the next call, one script for
+ * all their keys (at most `MAX_BATCH` requests), so a busy gateway makes one round trip per batch instead of one
+ * per request; an idle one sends a request's hit at once. The script counts the requests in their order of arrival,
+ * exactly as one call each would: per key INCR; a new key (or one left without expiry) gets the window as its TTL,
+ * otherwise the TTL left is read; a request's later keys are not counted after one over its limit, like two
+ * limiters in a row. A failed call fails the requests it carried (they pass: see `applyRateLimits`).
  */
 class RedisCounters implements CounterStore {
+  // ARGV: window, then per request its number of keys and their limits; KEYS: every request's keys in order.
+  // Answers per request one (count, ttl) pair per key, (-1, -1) for a key left uncounted.
   private static readonly SCRIPT = `
     local out = {}
     local window = tonumber(ARGV[1])
-    for i, key in ipairs(KEYS) do
-      local current = redis.call('INCR', key)
-      local ttl = window
-      if current == 1 then
-        redis.call('PEXPIRE', key, window)
-      else
-        ttl = redis.call('PTTL', key)
-        if ttl < 0 then
-          redis.call('PEXPIRE', key, window)
-          ttl = window
+    local k = 1
+    local a = 2
+    while a <= #ARGV do
+      local n = tonumber(ARGV[a])
+      a = a + 1
+      local over = false
+      for j = 1, n do
+        local max = tonumber(ARGV[a])
+        local key = KEYS[k]
+        a = a + 1
+        k = k + 1
+        if over then
+          out[#out + 1] = -1
+          out[#out + 1] = -1
+        else
+          local current = redis.call('INCR', key)
+          local ttl = window
+          if current == 1 then
+            redis.call('PEXPIRE', key, window)
+          else
+            ttl = redis.call('PTTL', key)
+            if ttl < 0 then
+              redis.call('PEXPIRE', key, window)
+              ttl = window
+            end
+          end
+          out[#out + 1] = current
+          out[#out + 1] = ttl
+          if current > max then over = true end
         end
       end
-      out[#out + 1] = current
-      out[#out + 1] = ttl
-      if current > tonumber(ARGV[i + 1]) then break end
     end
     return out`;
 
-  constructor(private readonly redis: Redis) {
-    if (!('vitrinaRateLimit' in redis)) redis.defineCommand('vitrinaRateLimit', { lua: RedisCounters.SCRIPT });
+  private waiting: PendingHit[] = [];
+  private sending = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly windowMs: number,
+  ) {
+    if (!('vitrinaRateLimits' in redis)) redis.defineCommand('vitrinaRateLimits', { lua: RedisCounters.SCRIPT });
   }
 
-  async hit(keys: Array<{ key: string; max: number }>, windowMs: number): Promise<Count[]> {
-    const run = (this.redis as unknown as Record<string, (...args: Array<string | number>) => Promise<number[]>>).vitrinaRateLimit;
-    const flat = await run.call(this.redis, keys.length, ...keys.map((k) => k.key), windowMs, ...keys.map((k) => k.max));
-    const counts: Count[] = [];
-    for (let i = 0; i < flat.length; i += 2) counts.push({ current: Number(flat[i]), ttlMs: Number(flat[i + 1]) });
-    return counts;
+  hit(keys: Array<{ key: string; max: number }>): Promise<Count[]> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ keys, resolve, reject });
+      if (!this.sending) void this.send();
+    });
+  }
+
+  private async send(): Promise<void> {
+    this.sending = true;
+    const run = (this.redis as unknown as Record<string, (...args: Array<string | number>) => Promise<number[]>>).vitrinaRateLimits;
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.length > MAX_BATCH ? this.waiting.splice(0, MAX_BATCH) : this.waiting;
+      if (batch === this.waiting) this.waiting = [];
+      const keys: string[] = [];
+      const args: number[] = [this.windowMs];
+      for (const hit of batch) {
+        args.push(hit.keys.length);
+        for (const { key, max } of hit.keys) {
+          keys.push(key);
+          args.push(max);
+        }
+      }
+      try {
+        const flat = await run.call(this.redis, keys.length, ...keys, ...args);
+        let i = 0;
+        for (const hit of batch) {
+          const counts: Count[] = [];
+          for (let j = 0; j < hit.keys.length; j++, i += 2) {
+            if (Number(flat[i]) >= 0) counts.push({ current: Number(flat[i]), ttlMs: Number(flat[i + 1]) });
+          }
+          hit.resolve(counts);
+        }
+      } catch (err) {
+        for (const hit of batch) hit.reject(err);
+      }
+    }
+    this.sending = false;
   }
 }
 
@@ -160,11 +228,15 @@ class RedisCounters implements CounterStore {
 class MemoryCounters implements CounterStore {
   private readonly windows: BoundedMap<{ current: number; endsAt: number }>;
 
-  constructor(maxKeys: number) {
+  constructor(
+    maxKeys: number,
+    private readonly windowMs: number,
+  ) {
     this.windows = new BoundedMap(maxKeys);
   }
 
-  async hit(keys: Array<{ key: string; max: number }>, windowMs: number): Promise<Count[]> {
+  async hit(keys: Array<{ key: string; max: number }>): Promise<Count[]> {
+    const windowMs = this.windowMs;
     const now = Date.now();
     const counts: Count[] = [];
     for (const { key, max } of keys) {
