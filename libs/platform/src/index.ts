@@ -3,6 +3,7 @@ export * from './config/platform-config.js';
 export * from './db/database.js';
 export * from './db/ids.js';
 export * from './db/rows.js';
+export * from './db/prepared-sql.js';
 export * from './logging/context.js';
 export * from './logging/logger.js';
 export * from './events/event-bus.js';

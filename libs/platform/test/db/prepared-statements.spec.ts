@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, sql, type Database, type Db } from '../../src/db/database.js';
 import { requireServiceUrl } from '../../src/testing/test-database.js';
+import { PreparedSql } from '../../src/db/prepared-sql.js';
+import { jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Every statement with parameters is prepared once per PostgreSQL connection (libs/platform `db/database.ts`,
@@ -96,5 +98,55 @@ describe('statements prepared once per PostgreSQL connection', () => {
     );
     expect(rows[0].n).toBe(2);
     expect((await prepared(d)).map((p) => p.executions)).toEqual([2, 1]);
+  });
+
+  describe('PreparedSql: a raw statement built once', () => {
+    const things = pgSchema(schema).table('built_once', {
+      id: text('id').primaryKey(),
+      at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+      data: jsonb('data').$type<{ n: number }>().notNull(),
+    });
+    let builds = 0;
+    const upsertOnce = () =>
+      new PreparedSql<{ id: string; at: Date; data: { n: number } }>('test_built_once', (db) => {
+        builds += 1;
+        return sql`with up as ${db
+          .insert(things)
+          .values({ id: sql.placeholder('id'), at: sql.placeholder('at'), data: sql.placeholder('data') })
+          .onConflictDoNothing()
+          .returning({ id: things.id })}
+        select (select count(*) from up)::int as written`;
+      });
+
+    for (const engine of ['PostgreSQL', 'PGlite'] as const) {
+      it(`builds once, maps values through their columns, and runs on the pool and in a transaction (${engine})`, async () => {
+        const url = engine === 'PostgreSQL' ? requireServiceUrl('DATABASE_URL', 'PreparedSql on PostgreSQL') : '';
+        if (url === undefined) return;
+        const d = await connect(url);
+        await d.execute(sql.raw(`create schema if not exists "${schema}"`));
+        await d.execute(sql.raw(`drop table if exists "${schema}"."built_once"`));
+        await d.execute(
+          sql.raw(`create table "${schema}"."built_once" (id text primary key, at timestamptz not null, data jsonb not null)`),
+        );
+        builds = 0;
+        const upsert = upsertOnce();
+        const at = new Date('2026-11-28T10:00:00.123Z');
+        expect(await upsert.execute(d, { id: 'a', at, data: { n: 1 } })).toEqual([{ written: 1 }]);
+        expect(await upsert.execute(d, { id: 'a', at, data: { n: 2 } })).toEqual([{ written: 0 }]);
+        await d.transaction(async (tx) => {
+          expect(await upsert.execute(tx, { id: 'b', at, data: { n: 3 } })).toEqual([{ written: 1 }]);
+        });
+        expect(builds).toBe(1);
+        const rows = await d.select().from(things).orderBy(things.id);
+        expect(rows).toEqual([
+          { id: 'a', at, data: { n: 1 } },
+          { id: 'b', at, data: { n: 3 } },
+        ]);
+        if (engine === 'PostgreSQL') {
+          const names = (await d.execute<{ name: string }>(sql.raw('select name from pg_prepared_statements'))).rows.map((r) => r.name);
+          expect(names).toContain('test_built_once');
+        }
+      });
+    }
   });
 });

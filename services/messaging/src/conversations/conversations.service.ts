@@ -21,7 +21,7 @@ import {
   TransactionRunner,
   listResponse,
   newId,
-  rowsOf,
+  PreparedSql,
   type Db,
   type Logger,
   type Tx,
@@ -463,51 +463,105 @@ export class ConversationsService {
   }
 }
 
+const p = (name: keyof SendValues & string) => sql.placeholder(name);
+/** A placeholder where drizzle's types take only values or SQL (`set`): sent to the driver as given. */
+const v = (name: keyof SendValues & string) => sql`${p(name)}`;
+
+interface SendValues extends Record<string, unknown> {
+  id: string;
+  conversationId: string;
+  me: string;
+  senderName: string;
+  body: string;
+  kind: string;
+  media: MessageRow['media'];
+  tags: string[];
+  key: string | null;
+  now: Date;
+  teaser: string;
+  peerId: string;
+  alertId: string;
+  alertParams: string;
+  alertMessage: string;
+  alertLink: string;
+}
+
 /**
- * The writes of one send (see `send`), answering whether the message was written (false: its sender already sent
- * one with this Idempotency-Key, and nothing was written). The other writes read `msg`, so they happen only with it.
+ * The writes of one send (see `send`), prepared once: the other writes read `msg`, so they happen only with it. The
+ * answer's `written` is 0 when the sender already sent one with this Idempotency-Key and nothing was written.
  */
-async function sendStatement(db: Db<typeof schema> | Tx<typeof schema>, row: MessageRow, peerId: string, now: Date): Promise<boolean> {
-  const { id, conversationId, senderId: me, senderName, kind, body } = row;
+const SEND = new PreparedSql<SendValues>('messaging_send', (db) => {
   const written = sql`exists (select 1 from msg)`;
-  const alert = {
-    id: newId(),
-    params: JSON.stringify({ ...NO_REFS, customer: me }),
-    message: JSON.stringify(messageReceivedText(senderName)),
-    link: `/me/inbox/conversation/${conversationId}`,
-  };
-  const result = await db.execute(sql`
+  return sql`
     with msg as ${db
       .insert(messages)
-      .values(row)
+      .values({
+        id: p('id'),
+        conversationId: p('conversationId'),
+        senderId: p('me'),
+        senderName: p('senderName'),
+        body: p('body'),
+        kind: p('kind'),
+        media: p('media'),
+        tags: p('tags'),
+        idempotencyKey: p('key'),
+        createdAt: p('now'),
+      })
       .onConflictDoNothing({ target: [messages.senderId, messages.idempotencyKey] })
       .returning({ id: messages.id })},
     conv as ${db
       .update(conversations)
-      .set({ lastMessageTeaser: messageTeaser(body), lastMessageSender: me, lastMessageKind: kind, lastMessageDate: now, updatedAt: now })
-      .where(and(eq(conversations.id, conversationId), written))},
+      .set({
+        lastMessageTeaser: v('teaser'),
+        lastMessageSender: v('me'),
+        lastMessageKind: v('kind'),
+        lastMessageDate: v('now'),
+        updatedAt: v('now'),
+      })
+      .where(and(eq(conversations.id, p('conversationId')), written))},
     sides as ${db
       .update(conversationMembers)
       .set({
-        updatedAt: now,
-        pending: sql`case when ${conversationMembers.userId} = ${peerId} then ${conversationMembers.pending} + 1 else ${conversationMembers.pending} end`,
+        updatedAt: v('now'),
+        pending: sql`case when ${conversationMembers.userId} = ${p('peerId')} then ${conversationMembers.pending} + 1 else ${conversationMembers.pending} end`,
       })
-      .where(and(eq(conversationMembers.conversationId, conversationId), written))
+      .where(and(eq(conversationMembers.conversationId, p('conversationId')), written))
       .returning({ userId: conversationMembers.userId, pending: conversationMembers.pending })},
     alert as (
       insert into ${alerts} (id, user_id, role, origin, type, subtype, params, message, link, event_id)
-      select ${alert.id}, ${peerId},
-        case when exists (select 1 from ${shops} where ${shops.ownerId} = ${peerId}) then 'shop_admin' else 'customer' end,
-        'messages', 'message_received', ${kind}, ${alert.params}::jsonb, ${alert.message}::jsonb, ${alert.link}, ${id}
-      where exists (select 1 from sides where sides.user_id = ${peerId} and sides.pending = 1)
+      select ${p('alertId')}, ${p('peerId')},
+        case when exists (select 1 from ${shops} where ${shops.ownerId} = ${p('peerId')}) then 'shop_admin' else 'customer' end,
+        'messages', 'message_received', ${p('kind')}, ${p('alertParams')}::jsonb, ${p('alertMessage')}::jsonb, ${p('alertLink')}, ${p('id')}
+      where exists (select 1 from sides where sides.user_id = ${p('peerId')} and sides.pending = 1)
         -- offline: no heartbeat within the online window (presence.ts isOnline)
         and not exists (
-          select 1 from ${presence} where ${presence.userId} = ${peerId}
-            and ${presence.heartbeatAt} > ${now.toISOString()}::timestamptz - ${ConversationLimits.onlineWithinMs}::int * interval '1 millisecond'
+          select 1 from ${presence} where ${presence.userId} = ${p('peerId')}
+            and ${presence.heartbeatAt} > ${p('now')}::timestamptz - ${sql.raw(String(ConversationLimits.onlineWithinMs))}::int * interval '1 millisecond'
         )
       on conflict do nothing
     )
-    select (select count(*) from msg)::int as written`);
-  const [answer] = rowsOf<{ written: number }>(result);
+    select (select count(*) from msg)::int as written`;
+});
+
+/** The writes of one send (`SEND`), answering whether the message was written. */
+async function sendStatement(db: Db<typeof schema> | Tx<typeof schema>, row: MessageRow, peerId: string, now: Date): Promise<boolean> {
+  const [answer] = await SEND.execute<{ written: number }>(db, {
+    id: row.id,
+    conversationId: row.conversationId,
+    me: row.senderId,
+    senderName: row.senderName,
+    body: row.body,
+    kind: row.kind,
+    media: row.media,
+    tags: row.tags,
+    key: row.idempotencyKey,
+    now,
+    teaser: messageTeaser(row.body),
+    peerId,
+    alertId: newId(),
+    alertParams: JSON.stringify({ ...NO_REFS, customer: row.senderId }),
+    alertMessage: JSON.stringify(messageReceivedText(row.senderName)),
+    alertLink: `/me/inbox/conversation/${row.conversationId}`,
+  });
   return answer?.written === 1;
 }
