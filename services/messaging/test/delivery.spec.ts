@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { ConfigError } from '@vitrina/platform';
 import { loadMessagingConfig } from '../src/config/messaging-config.js';
 import { renderCodeMessage } from '../src/delivery/templates/code-message.js';
-import { mailboxMessages } from '../src/db/schema.js';
+import { deliveries, mailboxMessages } from '../src/db/schema.js';
+import { DeliverMessageJob } from '../src/delivery/jobs/deliver-message.job.js';
 import { bootStack, delivery, json, pinIssued, waitFor, type Stack } from './support.js';
 
 describe('delivery of codes into the local mailbox (embedded mode)', () => {
@@ -76,6 +77,29 @@ describe('delivery of codes into the local mailbox (embedded mode)', () => {
     const rows = await s.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, event.data.destination));
     expect(rows).toHaveLength(1);
     expect((await delivery(s, event.id))?.attempts).toBe(1);
+  });
+
+  it('marks a batch queued once its jobs are added; rows found unmarked again (a crash between the two) send nothing twice', async () => {
+    const events = Array.from({ length: 5 }, () => pinIssued());
+    await s.runtime.bus.publish('accounts.user', events);
+    for (const event of events) await delivered(event.data.destination);
+    const ids = events.map((e) => e.id);
+    const marked = () =>
+      waitFor(async () => {
+        const rows = await s.db.select().from(deliveries).where(inArray(deliveries.id, ids));
+        return rows.length === 5 && rows.every((r) => r.enqueuedAt instanceof Date) ? rows : undefined;
+      });
+    // (a job may run, and its e-mail land, before the batch is marked)
+    await marked();
+    // as if the process died after adding the jobs and before marking them: the next wake-up queues them again
+    await s.db.update(deliveries).set({ enqueuedAt: null }).where(inArray(deliveries.id, ids));
+    s.messaging.get(DeliverMessageJob).kick();
+    await marked();
+    await new Promise((r) => setTimeout(r, 300));
+    for (const event of events) {
+      const box = await s.db.select().from(mailboxMessages).where(eq(mailboxMessages.to, event.data.destination));
+      expect(box).toHaveLength(1);
+    }
   });
 
   it('ignores the other accounts.user events and malformed ones', async () => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { EventEnvelope, Locale } from '@vitrina/contracts';
-import { LOGGER, TransactionRunner, newId, type Logger } from '@vitrina/platform';
+import { LOGGER, PreparedSql, TransactionRunner, newId, type Logger } from '@vitrina/platform';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../config/messaging-config.js';
 import { alerts, deliveries, shops, users } from '../db/schema.js';
 import type * as schema from '../db/schema.js';
@@ -33,6 +33,20 @@ export function isMailedAlert(d: Pick<AlertDraft, 'type' | 'subtype' | 'role'>):
 export const alertMailId = (eventId: string, userId: string) => `alert-mail.${eventId}.${userId}`;
 
 /**
+ * The alerts of one event as one statement built once, whatever their number (every order move, payment and return
+ * writes some): the rows go as one JSON array. A second delivery of the event adds nothing (the unique key).
+ */
+const INSERT_ALERTS = new PreparedSql<{ rows: string }>(
+  'messaging_alerts_insert',
+  () => sql`insert into ${alerts} (id, user_id, role, origin, type, subtype, params, message, link, event_id)
+    select r.id, r.user_id, r.role, r.origin, r.type, r.subtype, r.params, r.message, r.link, r.event_id
+    from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(
+      id text, user_id text, role text, origin text, type text, subtype text, params jsonb, message jsonb, link text, event_id text
+    )
+    on conflict (event_id, user_id, role) do nothing`,
+);
+
+/**
  * Writes the alerts of one event (alert-rules.ts decides them) in the consumer's inbox transaction. The unique key
  * (event, user, role) makes a second delivery add nothing even where the inbox would not stop it. The important ones
  * (isMailedAlert) also become one e-mail delivery per recipient in the same transaction, to the address and in the
@@ -55,12 +69,11 @@ export class AlertRecorder {
     }
     if (drafts.length === 0) return;
     await this.tx.run(async (tx) => {
-      await tx
-        .insert(alerts)
-        .values(
+      await INSERT_ALERTS.execute(tx, {
+        rows: JSON.stringify(
           drafts.map((d) => ({
             id: newId(),
-            userId: d.userId,
+            user_id: d.userId,
             role: d.role,
             origin: d.origin,
             type: d.type,
@@ -68,10 +81,10 @@ export class AlertRecorder {
             params: d.refs,
             message: d.message,
             link: d.link,
-            eventId: event.id,
+            event_id: event.id,
           })),
-        )
-        .onConflictDoNothing({ target: [alerts.eventId, alerts.userId, alerts.role] });
+        ),
+      });
 
       // one e-mail per recipient, even one who is both the supplier and the dropshipping supplier
       const mailed = [...new Map(drafts.filter((d) => isMailedAlert(d) && d.link).map((d) => [d.userId, d])).values()];

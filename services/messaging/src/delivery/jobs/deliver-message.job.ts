@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { DELIVERY_JOB_ATTEMPTS, DELIVERY_JOB_BACKOFF_MS } from '@vitrina/contracts';
 import { DB, JOB_QUEUE, LOGGER, TransactionRunner, type Db, type JobContext, type JobQueue, type Logger } from '@vitrina/platform';
 import { deliveries } from '../../db/schema.js';
@@ -88,17 +88,27 @@ export class DeliverMessageJob implements OnModuleInit, OnApplicationShutdown {
       .where(isNull(deliveries.enqueuedAt))
       .orderBy(asc(deliveries.createdAt))
       .limit(100);
-    for (const { id } of pending) {
-      if (this.stopped) return;
-      await this.jobs.add<DeliverMessageData>(
-        DELIVER_MESSAGE_JOB,
-        { deliveryId: id },
-        { jobId: id, attempts: DELIVERY_JOB_ATTEMPTS, backoffMs: DELIVERY_JOB_BACKOFF_MS },
-      );
-      await this.db
-        .update(deliveries)
-        .set({ enqueuedAt: new Date() })
-        .where(and(eq(deliveries.id, id), isNull(deliveries.enqueuedAt)));
+    // marked queued together after their jobs are added, by id alone (the pending index, full of dead entries
+    // between two vacuums, is no way to find one row). A crash between the two re-adds them at the next start: the
+    // job id is the delivery's, and a delivery already sent is not sent again (deliver).
+    const queued: string[] = [];
+    try {
+      for (const { id } of pending) {
+        if (this.stopped) return;
+        await this.jobs.add<DeliverMessageData>(
+          DELIVER_MESSAGE_JOB,
+          { deliveryId: id },
+          { jobId: id, attempts: DELIVERY_JOB_ATTEMPTS, backoffMs: DELIVERY_JOB_BACKOFF_MS },
+        );
+        queued.push(id);
+      }
+    } finally {
+      if (queued.length > 0) {
+        await this.db
+          .update(deliveries)
+          .set({ enqueuedAt: new Date() })
+          .where(sql`${deliveries.id} = any(${sql.param(queued)}::text[])`);
+      }
     }
     if (pending.length === 100) this.again = true;
   }
