@@ -322,6 +322,9 @@ export class RedisLiveHub extends LiveHub {
     clearInterval(this.syncTimer);
     if (this.pub.status === 'ready') await this.announce({ op: 'bye', from: this.id }).catch(() => undefined);
     await super.close();
-    await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
+    // a client still retrying (Redis down) is cut, not asked to quit: it would go on reconnecting
+    await Promise.allSettled(
+      [this.sub, this.pub].map((client) => (client.status === 'ready' ? client.quit() : Promise.resolve(client.disconnect()))),
+    );
   }
 }
