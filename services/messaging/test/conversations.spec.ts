@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   AccountsEvents,
   ConversationLimits,
@@ -217,6 +217,13 @@ describe('the inbox: conversations and messages (issue 15; spec 2 §3 Conversati
         tags: [`product:${beto}:item-1`],
       });
       expect(msg.date).toBe(msg.created_at);
+      // a text message stores no media at all (SQL NULL), not a JSON null
+      expect(
+        await s.db
+          .select({ id: messages.id })
+          .from(messages)
+          .where(and(eq(messages.id, msg.id), isNull(messages.media))),
+      ).toHaveLength(1);
       const seenByBeto = (await call('GET', `/conversation/${me(beto)}/conversation/${anaBeto.id}`, beto)).body;
       expect(seenByBeto).toMatchObject({
         pending: 1,

@@ -1,5 +1,4 @@
 import type { EventEnvelope } from '@vitrina/contracts';
-import { getTableConfig } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { PreparedSql } from '../db/prepared-sql.js';
 import type { TransactionRunner } from './transaction-runner.js';
@@ -10,7 +9,7 @@ import type { PlatformTables } from './tables.js';
  * consumer's change. A redelivered event finds its row and changes nothing.
  */
 export class Inbox {
-  /** The claim, built once (every event of every consumer runs it); named after the service's schema. */
+  /** The claim, built once (every event of every consumer runs it). */
   private readonly claim: PreparedSql<{ eventId: string; consumer: string; type: string }>;
 
   constructor(
@@ -19,7 +18,6 @@ export class Inbox {
   ) {
     const inbox = tables.inbox;
     this.claim = new PreparedSql(
-      `inbox_claim_${getTableConfig(inbox).schema ?? 'public'}`,
       () => sql`insert into ${inbox} (${sql.identifier(inbox.eventId.name)}, ${sql.identifier(inbox.consumer.name)}, ${sql.identifier(inbox.type.name)})
         values (${sql.placeholder('eventId')}, ${sql.placeholder('consumer')}, ${sql.placeholder('type')})
         on conflict do nothing returning 1 as claimed`,

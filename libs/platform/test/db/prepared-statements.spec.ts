@@ -108,7 +108,7 @@ describe('statements prepared once per PostgreSQL connection', () => {
     });
     let builds = 0;
     const upsertOnce = () =>
-      new PreparedSql<{ id: string; at: Date; data: { n: number } }>('test_built_once', (db) => {
+      new PreparedSql<{ id: string; at: Date; data: { n: number } }>((db) => {
         builds += 1;
         return sql`with up as ${db
           .insert(things)
@@ -143,8 +143,13 @@ describe('statements prepared once per PostgreSQL connection', () => {
           { id: 'b', at, data: { n: 3 } },
         ]);
         if (engine === 'PostgreSQL') {
-          const names = (await d.execute<{ name: string }>(sql.raw('select name from pg_prepared_statements'))).rows.map((r) => r.name);
-          expect(names).toContain('test_built_once');
+          // prepared once on the connection, as every statement is, and run by that name three times
+          const mine = (await prepared(d)).filter((p) => p.statement.includes('built_once'));
+          expect(mine).toEqual([{ statement: expect.any(String), executions: 3 }]);
+          // behind a pooler without prepared statements (preparedPerConnection 0) it names nothing and still runs
+          const unnamed = await connect(url, 0);
+          expect(await upsert.execute(unnamed, { id: 'c', at, data: { n: 4 } })).toEqual([{ written: 1 }]);
+          expect(await prepared(unnamed)).toEqual([]);
         }
       });
     }

@@ -37,7 +37,6 @@ export const alertMailId = (eventId: string, userId: string) => `alert-mail.${ev
  * writes some): the rows go as one JSON array. A second delivery of the event adds nothing (the unique key).
  */
 const INSERT_ALERTS = new PreparedSql<{ rows: string }>(
-  'messaging_alerts_insert',
   () => sql`insert into ${alerts} (id, user_id, role, origin, type, subtype, params, message, link, event_id)
     select r.id, r.user_id, r.role, r.origin, r.type, r.subtype, r.params, r.message, r.link, r.event_id
     from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(

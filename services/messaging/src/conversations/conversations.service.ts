@@ -474,7 +474,8 @@ interface SendValues extends Record<string, unknown> {
   senderName: string;
   body: string;
   kind: string;
-  media: MessageRow['media'];
+  /** JSON text, or null for a text message (SQL NULL, as drizzle's insert writes it). */
+  media: string | null;
   tags: string[];
   key: string | null;
   now: Date;
@@ -490,7 +491,7 @@ interface SendValues extends Record<string, unknown> {
  * The writes of one send (see `send`), prepared once: the other writes read `msg`, so they happen only with it. The
  * answer's `written` is 0 when the sender already sent one with this Idempotency-Key and nothing was written.
  */
-const SEND = new PreparedSql<SendValues>('messaging_send', (db) => {
+const SEND = new PreparedSql<SendValues>((db) => {
   const written = sql`exists (select 1 from msg)`;
   return sql`
     with msg as ${db
@@ -502,7 +503,7 @@ const SEND = new PreparedSql<SendValues>('messaging_send', (db) => {
         senderName: p('senderName'),
         body: p('body'),
         kind: p('kind'),
-        media: p('media'),
+        media: sql`${p('media')}::jsonb`,
         tags: p('tags'),
         idempotencyKey: p('key'),
         createdAt: p('now'),
@@ -552,7 +553,7 @@ async function sendStatement(db: Db<typeof schema> | Tx<typeof schema>, row: Mes
     senderName: row.senderName,
     body: row.body,
     kind: row.kind,
-    media: row.media,
+    media: row.media === null ? null : JSON.stringify(row.media),
     tags: row.tags,
     key: row.idempotencyKey,
     now,
