@@ -44,9 +44,9 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i;
  * carrying a token the verifier accepts (an absent or invalid token only counts against the IP). Fixed windows of a
  * minute, as @fastify/rate-limit counts them (the window starts at a key's first hit), in Redis (shared by every
  * gateway instance) or in memory. Both counters are one round trip to Redis (one script, which the requests arriving
- * meanwhile share: `RedisCounters`), not one per limit: the token is checked first (in memory after a user's first request, libs/platform auth/tokens.ts), except for an IP
- * already known to be over its limit, which is refused at once. A store failure lets the request through: an
- * unreachable Redis must not take the API down with it.
+ * meanwhile share: `RedisCounters`), not one per limit: the token is checked first (in memory after a user's first
+ * request, libs/platform auth/tokens.ts), except for an IP already known to be over its limit, which is refused at
+ * once. A store failure lets the request through: an unreachable Redis must not take the API down with it.
  * Routes outside rate limiting (health, docs page, web app) are simply registered outside the hook's scope.
  */
 export function createRateLimitHook(settings: RateLimitSettings) {
