@@ -22,6 +22,8 @@ export const platformEnvShape = {
   DB_IDLE_IN_TRANSACTION_MS: env.int(30_000, 0, 3_600_000),
   /** PostgreSQL: statement texts each connection keeps prepared (parsed once per connection; 0 = none). */
   DB_PREPARED_PER_CONNECTION: env.int(500, 0, 10_000),
+  /** PGlite (no DATABASE_URL): run the database in a worker thread of its own, on another core than the services. */
+  PGLITE_THREAD: env.bool(true),
   EVENT_BUS: z.enum(['memory', 'redis', 'kafka']).default('memory'),
   REDIS_URL: env.url(['redis', 'rediss']).optional(),
   /**

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread.js';
 import { instrumentPg, tracePglite } from '../telemetry/library-instrumentation.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -59,10 +60,14 @@ export interface DatabaseOptions {
   preparedPerConnection?: number;
   /** Trace statements with OpenTelemetry (inside a service's recording span only). */
   traced?: boolean;
+  /** PGlite: run the database in a worker thread of its own (`PgliteThread`; default: in the calling thread). */
+  pgliteThread?: boolean;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts.dataDir, opts.traced ?? false);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts)
+    : openPglite(opts.dataDir, opts.traced ?? false, opts.pgliteThread ?? false);
 }
 
 /**
@@ -73,11 +78,11 @@ function bookkeeping(schema: string): { migrationsSchema: string; migrationsTabl
   return { migrationsSchema: 'drizzle', migrationsTable: `${schema.replace(/[^a-z0-9_]/gi, '_')}_migrations` };
 }
 
-async function openPglite(dataDir: string, traced: boolean): Promise<Database> {
+async function openPglite(dataDir: string, traced: boolean, thread: boolean): Promise<Database> {
   const dir = resolve(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   // PGlite takes no lock on its folder: only one process may open it (docs/toolchain.md).
-  const raw = await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
+  const raw = thread ? (await PgliteThread.open(dir)).asPglite() : await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
   const client = traced ? tracePglite(raw) : raw;
   const base = drizzlePglite(raw);
   let closed = false;

@@ -67,6 +67,7 @@ export async function createRuntime(config: PlatformConfig, overrides: RuntimeOv
       statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_MS,
       preparedPerConnection: config.DB_PREPARED_PER_CONNECTION,
+      pgliteThread: config.PGLITE_THREAD,
       applicationName: overrides.applicationName ?? 'vitrina',
       traced,
     }));

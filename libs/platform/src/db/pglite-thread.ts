@@ -1,0 +1,254 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * PGlite in a worker thread of its own (embedded mode, `PGLITE_THREAD`, on by default). In one thread, PostgreSQL's
+ * WebAssembly and its wire-protocol parsing were half of the embedded process's CPU under load (bench/README,
+ * "PGlite in a thread of its own"), on the same core as the gateway and every service, while the machine's other
+ * core stayed idle. Here the thread runs the database; the process's main thread sends it statements.
+ *
+ * `PgliteThread` answers the part of PGlite's interface that Drizzle's PGlite driver and this platform call:
+ * `query(text, params, { rowMode, parsers })`, `exec(text)` and `transaction(fn)` (with the same three on the
+ * transaction), and `close()`. Values cross by structured clone (strings, numbers, bigints, Dates, Uint8Arrays,
+ * arrays and plain objects, which is what PGlite takes and gives). Parsers are functions and cannot cross: Drizzle's
+ * are all `(value) => value` for the types it wants as text (dates, intervals, numeric arrays), so the types are sent
+ * and the thread applies the identity to them; any other parser is refused at the call, loudly.
+ *
+ * A transaction holds PGlite's transaction lock in the thread from `begin` until the main thread says commit or
+ * rollback, so statements from elsewhere wait for it exactly as they do on an in-process PGlite. An error keeps its
+ * fields (`code`, `constraint`, `detail`…): callers recognise a unique violation by its code. The worker is
+ * referenced only while a call is out: a process that has nothing else to do may end, as it would without the thread.
+ */
+
+interface Call {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+}
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, (value: string, typeId: number) => unknown>;
+}
+
+interface Queryable {
+  query(text: string, params?: unknown[], options?: QueryOptions): Promise<unknown>;
+  exec(text: string): Promise<unknown>;
+}
+
+const PROBE = 'vitrina:parser-probe';
+
+/** The options a query sends across: its row mode and the types to leave as text. */
+function encodeOptions(options: QueryOptions | undefined): { rowMode?: string; text: number[] } | undefined {
+  if (!options) return undefined;
+  const text: number[] = [];
+  for (const [oid, parser] of Object.entries(options.parsers ?? {})) {
+    if (parser(PROBE, Number(oid)) !== PROBE) {
+      throw new Error(`PGlite thread: only identity parsers can cross to the database thread (type ${oid})`);
+    }
+    text.push(Number(oid));
+  }
+  return { rowMode: options.rowMode, text };
+}
+
+/** Rebuilds an error from the thread with every field the database gave (structured clone would drop them). */
+function decodeError(fields: Record<string, unknown>): Error {
+  const err = new Error(typeof fields.message === 'string' ? fields.message : 'PGlite thread: unknown error');
+  for (const [key, value] of Object.entries(fields)) {
+    if (key !== 'message' && key !== 'stack') (err as unknown as Record<string, unknown>)[key] = value;
+  }
+  return err;
+}
+
+/** Runs in the worker (CommonJS, evaluated from this string: no file to find at run time, under tsc or Jest). */
+const WORKER_SOURCE = String.raw`
+const { parentPort, workerData } = require('node:worker_threads');
+const { PGlite } = require(workerData.modules.pglite);
+const { pg_trgm } = require(workerData.modules.pgTrgm);
+const { btree_gin } = require(workerData.modules.btreeGin);
+const identity = (value) => value;
+const ROLLBACK = Symbol('rollback');
+const transactions = new Map();
+let db;
+
+function options(o) {
+  if (!o) return undefined;
+  const parsers = {};
+  for (const oid of o.text) parsers[oid] = identity;
+  return { rowMode: o.rowMode, parsers };
+}
+function result(r) {
+  return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
+}
+function fail(id, e) {
+  const fields = { message: String((e && e.message) || e), name: e && e.name };
+  if (e && typeof e === 'object') {
+    for (const key of Object.keys(e)) {
+      const v = e[key];
+      if (v === null || (typeof v !== 'object' && typeof v !== 'function')) fields[key] = v;
+    }
+  }
+  parentPort.postMessage({ id, error: fields });
+}
+function target(m) {
+  if (m.tx === undefined) return db;
+  const t = transactions.get(m.tx);
+  if (!t) throw new Error('PGlite thread: the transaction has ended');
+  return t.tx;
+}
+
+async function handle(m) {
+  switch (m.op) {
+    case 'open':
+      db = await PGlite.create(m.dir, { extensions: { pg_trgm, btree_gin } });
+      return null;
+    case 'query':
+      return result(await target(m).query(m.text, m.params, options(m.options)));
+    case 'exec':
+      return (await target(m).exec(m.text)).map(result);
+    case 'begin': {
+      let entered = false;
+      const done = db.transaction(
+        (tx) =>
+          new Promise((resolve, reject) => {
+            entered = true;
+            transactions.set(m.tx, { tx, resolve, reject, endId: undefined });
+            parentPort.postMessage({ id: m.id, result: null });
+          }),
+      );
+      done.then(
+        () => {
+          const t = transactions.get(m.tx);
+          transactions.delete(m.tx);
+          parentPort.postMessage({ id: t.endId, result: null });
+        },
+        (e) => {
+          const t = transactions.get(m.tx);
+          transactions.delete(m.tx);
+          if (!entered) return fail(m.id, e);
+          if (e === ROLLBACK) parentPort.postMessage({ id: t.endId, result: null });
+          else fail(t.endId, e);
+        },
+      );
+      return undefined;
+    }
+    case 'end': {
+      const t = transactions.get(m.tx);
+      if (!t) throw new Error('PGlite thread: the transaction has ended');
+      t.endId = m.id;
+      if (m.commit) t.resolve();
+      else t.reject(ROLLBACK);
+      return undefined;
+    }
+    case 'close':
+      if (db) await db.close();
+      return null;
+    default:
+      throw new Error('PGlite thread: unknown operation ' + m.op);
+  }
+}
+
+parentPort.on('message', (m) => {
+  handle(m).then(
+    (value) => {
+      if (value !== undefined) parentPort.postMessage({ id: m.id, result: value });
+    },
+    (e) => fail(m.id, e),
+  );
+});
+`;
+
+export class PgliteThread implements Queryable {
+  private readonly calls = new Map<number, Call>();
+  private nextId = 1;
+  private nextTx = 1;
+  private stopped: Error | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.unref();
+    worker.on('message', (m: { id: number; result?: unknown; error?: Record<string, unknown> }) => {
+      const call = this.calls.get(m.id);
+      if (!call) return;
+      this.calls.delete(m.id);
+      if (this.calls.size === 0) worker.unref();
+      if (m.error) call.reject(decodeError(m.error));
+      else call.resolve(m.result);
+    });
+    const stop = (err: Error) => {
+      this.stopped ??= err;
+      for (const call of this.calls.values()) call.reject(this.stopped);
+      this.calls.clear();
+    };
+    worker.on('error', (err) => stop(new Error(`PGlite thread failed: ${err.message}`, { cause: err })));
+    worker.on('exit', (code) => stop(new Error(`PGlite thread stopped (exit code ${code})`)));
+  }
+
+  /** Starts the thread and opens (or creates) the database in `dir`. */
+  static async open(dir: string): Promise<PgliteThread> {
+    const require = createRequire(import.meta.url);
+    const modules = {
+      pglite: require.resolve('@electric-sql/pglite'),
+      pgTrgm: require.resolve('@electric-sql/pglite/contrib/pg_trgm'),
+      btreeGin: require.resolve('@electric-sql/pglite/contrib/btree_gin'),
+    };
+    const thread = new PgliteThread(new Worker(WORKER_SOURCE, { eval: true, workerData: { modules }, name: 'pglite' }));
+    try {
+      await thread.call({ op: 'open', dir });
+    } catch (err) {
+      await thread.worker.terminate();
+      throw err;
+    }
+    return thread;
+  }
+
+  async query(text: string, params?: unknown[], options?: QueryOptions): Promise<unknown> {
+    return this.call({ op: 'query', text, params, options: encodeOptions(options) });
+  }
+
+  exec(text: string): Promise<unknown> {
+    return this.call({ op: 'exec', text });
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const tx = this.nextTx++;
+    await this.call({ op: 'begin', tx });
+    const scoped: Queryable = {
+      query: async (text, params, options) => this.call({ op: 'query', tx, text, params, options: encodeOptions(options) }),
+      exec: (text) => this.call({ op: 'exec', tx, text }),
+    };
+    let value: T;
+    try {
+      value = await fn(scoped);
+    } catch (err) {
+      await this.call({ op: 'end', tx, commit: false }).catch(() => undefined);
+      throw err;
+    }
+    await this.call({ op: 'end', tx, commit: true });
+    return value;
+  }
+
+  async close(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.call({ op: 'close' });
+    } finally {
+      this.stopped = new Error('PGlite thread stopped (closed)');
+      await this.worker.terminate();
+    }
+  }
+
+  /** This thread seen as the PGlite client Drizzle's driver takes (it calls only the methods above). */
+  asPglite(): PGlite {
+    return this as unknown as PGlite;
+  }
+
+  private call(message: Record<string, unknown>): Promise<unknown> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      if (this.calls.size === 0) this.worker.ref();
+      this.calls.set(id, { resolve, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+}
