@@ -128,6 +128,27 @@ describe('PGlite in a thread of its own', () => {
     expect(seen).toBe(1);
   });
 
+  it('prepares a statement with parameters once, and again when its result type changed under it', async () => {
+    const db = database.drizzle(schema);
+    const thread = (db as unknown as { $client: PgliteThread }).$client;
+    const text = 'select id, name from thread_test.things where id = $1';
+    for (const id of [1, 2, 1]) {
+      const { rows } = (await thread.query(text, [id], { rowMode: 'object' })) as { rows: Array<{ id: number }> };
+      expect(rows.map((r) => r.id)).toEqual([id]);
+    }
+    const prepared = (await thread.query('select statement from pg_prepared_statements')) as { rows: Array<{ statement: string }> };
+    expect(prepared.rows.filter((r) => r.statement === text)).toHaveLength(1);
+
+    await thread.query('create table thread_test.shape (a integer)');
+    await thread.query('insert into thread_test.shape values (1)');
+    const star = 'select * from thread_test.shape where a = $1';
+    expect(((await thread.query(star, [1])) as { rows: unknown[] }).rows).toEqual([{ a: 1 }]);
+    await thread.query('alter table thread_test.shape add column b text');
+    // PostgreSQL refuses the old plan once (0A000); the thread forgets the statement, and the next call prepares it anew.
+    await expect(thread.query(star, [1])).rejects.toMatchObject({ code: '0A000' });
+    expect(((await thread.query(star, [1])) as { rows: unknown[] }).rows).toEqual([{ a: 1, b: null }]);
+  });
+
   it('refuses a parser that is not the identity instead of dropping it', async () => {
     const thread = (database.drizzle(schema) as unknown as { $client: PgliteThread }).$client;
     await expect(thread.query('select 1 as one', [], { parsers: { 23: (v: string) => Number(v) * 2 } })).rejects.toThrow(
