@@ -320,7 +320,14 @@ export class PgliteThread implements Queryable {
     return new Promise((resolve, reject) => {
       if (this.calls.size === 0) this.worker.ref();
       this.calls.set(id, { resolve, reject });
-      this.worker.postMessage({ ...message, id });
+      try {
+        this.worker.postMessage({ ...message, id });
+      } catch (err) {
+        // A value structured clone cannot carry (a function, a class with private state): this call only.
+        this.calls.delete(id);
+        if (this.calls.size === 0) this.worker.unref();
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
     });
   }
 }

@@ -142,6 +142,14 @@ describe('PGlite in a thread of its own', () => {
     expect(((await thread.query(star, [1])) as { rows: unknown[] }).rows).toEqual([{ a: 1, b: null }]);
   });
 
+  it('refuses a value that cannot cross to the thread, and goes on answering', async () => {
+    const thread = (database.drizzle(schema) as unknown as { $client: PgliteThread }).$client;
+    await expect(thread.query('select $1::text as v', [() => 1])).rejects.toThrow(/could not be cloned/);
+    // Nothing left waiting for an answer that will never come (it would keep the worker, and the process, alive).
+    expect((thread as unknown as { calls: Map<number, unknown> }).calls.size).toBe(0);
+    expect(((await thread.query('select $1::text as v', ['sí'])) as { rows: unknown[] }).rows).toEqual([{ v: 'sí' }]);
+  });
+
   it('refuses a parser that is not the identity instead of dropping it', async () => {
     const thread = (database.drizzle(schema) as unknown as { $client: PgliteThread }).$client;
     await expect(thread.query('select 1 as one', [], { parsers: { 23: (v: string) => Number(v) * 2 } })).rejects.toThrow(
