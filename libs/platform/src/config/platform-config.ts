@@ -20,7 +20,7 @@ export const platformEnvShape = {
   DB_STATEMENT_TIMEOUT_MS: env.int(15_000, 0, 3_600_000),
   /** PostgreSQL: idle_in_transaction_session_timeout (ms; 0 = none). */
   DB_IDLE_IN_TRANSACTION_MS: env.int(30_000, 0, 3_600_000),
-  /** PostgreSQL: statement texts each connection keeps prepared (parsed once per connection; 0 = none). */
+  /** PostgreSQL and PGlite's thread: statement texts each connection keeps prepared (parsed once per connection; 0 = none). */
   DB_PREPARED_PER_CONNECTION: env.int(500, 0, 10_000),
   /** PGlite (no DATABASE_URL): run the database in a worker thread of its own, on another core than the services. */
   PGLITE_THREAD: env.bool(true),

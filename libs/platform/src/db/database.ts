@@ -54,8 +54,9 @@ export interface DatabaseOptions {
   /** PostgreSQL: `application_name`, shown in pg_stat_activity (default `vitrina`). */
   applicationName?: string;
   /**
-   * PostgreSQL: how many statement texts each connection keeps prepared (default 500; 0 = none). A statement with
-   * parameters is parsed and analysed once per connection instead of at every call (see `PreparingClient`).
+   * PostgreSQL, and PGlite in its thread: how many statement texts each connection keeps prepared (default 500;
+   * 0 = none). A statement with parameters is parsed and analysed once per connection instead of at every call
+   * (see `PreparingClient` and `PgliteThread`).
    */
   preparedPerConnection?: number;
   /** Trace statements with OpenTelemetry (inside a service's recording span only). */
@@ -67,7 +68,7 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts)
-    : openPglite(opts.dataDir, opts.traced ?? false, opts.pgliteThread ?? false);
+    : openPglite(opts.dataDir, opts.traced ?? false, opts.pgliteThread ?? false, opts.preparedPerConnection ?? 500);
 }
 
 /**
@@ -78,11 +79,19 @@ function bookkeeping(schema: string): { migrationsSchema: string; migrationsTabl
   return { migrationsSchema: 'drizzle', migrationsTable: `${schema.replace(/[^a-z0-9_]/gi, '_')}_migrations` };
 }
 
-async function openPglite(dataDir: string, traced: boolean, thread: boolean): Promise<Database> {
+/**
+ * PGlite's contrib extensions the migrations create, in the calling thread or in `PgliteThread` (which loads
+ * `@electric-sql/pglite/contrib/<name>` by these names): one list, so the two modes cannot differ.
+ */
+const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+
+async function openPglite(dataDir: string, traced: boolean, thread: boolean, preparedLimit: number): Promise<Database> {
   const dir = resolve(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   // PGlite takes no lock on its folder: only one process may open it (docs/toolchain.md).
-  const raw = thread ? (await PgliteThread.open(dir)).asPglite() : await PGlite.create(dir, { extensions: { pg_trgm, btree_gin } });
+  const raw = thread
+    ? (await PgliteThread.open(dir, { extensions: Object.keys(PGLITE_EXTENSIONS), preparedLimit })).asPglite()
+    : await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   const client = traced ? tracePglite(raw) : raw;
   const base = drizzlePglite(raw);
   let closed = false;

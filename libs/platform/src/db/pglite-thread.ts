@@ -19,8 +19,8 @@ import type { PGlite } from '@electric-sql/pglite';
  * rollback, so statements from elsewhere wait for it exactly as they do on an in-process PGlite. An error keeps its
  * fields (`code`, `constraint`, `detail`…): callers recognise a unique violation by its code.
  *
- * A statement with parameters is prepared once under a name (the first 500 texts, as `PreparingClient` does on
- * PostgreSQL) and then only bound and executed: PGlite's own `query` parses, analyses and plans the text at every
+ * A statement with parameters is prepared once under a name (the first `DB_PREPARED_PER_CONNECTION` texts, 500 by
+ * default, as `PreparingClient` does on PostgreSQL) and then only bound and executed: PGlite's own `query` parses, analyses and plans the text at every
  * call, which in WebAssembly cost more than running most of them (embedded search-random 447 → 708 req/s). A
  * statement whose result type changed under it (0A000) is closed and prepared anew at its next call. The worker is
  * referenced only while a call is out: a process that has nothing else to do may end, as it would without the thread.
@@ -69,8 +69,8 @@ function decodeError(fields: Record<string, unknown>): Error {
 const WORKER_SOURCE = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite, protocol, parse } = require(workerData.modules.pglite);
-const { pg_trgm } = require(workerData.modules.pgTrgm);
-const { btree_gin } = require(workerData.modules.btreeGin);
+const extensions = {};
+for (const [name, path] of Object.entries(workerData.modules.extensions)) extensions[name] = require(path)[name];
 const identity = (value) => value;
 const ROLLBACK = Symbol('rollback');
 const transactions = new Map();
@@ -96,9 +96,9 @@ function fail(id, e) {
   parentPort.postMessage({ id, error: fields });
 }
 // Statements with parameters, prepared once under a name of their own (at most PREPARED_LIMIT texts, like
-// PostgreSQL's PreparingClient): PGlite's query() parses, analyses and plans its text at every call.
+// PostgreSQL's PreparingClient; 0 = none): PGlite's query() parses, analyses and plans its text at every call.
 const wire = protocol.serialize;
-const PREPARED_LIMIT = 500;
+const PREPARED_LIMIT = workerData.preparedLimit;
 const statements = new Map();
 let named = 0;
 function concat(parts) {
@@ -172,7 +172,7 @@ function target(m) {
 async function handle(m) {
   switch (m.op) {
     case 'open':
-      db = await PGlite.create(m.dir, { extensions: { pg_trgm, btree_gin } });
+      db = await PGlite.create(m.dir, { extensions });
       return null;
     case 'query':
       return result(await query(m));
@@ -255,15 +255,18 @@ export class PgliteThread implements Queryable {
     worker.on('exit', (code) => stop(new Error(`PGlite thread stopped (exit code ${code})`)));
   }
 
-  /** Starts the thread and opens (or creates) the database in `dir`. */
-  static async open(dir: string): Promise<PgliteThread> {
+  /**
+   * Starts the thread and opens (or creates) the database in `dir` with PGlite's contrib `extensions` (by name) and
+   * at most `preparedLimit` statement texts prepared (0 = none, every call through PGlite's own `query`).
+   */
+  static async open(dir: string, options: { extensions: string[]; preparedLimit: number }): Promise<PgliteThread> {
     const require = createRequire(import.meta.url);
     const modules = {
       pglite: require.resolve('@electric-sql/pglite'),
-      pgTrgm: require.resolve('@electric-sql/pglite/contrib/pg_trgm'),
-      btreeGin: require.resolve('@electric-sql/pglite/contrib/btree_gin'),
+      extensions: Object.fromEntries(options.extensions.map((name) => [name, require.resolve(`@electric-sql/pglite/contrib/${name}`)])),
     };
-    const thread = new PgliteThread(new Worker(WORKER_SOURCE, { eval: true, workerData: { modules }, name: 'pglite' }));
+    const workerData = { modules, preparedLimit: options.preparedLimit };
+    const thread = new PgliteThread(new Worker(WORKER_SOURCE, { eval: true, workerData, name: 'pglite' }));
     try {
       await thread.call({ op: 'open', dir });
     } catch (err) {

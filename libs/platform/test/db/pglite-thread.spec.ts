@@ -142,6 +142,26 @@ describe('PGlite in a thread of its own', () => {
     expect(((await thread.query(star, [1])) as { rows: unknown[] }).rows).toEqual([{ a: 1, b: null }]);
   });
 
+  it('prepares nothing when told so (DB_PREPARED_PER_CONNECTION=0), and still answers', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'vitrina-pglite-thread-unprepared-'));
+    const unprepared = await openDatabase({ dataDir: other, pgliteThread: true, preparedPerConnection: 0 });
+    try {
+      const thread = (unprepared.drizzle({}) as unknown as { $client: PgliteThread }).$client;
+      const text = 'select $1::int + 1 as n';
+      expect(((await thread.query(text, [41])) as { rows: unknown[] }).rows).toEqual([{ n: 42 }]);
+      expect(((await thread.query('select count(*)::int as n from pg_prepared_statements')) as { rows: unknown[] }).rows).toEqual([
+        { n: 0 },
+      ]);
+      // The extensions the migrations create load in the thread too.
+      await thread.exec('create extension pg_trgm; create extension btree_gin');
+      const { rows } = (await thread.query("select similarity('cafe', 'cafes') > 0.5 as close")) as { rows: unknown[] };
+      expect(rows).toEqual([{ close: true }]);
+    } finally {
+      await unprepared.close();
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a value that cannot cross to the thread, and goes on answering', async () => {
     const thread = (database.drizzle(schema) as unknown as { $client: PgliteThread }).$client;
     await expect(thread.query('select $1::text as v', [() => 1])).rejects.toThrow(/could not be cloned/);
