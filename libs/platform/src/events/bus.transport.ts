@@ -162,6 +162,7 @@ export class BusTransport extends Server<Record<string, never>, BusTransportStat
           topic: pattern,
           group,
           ...(maxAttempts !== undefined ? { maxAttempts } : {}),
+          ...(types ? { types: [...types] } : {}),
           ...(this.options.onHandlerFailure
             ? { onFailure: (f: HandlerFailure) => this.options.onHandlerFailure!({ ...f, topic: pattern, group }) }
             : {}),

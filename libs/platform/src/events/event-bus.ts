@@ -14,6 +14,12 @@ export interface SubscribeOptions {
   /** Handler attempts before the message goes to the dead-letter topic (`<topic>.dlq`). */
   maxAttempts?: number;
   /**
+   * The event types the handler takes, when it does not take every one. An adapter may settle events of other types
+   * without calling the handler (the Redis adapter acknowledges them in one call per batch, unparsed); the handler
+   * must still tolerate them, since an adapter may also hand them over.
+   */
+  types?: readonly string[];
+  /**
    * Told of every failed handler attempt once the adapter has decided what follows it: a retry, or the dead-letter
    * topic. The adapter is the one place that knows (attempt counts live in it, or in Redis), so metrics ask it
    * (telemetry/metrics.ts). Must not throw; it is called synchronously.

@@ -72,8 +72,13 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
  * - a Redis consumer group per (partition stream, bus group), created at id 0: a new group reads what is retained.
  * - `P:T:p<k>:lease:<group>`: which member of the group processes partition k (SET NX PX, renewed every renewMs).
  * - `P:T:members:<group>`: live members (sorted set scored by expiry), so members split partitions evenly.
- * - `P:T:attempts:<group>`: handler attempts per entry id, which survive a crash.
+ * - `P:T:attempts:<group>`: handler attempts per entry id, which survive a crash. Written only for an entry that
+ *   failed once or was reclaimed from another member: a first delivery that succeeds costs one XACK. (An entry whose
+ *   handler kills the process on its first delivery is counted from its reclaim on: it is dead-lettered after at
+ *   most maxAttempts + 1 deliveries.)
  *
+ * A subscription that names its `types` settles the entries of other types without parsing them or calling the
+ * handler: one XACK for all the skipped entries of a batch.
  * One member holds a partition at a time and handles its entries sequentially, so the events of one key keep their
  * order across instances. A member that dies stops renewing; its leases expire and others take its partitions,
  * first reclaiming the dead member's pending entries with XAUTOCLAIM, then reading new ones with XREADGROUP `>`.
@@ -206,6 +211,7 @@ class RedisSubscription {
   private readonly consumer = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly owned = new Map<number, Partition>();
   private readonly handler: EventHandler;
+  private readonly types?: ReadonlySet<string>;
   private readonly maxAttempts: number;
   private readonly scope = new AsyncResource('vitrina.RedisEventBus.subscription');
   /** Aborted after the close grace period: in-flight handlers are abandoned. */
@@ -234,6 +240,7 @@ class RedisSubscription {
   ) {
     const o = bus.options;
     this.handler = sub.handler;
+    if (sub.types) this.types = new Set(sub.types);
     this.maxAttempts = Math.max(1, sub.maxAttempts ?? o.maxAttempts ?? 5);
     this.leaseMs = o.leaseMs ?? 15_000;
     this.renewMs = o.renewMs ?? Math.max(50, Math.floor(this.leaseMs / 3));
@@ -479,11 +486,34 @@ class RedisSubscription {
 
   private async drain(part: Partition): Promise<void> {
     if (part.recovering) await this.recover(part);
-    while (part.queue.length > 0 && !this.stopping && !part.lost) {
-      await this.handle(part, part.queue[0]);
-      part.queue.shift();
+    const skipped: string[] = [];
+    try {
+      while (part.queue.length > 0 && !this.stopping && !part.lost) {
+        const entry = part.queue[0];
+        if (this.skips(entry)) skipped.push(entry[0]);
+        else await this.handle(part, entry, false);
+        part.queue.shift();
+      }
+    } finally {
+      await this.settleSkipped(part, skipped);
     }
     if (this.stopping) part.queue.length = 0; // left pending: another member reclaims them
+  }
+
+  /** True for an entry of a type this subscription does not take (read from its `type` field, no JSON parse). */
+  private skips([, fields]: Entry): boolean {
+    if (!this.types || !fields) return false;
+    for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] === 'type') return !this.types.has(fields[i + 1]);
+    return false;
+  }
+
+  /** Acknowledges skipped entries in one call; if that fails they stay pending and are skipped again on reclaim. */
+  private async settleSkipped(part: Partition, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.redis.xack(part.stream, this.sub.group, ...ids).catch((err: unknown) => {
+      if (!this.stopping)
+        this.log.warn({ err, topic: this.sub.topic, group: this.sub.group }, 'redis bus could not acknowledge skipped entries');
+    });
   }
 
   /**
@@ -506,14 +536,18 @@ class RedisSubscription {
           this.batchSize,
         )) as [string, Entry[], string[]?];
         cursor = String(reply[0]);
+        const skipped: string[] = [];
         for (const entry of reply[1] ?? []) {
-          if (this.stopping || part.lost) return;
-          if (!entry || !entry[1]) {
-            if (entry?.[0]) await this.redis.xack(part.stream, this.sub.group, entry[0]);
+          if (this.stopping || part.lost) break;
+          // An entry trimmed from the stream comes back without fields: nothing to handle.
+          if (!entry || !entry[1] || this.skips(entry)) {
+            if (entry?.[0]) skipped.push(entry[0]);
             continue;
           }
-          await this.handle(part, entry);
+          await this.handle(part, entry, true);
         }
+        await this.settleSkipped(part, skipped);
+        if (this.stopping || part.lost) return;
       } while (cursor !== '0-0' && !this.stopping && !part.lost);
       const summary = (await this.redis.call('XPENDING', part.stream, this.sub.group)) as [number | string, ...unknown[]];
       if (Number(summary[0]) === 0) {
@@ -525,8 +559,12 @@ class RedisSubscription {
     }
   }
 
-  /** Handles one entry: retried in place with backoff; XACK after success; dead-lettered after maxAttempts. */
-  private async handle(part: Partition, [id, fields]: Entry): Promise<void> {
+  /**
+   * Handles one entry: retried in place with backoff; XACK after success; dead-lettered after maxAttempts. Attempts
+   * are counted in Redis (they survive a crash) from the first failure on, or from the start for a `reclaimed` entry
+   * (another member, maybe this process before a crash, took it before).
+   */
+  private async handle(part: Partition, [id, fields]: Entry, reclaimed: boolean): Promise<void> {
     let event: EventEnvelope;
     try {
       event = parseEnvelope(fields);
@@ -534,9 +572,11 @@ class RedisSubscription {
       await this.deadLetter(part, id, undefined, fields, 1, err);
       return;
     }
+    let counted = reclaimed;
+    let attempts = 0;
     for (;;) {
       if (this.stopping) throw new HandlerAbandoned();
-      const attempts = Number(await this.redis.hincrby(this.attemptsKey, attemptsField(part, id), 1));
+      attempts = counted ? Number(await this.redis.hincrby(this.attemptsKey, attemptsField(part, id), 1)) : attempts + 1;
       try {
         await abandonable(
           this.scope.runInAsyncScope(() => Promise.resolve().then(() => this.handler(event))),
@@ -552,6 +592,11 @@ class RedisSubscription {
           await this.deadLetter(part, id, event, fields, attempts, err);
           return;
         }
+        if (!counted) {
+          // From now on the count must survive a crash.
+          await this.redis.hset(this.attemptsKey, attemptsField(part, id), attempts);
+          counted = true;
+        }
         reportFailure(this.sub.onFailure, attempts, false);
         const delay = backoffDelay(attempts, this.bus.options.baseDelayMs ?? 200, this.bus.options.maxDelayMs ?? 30_000);
         this.log.warn(
@@ -561,7 +606,9 @@ class RedisSubscription {
         await sleep(delay, this.stopSignal.signal);
         continue;
       }
-      await this.exec(this.redis.multi().xack(part.stream, this.sub.group, id).hdel(this.attemptsKey, attemptsField(part, id)));
+      if (counted)
+        await this.exec(this.redis.multi().xack(part.stream, this.sub.group, id).hdel(this.attemptsKey, attemptsField(part, id)));
+      else await this.redis.xack(part.stream, this.sub.group, id);
       return;
     }
   }

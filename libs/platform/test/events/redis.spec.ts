@@ -66,6 +66,69 @@ if (url) {
       await bus.close();
     });
 
+    it('settles the entries of types a subscription does not take without handing them over, in one XACK', async () => {
+      const topic = `r.types.${Date.now().toString(36)}`;
+      const bus = await RedisEventBus.connect(testOptions(url));
+      const wanted = (seq: number) => makeEvent(topic, 'order-1', seq, { type: 'order.paid' });
+      const other = (seq: number) => makeEvent(topic, 'order-1', seq, { type: 'order.moved' });
+      const events = [other(0), wanted(1), other(2), other(3), wanted(4), other(5)];
+      await bus.publish(topic, events);
+      const commands: string[] = [];
+      const monitor = await bus.redis.monitor();
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        if (args.some((a) => a.includes(topic))) commands.push(args[0].toLowerCase());
+      });
+      const handled: number[] = [];
+      const sub = await bus.subscribe({
+        topic,
+        group: 'picky',
+        types: ['order.paid'],
+        handler: async (e) => void handled.push((e.data as { seq: number }).seq),
+      });
+      const stream = `${prefix}:${topic}:p${partitionOf('order-1', 4)}`;
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        const pending = (await bus.redis.call('XPENDING', stream, 'picky')) as [number];
+        if (handled.length === 2 && Number(pending[0]) === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await sub.close();
+      monitor.disconnect();
+      expect(handled).toEqual([1, 4]);
+      expect(Number(((await bus.redis.call('XPENDING', stream, 'picky')) as [number])[0])).toBe(0);
+      // One XACK per handled entry and one for the four skipped; no attempt counted for a first delivery that succeeded.
+      expect(commands.filter((c) => c === 'xack')).toHaveLength(3);
+      expect(commands.filter((c) => c === 'hincrby' || c === 'hset')).toEqual([]);
+      expect(await bus.redis.hlen(`${prefix}:${topic}:attempts:picky`)).toBe(0);
+      await bus.close();
+    });
+
+    it('keeps the attempt count of a failing entry in Redis from its first failure until it succeeds', async () => {
+      const topic = `r.count.${Date.now().toString(36)}`;
+      const bus = await RedisEventBus.connect(testOptions(url));
+      const attemptsKey = `${prefix}:${topic}:attempts:counting`;
+      const seen: number[] = [];
+      let calls = 0;
+      const sub = await bus.subscribe({
+        topic,
+        group: 'counting',
+        handler: async () => {
+          calls++;
+          seen.push(Object.values(await bus.redis.hgetall(attemptsKey)).map(Number)[0] ?? 0);
+          if (calls < 3) throw new Error('not yet');
+        },
+      });
+      await bus.publish(topic, [makeEvent(topic, 'k', 0)]);
+      const deadline = Date.now() + 10_000;
+      while (calls < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 100));
+      await sub.close();
+      // First try: nothing stored; from the first failure on, each try is counted in Redis before it runs.
+      expect(seen).toEqual([0, 2, 3]);
+      expect(await bus.redis.hlen(attemptsKey)).toBe(0);
+      await bus.close();
+    });
+
     it('fails fast when Redis is unreachable', async () => {
       await expect(
         RedisEventBus.connect({ url: 'redis://127.0.0.1:1', redisOptions: { retryStrategy: () => null, maxRetriesPerRequest: 0 } }),
