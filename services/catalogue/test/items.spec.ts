@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO, DEMO_ITEMS } from '@vitrina/contracts';
-import { json } from './helpers.js';
+import { eventually, json } from './helpers.js';
 import { startWorld, type World } from './world.js';
 
 const A = DEMO.users.supplierA.id;
@@ -102,8 +102,8 @@ describe('supplier items', () => {
       prices.map((p) => json(w.catalogue, 'PATCH', `${base}/${item.slug}`, { auth, payload: { list_price: p } })),
     );
     expect(answers.map((a) => [a.status, a.body.list_price])).toEqual(prices.map((p) => [200, p]));
-    // Each edit locked the row as it read it, so each one read its predecessor's write: the updated events carry
-    // 20 distinct, consecutive revisions after the created one's.
+    // An edit writes only on the revision it read; one that lost the race does it again under the row lock, reading
+    // its predecessor's write: the updated events carry 20 distinct, consecutive revisions after the created one's.
     const { rows } = await w.tdb.database
       .drizzle({})
       .execute<{ revision: number }>(
@@ -113,6 +113,52 @@ describe('supplier items', () => {
     expect([...updated].sort((a, b) => a - b)).toEqual(prices.map((_, k) => created + 1 + k));
     expect(await outboxTypes(item.id)).toEqual(['catalogue.item.created', ...prices.map(() => 'catalogue.item.updated')]);
   });
+
+  (process.env.DATABASE_URL ? it : it.skip)(
+    'an edit that races a stock change writes on top of it (PostgreSQL): the new price and the stock the other left',
+    async () => {
+      const { body: item } = await json(w.catalogue, 'POST', base, {
+        auth,
+        payload: { name: 'Cántaro de cobre', type: 'product', list_price: '100', stock: { available: 10, stock_type: 'onstock' } },
+      });
+      const db = w.tdb.database.drizzle({});
+      let go!: () => void;
+      const release = new Promise<void>((r) => (go = r));
+      let holding!: () => void;
+      const held = new Promise<void>((r) => (holding = r));
+      // A stock commit's shape: row locked, available down, revision up; it commits only once the edit waits on it.
+      const commit = db.transaction(async (tx) => {
+        await tx.execute(`select 1 from catalogue.items where id = '${item.id}' for update`);
+        holding();
+        await release;
+        await tx.execute(`update catalogue.items set available = available - 3, revision = revision + 1 where id = '${item.id}'`);
+      });
+      await held;
+      const patch = json(w.catalogue, 'PATCH', `${base}/${item.id}`, { auth, payload: { list_price: '123.00' } });
+      await eventually(async () => {
+        const { rows } = await db.execute<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%update "catalogue"."items"%'`,
+        );
+        return Number(rows[0].n) > 0;
+      });
+      go();
+      await commit;
+      const res = await patch;
+      expect([res.status, res.body.list_price, res.body.available, res.body.stock]).toEqual([
+        200,
+        '123.00',
+        7,
+        expect.objectContaining({ available: 7 }),
+      ]);
+      // One updated event (the write that found the revision moved wrote nothing), describing the row as it is.
+      expect(await outboxTypes(item.id)).toEqual(['catalogue.item.created', 'catalogue.item.updated']);
+      const { rows } = await db.execute<{ data: { available: number; revision: number; listPriceMinor: number }; revision: number }>(
+        `select o.envelope->'data' as data, i.revision from catalogue.outbox o join catalogue.items i on i.id = o.key
+         where o.key = '${item.id}' and o.envelope->>'type' = 'catalogue.item.updated'`,
+      );
+      expect(rows[0].data).toMatchObject({ available: 7, listPriceMinor: 12300, revision: rows[0].revision });
+    },
+  );
 
   it('edits, publishes, unpublishes and sets stock with their events', async () => {
     const { body: item } = await json(w.catalogue, 'POST', base, {
