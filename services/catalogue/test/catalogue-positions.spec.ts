@@ -88,15 +88,28 @@ describe('catalogue positions (issue 18: gapped keys, a move writes one row)', (
   it('creates at the end writing one row; the first move makes the weights follow the drag order', async () => {
     const before = await ids();
     expect(before).toHaveLength(30);
+    // While some weights are explicit, a new catalogue gets 0; its answer is the catalogue as a read shows it.
+    const explicit = await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: 'Colección 1' } });
+    expect([explicit.status, explicit.body.slug, explicit.body.position, explicit.body.weight]).toEqual([201, 'coleccion-1-2', 31, 0]);
+    expect((await json(w.catalogue, 'GET', `${admin(OWNER)}/${explicit.body.id}`, { auth })).body).toEqual(explicit.body);
+    await json(w.catalogue, 'DELETE', `${admin(OWNER)}/${explicit.body.id}`, { auth });
     // The demo weights are explicit (40, 30, ...): the first move turns them into order-following ones.
     expect((await move(before[4], 5)).status).toBe(200);
     const byWeight = await list(OWNER, '-weight,name');
     expect(byWeight.map((c) => c.id)).toEqual(before);
     expect(byWeight.map((c) => c.weight)).toEqual(before.map((_id, i) => before.length - i));
-    const created = await touched(() => json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: 'Una más' } }));
+    let answer: Awaited<ReturnType<typeof json>> | undefined;
+    const created = await touched(
+      async () => (answer = await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: 'Una más' } })),
+    );
     expect(created.filter((t) => t.tbl === 'catalogues')).toEqual([expect.objectContaining({ op: 'INSERT', scope: OWNER })]);
     const after = await list();
     expect(after.at(-1)).toMatchObject({ position: 31, weight: 1 });
+    expect((await json(w.catalogue, 'GET', `${admin(OWNER)}/${answer!.body.id}`, { auth })).body).toEqual(answer!.body);
+    expect((await published(w, 'catalogue.catalogue.created')).at(-1)?.data).toMatchObject({
+      catalogueId: answer!.body.id,
+      ownerCatalogues: 31,
+    });
     await json(w.catalogue, 'DELETE', `${admin(OWNER)}/${after.at(-1)!.id}`, { auth });
   });
 

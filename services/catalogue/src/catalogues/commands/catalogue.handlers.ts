@@ -8,8 +8,18 @@ import {
   type Catalogue,
   type CatalogueProductsResult,
 } from '@vitrina/contracts';
-import { ConflictError, DomainError, NotFoundError, Outbox, TransactionRunner, ValidationError, newId, type Tx } from '@vitrina/platform';
-import { catalogueProducts, catalogues, items, shops } from '../../db/schema.js';
+import {
+  ConflictError,
+  DomainError,
+  NotFoundError,
+  Outbox,
+  TransactionRunner,
+  ValidationError,
+  newId,
+  noteOutboxWrite,
+  type Tx,
+} from '@vitrina/platform';
+import { catalogueProducts, catalogues, items, outbox, shops } from '../../db/schema.js';
 import { shopOfOwner } from '../../listings/shop.repository.js';
 import { CATALOGUE_CONFIG, type CatalogueConfig } from '../../shared/config.js';
 import { normaliseText, prefixTsQuery, wordlessText, slugify } from '../../shared/normalise.js';
@@ -62,10 +72,43 @@ export class CatalogueHandlers {
   async create(ownerId: string, dto: CreateCatalogueDto): Promise<Catalogue> {
     if (hasOrigin(dto)) return (await this.clone(ownerId, 'new', dto)).catalogue;
     const name = checkCatalogueName(dto.name);
+    // Five round trips (it was twelve): BEGIN, the owner's lock, what the create needs to know in one read, the
+    // catalogue and its event in one statement, COMMIT. It goes last, so its position and weight are known.
     return this.positions(ownerId, async (tx) => {
-      const row = await this.insertCatalogue(tx, ownerId, { name, photo: dto.photo ?? null, weight: dto.weight, state: dto.state });
-      await this.publish(tx, CatalogueCatalogueEvents.created, row);
-      return this.json(tx, row);
+      const base = slugify(name, 60);
+      const known = await createContext(tx, ownerId, base);
+      const [sortKey] = await keysAtEnd(catalogueSet(tx, ownerId), known.last, 1);
+      const slug = known.slugUsed ? await uniqueSlug(tx, ownerId, base) : base;
+      const values = {
+        id: newId(),
+        ownerId,
+        name,
+        slug,
+        photo: dto.photo ?? null,
+        sortKey,
+        weight: dto.weight ?? (known.explicit ? 0 : null),
+        ...(dto.state !== undefined ? { state: dto.state } : {}),
+        originId: null,
+        originSlug: null,
+        searchName: normaliseText(name),
+      };
+      const data: CatalogueCatalogueChanged = {
+        catalogueId: values.id,
+        ownerId,
+        slug,
+        name,
+        numProducts: 0,
+        ownerCatalogues: known.count + 1,
+      };
+      const [event] = this.outbox.rows([{ type: CatalogueCatalogueEvents.created, key: ownerId, actorId: ownerId, data }]);
+      const ins = tx.$with('ins').as(tx.insert(catalogues).values(values).returning());
+      const [row] = await tx
+        .with(ins, tx.$with('ev').as(tx.insert(outbox).values(event).returning({ seq: outbox.seq })))
+        .select()
+        .from(ins);
+      noteOutboxWrite(tx);
+      // Last of n + 1: order-following, it is shown with weight 1 (the catalogues from it on, less explicit ones).
+      return toCatalogueJson({ ...row, position: known.count + 1, weight: row.weight ?? 1 }, known.shop, this.config.shareBase);
     });
   }
 
@@ -214,8 +257,9 @@ export class CatalogueHandlers {
   private positions<T>(ownerId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.tx
       .run(async (tx) => {
-        await tx.execute(sql.raw(`set local lock_timeout = '${LOCK_TIMEOUT}'`));
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`catalogue.positions:${ownerId}`}, 0))`);
+        // One round trip: the subquery (volatile, so never flattened) sets the timeout before the lock is asked for.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`catalogue.positions:${ownerId}`}, 0))
+          from (select set_config('lock_timeout', ${LOCK_TIMEOUT}, true)) t`);
         return fn(tx);
       })
       .catch((err: unknown) => {
@@ -419,6 +463,32 @@ async function refreshCount(tx: Tx, catalogueId: string): Promise<StoredCatalogu
     .where(eq(catalogues.id, catalogueId))
     .returning();
   return row;
+}
+
+/**
+ * What a create reads once it holds the owner's lock (a statement of its own: one that waited for the lock would read
+ * a snapshot taken before it), in one round trip: the last key, whether any weight is explicit, how many catalogues
+ * the owner has, whether the slug is taken, and the shop its share link points into.
+ */
+async function createContext(tx: Tx, ownerId: string, slug: string) {
+  const mine = sql`${catalogues.ownerId} = ${ownerId}`;
+  const [r] = await tx
+    .select({
+      last: sql<string | null>`(select max(${catalogues.sortKey}) from ${catalogues} where ${mine})`,
+      explicit: sql<boolean>`exists (select 1 from ${catalogues} where ${mine} and ${catalogues.weight} is not null)`,
+      count: sql<number>`(select count(*)::int from ${catalogues} where ${mine})`.mapWith(Number),
+      slugUsed: sql<boolean>`exists (select 1 from ${catalogues} where ${mine} and ${catalogues.slug} = ${slug})`,
+      shopSlug: sql<string | null>`(select ${shops.slug} from ${shops} where ${shops.ownerId} = ${ownerId} limit 1)`,
+      canonicalUrl: sql<string | null>`(select ${shops.canonicalUrl} from ${shops} where ${shops.ownerId} = ${ownerId} limit 1)`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    last: r.last == null ? null : Number(r.last),
+    explicit: Boolean(r.explicit),
+    count: r.count,
+    slugUsed: Boolean(r.slugUsed),
+    shop: r.shopSlug ? { slug: r.shopSlug, canonicalUrl: r.canonicalUrl } : undefined,
+  };
 }
 
 async function uniqueSlug(tx: Tx, ownerId: string, base: string): Promise<string> {
