@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { getAuthUser } from '../auth/decorators.js';
 import type { Db } from '../db/database.js';
+import { PreparedSql } from '../db/prepared-sql.js';
 import { ApiRefusals } from './api-answer.js';
 import { DomainError, ValidationError } from './errors.js';
 import { toErrorResponse } from './exception.filter.js';
@@ -71,34 +72,72 @@ export type IdempotencyClaim =
 
 /** The storage side, usable without Nest (a job, a consumer) as well as through the interceptor. */
 export class IdempotencyStore {
+  /** The claim and the completion run on every idempotent call: built once (PreparedSql), not per call. */
+  private readonly take: PreparedSql<{
+    userId: string;
+    key: string;
+    requestHash: string;
+    lockedUntil: string;
+    now: string;
+    expired: string;
+  }>;
+  private readonly done: PreparedSql<{ userId: string; key: string; status: number; body: string }>;
+
   constructor(
     private readonly db: Db,
     private readonly table: IdempotencyKeysTable,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    const t = table;
+    const p = sql.placeholder;
+    this.take = new PreparedSql((db) =>
+      db
+        .insert(t)
+        .values({
+          userId: p('userId'),
+          key: p('key'),
+          requestHash: p('requestHash'),
+          status: 'in_flight',
+          lockedUntil: sql`${p('lockedUntil')}::timestamptz`,
+          createdAt: sql`${p('now')}::timestamptz`,
+        })
+        .onConflictDoUpdate({
+          target: [t.userId, t.key],
+          set: {
+            requestHash: sql`excluded.request_hash`,
+            status: 'in_flight',
+            responseStatus: sql`null`,
+            responseBody: sql`null`,
+            lockedUntil: sql`excluded.locked_until`,
+            createdAt: sql`excluded.created_at`,
+          },
+          // an expired key starts over; a dead call's key is taken over by the same request once its lease ran out
+          setWhere: sql`${t.createdAt} < ${p('expired')}::timestamptz or (${t.status} = 'in_flight' and ${t.lockedUntil} < ${p('now')}::timestamptz and ${t.requestHash} = excluded.request_hash)`,
+        })
+        .returning({ key: t.key })
+        .getSQL(),
+    );
+    this.done = new PreparedSql((db) =>
+      db
+        .update(t)
+        .set({ status: 'done', responseStatus: sql`${p('status')}::int`, responseBody: sql`${p('body')}::text` })
+        .where(and(eq(t.userId, p('userId')), eq(t.key, p('key'))))
+        .getSQL(),
+    );
+  }
 
   /** Takes the key for this request, or says what to answer instead. One statement decides between racing calls. */
   async claim(userId: string, key: string, requestHash: string): Promise<IdempotencyClaim> {
     const t = this.table;
     const now = this.now();
-    const expired = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-    const taken = await this.db
-      .insert(t)
-      .values({ userId, key, requestHash, status: 'in_flight', lockedUntil: new Date(now.getTime() + IN_FLIGHT_LEASE_MS), createdAt: now })
-      .onConflictDoUpdate({
-        target: [t.userId, t.key],
-        set: {
-          requestHash: sql`excluded.request_hash`,
-          status: 'in_flight',
-          responseStatus: null,
-          responseBody: null,
-          lockedUntil: sql`excluded.locked_until`,
-          createdAt: sql`excluded.created_at`,
-        },
-        // an expired key starts over; a dead call's key is taken over by the same request once its lease ran out
-        setWhere: sql`${t.createdAt} < ${expired.toISOString()} or (${t.status} = 'in_flight' and ${t.lockedUntil} < ${now.toISOString()} and ${t.requestHash} = excluded.request_hash)`,
-      })
-      .returning({ key: t.key });
+    const taken = await this.take.execute(this.db, {
+      userId,
+      key,
+      requestHash,
+      lockedUntil: new Date(now.getTime() + IN_FLIGHT_LEASE_MS).toISOString(),
+      now: now.toISOString(),
+      expired: new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString(),
+    });
     if (taken.length > 0) return { kind: 'run' };
     const [row] = await this.db
       .select()
@@ -111,11 +150,7 @@ export class IdempotencyStore {
   }
 
   async complete(userId: string, key: string, status: number, body: string): Promise<void> {
-    const t = this.table;
-    await this.db
-      .update(t)
-      .set({ status: 'done', responseStatus: status, responseBody: body })
-      .where(and(eq(t.userId, userId), eq(t.key, key)));
+    await this.done.execute(this.db, { userId, key, status, body });
   }
 
   /** Forgets a call that failed unexpectedly, so a retry with the same key runs it again. */
