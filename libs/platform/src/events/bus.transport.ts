@@ -20,6 +20,13 @@ export interface BusHandlerExtras {
    * settled at once, without the inbox transaction (three round trips per event the service would only drop).
    */
   types?: readonly string[];
+  /**
+   * `false`: the handler is idempotent on its own (every row it writes is keyed by the event, so a redelivery adds
+   * nothing) and needs no inbox claim nor a transaction around it. An event that only such handlers of the group take
+   * is handed over without the inbox (three round trips: BEGIN, claim, COMMIT); the handler's writes then commit one
+   * by one, so each must be safe to repeat alone.
+   */
+  inbox?: boolean;
 }
 
 /** The types the topic's handlers act on, or undefined when one of them takes every event. */
@@ -31,6 +38,15 @@ function acceptedTypes(handler: MessageHandler): ReadonlySet<string> | undefined
     for (const type of named) types.add(type);
   }
   return types;
+}
+
+/** Whether some handler of the chain that takes events of `type` needs the inbox (see BusHandlerExtras.inbox). */
+function needsInbox(handler: MessageHandler, type: string): boolean {
+  for (let h: MessageHandler | undefined = handler; h; h = h.next as MessageHandler | undefined) {
+    const extras = h.extras as BusHandlerExtras | undefined;
+    if ((!extras?.types || extras.types.includes(type)) && extras?.inbox !== false) return true;
+  }
+  return false;
 }
 
 /**
@@ -181,7 +197,9 @@ export class BusTransport extends Server<Record<string, never>, BusTransportStat
     const { inbox, group, telemetry } = this.options;
     const deliver = () =>
       runWithContext({ requestId: event.id, traceId: event.traceId }, async () => {
-        await inbox.process(group, event, () => this.invoke(handler, event, new BusContext([event, topic, group])));
+        const run = () => this.invoke(handler, event, new BusContext([event, topic, group]));
+        if (needsInbox(handler, event.type)) await inbox.process(group, event, run);
+        else await run();
       });
     if (!telemetry?.enabled) return deliver();
     // Child of the producing span (one trace from the request through the outbox to here), and linked to it as the

@@ -65,6 +65,20 @@ class TypedEvents {
   }
 }
 
+/** One handler idempotent on its own (no inbox), one that needs it, on one topic. */
+@Controller()
+class SelfKeyedEvents {
+  @BusEventPattern('t.self', { types: ['t.self.noted', 't.self.both'], inbox: false })
+  async onNoted(@Payload() event: EventEnvelope): Promise<void> {
+    if (event.type !== 't.self.paid') seen.push({ method: 'onNoted', event });
+  }
+
+  @BusEventPattern('t.self', { types: ['t.self.paid', 't.self.both'] })
+  async onPaid(@Payload() event: EventEnvelope): Promise<void> {
+    if (event.type !== 't.self.noted') seen.push({ method: 'onPaid', event });
+  }
+}
+
 @Controller()
 class RequestReply {
   @MessagePattern('t.question')
@@ -171,6 +185,23 @@ describe('BusTransport (Nest custom transport)', () => {
     await bus.publish('t.item', [other]);
     await until('the untyped handler', () => seen.length === 1);
     expect(all.inbox.calls.map((c) => c.eventId)).toEqual([other.id]);
+  });
+
+  it('hands over without the inbox an event only handlers idempotent on their own take (inbox: false)', async () => {
+    const { inbox } = await start([SelfKeyedEvents]);
+    const noted = makeEvent('t.self', 'o-1', 0, { type: 't.self.noted' });
+    const paid = makeEvent('t.self', 'o-1', 1, { type: 't.self.paid' });
+    const both = makeEvent('t.self', 'o-1', 2, { type: 't.self.both' });
+    await bus.publish('t.self', [noted, paid, both]);
+    await until('the three events', () => seen.length === 4);
+    expect(seen.map((x) => `${x.method} ${x.event.type}`)).toEqual([
+      'onNoted t.self.noted',
+      'onPaid t.self.paid',
+      'onNoted t.self.both',
+      'onPaid t.self.both',
+    ]);
+    // the noted event ran without a claim; one that a handler needing the inbox takes, through it
+    expect(inbox.calls.map((c) => c.eventId)).toEqual([paid.id, both.id]);
   });
 
   it('stops consuming on close', async () => {

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { EventEnvelope, Locale } from '@vitrina/contracts';
-import { LOGGER, PreparedSql, TransactionRunner, newId, type Logger } from '@vitrina/platform';
+import { LOGGER, PreparedSql, TransactionRunner, newId, type Logger, type Tx } from '@vitrina/platform';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../config/messaging-config.js';
-import { alerts, deliveries, shops, users } from '../db/schema.js';
+import { alerts, deliveries, inbox, shops, users } from '../db/schema.js';
 import type * as schema from '../db/schema.js';
 import { DELIVERIES_WRITTEN } from '../delivery/jobs/deliver-message.job.js';
 import { renderAlertMessage } from '../delivery/templates/alert-message.js';
@@ -46,7 +46,36 @@ const INSERT_ALERTS = new PreparedSql<{ rows: string }>(
 );
 
 /**
- * Writes the alerts of one event (alert-rules.ts decides them) in the consumer's inbox transaction. The unique key
+ * The claim of the event in messaging's inbox and its alerts as one statement, for an event the bus hands over
+ * without the inbox (`inbox: false` on the alert consumers): no BEGIN, claim, COMMIT around it. A redelivered event
+ * finds its claim and writes nothing; the alerts' unique key would stop it too.
+ */
+const CLAIM_AND_INSERT_ALERTS = new PreparedSql<{ rows: string; eventId: string; consumer: string; type: string }>(
+  () => sql`with claim as (
+      insert into ${inbox} (event_id, consumer, type)
+      values (${sql.placeholder('eventId')}, ${sql.placeholder('consumer')}, ${sql.placeholder('type')})
+      on conflict do nothing returning 1
+    )
+    insert into ${alerts} (id, user_id, role, origin, type, subtype, params, message, link, event_id)
+    select r.id, r.user_id, r.role, r.origin, r.type, r.subtype, r.params, r.message, r.link, r.event_id
+    from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(
+      id text, user_id text, role text, origin text, type text, subtype text, params jsonb, message jsonb, link text, event_id text
+    )
+    where exists (select 1 from claim)
+    on conflict (event_id, user_id, role) do nothing`,
+);
+
+/** The claim alone, for an event that makes no alert (so the inbox still shows it was consumed). */
+const CLAIM = new PreparedSql<{ eventId: string; consumer: string; type: string }>(
+  () => sql`insert into ${inbox} (event_id, consumer, type)
+    values (${sql.placeholder('eventId')}, ${sql.placeholder('consumer')}, ${sql.placeholder('type')})
+    on conflict do nothing`,
+);
+
+/**
+ * Writes the alerts of one event (alert-rules.ts decides them) in the consumer's inbox transaction, or, called outside
+ * one with the consumer's name (the alert consumers: `inbox: false`), claims the event itself: in the statement that
+ * writes the alerts, or in the transaction that also writes their e-mails. The unique key
  * (event, user, role) makes a second delivery add nothing even where the inbox would not stop it. The important ones
  * (isMailedAlert) also become one e-mail delivery per recipient in the same transaction, to the address and in the
  * locale of the users projection; the delivery dispatcher sends it once.
@@ -59,34 +88,43 @@ export class AlertRecorder {
     private readonly tx: TransactionRunner<typeof schema>,
   ) {}
 
-  async record(event: EventEnvelope<unknown>): Promise<void> {
+  async record(event: EventEnvelope<unknown>, consumer?: string): Promise<void> {
+    const claim = consumer && !this.tx.current() ? { eventId: event.id, consumer, type: event.type } : undefined;
     const drafts = alertsFor(event);
     if (drafts === null) {
       // retrying cannot mend a malformed event: it is dropped, and said so
       this.logger.warn({ eventId: event.id, type: event.type }, 'event without the ids or amounts its alerts need; ignored');
+    }
+    if (!drafts?.length) {
+      if (claim) await CLAIM.execute(this.tx.db, claim);
       return;
     }
-    if (drafts.length === 0) return;
+    const alertRows = JSON.stringify(
+      drafts.map((d) => ({
+        id: newId(),
+        user_id: d.userId,
+        role: d.role,
+        origin: d.origin,
+        type: d.type,
+        subtype: d.subtype,
+        params: d.refs,
+        message: d.message,
+        link: d.link,
+        event_id: event.id,
+      })),
+    );
+    // one e-mail per recipient, even one who is both the supplier and the dropshipping supplier
+    const mailed = [...new Map(drafts.filter((d) => isMailedAlert(d) && d.link).map((d) => [d.userId, d])).values()];
+    if (claim && mailed.length === 0) {
+      await CLAIM_AND_INSERT_ALERTS.execute(this.tx.db, { rows: alertRows, ...claim });
+      return;
+    }
     await this.tx.run(async (tx) => {
-      await INSERT_ALERTS.execute(tx, {
-        rows: JSON.stringify(
-          drafts.map((d) => ({
-            id: newId(),
-            user_id: d.userId,
-            role: d.role,
-            origin: d.origin,
-            type: d.type,
-            subtype: d.subtype,
-            params: d.refs,
-            message: d.message,
-            link: d.link,
-            event_id: event.id,
-          })),
-        ),
-      });
-
-      // one e-mail per recipient, even one who is both the supplier and the dropshipping supplier
-      const mailed = [...new Map(drafts.filter((d) => isMailedAlert(d) && d.link).map((d) => [d.userId, d])).values()];
+      if (claim) {
+        // a redelivery of an event whose alerts and e-mails were written: nothing more
+        if ((await this.inboxClaim(tx, claim)) === false) return;
+      }
+      await INSERT_ALERTS.execute(tx, { rows: alertRows });
       if (mailed.length === 0) return;
       const people = await tx
         .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
@@ -141,5 +179,10 @@ export class AlertRecorder {
       await tx.insert(deliveries).values(rows).onConflictDoNothing({ target: deliveries.id });
       this.tx.mark(tx, DELIVERIES_WRITTEN);
     });
+  }
+
+  private async inboxClaim(tx: Tx<typeof schema>, claim: { eventId: string; consumer: string; type: string }): Promise<boolean> {
+    const claimed = await tx.insert(inbox).values(claim).onConflictDoNothing().returning({ eventId: inbox.eventId });
+    return claimed.length > 0;
   }
 }

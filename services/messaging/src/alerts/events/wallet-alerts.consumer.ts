@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
+import { Ctx, Payload } from '@nestjs/microservices';
 import { WALLETS_TOPIC, type EventEnvelope } from '@vitrina/contracts';
-import { BusEventPattern } from '@vitrina/platform';
+import { BusContext, BusEventPattern } from '@vitrina/platform';
 import { AlertRecorder } from '../alert-recorder.js';
 import { ALERT_EVENT_TYPES } from '../alert-rules.js';
 
@@ -10,8 +10,9 @@ import { ALERT_EVENT_TYPES } from '../alert-rules.js';
 export class WalletAlertsConsumer {
   constructor(private readonly recorder: AlertRecorder) {}
 
-  @BusEventPattern(WALLETS_TOPIC, { types: ALERT_EVENT_TYPES.wallets })
-  async onWallet(@Payload() event: EventEnvelope<unknown>): Promise<void> {
-    await this.recorder.record(event);
+  @BusEventPattern(WALLETS_TOPIC, { types: ALERT_EVENT_TYPES.wallets, inbox: false })
+  async onWallet(@Payload() event: EventEnvelope<unknown>, @Ctx() ctx: BusContext): Promise<void> {
+    // idempotent on its own: the recorder claims the event in the statement that writes its alerts
+    await this.recorder.record(event, ctx.getGroup());
   }
 }
