@@ -189,6 +189,23 @@ describe(`stock reservations on ${engine}`, () => {
     expect(await stock(a)).toMatchObject({ reserved: 3 });
   }, 60_000);
 
+  it('a one-line checkout (one statement): 20 identical concurrent reserves hold once; a repeat once the rest is gone still answers it', async () => {
+    const item = await newItem({ available: 4 });
+    const req = request([[item, 3]]);
+    const results = await Promise.all(Array.from({ length: 20 }, () => reservations.reserve(req)));
+    expect(results.map((r) => [r.ok, r.lines.map((l) => [l.itemId, l.requested])])).toEqual(results.map(() => [true, [[item, 3]]]));
+    expect(await stock(item)).toMatchObject({ available: 4, reserved: 3 });
+    expect(await rowsOf(req.checkoutId)).toEqual([expect.objectContaining({ itemId: item, quantity: 3, held: 3, status: 'held' })]);
+    // Another checkout takes the last unit; the first checkout's repeat answers what it holds, not a refusal.
+    expect(await reservations.reserve(request([[item, 1]]))).toMatchObject({ ok: true });
+    expect(await reservations.reserve(req)).toEqual({ ok: true, lines: [{ itemId: item, requested: 3, available: 0 }] });
+    expect(await stock(item)).toMatchObject({ available: 4, reserved: 4 });
+    // And a one-line checkout that finds too little holds nothing and writes no row.
+    const late = request([[item, 1]]);
+    expect(await reservations.reserve(late)).toMatchObject({ ok: false, code: 'out_of_stock' });
+    expect(await rowsOf(late.checkoutId)).toEqual([]);
+  }, 60_000);
+
   it('is all or nothing across lines, and says per line what is left', async () => {
     const plenty = await newItem({ available: 5 });
     const scarce = await newItem({ available: 1 });

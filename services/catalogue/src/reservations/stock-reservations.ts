@@ -6,9 +6,28 @@ import type { Logger } from 'pino';
 import * as schema from '../db/schema.js';
 import { items, stockReservations } from '../db/schema.js';
 import { itemEvents } from '../items/events/item-events.js';
+import { isUniqueViolation } from '../items/commands/create-item/create-item.handler.js';
 import { ITEM_OWN_COLUMNS } from '../items/item.repository.js';
 import { Clock } from '../shared/clock.js';
 import { aggregateLines, classifyLine, refusalCode, unitsLeft, type AggregatedLine, type StockState } from './domain/reservation.rules.js';
+
+/**
+ * The conditional UPDATE that holds a line's units if they are there (counted stock only: on-demand and untracked
+ * stock hold nothing), else changes nothing; it answers the item's stock as left.
+ */
+function takeStatement(line: AggregatedLine, now: Date) {
+  const q = line.quantity;
+  return sql`update ${items}
+    set reserved = ${items.reserved} + case when ${items.stockType} = 'ondemand' or ${items.available} is null then 0 else ${q}::int end
+    where ${items.id} = ${line.itemId}
+      and ${items.deletedAt} is null
+      and ${items.listState} = 'published'
+      and not ${items.hidden}
+      and not ${items.soldOut}
+      and (${items.type} <> 'experience' or ${items.experienceDate} is null or ${items.experienceDate} > ${now.toISOString()}::timestamptz)
+      and (${items.stockType} = 'ondemand' or ${items.available} is null or ${items.available} - ${items.reserved} >= ${q}::int)
+    returning ${items.available} as available, ${items.reserved} as reserved, ${items.stockType} as stock_type`;
+}
 
 /** Thrown inside the reserve transaction to roll it back. */
 class Refused extends Error {
@@ -37,7 +56,8 @@ const STOCK_STATE = {
  * Stock held by checkouts (ARCHITECTURE §8 "Stock is the catalogue's"). A reserve is one conditional UPDATE per
  * item (`available - reserved >= qty`, the CHECKs on items make an oversell impossible), all lines of a checkout in
  * one transaction, items locked in id order. Idempotent per checkout id: the (checkout_id, item_id) rows are
- * inserted first, so a concurrent identical reserve waits on them and then answers the stored outcome.
+ * inserted first, so a concurrent identical reserve waits on them and then answers the stored outcome. A checkout of
+ * one line is one statement (`reserveOne`).
  * Release (expiry, cancellation, sweep) and commit (payment) act only on `held` rows, so each happens once.
  */
 @Injectable()
@@ -60,6 +80,7 @@ export class StockReservations {
         expiresAt: ['must be in the future and at most 8 days ahead'],
       });
     }
+    if (lines.length === 1) return this.reserveOne(req.checkoutId, req.userId, lines[0], expiresAt, now);
     try {
       return await this.tx.run(async (tx) => {
         const inserted = await tx
@@ -103,18 +124,7 @@ export class StockReservations {
   private async take(tx: Tx, checkoutId: string, line: AggregatedLine, now: Date): Promise<{ outcome: ReserveLineOutcome } | undefined> {
     const q = line.quantity;
     const result = await tx.execute<TakenRow>(sql`
-      with taken as (
-        update ${items}
-        set reserved = ${items.reserved} + case when ${items.stockType} = 'ondemand' or ${items.available} is null then 0 else ${q}::int end
-        where ${items.id} = ${line.itemId}
-          and ${items.deletedAt} is null
-          and ${items.listState} = 'published'
-          and not ${items.hidden}
-          and not ${items.soldOut}
-          and (${items.type} <> 'experience' or ${items.experienceDate} is null or ${items.experienceDate} > ${now.toISOString()}::timestamptz)
-          and (${items.stockType} = 'ondemand' or ${items.available} is null or ${items.available} - ${items.reserved} >= ${q}::int)
-        returning ${items.available} as available, ${items.reserved} as reserved, ${items.stockType} as stock_type
-      ), marked as (
+      with taken as (${takeStatement(line, now)}), marked as (
         update ${stockReservations}
         set held = ${q}::int
         where ${stockReservations.checkoutId} = ${checkoutId}
@@ -129,10 +139,59 @@ export class StockReservations {
   }
 
   /**
+   * A checkout of one line (every 'Comprar ahora', most carts) in one statement, its own transaction: the conditional
+   * UPDATE of the item and the reservation row with what it holds, which only a taken line gets. Two identical reserves
+   * racing: the second waits on the first's item row, then its reservation row collides with the first's (the unique
+   * key), which aborts its whole statement, hold included; it answers the stored outcome, as a repeated reserve does.
+   */
+  private async reserveOne(
+    checkoutId: string,
+    userId: string,
+    line: AggregatedLine,
+    expiresAt: Date,
+    now: Date,
+  ): Promise<ReserveStockResult> {
+    const q = line.quantity;
+    let row: TakenRow | undefined;
+    try {
+      const result = await this.tx.statement(
+        (db) =>
+          db.execute<TakenRow>(sql`
+            with taken as (${takeStatement(line, now)}), kept as (
+              insert into ${stockReservations} (checkout_id, item_id, quantity, held, user_id, expires_at, created_at, updated_at)
+              select ${checkoutId}, ${line.itemId}, ${q}::int,
+                case when taken.stock_type <> 'ondemand' and taken.available is not null then ${q}::int else 0 end,
+                ${userId}, ${expiresAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+              from taken
+            )
+            select available, reserved, stock_type from taken`),
+        { events: false },
+      );
+      [row] = rowsOf<TakenRow>(result);
+    } catch (err) {
+      if (isUniqueViolation(err)) return this.stored(checkoutId);
+      throw err;
+    }
+    if (row) {
+      const state = { available: row.available, reserved: Number(row.reserved), stockType: row.stock_type };
+      return { ok: true, lines: [{ itemId: line.itemId, requested: q, available: unitsLeft(state) }] };
+    }
+    // Nothing taken: a repeat of a reserve that held its units answers what it holds; anything else is refused.
+    const [kept] = await this.db
+      .select({ itemId: stockReservations.itemId })
+      .from(stockReservations)
+      .where(eq(stockReservations.checkoutId, checkoutId))
+      .limit(1);
+    if (kept) return this.stored(checkoutId);
+    const outcomes = await this.explain(this.db, [line], line, now);
+    return { ok: false, code: refusalCode(outcomes) ?? 'insufficient_stock', lines: outcomes };
+  }
+
+  /**
    * Why the reservation was refused, line by line, as the stock stands (the lines already taken in this
    * transaction are rolled back with it, so their own hold is not counted against them).
    */
-  private async explain(tx: Tx, lines: AggregatedLine[], failed: AggregatedLine, now: Date): Promise<ReserveLineOutcome[]> {
+  private async explain(tx: Pick<Tx, 'select'>, lines: AggregatedLine[], failed: AggregatedLine, now: Date): Promise<ReserveLineOutcome[]> {
     const ids = lines.map((l) => l.itemId);
     const states = await tx
       .select({ id: items.id, ...STOCK_STATE })
