@@ -6,7 +6,8 @@ import { TransactionRunner } from '@vitrina/platform';
 import { items, supplierStates } from '../db/schema.js';
 
 /** The lock a supplier's state change holds exclusively and an item write of that supplier holds shared. */
-export const supplierLock = (supplierId: string) => sql`hashtext(${`cart-checkout:supplier:${supplierId}`})`;
+export const supplierLockKey = (supplierId: string) => `cart-checkout:supplier:${supplierId}`;
+export const supplierLock = (supplierId: string) => sql`hashtext(${supplierLockKey(supplierId)})`;
 
 /**
  * A supplier enabled or disabled by an operator (`accounts.supplier.updated`, issue 16): while disabled, their items'
