@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { EventEnvelope, Locale } from '@vitrina/contracts';
-import { LOGGER, PreparedSql, TransactionRunner, newId, type Logger, type Tx } from '@vitrina/platform';
+import { Inbox, LOGGER, PreparedSql, TransactionRunner, newId, type Logger } from '@vitrina/platform';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../config/messaging-config.js';
 import { alerts, deliveries, inbox, shops, users } from '../db/schema.js';
 import type * as schema from '../db/schema.js';
@@ -33,22 +33,24 @@ export function isMailedAlert(d: Pick<AlertDraft, 'type' | 'subtype' | 'role'>):
 export const alertMailId = (eventId: string, userId: string) => `alert-mail.${eventId}.${userId}`;
 
 /**
- * The alerts of one event as one statement built once, whatever their number (every order move, payment and return
- * writes some): the rows go as one JSON array. A second delivery of the event adds nothing (the unique key).
+ * The alerts of one event (the rows as one JSON array, whatever their number: every order move, payment and return
+ * writes some), only `when` holds; a second delivery of the event adds nothing (the unique key).
  */
-const INSERT_ALERTS = new PreparedSql<{ rows: string }>(
-  () => sql`insert into ${alerts} (id, user_id, role, origin, type, subtype, params, message, link, event_id)
+const insertAlerts = (when = sql``) => sql`insert into ${alerts} (id, user_id, role, origin, type, subtype, params, message, link, event_id)
     select r.id, r.user_id, r.role, r.origin, r.type, r.subtype, r.params, r.message, r.link, r.event_id
     from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(
       id text, user_id text, role text, origin text, type text, subtype text, params jsonb, message jsonb, link text, event_id text
     )
-    on conflict (event_id, user_id, role) do nothing`,
-);
+    ${when}
+    on conflict (event_id, user_id, role) do nothing`;
+
+/** The alerts of an event that came through the inbox transaction (which it joins), built once. */
+const INSERT_ALERTS = new PreparedSql<{ rows: string }>(() => insertAlerts());
 
 /**
  * The claim of the event in messaging's inbox and its alerts as one statement, for an event the bus hands over
  * without the inbox (`inbox: false` on the alert consumers): no BEGIN, claim, COMMIT around it. A redelivered event
- * finds its claim and writes nothing; the alerts' unique key would stop it too.
+ * finds its claim and writes nothing. The claim is the one `Inbox.process` writes, made a CTE.
  */
 const CLAIM_AND_INSERT_ALERTS = new PreparedSql<{ rows: string; eventId: string; consumer: string; type: string }>(
   () => sql`with claim as (
@@ -56,20 +58,7 @@ const CLAIM_AND_INSERT_ALERTS = new PreparedSql<{ rows: string; eventId: string;
       values (${sql.placeholder('eventId')}, ${sql.placeholder('consumer')}, ${sql.placeholder('type')})
       on conflict do nothing returning 1
     )
-    insert into ${alerts} (id, user_id, role, origin, type, subtype, params, message, link, event_id)
-    select r.id, r.user_id, r.role, r.origin, r.type, r.subtype, r.params, r.message, r.link, r.event_id
-    from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(
-      id text, user_id text, role text, origin text, type text, subtype text, params jsonb, message jsonb, link text, event_id text
-    )
-    where exists (select 1 from claim)
-    on conflict (event_id, user_id, role) do nothing`,
-);
-
-/** The claim alone, for an event that makes no alert (so the inbox still shows it was consumed). */
-const CLAIM = new PreparedSql<{ eventId: string; consumer: string; type: string }>(
-  () => sql`insert into ${inbox} (event_id, consumer, type)
-    values (${sql.placeholder('eventId')}, ${sql.placeholder('consumer')}, ${sql.placeholder('type')})
-    on conflict do nothing`,
+    ${insertAlerts(sql`where exists (select 1 from claim)`)}`,
 );
 
 /**
@@ -86,17 +75,20 @@ export class AlertRecorder {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
     private readonly tx: TransactionRunner<typeof schema>,
+    private readonly inbox: Inbox,
   ) {}
 
   async record(event: EventEnvelope<unknown>, consumer?: string): Promise<void> {
-    const claim = consumer && !this.tx.current() ? { eventId: event.id, consumer, type: event.type } : undefined;
+    // Outside the inbox transaction (an `inbox: false` consumer), this claims the event itself.
+    const claiming = consumer !== undefined && !this.tx.current() ? consumer : undefined;
     const drafts = alertsFor(event);
     if (drafts === null) {
       // retrying cannot mend a malformed event: it is dropped, and said so
       this.logger.warn({ eventId: event.id, type: event.type }, 'event without the ids or amounts its alerts need; ignored');
     }
     if (!drafts?.length) {
-      if (claim) await CLAIM.execute(this.tx.db, claim);
+      // nothing to write; the inbox still shows the event was consumed
+      if (claiming) await this.inbox.process(claiming, event, async () => undefined);
       return;
     }
     const alertRows = JSON.stringify(
@@ -115,74 +107,71 @@ export class AlertRecorder {
     );
     // one e-mail per recipient, even one who is both the supplier and the dropshipping supplier
     const mailed = [...new Map(drafts.filter((d) => isMailedAlert(d) && d.link).map((d) => [d.userId, d])).values()];
-    if (claim && mailed.length === 0) {
-      await CLAIM_AND_INSERT_ALERTS.execute(this.tx.db, { rows: alertRows, ...claim });
+    if (claiming && mailed.length === 0) {
+      await CLAIM_AND_INSERT_ALERTS.execute(this.tx.db, { rows: alertRows, eventId: event.id, consumer: claiming, type: event.type });
       return;
     }
-    await this.tx.run(async (tx) => {
-      if (claim) {
-        // a redelivery of an event whose alerts and e-mails were written: nothing more
-        if ((await this.inboxClaim(tx, claim)) === false) return;
-      }
-      await INSERT_ALERTS.execute(tx, { rows: alertRows });
-      if (mailed.length === 0) return;
-      const people = await tx
-        .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
-        .from(users)
-        .where(
-          inArray(
-            users.id,
-            mailed.map((d) => d.userId),
-          ),
-        );
-      const shopId = (event.data as { shopId?: unknown } | undefined)?.shopId;
-      const [shop] =
-        typeof shopId === 'string' && shopId ? await tx.select({ name: shops.name }).from(shops).where(eq(shops.id, shopId)).limit(1) : [];
-      const rows = [];
-      for (const d of mailed) {
-        const person = people.find((p) => p.id === d.userId);
-        const email = person?.email?.trim().toLowerCase() ?? '';
-        if (!EMAIL.test(email)) {
-          this.logger.debug(
-            { eventId: event.id, userId: d.userId, type: d.type },
-            'alert not sent by e-mail: no usable e-mail for the user',
+    const write = () =>
+      this.tx.run(async (tx) => {
+        await INSERT_ALERTS.execute(tx, { rows: alertRows });
+        if (mailed.length === 0) return;
+        const people = await tx
+          .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
+          .from(users)
+          .where(
+            inArray(
+              users.id,
+              mailed.map((d) => d.userId),
+            ),
           );
-          continue;
+        const shopId = (event.data as { shopId?: unknown } | undefined)?.shopId;
+        const [shop] =
+          typeof shopId === 'string' && shopId
+            ? await tx.select({ name: shops.name }).from(shops).where(eq(shops.id, shopId)).limit(1)
+            : [];
+        const rows = [];
+        for (const d of mailed) {
+          const person = people.find((p) => p.id === d.userId);
+          const email = person?.email?.trim().toLowerCase() ?? '';
+          if (!EMAIL.test(email)) {
+            this.logger.debug(
+              { eventId: event.id, userId: d.userId, type: d.type },
+              'alert not sent by e-mail: no usable e-mail for the user',
+            );
+            continue;
+          }
+          const locale = LOCALES.find((l) => l === person?.locale) ?? 'es';
+          const message = renderAlertMessage(
+            {
+              message: d.message,
+              link: d.link!,
+              name: person?.name ?? '',
+              orderNumber: d.refs.order ? orderNumber(d.refs.order) : null,
+              shopName: shop?.name ?? null,
+            },
+            locale,
+            this.config.publicUrl,
+          );
+          rows.push({
+            id: alertMailId(event.id, d.userId),
+            eventType: event.type,
+            userId: d.userId,
+            channel: 'email' as const,
+            destination: email,
+            locale,
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            // the news does not go stale the way a code does
+            expiresAt: null,
+          });
         }
-        const locale = LOCALES.find((l) => l === person?.locale) ?? 'es';
-        const message = renderAlertMessage(
-          {
-            message: d.message,
-            link: d.link!,
-            name: person?.name ?? '',
-            orderNumber: d.refs.order ? orderNumber(d.refs.order) : null,
-            shopName: shop?.name ?? null,
-          },
-          locale,
-          this.config.publicUrl,
-        );
-        rows.push({
-          id: alertMailId(event.id, d.userId),
-          eventType: event.type,
-          userId: d.userId,
-          channel: 'email' as const,
-          destination: email,
-          locale,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          // the news does not go stale the way a code does
-          expiresAt: null,
-        });
-      }
-      if (rows.length === 0) return;
-      await tx.insert(deliveries).values(rows).onConflictDoNothing({ target: deliveries.id });
-      this.tx.mark(tx, DELIVERIES_WRITTEN);
-    });
-  }
-
-  private async inboxClaim(tx: Tx<typeof schema>, claim: { eventId: string; consumer: string; type: string }): Promise<boolean> {
-    const claimed = await tx.insert(inbox).values(claim).onConflictDoNothing().returning({ eventId: inbox.eventId });
-    return claimed.length > 0;
+        if (rows.length === 0) return;
+        await tx.insert(deliveries).values(rows).onConflictDoNothing({ target: deliveries.id });
+        this.tx.mark(tx, DELIVERIES_WRITTEN);
+      });
+    // with e-mails: the claim, the alerts and the deliveries in one transaction (a redelivery finds the claim)
+    if (claiming) await this.inbox.process(claiming, event, write);
+    else await write();
   }
 }
