@@ -8,7 +8,10 @@ import { MembershipsService } from '../memberships.service.js';
 /**
  * A membership's payment (issue 16): cart-checkout's `payment.succeeded` for a payable it made from
  * `accounts.membership.purchase_requested` (purpose membership; its checkout id is the purchase id) activates the
- * membership in the inbox transaction. Payments of orders are not this consumer's.
+ * membership in a transaction of its own. Payments of orders are not this consumer's, and they are nearly all of them:
+ * the bus hands the event over without the inbox transaction (`inbox: false`), so an order's payment costs the
+ * accounts no round trip at all. A redelivery changes nothing: activation moves only a pending or superseded
+ * purchase, in the transaction that writes the membership and its event.
  */
 @Controller()
 export class MembershipPaymentsConsumer {
@@ -18,7 +21,7 @@ export class MembershipPaymentsConsumer {
     private readonly memberships: MembershipsService,
   ) {}
 
-  @BusEventPattern(PAYMENT_TOPIC, { types: [PaymentEvents.succeeded] })
+  @BusEventPattern(PAYMENT_TOPIC, { types: [PaymentEvents.succeeded], inbox: false })
   async onPayment(@Payload() event: EventEnvelope<unknown>): Promise<void> {
     if (event.type !== PaymentEvents.succeeded) return;
     const d = event.data as Partial<PaymentSucceededEvent> | undefined;
