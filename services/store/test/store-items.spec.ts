@@ -112,6 +112,12 @@ describe('items in store', () => {
     expect((await json(w.store, 'POST', '/store/shops/olga/items/instore', { payload: { ids: [item] } })).body.results[item]).toBe(false);
     expect((await events('store.items.removed', shops.demo.id)).some((e) => e.itemIds.includes(item))).toBe(true);
     expect((await events('store.items.removed', shops.other.id)).some((e) => e.itemIds.includes(item))).toBe(true);
+    // the projection takes events without the inbox: a repeated deletion finds no shop left and writes no second event
+    await w.catalogue.deleted(item, B, 3);
+    await new Promise((r) => setTimeout(r, 200));
+    for (const shop of [shops.demo.id, shops.other.id]) {
+      expect((await events('store.items.removed', shop)).filter((e) => e.itemIds.includes(item))).toHaveLength(1);
+    }
     // and cannot be added back, even by its supplier's own shop
     expect(
       (
@@ -120,6 +126,37 @@ describe('items in store', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('follows stock changes by revision: a late or repeated one changes nothing, and no inbox row is written', async () => {
+    const index = DEMO_ITEMS.findIndex((i) => i.supplier === 'supplierA');
+    const item = DEMO_ITEMS[index].id;
+    const change = (soldOut: boolean, revision: number) =>
+      w.catalogue.stockChanged({
+        itemId: item,
+        ownerId: A,
+        available: soldOut ? 0 : 3,
+        stockType: 'onstock',
+        maxPurchaseAmount: null,
+        soldOut,
+        revision,
+      });
+    const ref = async () =>
+      (
+        await w.tdb.database
+          .drizzle({})
+          .execute<{ sold_out: boolean; revision: number }>(sql`select sold_out, revision from store.item_refs where item_id = ${item}`)
+      ).rows[0];
+    await change(true, 7);
+    await eventually(async () => (await ref())?.revision === 7);
+    await change(false, 6); // older, arriving late
+    await change(true, 7); // the same again
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await ref()).toEqual({ sold_out: true, revision: 7 });
+    const inbox = await w.tdb.database
+      .drizzle({})
+      .execute<{ n: number }>(sql`select count(*)::int as n from store.inbox where type like 'catalogue.item.%'`);
+    expect(inbox.rows[0].n).toBe(0);
   });
 
   it('adds and removes franchises in store', async () => {

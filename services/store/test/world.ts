@@ -1,4 +1,12 @@
-import { CatalogueItemEvents, DEMO, DEMO_ITEMS, Topics, type CatalogueItemSnapshot, type EventEnvelope } from '@vitrina/contracts';
+import {
+  CatalogueItemEvents,
+  DEMO,
+  DEMO_ITEMS,
+  Topics,
+  type CatalogueItemSnapshot,
+  type CatalogueItemStockChanged,
+  type EventEnvelope,
+} from '@vitrina/contracts';
 import { createServiceApp, newId, type Runtime } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { storeService } from '../src/store.module.js';
@@ -8,6 +16,7 @@ export interface CataloguePeer {
   /** `catalogue.item.created` for every demo item, as the catalogue's seed publishes them. */
   demo(): Promise<void>;
   updated(snapshot: CatalogueItemSnapshot): Promise<void>;
+  stockChanged(change: CatalogueItemStockChanged): Promise<void>;
   deleted(itemId: string, ownerId: string, revision: number): Promise<void>;
   snapshot(index: number, over?: Partial<CatalogueItemSnapshot>): CatalogueItemSnapshot;
 }
@@ -60,6 +69,7 @@ export function cataloguePeer(runtime: Runtime): CataloguePeer {
       );
     },
     updated: (s) => runtime.bus.publish(Topics.catalogueItem, [envelope(CatalogueItemEvents.updated, s.itemId, s)]),
+    stockChanged: (s) => runtime.bus.publish(Topics.catalogueItem, [envelope(CatalogueItemEvents.stockChanged, s.itemId, s)]),
     deleted: (itemId, ownerId, revision) =>
       runtime.bus.publish(Topics.catalogueItem, [envelope(CatalogueItemEvents.deleted, itemId, { itemId, ownerId, revision })]),
   };

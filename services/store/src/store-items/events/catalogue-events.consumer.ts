@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { eq, sql } from 'drizzle-orm';
 import {
   CatalogueItemEvents,
@@ -11,13 +11,18 @@ import {
   type EventEnvelope,
   type StoreItemsChanged,
 } from '@vitrina/contracts';
-import { Outbox, TransactionRunner } from '@vitrina/platform';
+import { BusEventPattern, Outbox, TransactionRunner } from '@vitrina/platform';
 import { itemRefs, shopItems } from '../../db/schema.js';
 
 /**
  * The store's projection of the catalogue's items (`catalogue.item`): owner, type and state, which the
  * items-in-store rules need. A deleted item leaves every shop here too, and each shop's
- * `store.items.removed` keeps every consumer of the store's items in step. Runs in the inbox transaction.
+ * `store.items.removed` keeps every consumer of the store's items in step.
+ *
+ * Without the inbox (`inbox: false`): every write here is conditional on the item's revision (a snapshot or stock
+ * change no newer than the one held changes nothing; a deleted item takes no later snapshot), so a redelivered or
+ * late event is harmless by itself, and a stock change (one per paid checkout) costs one UPDATE, not BEGIN, inbox
+ * claim, UPDATE, COMMIT. A deletion, which also writes the shops' events, runs in a transaction of its own.
  */
 @Controller()
 export class CatalogueEventsConsumer {
@@ -26,48 +31,57 @@ export class CatalogueEventsConsumer {
     private readonly outbox: Outbox,
   ) {}
 
-  @EventPattern(Topics.catalogueItem)
+  @BusEventPattern(Topics.catalogueItem, { inbox: false })
   async onItem(@Payload() event: EventEnvelope<CatalogueItemSnapshot | CatalogueItemDeleted | CatalogueItemStockChanged>): Promise<void> {
-    await this.tx.run(async (tx) => {
-      switch (event.type) {
-        case CatalogueItemEvents.created:
-        case CatalogueItemEvents.updated: {
-          const d = event.data as CatalogueItemSnapshot;
-          const values = {
-            ownerId: d.ownerId,
-            type: d.type,
-            listState: d.listState,
-            hidden: d.hidden,
-            isDropshipping: d.isDropshipping,
-            soldOut: d.soldOut,
-            revision: d.revision,
-            updatedAt: sql`now()`,
-          };
-          // A snapshot older than the one held (redelivered out of order) changes nothing.
-          await tx
-            .insert(itemRefs)
-            .values({ itemId: d.itemId, ...values })
-            .onConflictDoUpdate({
-              target: itemRefs.itemId,
-              set: values,
-              setWhere: sql`${itemRefs.revision} < excluded.revision and not ${itemRefs.deleted}`,
-            });
-          return;
-        }
-        case CatalogueItemEvents.stockChanged: {
-          const d = event.data as CatalogueItemStockChanged;
-          await tx
-            .update(itemRefs)
-            .set({ soldOut: d.soldOut, revision: d.revision, updatedAt: sql`now()` })
-            .where(sql`${itemRefs.itemId} = ${d.itemId} and ${itemRefs.revision} < ${d.revision}`);
-          return;
-        }
-        case CatalogueItemEvents.deleted: {
-          const d = event.data;
+    switch (event.type) {
+      case CatalogueItemEvents.created:
+      case CatalogueItemEvents.updated: {
+        const d = event.data as CatalogueItemSnapshot;
+        const values = {
+          ownerId: d.ownerId,
+          type: d.type,
+          listState: d.listState,
+          hidden: d.hidden,
+          isDropshipping: d.isDropshipping,
+          soldOut: d.soldOut,
+          revision: d.revision,
+          updatedAt: sql`now()`,
+        };
+        // A snapshot older than the one held (redelivered out of order) changes nothing.
+        await this.tx.statement(
+          (db) =>
+            db
+              .insert(itemRefs)
+              .values({ itemId: d.itemId, ...values })
+              .onConflictDoUpdate({
+                target: itemRefs.itemId,
+                set: values,
+                setWhere: sql`${itemRefs.revision} < excluded.revision and not ${itemRefs.deleted}`,
+              }),
+          { events: false },
+        );
+        return;
+      }
+      case CatalogueItemEvents.stockChanged: {
+        const d = event.data as CatalogueItemStockChanged;
+        await this.tx.statement(
+          (db) =>
+            db
+              .update(itemRefs)
+              .set({ soldOut: d.soldOut, revision: d.revision, updatedAt: sql`now()` })
+              .where(sql`${itemRefs.itemId} = ${d.itemId} and ${itemRefs.revision} < ${d.revision}`),
+          { events: false },
+        );
+        return;
+      }
+      case CatalogueItemEvents.deleted: {
+        const d = event.data as CatalogueItemDeleted;
+        await this.tx.run(async (tx) => {
           await tx
             .insert(itemRefs)
             .values({ itemId: d.itemId, ownerId: d.ownerId, type: '', listState: 'unpublished', deleted: true, revision: d.revision })
             .onConflictDoUpdate({ target: itemRefs.itemId, set: { deleted: true, revision: d.revision, updatedAt: sql`now()` } });
+          // a redelivery finds no shop left to remove the item from, and writes no second event
           const removed = await tx.delete(shopItems).where(eq(shopItems.itemId, d.itemId)).returning({ shopId: shopItems.shopId });
           if (removed.length > 0) {
             await this.outbox.add(
@@ -80,11 +94,11 @@ export class CatalogueEventsConsumer {
               })),
             );
           }
-          return;
-        }
-        default:
-          return;
+        });
+        return;
       }
-    });
+      default:
+        return;
+    }
   }
 }
