@@ -242,6 +242,62 @@ describePg('payments through the sandbox provider (PostgreSQL)', () => {
     const checkout = await call(app, 'GET', `/checkout/${c.id}`, { auth: c.auth });
     expect(checkout.body.status).toBe('paid');
     expect(await succeededEvents(c.id)).toBe(1);
+    // the order's snapshot, read in the statement that pays the checkout: the lines as sold, with the shop beside them
+    const [event] = await sql<{ data: any }>(
+      `select envelope->'data' as data from "cart-checkout".outbox where envelope->>'type' = 'payment.succeeded' and key = $1`,
+      [c.id],
+    );
+    const [shop] = await sql<{ name: string; owner_id: string }>('select name, owner_id from "cart-checkout".shops where slug = $1', [
+      SLUG,
+    ]);
+    const [projected] = await sql<{ name: string; contribution_margin_minor: number }>(
+      'select name, contribution_margin_minor from "cart-checkout".items where item_id = $1',
+      [item],
+    );
+    expect(event.data.order).toEqual({
+      checkoutId: c.id,
+      userId: expect.any(String),
+      shopId: expect.any(String),
+      shopSlug: SLUG,
+      shopName: shop.name,
+      shopOwnerId: shop.owner_id,
+      supplierId: SUPPLIER,
+      supplierName: expect.any(String),
+      dssupplierId: null,
+      dssupplierName: null,
+      currency: 'MXN',
+      subtotalMinor: 90_000,
+      shippingMinor: 0,
+      financingCostMinor: 4500,
+      paymentType: 'card',
+      prepaid: true,
+      chargeId: paid.body.charge_id,
+      contact: null, // a service bought by a signed-in shopper: no contact form, no delivery
+      address: null,
+      delivery: null,
+      attendees: [],
+      referral: null,
+      campaign: null,
+      clickId: null,
+      placedAt: event.data.paidAt,
+      lines: [
+        {
+          itemId: item,
+          variantKey: expect.any(String),
+          variant: {},
+          name: projected.name,
+          photo: null,
+          type: 'service',
+          slug: expect.any(String),
+          ownerId: SUPPLIER,
+          quantity: 2,
+          unitPriceMinor: 45000,
+          contributionMarginMinor: projected.contribution_margin_minor,
+          experienceDate: null,
+        },
+      ],
+    });
+    expect(event.data).toMatchObject({ shopId: event.data.order.shopId, supplierId: SUPPLIER, purpose: 'order' });
     await eventually(async () => (await stock(item)).available === 3);
     expect(await stock(item)).toEqual({ available: 3, reserved: 0 });
     // the card was saved: masked, reusable for the next purchase, never the number

@@ -35,7 +35,7 @@ import {
 } from './domain/payment-provider.js';
 import { PaymentProviders } from './payment-providers.js';
 import { PAYMENTS_CONFIG, providerFor, type PaymentsConfig } from './payments.config.js';
-import { orderSnapshot } from '../placement/order-snapshot.js';
+import { payCheckout } from '../placement/order-snapshot.js';
 
 /** What a payment start asks for beyond the method (the DTOs' validated fields). */
 export interface StartInput {
@@ -479,19 +479,14 @@ export class PaymentsService {
 
   /** The gate: the checkout goes ready → paid once; any other success is refunded. */
   private async succeeded(tx: Tx<typeof schema>, row: AttemptRow, payment: ProviderPayment, now: Date): Promise<void> {
-    const paid = await tx
-      .update(checkouts)
-      .set({ status: 'paid', paidAttemptId: row.id, paidAt: now, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(checkouts.id, row.checkoutId),
-          inArray(checkouts.status, ['open', 'ready']),
-          sql`${checkouts.expiresAt} > ${now.toISOString()}::timestamptz`,
-        ),
-      )
-      .returning();
-    const checkout = paid[0];
-    if (!checkout) {
+    // one statement: the conditional UPDATE to paid and the reads its order's snapshot needs
+    const paid = await payCheckout(tx, row.checkoutId, row.id, now, {
+      paymentType: row.method as PaymentMethod,
+      prepaid: true,
+      chargeId: row.chargeId,
+      financingCostMinor: row.financingCostMinor,
+    });
+    if (!paid) {
       const [current] = await tx.select({ paidAttemptId: checkouts.paidAttemptId }).from(checkouts).where(eq(checkouts.id, row.checkoutId));
       if (current?.paidAttemptId !== row.id) {
         await tx.update(paymentAttempts).set({ refundStatus: 'pending' }).where(eq(paymentAttempts.id, row.id));
@@ -502,6 +497,7 @@ export class PaymentsService {
       }
       return;
     }
+    const { checkout, order } = paid;
     await this.outbox.add(tx, {
       type: PaymentEvents.succeeded,
       key: row.checkoutId,
@@ -522,13 +518,7 @@ export class PaymentsService {
         instalments: row.instalments,
         paidAt: now.toISOString(),
         purpose: checkout.purpose,
-        order: await orderSnapshot(tx, checkout, {
-          paymentType: row.method as PaymentMethod,
-          prepaid: true,
-          chargeId: row.chargeId,
-          financingCostMinor: row.financingCostMinor,
-          placedAt: now,
-        }),
+        order,
       } satisfies PaymentSucceededEvent,
     });
     const request = row.request as StoredRequest;
