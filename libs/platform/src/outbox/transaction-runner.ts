@@ -52,17 +52,22 @@ export class TransactionRunner<TSchema extends AnySchema = AnySchema> {
   /**
    * One statement that is its own transaction (a data-modifying CTE writing a change and its outbox rows together):
    * no BEGIN/COMMIT round trips. Inside an ambient transaction it joins it. The relay is woken after it, as after `run`
-   * with events, unless the caller says it writes none (`events: false`).
+   * with events, unless the caller says it writes none (`events: false`); `marks` tell the listeners what else it
+   * wrote, as `mark` does for a transaction.
    */
-  async statement<T>(fn: (db: Db<TSchema> | Tx<TSchema>) => Promise<T>, options: { events?: boolean } = {}): Promise<T> {
+  async statement<T>(
+    fn: (db: Db<TSchema> | Tx<TSchema>) => Promise<T>,
+    options: { events?: boolean; marks?: readonly string[] } = {},
+  ): Promise<T> {
     const current = this.ambient.getStore();
     if (current) {
       const result = await fn(current);
       if (options.events !== false) noteOutboxWrite(current);
+      for (const what of options.marks ?? []) this.mark(current, what);
       return result;
     }
     const result = await fn(this.db);
-    this.committed({ events: options.events !== false, marks: NO_MARKS });
+    this.committed({ events: options.events !== false, marks: options.marks?.length ? new Set(options.marks) : NO_MARKS });
     return result;
   }
 

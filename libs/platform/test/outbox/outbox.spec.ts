@@ -153,11 +153,14 @@ describe('outbox and relay (real database)', () => {
         }),
       ).rejects.toThrow('refused');
       await runner.statement((q) => q.execute(sql`select 1`));
+      // a one-statement write says what it wrote; joining a transaction, it marks that one
+      await runner.statement((q) => q.execute(sql`select 1`), { events: false, marks: ['fixture.queue'] });
+      await runner.run(() => runner.statement((q) => q.execute(sql`select 1`), { marks: ['fixture.other'] }));
     } finally {
       stop();
     }
     // a rolled-back transaction calls no listener; marks belong to their transaction only
-    expect(seen).toEqual([[], ['fixture.queue'], []]);
+    expect(seen).toEqual([[], ['fixture.queue'], [], ['fixture.queue'], ['fixture.other']]);
   });
 
   it('the relay publishes pending rows in commit order and marks them published', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { EventEnvelope, Locale } from '@vitrina/contracts';
 import { Inbox, LOGGER, PreparedSql, TransactionRunner, newId, type Logger } from '@vitrina/platform';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../config/messaging-config.js';
@@ -62,9 +62,50 @@ const CLAIM_AND_INSERT_ALERTS = new PreparedSql<{ rows: string; eventId: string;
 );
 
 /**
+ * The e-mails of an event's alerts (deliveries, one JSON array), only `when` holds; a delivery already written (its id
+ * is the event's and the recipient's) is left alone.
+ */
+const insertMails = (
+  when = sql``,
+) => sql`insert into ${deliveries} (id, event_type, user_id, channel, destination, locale, subject, "text", html)
+    select m.id, m.event_type, m.user_id, m.channel, m.destination, m.locale, m.subject, m."text", m.html
+    from jsonb_to_recordset(${sql.placeholder('mails')}::jsonb) as m(
+      id text, event_type text, user_id text, channel text, destination text, locale text, subject text, "text" text, html text
+    )
+    ${when}
+    on conflict (id) do nothing`;
+
+/** The e-mails of an event that came through the inbox transaction (which it joins), built once. */
+const INSERT_MAILS = new PreparedSql<{ mails: string }>(() => insertMails());
+
+/**
+ * The claim, the alerts and their e-mails as one statement, for an event the bus hands over without the inbox: an
+ * order placed (the supplier's e-mail) was BEGIN, claim, alerts, two reads, deliveries, COMMIT; it is now the one read
+ * of the recipients before this. A redelivered event finds its claim and writes nothing.
+ */
+const CLAIM_ALERTS_AND_MAILS = new PreparedSql<{ rows: string; mails: string; eventId: string; consumer: string; type: string }>(
+  () => sql`with claim as (
+      insert into ${inbox} (event_id, consumer, type)
+      values (${sql.placeholder('eventId')}, ${sql.placeholder('consumer')}, ${sql.placeholder('type')})
+      on conflict do nothing returning 1
+    ), written as (
+      ${insertAlerts(sql`where exists (select 1 from claim)`)}
+    )
+    ${insertMails(sql`where exists (select 1 from claim)`)}`,
+);
+
+/** What an alert's e-mail needs to know of its recipients and the shop, in one read. */
+const RECIPIENTS = new PreparedSql<{ ids: string; shopId: string | null }>(
+  () => sql`select
+      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'locale', u.locale)), '[]'::json)
+        from ${users} u where u.id in (select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb))) as people,
+      (select s.name from ${shops} s where s.id = ${sql.placeholder('shopId')}) as shop_name`,
+);
+
+/**
  * Writes the alerts of one event (alert-rules.ts decides them) in the consumer's inbox transaction, or, called outside
- * one with the consumer's name (the alert consumers: `inbox: false`), claims the event itself: in the statement that
- * writes the alerts, or in the transaction that also writes their e-mails. The unique key
+ * one with the consumer's name (the alert consumers: `inbox: false`), claims the event itself in the statement that
+ * writes the alerts and their e-mails. The unique key
  * (event, user, role) makes a second delivery add nothing even where the inbox would not stop it. The important ones
  * (isMailedAlert) also become one e-mail delivery per recipient in the same transaction, to the address and in the
  * locale of the users projection; the delivery dispatcher sends it once.
@@ -107,71 +148,74 @@ export class AlertRecorder {
     );
     // one e-mail per recipient, even one who is both the supplier and the dropshipping supplier
     const mailed = [...new Map(drafts.filter((d) => isMailedAlert(d) && d.link).map((d) => [d.userId, d])).values()];
-    if (claiming && mailed.length === 0) {
+    const mails = mailed.length ? JSON.stringify(await this.mails(event, mailed)) : '[]';
+    if (claiming && mails === '[]') {
       await CLAIM_AND_INSERT_ALERTS.execute(this.tx.db, { rows: alertRows, eventId: event.id, consumer: claiming, type: event.type });
       return;
     }
-    const write = () =>
-      this.tx.run(async (tx) => {
-        await INSERT_ALERTS.execute(tx, { rows: alertRows });
-        if (mailed.length === 0) return;
-        const people = await tx
-          .select({ id: users.id, name: users.name, email: users.email, locale: users.locale })
-          .from(users)
-          .where(
-            inArray(
-              users.id,
-              mailed.map((d) => d.userId),
-            ),
-          );
-        const shopId = (event.data as { shopId?: unknown } | undefined)?.shopId;
-        const [shop] =
-          typeof shopId === 'string' && shopId
-            ? await tx.select({ name: shops.name }).from(shops).where(eq(shops.id, shopId)).limit(1)
-            : [];
-        const rows = [];
-        for (const d of mailed) {
-          const person = people.find((p) => p.id === d.userId);
-          const email = person?.email?.trim().toLowerCase() ?? '';
-          if (!EMAIL.test(email)) {
-            this.logger.debug(
-              { eventId: event.id, userId: d.userId, type: d.type },
-              'alert not sent by e-mail: no usable e-mail for the user',
-            );
-            continue;
-          }
-          const locale = LOCALES.find((l) => l === person?.locale) ?? 'es';
-          const message = renderAlertMessage(
-            {
-              message: d.message,
-              link: d.link!,
-              name: person?.name ?? '',
-              orderNumber: d.refs.order ? orderNumber(d.refs.order) : null,
-              shopName: shop?.name ?? null,
-            },
-            locale,
-            this.config.publicUrl,
-          );
-          rows.push({
-            id: alertMailId(event.id, d.userId),
-            eventType: event.type,
-            userId: d.userId,
-            channel: 'email' as const,
-            destination: email,
-            locale,
-            subject: message.subject,
-            text: message.text,
-            html: message.html,
-            // the news does not go stale the way a code does
-            expiresAt: null,
-          });
-        }
-        if (rows.length === 0) return;
-        await tx.insert(deliveries).values(rows).onConflictDoNothing({ target: deliveries.id });
-        this.tx.mark(tx, DELIVERIES_WRITTEN);
+    if (claiming) {
+      // the claim, the alerts and the e-mails in one statement (a redelivery finds the claim); its commit wakes the
+      // delivery dispatcher
+      await this.tx.statement(
+        (db) => CLAIM_ALERTS_AND_MAILS.execute(db, { rows: alertRows, mails, eventId: event.id, consumer: claiming, type: event.type }),
+        { events: false, marks: [DELIVERIES_WRITTEN] },
+      );
+      return;
+    }
+    await this.tx.run(async (tx) => {
+      await INSERT_ALERTS.execute(tx, { rows: alertRows });
+      if (mails === '[]') return;
+      await INSERT_MAILS.execute(tx, { mails });
+      this.tx.mark(tx, DELIVERIES_WRITTEN);
+    });
+  }
+
+  /**
+   * The e-mails of the mailed alerts (deliveries rows, as JSON), to the address and in the locale of the users
+   * projection, read in one statement (in the inbox transaction when there is one).
+   */
+  private async mails(event: EventEnvelope<unknown>, mailed: AlertDraft[]): Promise<Record<string, unknown>[]> {
+    const shopId = (event.data as { shopId?: unknown } | undefined)?.shopId;
+    const [found] = await RECIPIENTS.execute<{
+      people: { id: string; name: string | null; email: string | null; locale: string | null }[];
+      shop_name: string | null;
+    }>(this.tx.current() ?? this.tx.db, {
+      ids: JSON.stringify(mailed.map((d) => d.userId)),
+      shopId: typeof shopId === 'string' && shopId ? shopId : null,
+    });
+    const rows: Record<string, unknown>[] = [];
+    for (const d of mailed) {
+      const person = found?.people.find((p) => p.id === d.userId);
+      const email = person?.email?.trim().toLowerCase() ?? '';
+      if (!EMAIL.test(email)) {
+        this.logger.debug({ eventId: event.id, userId: d.userId, type: d.type }, 'alert not sent by e-mail: no usable e-mail for the user');
+        continue;
+      }
+      const locale = LOCALES.find((l) => l === person?.locale) ?? 'es';
+      const message = renderAlertMessage(
+        {
+          message: d.message,
+          link: d.link!,
+          name: person?.name ?? '',
+          orderNumber: d.refs.order ? orderNumber(d.refs.order) : null,
+          shopName: found?.shop_name ?? null,
+        },
+        locale,
+        this.config.publicUrl,
+      );
+      // the news does not go stale the way a code does: no expiry
+      rows.push({
+        id: alertMailId(event.id, d.userId),
+        event_type: event.type,
+        user_id: d.userId,
+        channel: 'email',
+        destination: email,
+        locale,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
       });
-    // with e-mails: the claim, the alerts and the deliveries in one transaction (a redelivery finds the claim)
-    if (claiming) await this.inbox.process(claiming, event, write);
-    else await write();
+    }
+    return rows;
   }
 }
