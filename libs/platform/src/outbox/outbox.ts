@@ -1,7 +1,9 @@
 import { activeServiceTracer, activeTraceparent, inSpan } from '../telemetry/tracing.js';
 import type { EventEnvelope } from '@vitrina/contracts';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.js';
 import { newId } from '../db/ids.js';
+import { PreparedSql } from '../db/prepared-sql.js';
 import { currentContext, currentTraceId } from '../logging/context.js';
 import type { PlatformTables } from './tables.js';
 import { noteOutboxWrite } from './transaction-runner.js';
@@ -25,14 +27,27 @@ export function topicOf(type: string): string {
 
 /** Writes events into the outbox inside the caller's transaction. */
 export class Outbox {
-  constructor(private readonly tables: PlatformTables) {}
+  /**
+   * The rows as one JSON array, in their order (`seq` follows it): one statement text for any number of events, built
+   * once (every write of every service adds events: drizzle's building of an INSERT was a tenth of a consumer's CPU).
+   */
+  private readonly insert: PreparedSql<{ rows: string }>;
+
+  constructor(private readonly tables: PlatformTables) {
+    this.insert = new PreparedSql(
+      () => sql`insert into ${tables.outbox} (id, topic, key, envelope)
+        select e.value->>'id', e.value->>'topic', e.value->>'key', e.value->'envelope'
+        from jsonb_array_elements(${sql.placeholder('rows')}::jsonb) with ordinality as e(value, n)
+        order by e.n`,
+    );
+  }
 
   async add(tx: Tx, events: NewEvent | NewEvent[]): Promise<EventEnvelope[]> {
     const list = Array.isArray(events) ? events : [events];
     if (list.length === 0) return [];
     const write = async (): Promise<EventEnvelope[]> => {
       const rows = this.rows(list);
-      await tx.insert(this.tables.outbox).values(rows);
+      await this.insert.execute(tx, { rows: JSON.stringify(rows) });
       noteOutboxWrite(tx);
       return rows.map((r) => r.envelope);
     };

@@ -91,6 +91,29 @@ describe('outbox and relay (real database)', () => {
     expect(rows[0].envelope).toEqual(event);
   });
 
+  it('writes the events of one call in their order (seq follows it), each envelope as given', async () => {
+    const events = await runner.run((tx) =>
+      outbox.add(
+        tx,
+        Array.from({ length: 12 }, (_, i) => ({
+          type: i % 2 ? 'fixture.widget.renamed' : 'fixture.other.made',
+          key: `w-order-${i}`,
+          data: { i, name: `nombre ${i} ñ "comillas" \\ ${'x'.repeat(i * 50)}`, none: null },
+        })),
+      ),
+    );
+    const rows = await db
+      .select()
+      .from(outboxTable)
+      .where(sql`${outboxTable.key} like 'w-order-%'`)
+      .orderBy(asc(outboxTable.seq));
+    expect(rows.map((r) => r.id)).toEqual(events.map((e) => e.id));
+    expect(rows.map((r) => r.envelope)).toEqual(events);
+    expect(rows.map((r) => r.topic)).toEqual(events.map((_, i) => (i % 2 ? 'fixture.widget' : 'fixture.other')));
+    // out of the relay tests' way
+    await db.update(outboxTable).set({ publishedAt: new Date() }).where(sql`${outboxTable.key} like 'w-order-%'`);
+  });
+
   it('a rolled-back transaction leaves neither the change nor the event', async () => {
     let eventId = '';
     await expect(
