@@ -75,7 +75,7 @@ export class CatalogueEventsConsumer {
         return;
       }
       case CatalogueItemEvents.deleted: {
-        const d = event.data as CatalogueItemDeleted;
+        const d = event.data;
         await this.tx.run(async (tx) => {
           await tx
             .insert(itemRefs)
