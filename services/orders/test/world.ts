@@ -9,7 +9,7 @@ import {
   type EventEnvelope,
   type PaymentSucceededEvent,
 } from '@vitrina/contracts';
-import { createServiceApp, newId, TokenSigner, type Runtime, type UserLevel } from '@vitrina/platform';
+import { createServiceApp, MemoryEventBus, newId, TokenSigner, type Runtime, type UserLevel } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { OrdersClock, TrackingSweep, ordersService } from '../src/orders.module.js';
@@ -29,6 +29,28 @@ export async function eventually<T>(check: () => Promise<T | undefined | false |
 
 export function envelope<T>(type: string, key: string, data: T): EventEnvelope<T> {
   return { id: newId(), type, version: 1, occurredAt: new Date().toISOString(), key, traceId: newId(), data };
+}
+
+/** cart-checkout's `payment.succeeded` of a checkout, carrying its snapshot. */
+export function paidEvent(snap: CheckoutOrderSnapshot, eventId = newId()): EventEnvelope<PaymentSucceededEvent> {
+  const data: PaymentSucceededEvent = {
+    checkoutId: snap.checkoutId,
+    attemptId: newId(),
+    userId: snap.userId,
+    shopId: snap.shopId,
+    supplierId: snap.supplierId,
+    dssupplierId: snap.dssupplierId,
+    method: 'card',
+    provider: 'sandbox',
+    chargeId: snap.chargeId,
+    amountMinor: snap.subtotalMinor + snap.shippingMinor,
+    financingCostMinor: snap.financingCostMinor,
+    currency: snap.currency,
+    instalments: null,
+    paidAt: snap.placedAt,
+    order: snap,
+  };
+  return { ...envelope(PaymentEvents.succeeded, snap.checkoutId, data), id: eventId };
 }
 
 /** A checkout snapshot as cart-checkout sends it (one product line unless told otherwise). */
@@ -157,6 +179,8 @@ export interface World {
   /** Publishes `payment.succeeded` carrying `snap` and waits for its order; answers the order id. */
   paid(snap: CheckoutOrderSnapshot): Promise<string>;
   publishPaid(snap: CheckoutOrderSnapshot, eventId?: string): Promise<void>;
+  /** Publishes `event` and resolves once the service has handled it (or dead-lettered it): the memory bus's settlement. */
+  deliver(topic: string, event: EventEnvelope): Promise<void>;
   orderIdOf(checkoutId: string): Promise<string | undefined>;
   sql<T extends Record<string, unknown>>(text: string): Promise<T[]>;
   close(): Promise<void>;
@@ -182,24 +206,7 @@ export async function startWorld(env: Record<string, string> = {}, options: { pg
   const orderIdOf = async (checkoutId: string) =>
     (await sql<{ id: string }>(`select id from orders.orders where checkout_id = '${checkoutId.replace(/'/g, "''")}'`))[0]?.id;
   const publishPaid = async (snap: CheckoutOrderSnapshot, eventId = newId()) => {
-    const data: PaymentSucceededEvent = {
-      checkoutId: snap.checkoutId,
-      attemptId: newId(),
-      userId: snap.userId,
-      shopId: snap.shopId,
-      supplierId: snap.supplierId,
-      dssupplierId: snap.dssupplierId,
-      method: 'card',
-      provider: 'sandbox',
-      chargeId: snap.chargeId,
-      amountMinor: snap.subtotalMinor + snap.shippingMinor,
-      financingCostMinor: snap.financingCostMinor,
-      currency: snap.currency,
-      instalments: null,
-      paidAt: snap.placedAt,
-      order: snap,
-    };
-    await runtime.bus.publish(Topics.payment, [{ ...envelope(PaymentEvents.succeeded, snap.checkoutId, data), id: eventId }]);
+    await runtime.bus.publish(Topics.payment, [paidEvent(snap, eventId)]);
   };
   return {
     tdb,
@@ -220,6 +227,11 @@ export async function startWorld(env: Record<string, string> = {}, options: { pg
       return { status: res.statusCode, body: res.body ? res.json() : undefined, raw: res.body, headers: res.headers };
     },
     publishPaid,
+    async deliver(topic, event) {
+      if (!(runtime.bus instanceof MemoryEventBus)) throw new Error('deliver needs the memory bus');
+      const [settled] = await runtime.bus.publishTracked(topic, [event]);
+      await settled;
+    },
     async paid(snap) {
       await publishPaid(snap);
       return eventually(() => orderIdOf(snap.checkoutId));

@@ -10,13 +10,14 @@ import {
   type OrderPlacedEvent,
   type PayLaterType,
 } from '@vitrina/contracts';
-import { DomainError, LOGGER, newId, Outbox, TransactionRunner, type Tx } from '@vitrina/platform';
+import { DomainError, LOGGER, newId, Outbox, TransactionRunner, type NewEvent, type Tx } from '@vitrina/platform';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import * as schema from '../db/schema.js';
 import { initialState } from '../domain/order.machine.js';
 import { TicketIssuer } from '../tickets/ticket-issuer.js';
-import { eventBase, type OrderRow } from './order-access.js';
+import { eventBase, type OrderLineRow, type OrderRow } from './order-access.js';
+import { insertOrderOnce } from './order-place.statement.js';
 
 /** The orders service's client of cart-checkout's internal place call (contracts: checkout-placement.ts). */
 export const CHECKOUT_PLACEMENT = Symbol.for('orders.checkout-placement');
@@ -25,8 +26,9 @@ export const CHECKOUT_PLACEMENT = Symbol.for('orders.checkout-placement');
  * Placement (ARCHITECTURE §8 'Orders are created once per checkout'): an order is made of a checkout's snapshot,
  * by the `payment.succeeded` event for prepaid methods, by `cart.checkout.placed` or the customer's
  * `POST /orders` for pay-later ones. Whichever arrives first creates it; the unique checkout index makes the others
- * no-ops, however many times and in whatever order they come. Lines, tickets, the first history entry and
- * `orders.order.placed` commit in the one transaction.
+ * no-ops, however many times and in whatever order they come, so the events need no inbox. Lines, tickets, the first
+ * history entry and `orders.order.placed` commit together: in one statement when there are no tickets, else in one
+ * transaction.
  */
 @Injectable()
 export class OrderPlacement {
@@ -38,8 +40,24 @@ export class OrderPlacement {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Creates the order of `snap` unless it exists; answers its id either way. */
+  /**
+   * Creates the order of `snap` unless it exists; answers its id either way. An order without tickets (nearly all,
+   * and every card payment of goods) is one statement (`insertOrderOnce`); one with experiences issues its tickets in
+   * a transaction.
+   */
   async fromSnapshot(snap: CheckoutOrderSnapshot): Promise<{ orderId: string; created: boolean }> {
+    if (issuesTickets(snap)) return this.withTickets(snap);
+    const order = orderRowOf(snap);
+    const lines = lineRowsOf(snap, order.id);
+    const placed = await this.runner.statement((db) =>
+      insertOrderOnce(db, this.outbox, order, lines, [placedEvent(order, snap.paymentType, lines)]),
+    );
+    if (placed.created) this.logger.info({ orderId: order.id, checkoutId: order.checkoutId, state: order.state }, 'order placed');
+    return placed;
+  }
+
+  /** The placement of a snapshot with tickets: the order, its lines, history, tickets and event in one transaction. */
+  private async withTickets(snap: CheckoutOrderSnapshot): Promise<{ orderId: string; created: boolean }> {
     return this.runner.run(async (tx) => {
       const existing = await this.byCheckout(tx, snap.checkoutId);
       if (existing) return { orderId: existing.id, created: false };
@@ -51,24 +69,7 @@ export class OrderPlacement {
         const winner = await this.byCheckout(tx, snap.checkoutId);
         return { orderId: winner!.id, created: false };
       }
-      const lines = snap.lines.map((l, i) => ({
-        orderId: row.id,
-        lineId: `l${i + 1}`,
-        position: i,
-        itemId: l.itemId,
-        variantKey: l.variantKey,
-        variant: l.variant,
-        name: l.name,
-        photo: l.photo,
-        type: l.type,
-        slug: l.slug,
-        ownerId: l.ownerId,
-        quantity: l.quantity,
-        unitPriceMinor: l.unitPriceMinor,
-        // older events carry no margin
-        contributionMarginMinor: l.contributionMarginMinor ?? 0,
-        experienceDate: l.experienceDate ? new Date(l.experienceDate) : null,
-      }));
+      const lines = lineRowsOf(snap, row.id);
       const storedLines = lines.length > 0 ? await tx.insert(schema.orderLines).values(lines).returning() : [];
       await tx.insert(schema.orderTransitions).values({
         orderId: row.id,
@@ -80,21 +81,7 @@ export class OrderPlacement {
         at: row.placedAt,
       });
       await this.tickets.issue(tx, row, storedLines, snap.attendees);
-      await this.outbox.add(tx, {
-        type: OrderEvents.placed,
-        key: row.id,
-        shopId: row.shopId,
-        actorId: row.userId,
-        data: {
-          ...eventBase(row),
-          state: row.state as OrderPlacedEvent['state'],
-          paymentType: snap.paymentType,
-          prepaid: row.prepaid,
-          totalMinor: row.totalMinor,
-          currency: row.currency,
-          lines: storedLines.map((l) => ({ lineId: l.lineId, itemId: l.itemId, quantity: l.quantity, unitPriceMinor: l.unitPriceMinor })),
-        } satisfies OrderPlacedEvent,
-      });
+      await this.outbox.add(tx, placedEvent(row, snap.paymentType, storedLines));
       this.logger.info({ orderId: row.id, checkoutId: row.checkoutId, state: row.state }, 'order placed');
       return { orderId: row.id, created: true };
     });
@@ -135,8 +122,15 @@ export class OrderPlacement {
   }
 }
 
+/** What a placement writes of the order and its event reads: every such column set here, none left to a default. */
+export type PlacedOrder = typeof schema.orders.$inferInsert &
+  Pick<
+    OrderRow,
+    'id' | 'checkoutId' | 'userId' | 'shopId' | 'supplierId' | 'dssupplierId' | 'state' | 'prepaid' | 'totalMinor' | 'currency' | 'placedAt'
+  >;
+
 /** The order row a snapshot makes (state from the machine: prepaid orders start in process). */
-export function orderRowOf(snap: CheckoutOrderSnapshot): typeof schema.orders.$inferInsert {
+export function orderRowOf(snap: CheckoutOrderSnapshot): PlacedOrder {
   const deliveryType: OrderDeliveryType = snap.delivery?.type ?? 'none';
   const units = snap.lines.reduce((n, l) => n + l.quantity, 0);
   const first = snap.lines[0];
@@ -151,8 +145,8 @@ export function orderRowOf(snap: CheckoutOrderSnapshot): typeof schema.orders.$i
     shopOwnerId: snap.shopOwnerId,
     supplierId: snap.supplierId,
     supplierName: snap.supplierName,
-    dssupplierId: snap.dssupplierId,
-    dssupplierName: snap.dssupplierName,
+    dssupplierId: snap.dssupplierId ?? null,
+    dssupplierName: snap.dssupplierName ?? null,
     state: initialState({ prepaid: snap.prepaid }),
     paymentType: snap.paymentType,
     prepaid: snap.prepaid,
@@ -170,7 +164,7 @@ export function orderRowOf(snap: CheckoutOrderSnapshot): typeof schema.orders.$i
     delivery: snap.delivery,
     branch:
       deliveryType === 'pickup' && snap.delivery ? { address: snap.delivery.service ?? snap.delivery.carrier ?? '', phone: '' } : null,
-    attendees: snap.attendees,
+    attendees: snap.attendees ?? [],
     summary: first ? (more > 0 ? `${first.name} +${more}` : first.name) : '',
     photo: first?.photo ?? null,
     itemsCount: units,
@@ -178,5 +172,56 @@ export function orderRowOf(snap: CheckoutOrderSnapshot): typeof schema.orders.$i
     campaign: snap.campaign,
     clickId: snap.clickId,
     placedAt: new Date(snap.placedAt),
+  };
+}
+
+/**
+ * The line rows of a snapshot, every column set (the one-statement placement writes them as JSON, where a missing
+ * value would be null, not the column's default).
+ */
+export function lineRowsOf(snap: CheckoutOrderSnapshot, orderId: string): (typeof schema.orderLines.$inferInsert & OrderLineKeys)[] {
+  return snap.lines.map((l, i) => ({
+    orderId,
+    lineId: `l${i + 1}`,
+    position: i,
+    itemId: l.itemId,
+    variantKey: l.variantKey ?? '',
+    variant: l.variant ?? {},
+    name: l.name,
+    photo: l.photo ?? null,
+    type: l.type,
+    slug: l.slug,
+    ownerId: l.ownerId,
+    quantity: l.quantity,
+    unitPriceMinor: l.unitPriceMinor,
+    // older events carry no margin
+    contributionMarginMinor: l.contributionMarginMinor ?? 0,
+    experienceDate: l.experienceDate ? new Date(l.experienceDate) : null,
+  }));
+}
+
+type OrderLineKeys = Pick<OrderLineRow, 'lineId' | 'itemId' | 'quantity' | 'unitPriceMinor'>;
+
+/** Tickets are made of experience lines (and named from the attendee form): such a placement takes the transaction. */
+function issuesTickets(snap: CheckoutOrderSnapshot): boolean {
+  return snap.lines.some((l) => l.type === 'experience') || (snap.attendees?.length ?? 0) > 0;
+}
+
+/** `orders.order.placed` of an order and its lines, as written. */
+function placedEvent(order: PlacedOrder, paymentType: CheckoutOrderSnapshot['paymentType'], lines: OrderLineKeys[]): NewEvent {
+  return {
+    type: OrderEvents.placed,
+    key: order.id,
+    shopId: order.shopId,
+    actorId: order.userId,
+    data: {
+      ...eventBase(order),
+      state: order.state as OrderPlacedEvent['state'],
+      paymentType,
+      prepaid: order.prepaid,
+      totalMinor: order.totalMinor,
+      currency: order.currency,
+      lines: lines.map((l) => ({ lineId: l.lineId, itemId: l.itemId, quantity: l.quantity, unitPriceMinor: l.unitPriceMinor })),
+    } satisfies OrderPlacedEvent,
   };
 }

@@ -19,9 +19,11 @@ import { OrderPlacement } from '../order-placement.js';
 
 /**
  * Orders are made of events (ARCHITECTURE §8): `payment.succeeded` (prepaid) and `cart.checkout.placed` (pay later)
- * carry the checkout's snapshot. Each runs in the inbox transaction (a redelivery is dropped) and placement is
- * idempotent per checkout anyway, so a triple delivery, a shuffle or a crash between the event and the commit make
- * one order. `payment.refund_updated` shows a cancellation's refund on the order.
+ * carry the checkout's snapshot. Placement is idempotent per checkout (the unique checkout index: a placement that
+ * finds the order writes nothing, not even its event), so these come without the inbox transaction (`inbox: false`):
+ * a triple delivery, a shuffle, a race or a crash between the event and the commit make one order, and an order
+ * without tickets costs the one statement that writes it. `payment.refund_updated` shows a cancellation's refund on
+ * the order; it keeps the inbox (a late redelivery must not put back an older status).
  */
 @Controller()
 export class PlacementConsumer {
@@ -31,28 +33,31 @@ export class PlacementConsumer {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  @BusEventPattern(PAYMENT_TOPIC, { types: [PaymentEvents.succeeded, RefundEvents.updated] })
-  async onPayment(@Payload() event: EventEnvelope<PaymentSucceededEvent | RefundUpdatedEvent>): Promise<void> {
-    if (event.type === PaymentEvents.succeeded) {
-      const paid = event.data as PaymentSucceededEvent | undefined;
-      // a package's payment is the accounts' (issue 16): it makes a membership, not an order
-      if (paid?.purpose === 'membership') return;
-      await this.place(event.id, paid?.order);
-    } else if (event.type === RefundEvents.updated) {
-      const d = event.data as RefundUpdatedEvent;
-      if (typeof d?.checkoutId !== 'string') return;
-      // a return's refund (issue 14) is the returns consumer's: it never touches the cancellation's refund
-      if (d.refundId !== undefined) return;
-      await this.runner.run((tx) =>
-        tx
-          .update(schema.orders)
-          .set({ refundStatus: d.status, refundMinor: d.amountMinor, updatedAt: new Date() })
-          .where(eq(schema.orders.checkoutId, d.checkoutId)),
-      );
-    }
+  @BusEventPattern(PAYMENT_TOPIC, { types: [PaymentEvents.succeeded], inbox: false })
+  async onPayment(@Payload() event: EventEnvelope<PaymentSucceededEvent>): Promise<void> {
+    if (event.type !== PaymentEvents.succeeded) return;
+    const paid = event.data as PaymentSucceededEvent | undefined;
+    // a package's payment is the accounts' (issue 16): it makes a membership, not an order
+    if (paid?.purpose === 'membership') return;
+    await this.place(event.id, paid?.order);
   }
 
-  @BusEventPattern(CART_CHECKOUT_TOPIC, { types: [CartCheckoutEvents.placed] })
+  @BusEventPattern(PAYMENT_TOPIC, { types: [RefundEvents.updated] })
+  async onRefundUpdated(@Payload() event: EventEnvelope<RefundUpdatedEvent>): Promise<void> {
+    if (event.type !== RefundEvents.updated) return;
+    const d = event.data as RefundUpdatedEvent | undefined;
+    if (typeof d?.checkoutId !== 'string') return;
+    // a return's refund (issue 14) is the returns consumer's: it never touches the cancellation's refund
+    if (d.refundId !== undefined) return;
+    await this.runner.run((tx) =>
+      tx
+        .update(schema.orders)
+        .set({ refundStatus: d.status, refundMinor: d.amountMinor, updatedAt: new Date() })
+        .where(eq(schema.orders.checkoutId, d.checkoutId)),
+    );
+  }
+
+  @BusEventPattern(CART_CHECKOUT_TOPIC, { types: [CartCheckoutEvents.placed], inbox: false })
   async onPlaced(@Payload() event: EventEnvelope<{ checkoutId: string; order: CheckoutOrderSnapshot }>): Promise<void> {
     if (event.type !== CartCheckoutEvents.placed) return;
     await this.place(event.id, event.data?.order);
