@@ -111,7 +111,10 @@ describe('outbox and relay (real database)', () => {
     expect(rows.map((r) => r.envelope)).toEqual(events);
     expect(rows.map((r) => r.topic)).toEqual(events.map((_, i) => (i % 2 ? 'fixture.widget' : 'fixture.other')));
     // out of the relay tests' way
-    await db.update(outboxTable).set({ publishedAt: new Date() }).where(sql`${outboxTable.key} like 'w-order-%'`);
+    await db
+      .update(outboxTable)
+      .set({ publishedAt: new Date() })
+      .where(sql`${outboxTable.key} like 'w-order-%'`);
   });
 
   it('a rolled-back transaction leaves neither the change nor the event', async () => {
