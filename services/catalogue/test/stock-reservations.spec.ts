@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   CART_CHECKOUT_TOPIC,
   CartCheckoutEvents,
@@ -26,10 +26,12 @@ import {
   type ReserveStockRequest,
   type ReserveStockResult,
 } from '@vitrina/contracts';
-import { JOB_QUEUE, newId, type JobQueue } from '@vitrina/platform';
+import { JOB_QUEUE, TransactionRunner, newId, type JobQueue } from '@vitrina/platform';
 import { and, eq, sql } from 'drizzle-orm';
 import { ManualClock, createCatalogueService } from '../src/catalogue.module.js';
 import * as schema from '../src/db/schema.js';
+import { itemEvents } from '../src/items/events/item-events.js';
+import { ITEM_OWN_COLUMNS } from '../src/items/item.repository.js';
 import { RESERVATION_SWEEP_JOB } from '../src/reservations/jobs/reservation-sweep.job.js';
 import { StockReservations } from '../src/reservations/stock-reservations.js';
 import { eventually, json } from './helpers.js';
@@ -48,6 +50,7 @@ interface ItemSeed {
   deleted?: boolean;
   type?: 'product' | 'experience';
   experienceDate?: Date | null;
+  maxPurchaseAmount?: number | null;
 }
 
 describe(`stock reservations on ${engine}`, () => {
@@ -72,6 +75,7 @@ describe(`stock reservations on ${engine}`, () => {
       hidden: seed.hidden ?? false,
       soldOut: seed.soldOut ?? false,
       experienceDate: seed.experienceDate ?? null,
+      maxPurchaseAmount: seed.maxPurchaseAmount ?? null,
       deletedAt: seed.deleted ? new Date() : null,
     });
     return id;
@@ -362,6 +366,186 @@ describe(`stock reservations on ${engine}`, () => {
     expect(await reservations.commit(req.checkoutId)).toBe(0);
     await new Promise((r) => setTimeout(r, 500));
     expect(await stock(item)).toMatchObject({ available: 2, reserved: 0 });
+  });
+
+  describe('commit of a paid checkout', () => {
+    /** payment.succeeded as cart-checkout writes it; `lines` absent: an event without the order's lines. */
+    const payment = (checkoutId: string, lines?: string[], id = newId()) =>
+      envelope(
+        PaymentEvents.succeeded,
+        checkoutId,
+        { checkoutId, ...(lines ? { order: { checkoutId, lines: lines.map((itemId) => ({ itemId, quantity: 1 })) } } : {}) },
+        id,
+      );
+    const stockEvents = async (item: string) => (await published(w, CatalogueItemEvents.stockChanged)).filter((e) => e.key === item);
+    const readBack = async (item: string) => (await db.select(ITEM_OWN_COLUMNS).from(schema.items).where(eq(schema.items.id, item)))[0];
+    const inboxOf = async (id: string) => (await db.execute(sql`select 1 from catalogue.inbox where event_id = ${id}`)).rows;
+    /** What a settled bus leaves time for: a repeat that would move stock has done so by then. */
+    const settle = () => new Promise((r) => setTimeout(r, 300));
+    const typesOf = (data: object) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v === null ? 'null' : typeof v]));
+
+    it('a checkout of one item: one statement, no inbox, no transaction; its event is itemEvents.stockChanged of the row, as the transaction writes it', async () => {
+      const runner = w.catalogue.get(TransactionRunner);
+      for (const maxPurchaseAmount of [3, null]) {
+        const fast = await newItem({ available: 6, maxPurchaseAmount });
+        const slow = await newItem({ available: 6, maxPurchaseAmount });
+        const one = request([[fast, 4]]);
+        const other = request([[slow, 4]]);
+        await reservations.reserve(one);
+        await reservations.reserve(other);
+        const before = await stock(fast);
+
+        const runs = jest.spyOn(runner, 'run');
+        const statements = jest.spyOn(runner, 'statement');
+        const event = payment(one.checkoutId, [fast, fast]); // two lines of one item (two variants)
+        try {
+          await w.runtime.bus.publish(PAYMENT_TOPIC, [event]);
+          await eventually(async () => (await stock(fast)).reserved === 0);
+          expect(runs).not.toHaveBeenCalled();
+          expect(statements).toHaveBeenCalledTimes(1);
+        } finally {
+          runs.mockRestore();
+          statements.mockRestore();
+        }
+        expect(await stock(fast)).toEqual({ available: 2, reserved: 0, revision: before.revision + 1 });
+        expect((await rowsOf(one.checkoutId)).map((r) => r.status)).toEqual(['committed']);
+        expect(await inboxOf(event.id)).toHaveLength(0);
+
+        // The same item's twin through the transaction (an event without lines).
+        const old = payment(other.checkoutId);
+        await w.runtime.bus.publish(PAYMENT_TOPIC, [old]);
+        await eventually(async () => (await stock(slow)).reserved === 0);
+        expect(await stock(slow)).toMatchObject({ available: 2, reserved: 0 });
+
+        const [fastEvent, ...moreFast] = await stockEvents(fast);
+        const [slowEvent, ...moreSlow] = await stockEvents(slow);
+        expect([moreFast, moreSlow]).toEqual([[], []]);
+        // Field by field and type by type what itemEvents.stockChanged makes of the row read back.
+        expect(fastEvent.data).toStrictEqual(itemEvents.stockChanged(await readBack(fast)).data);
+        expect(slowEvent.data).toStrictEqual(itemEvents.stockChanged(await readBack(slow)).data);
+        expect(fastEvent.data).toMatchObject({ available: 2, maxPurchaseAmount, soldOut: false, stockType: 'onstock' });
+        expect(typesOf(fastEvent.data as object)).toEqual(typesOf(slowEvent.data as object));
+        // The envelope is the one Outbox.add writes: same fields, the payment's trace.
+        expect(Object.keys(fastEvent).sort()).toEqual(Object.keys(slowEvent).sort());
+        expect(fastEvent).toMatchObject({ type: CatalogueItemEvents.stockChanged, key: fast, version: 1, traceId: event.traceId });
+        expect(slowEvent).toMatchObject({ traceId: old.traceId });
+        const { rows } = await db.execute<{ topic: string; key: string }>(
+          sql`select topic, key from catalogue.outbox where id = ${fastEvent.id}`,
+        );
+        expect(rows).toEqual([{ topic: 'catalogue.item', key: fast }]);
+      }
+    });
+
+    it('the same payment three times, and twice at once: the stock moves once, one event', async () => {
+      const item = await newItem({ available: 5 });
+      const req = request([[item, 2]]);
+      await reservations.reserve(req);
+      const before = await stock(item);
+      const event = payment(req.checkoutId, [item]);
+      for (let n = 0; n < 3; n++) await w.runtime.bus.publish(PAYMENT_TOPIC, [event]);
+      await w.runtime.bus.publish(PAYMENT_TOPIC, [payment(req.checkoutId, [item])]);
+      await eventually(async () => (await stock(item)).reserved === 0);
+      await settle();
+      expect(await stock(item)).toEqual({ available: 3, reserved: 0, revision: before.revision + 1 });
+      expect(await stockEvents(item)).toHaveLength(1);
+      expect(await reservations.commit(req.checkoutId, [item])).toBe(0);
+
+      // Racing: on PostgreSQL's pool the second waits on the first's reservation row and then finds it committed.
+      const raced = await newItem({ available: 5 });
+      const race = request([[raced, 3]]);
+      await reservations.reserve(race);
+      const start = await stock(raced);
+      const results = await Promise.all([reservations.commit(race.checkoutId, [raced]), reservations.commit(race.checkoutId, [raced])]);
+      expect(results.sort((x, y) => x - y)).toEqual([0, 1]);
+      await Promise.all([
+        w.runtime.bus.publish(PAYMENT_TOPIC, [payment(race.checkoutId, [raced])]),
+        w.runtime.bus.publish(PAYMENT_TOPIC, [payment(race.checkoutId, [raced])]),
+      ]);
+      await settle();
+      expect(await stock(raced)).toEqual({ available: 2, reserved: 0, revision: start.revision + 1 });
+      expect(await stockEvents(raced)).toHaveLength(1);
+    });
+
+    it('a deleted item: the stock moves, no event; stock that holds nothing: no move; a released hold: nothing moves, it is logged', async () => {
+      const gone = await newItem({ available: 4 });
+      const req = request([[gone, 1]]);
+      await reservations.reserve(req);
+      await db.update(schema.items).set({ deletedAt: new Date() }).where(eq(schema.items.id, gone));
+      const before = await stock(gone);
+      await w.runtime.bus.publish(PAYMENT_TOPIC, [payment(req.checkoutId, [gone])]);
+      await eventually(async () => (await stock(gone)).reserved === 0);
+      expect(await stock(gone)).toEqual({ available: 3, reserved: 0, revision: before.revision + 1 });
+      expect((await rowsOf(req.checkoutId)).map((r) => r.status)).toEqual(['committed']);
+      expect(await stockEvents(gone)).toEqual([]);
+
+      const ondemand = await newItem({ stockType: 'ondemand', available: 0 });
+      const unlimited = request([[ondemand, 2]]);
+      await reservations.reserve(unlimited);
+      const still = await stock(ondemand);
+      expect(await reservations.commit(unlimited.checkoutId, [ondemand])).toBe(1);
+      expect(await stock(ondemand)).toEqual(still);
+      expect(await stockEvents(ondemand)).toEqual([]);
+
+      await reservations.sweep(); // what earlier tests left to expire
+      const item = await newItem({ available: 5 });
+      const expired = request([[item, 2]], newId(), 15 * MIN);
+      await reservations.reserve(expired);
+      clock.advance(16 * MIN);
+      await reservations.sweep();
+      expect((await rowsOf(expired.checkoutId)).map((r) => r.status)).toEqual(['released']);
+      const released = await stock(item);
+      expect(released).toMatchObject({ available: 5, reserved: 0 });
+      const logger = (reservations as unknown as { logger: { warn: (...args: unknown[]) => void } }).logger;
+      const warn = jest.spyOn(logger, 'warn');
+      try {
+        expect(await reservations.commit(expired.checkoutId, [item])).toBe(0);
+        expect(warn).toHaveBeenCalledWith(
+          { checkoutId: expired.checkoutId },
+          'payment succeeded for a checkout whose stock was already released',
+        );
+      } finally {
+        warn.mockRestore();
+      }
+      await w.runtime.bus.publish(PAYMENT_TOPIC, [payment(expired.checkoutId, [item])]);
+      await settle();
+      expect(await stock(item)).toEqual(released);
+      expect((await rowsOf(expired.checkoutId)).map((r) => r.status)).toEqual(['released']);
+      expect(await stockEvents(item)).toEqual([]);
+    });
+
+    it('a checkout of two items commits both through the transaction, also when the lines name only one of them', async () => {
+      const a = await newItem({ available: 5 });
+      const b = await newItem({ available: 5 });
+      const both = request([
+        [a, 1],
+        [b, 2],
+      ]);
+      await reservations.reserve(both);
+      const event = payment(both.checkoutId, [a, b]);
+      await w.runtime.bus.publish(PAYMENT_TOPIC, [event]);
+      await eventually(async () => (await stock(a)).reserved === 0 && (await stock(b)).reserved === 0);
+      expect(await stock(a)).toMatchObject({ available: 4, reserved: 0 });
+      expect(await stock(b)).toMatchObject({ available: 3, reserved: 0 });
+      expect((await rowsOf(both.checkoutId)).map((r) => r.status)).toEqual(['committed', 'committed']);
+      expect(await inboxOf(event.id)).toHaveLength(0);
+      await w.runtime.bus.publish(PAYMENT_TOPIC, [event]);
+      await settle();
+      expect(await stock(a)).toMatchObject({ available: 4, reserved: 0 });
+      expect((await stockEvents(a)).map((e) => e.data)).toEqual([itemEvents.stockChanged(await readBack(a)).data]);
+      expect((await stockEvents(b)).map((e) => e.data)).toEqual([itemEvents.stockChanged(await readBack(b)).data]);
+
+      // Lines that name one item of a checkout holding two: the statement writes nothing, the transaction commits both.
+      const again = request([
+        [a, 2],
+        [b, 1],
+      ]);
+      await reservations.reserve(again);
+      expect(await reservations.commit(again.checkoutId, [b])).toBe(2);
+      expect(await stock(a)).toMatchObject({ available: 2, reserved: 0 });
+      expect(await stock(b)).toMatchObject({ available: 2, reserved: 0 });
+      expect(await stockEvents(a)).toHaveLength(2);
+      expect(await stockEvents(b)).toHaveLength(2);
+    });
   });
 
   it('the owner cannot set stock below what checkouts hold (409 stock_below_reserved); above it is fine', async () => {

@@ -9,6 +9,7 @@ import { itemEvents } from '../items/events/item-events.js';
 import { isUniqueViolation } from '../items/commands/create-item/create-item.handler.js';
 import { ITEM_OWN_COLUMNS } from '../items/item.repository.js';
 import { Clock } from '../shared/clock.js';
+import { commitOneItem } from './commit-one.statement.js';
 import { aggregateLines, classifyLine, refusalCode, unitsLeft, type AggregatedLine, type StockState } from './domain/reservation.rules.js';
 
 /**
@@ -57,7 +58,7 @@ const STOCK_STATE = {
  * item (`available - reserved >= qty`, the CHECKs on items make an oversell impossible), all lines of a checkout in
  * one transaction, items locked in id order. Idempotent per checkout id: the (checkout_id, item_id) rows are
  * inserted first, so a concurrent identical reserve waits on them and then answers the stored outcome. A checkout of
- * one line is one statement (`reserveOne`).
+ * one line is one statement (`reserveOne`), and so is the commit of a paid checkout held on one item (`commitOneItem`).
  * Release (expiry, cancellation, sweep) and commit (payment) act only on `held` rows, so each happens once.
  */
 @Injectable()
@@ -272,23 +273,28 @@ export class StockReservations {
 
   /**
    * The checkout was paid: its held units leave the stock for good (available and reserved both go down) and the
-   * items' stock-changed events go out. Idempotent; a reservation already released (paid after expiry) is logged.
+   * items' stock-changed events go out. Idempotent (only `held` rows move), so it needs no inbox; a reservation already
+   * released (paid after expiry) is logged. `itemIds` (the paid order's lines) naming one item make it one statement
+   * (`commitOneItem`), the common case; several items, or none known, take the transaction that locks them in id order.
    */
-  async commit(checkoutId: string): Promise<number> {
+  async commit(checkoutId: string, itemIds?: readonly string[]): Promise<number> {
+    const distinct = new Set(itemIds);
+    if (distinct.size === 1) {
+      const [itemId] = distinct;
+      const one = await this.tx.statement((db) => commitOneItem(db, this.outbox, checkoutId, itemId, this.clock.now()));
+      if (!one.elsewhere) {
+        if (one.committed === 0) await this.warnIfReleased(this.tx.current() ?? this.db, checkoutId);
+        return one.committed;
+      }
+      // The reservations span more items than the lines said: nothing was written, the transaction commits them all.
+    }
     return this.tx.run(async (tx) => {
       const committed = await tx
         .update(stockReservations)
         .set({ status: 'committed', updatedAt: this.clock.now() })
         .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'held')))
         .returning({ itemId: stockReservations.itemId, held: stockReservations.held });
-      if (committed.length === 0) {
-        const late = await tx
-          .select({ itemId: stockReservations.itemId })
-          .from(stockReservations)
-          .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'released')))
-          .limit(1);
-        if (late.length > 0) this.logger.warn({ checkoutId }, 'payment succeeded for a checkout whose stock was already released');
-      }
+      if (committed.length === 0) await this.warnIfReleased(tx, checkoutId);
       for (const r of sortByItem(committed)) {
         if (r.held === 0) continue;
         const [row] = await tx
@@ -305,6 +311,16 @@ export class StockReservations {
       }
       return committed.length;
     });
+  }
+
+  /** A payment that committed nothing: read only then, to tell a payment after the expiry from a repeat. */
+  private async warnIfReleased(db: Pick<Tx, 'select'>, checkoutId: string): Promise<void> {
+    const late = await db
+      .select({ itemId: stockReservations.itemId })
+      .from(stockReservations)
+      .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'released')))
+      .limit(1);
+    if (late.length > 0) this.logger.warn({ checkoutId }, 'payment succeeded for a checkout whose stock was already released');
   }
 
   /**
