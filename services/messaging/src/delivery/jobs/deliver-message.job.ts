@@ -14,6 +14,19 @@ export interface DeliverMessageData {
 
 const POLL_MS = 2_000;
 
+/**
+ * The oldest deliveries not yet queued, in the order they were written: the partial index `deliveries_pending_idx`
+ * holds only those, already in created_at order, so the read stops at `limit` entries without a sort.
+ */
+export function pendingDeliveries(db: Db<typeof schema>, limit: number) {
+  return db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(isNull(deliveries.enqueuedAt))
+    .orderBy(asc(deliveries.createdAt))
+    .limit(limit);
+}
+
 /** The `TransactionRunner.mark` of a transaction that wrote delivery rows: its commit wakes the dispatcher. */
 export const DELIVERIES_WRITTEN = 'messaging.deliveries';
 
@@ -82,12 +95,7 @@ export class DeliverMessageJob implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async dispatch(): Promise<void> {
-    const pending = await this.db
-      .select({ id: deliveries.id })
-      .from(deliveries)
-      .where(isNull(deliveries.enqueuedAt))
-      .orderBy(asc(deliveries.createdAt))
-      .limit(100);
+    const pending = await pendingDeliveries(this.db, 100);
     // marked queued together after their jobs are added, by id alone (the pending index, full of dead entries
     // between two vacuums, is no way to find one row). A crash between the two re-adds them at the next start: the
     // job id is the delivery's, and a delivery already sent is not sent again (deliver).
