@@ -152,5 +152,24 @@ for (const db of ['postgres', 'pglite'] as const) {
       const history = await w.sql<{ n: string }>(`select count(*) as n from orders.order_transitions where order_id = '${id}'`);
       expect(Number(history[0].n)).toBe(3);
     });
+
+    it("commits a move and its Idempotency-Key's answer together, in one transaction", async () => {
+      const id = await w.paid(snapshot({ userId: buyer, supplierId: supplier, prepaid: true, paymentType: 'card' }));
+      const sup = `/orders/admin/suppliers/${supplier}:${supplier}/orders/${id}`;
+      for (let step = 0; step < 2; step++) {
+        const key = newId();
+        const res = await w.request('POST', `${sup}/next`, { auth: auth.supplier, headers: { 'idempotency-key': key }, payload: {} });
+        expect(res.status).toBe(201);
+        const [order] = await w.sql<{ state: string; tx: string }>(`select state, xmin::text as tx from orders.orders where id = '${id}'`);
+        const [stored] = await w.sql<{ status: string; response_body: string; tx: string }>(
+          `select status, response_body, xmin::text as tx from orders.idempotency_keys where user_id = '${supplier}' and key = '${key}'`,
+        );
+        // the same transaction wrote both: no moment where the move is done and its key still in flight
+        expect([order.state, stored.status, stored.tx]).toEqual([res.body.state, 'done', order.tx]);
+        expect(stored.response_body).toBe(res.raw);
+        const again = await w.request('POST', `${sup}/next`, { auth: auth.supplier, headers: { 'idempotency-key': key }, payload: {} });
+        expect([again.status, again.raw]).toEqual([201, res.raw]);
+      }
+    });
   });
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import {
   applyDecorators,
@@ -9,7 +10,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { index, integer, pgSchema, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
@@ -85,7 +86,7 @@ export class IdempotencyStore {
 
   constructor(
     private readonly db: Db,
-    private readonly table: IdempotencyKeysTable,
+    readonly table: IdempotencyKeysTable,
     private readonly now: () => Date = () => new Date(),
   ) {
     const t = table;
@@ -198,6 +199,57 @@ class StoredRefusal extends DomainError {
   }
 }
 
+/**
+ * The key a running idempotent call holds, for a handler whose work is one statement: it may write the key's answer in
+ * that statement (`completion`), so the answer commits with the work (one round trip less, and no window in which the
+ * work is done and its key still in flight: a retry after a crash there would run the work's checks against the new
+ * state and answer something else). The interceptor then sees the answer already stored, byte for byte, and writes
+ * nothing; an answer it would store differently (the statement wrote nothing, or the handler answered another value)
+ * it stores as usual.
+ */
+export class ActiveIdempotencyKey {
+  private stored: string | undefined;
+
+  constructor(
+    readonly userId: string,
+    readonly key: string,
+    /** The status the call answers when it succeeds. */
+    readonly status: number,
+    private readonly table: IdempotencyKeysTable,
+  ) {}
+
+  /**
+   * An UPDATE storing `answer` (serialised as the interceptor would) as this key's answer when `when` holds, for a
+   * data-modifying CTE of the statement that does the work. Call `completed()` once that statement wrote it.
+   */
+  completion(answer: unknown, when: SQL): { sql: SQL; body: string } {
+    const t = this.table;
+    const body = answer === undefined ? '' : JSON.stringify(answer);
+    return {
+      body,
+      sql: sql`update ${t} set ${sql.identifier(t.status.name)} = 'done', ${sql.identifier(t.responseStatus.name)} = ${this.status}::int, ${sql.identifier(t.responseBody.name)} = ${body}::text
+        where ${sql.identifier(t.userId.name)} = ${this.userId} and ${sql.identifier(t.key.name)} = ${this.key} and ${when}`,
+    };
+  }
+
+  /** The statement carrying `completion(...)` committed with its condition true: `body` is the stored answer. */
+  completed(body: string): void {
+    this.stored = body;
+  }
+
+  /** Whether `body` is already the stored answer. */
+  holds(body: string): boolean {
+    return this.stored === body;
+  }
+}
+
+const activeKeys = new AsyncLocalStorage<ActiveIdempotencyKey>();
+
+/** The Idempotency-Key the current call holds (inside an `@Idempotent()` handler that got to run), if any. */
+export function activeIdempotencyKey(): ActiveIdempotencyKey | undefined {
+  return activeKeys.getStore();
+}
+
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(private readonly store: IdempotencyStore) {}
@@ -234,15 +286,17 @@ export class IdempotencyInterceptor implements NestInterceptor {
       return claim.body;
     }
     let value: unknown;
+    const active = new ActiveIdempotencyKey(userId, key, status, this.store.table);
     try {
-      value = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      value = await activeKeys.run(active, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
     } catch (err) {
       const answer = err instanceof DomainError && err.status >= 400 && err.status < 500 ? toErrorResponse(err) : undefined;
       if (answer) await this.store.complete(userId, key, answer.status, JSON.stringify(answer.body));
       else await this.store.abandon(userId, key);
       throw err;
     }
-    await this.store.complete(userId, key, status, value === undefined ? '' : JSON.stringify(value));
+    const body = value === undefined ? '' : JSON.stringify(value);
+    if (!active.holds(body)) await this.store.complete(userId, key, status, body);
     return value;
   }
 }

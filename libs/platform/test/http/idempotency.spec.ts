@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ExecutionContext } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import { from, lastValueFrom } from 'rxjs';
+import { AUTH_USER_PROPERTY } from '../../src/auth/decorators.js';
 import type { Db } from '../../src/db/database.js';
-import { IDEMPOTENCY_TTL_MS, IN_FLIGHT_LEASE_MS, IdempotencyStore, idempotencyKeysTable, requestHash } from '../../src/http/idempotency.js';
+import {
+  activeIdempotencyKey,
+  IDEMPOTENCY_TTL_MS,
+  IdempotencyInterceptor,
+  IN_FLIGHT_LEASE_MS,
+  IdempotencyStore,
+  idempotencyKeysTable,
+  requestHash,
+} from '../../src/http/idempotency.js';
 import { createTestDatabase, type TestDatabase } from '../../src/testing/test-database.js';
 
 const table = idempotencyKeysTable('idem_test');
@@ -20,6 +32,7 @@ describe('Idempotency-Key store', () => {
       user_id text not null, key text not null, request_hash text not null, status text not null,
       response_status integer, response_body text, locked_until timestamptz not null, created_at timestamptz not null default now())`);
     await db.execute(`create unique index idempotency_keys_user_key_uq on idem_test.idempotency_keys (user_id, key)`);
+    await db.execute(`create table idem_test.work (id text primary key)`);
     store = new IdempotencyStore(db, table, () => now);
   });
   afterAll(async () => {
@@ -54,5 +67,71 @@ describe('Idempotency-Key store', () => {
     now = new Date(now.getTime() + IDEMPOTENCY_TTL_MS + 1);
     expect((await store.claim('u1', 'k', 'another body')).kind).toBe('run');
     expect(await store.prune()).toBeGreaterThanOrEqual(2); // u2's and u3's old keys
+  });
+
+  describe('an answer stored in the statement that does the work', () => {
+    const interceptor = () => new IdempotencyInterceptor(new IdempotencyStore(db, table));
+    /** A POST with an Idempotency-Key by `user`, through the interceptor, to `handler`. */
+    const call = (user: string, key: string, handler: () => Promise<unknown>) => {
+      const request = { headers: { 'idempotency-key': key }, method: 'POST', url: '/work', body: {}, [AUTH_USER_PROPERTY]: { id: user } };
+      const reply = { header: () => reply };
+      const context = {
+        switchToHttp: () => ({ getRequest: () => request, getResponse: () => reply }),
+        getHandler: () => handler,
+      } as unknown as ExecutionContext;
+      return lastValueFrom(interceptor().intercept(context, { handle: () => from(handler()) }));
+    };
+    /** The key's row and its version (xmin changes with every write of the row). */
+    const keyRow = async (user: string, key: string) => {
+      const { rows } = (await db.execute(
+        sql`select status, response_body, xmin::text as version from idem_test.idempotency_keys where user_id = ${user} and key = ${key}`,
+      )) as { rows: Array<{ status: string; response_body: string | null; version: string }> };
+      return rows[0];
+    };
+    /** One statement: the work (an insert that may find its row there already) and, with it, the key's answer. */
+    const work = async (id: string, answer: unknown) => {
+      const key = activeIdempotencyKey()!;
+      const completion = key.completion(answer, sql`exists (select 1 from w)`);
+      const { rows } = (await db.execute(
+        sql`with w as (insert into idem_test.work (id) values (${id}) on conflict do nothing returning 1), k as (${completion.sql}) select count(*)::int as n from w`,
+      )) as { rows: Array<{ n: number }> };
+      const done = rows[0]?.n === 1;
+      if (done) key.completed(completion.body);
+      return done;
+    };
+
+    it('commits the answer with the work, and the interceptor writes nothing more', async () => {
+      let during: Awaited<ReturnType<typeof keyRow>>;
+      const answer = await call('s1', 'k1', async () => {
+        expect(await work('w1', { id: 'w1', n: 1 })).toBe(true);
+        during = await keyRow('s1', 'k1'); // before the handler returns: the statement stored it
+        return { id: 'w1', n: 1 };
+      });
+      expect(answer).toEqual({ id: 'w1', n: 1 });
+      expect(during!).toMatchObject({ status: 'done', response_body: '{"id":"w1","n":1}' });
+      expect(await keyRow('s1', 'k1')).toEqual(during!); // same row version: not written again
+      expect(await store.claim('s1', 'k1', requestHash('POST', '/work', {}))).toEqual({
+        kind: 'replay',
+        status: 201,
+        body: '{"id":"w1","n":1}',
+      });
+    });
+
+    it('leaves the key to the interceptor when the statement did not do the work, or the handler answered otherwise', async () => {
+      let during: Awaited<ReturnType<typeof keyRow>>;
+      await call('s1', 'k2', async () => {
+        expect(await work('w1', { id: 'w1' })).toBe(false); // w1 exists: nothing written, the key stays in flight
+        during = await keyRow('s1', 'k2');
+        return { id: 'w1', again: true };
+      });
+      expect(during!.status).toBe('in_flight');
+      expect(await keyRow('s1', 'k2')).toMatchObject({ status: 'done', response_body: '{"id":"w1","again":true}' });
+
+      await call('s1', 'k3', async () => {
+        await work('w3', { id: 'w3', draft: true });
+        return { id: 'w3' }; // what the client gets is what a retry must get
+      });
+      expect(await keyRow('s1', 'k3')).toMatchObject({ status: 'done', response_body: '{"id":"w3"}' });
+    });
   });
 });

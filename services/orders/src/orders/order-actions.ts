@@ -14,7 +14,7 @@ import {
   type OrderState,
   type PurchaseOrder,
 } from '@vitrina/contracts';
-import { DomainError, LOGGER, Outbox, TransactionRunner, ValidationError, type NewEvent } from '@vitrina/platform';
+import { activeIdempotencyKey, DomainError, LOGGER, Outbox, TransactionRunner, ValidationError, type NewEvent } from '@vitrina/platform';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import * as schema from '../db/schema.js';
@@ -24,7 +24,7 @@ import { returnWindowMs } from '../shared/return-window.js';
 import { TrackingService } from '../tracking/tracking.service.js';
 import { asSeller, eventBase, factsOf, onSide, OrderAccess, type OrderRow, type OrderSide } from './order-access.js';
 import { moveOrder, type MoveRow } from './order-move.statement.js';
-import { OrderView, type LineJson } from './order.view.js';
+import { OrderView, type LineJson, type TransitionJson } from './order.view.js';
 
 export { factsOf };
 
@@ -76,9 +76,32 @@ export class OrderActions {
     const viewer: OrderSide = actor === 'customer' ? 'customer' : order.dssupplierId === userId ? 'dssupplier' : 'supplier';
     const plan = this.plan(order, action, actor, userId, input, detail!.lines);
     if (!plan.shipment) {
-      const moved = await this.runner.statement((db) => moveOrder(db, this.outbox, order, plan.set, plan.move, plan.events));
+      // the answer as the move will leave the order, stored with the Idempotency-Key in the move's own statement
+      const key = activeIdempotencyKey();
+      const expected =
+        key &&
+        this.view.render({ ...detail!, order: { ...order, ...plan.set }, history: [...detail!.history, historyOf(plan.move)] }, viewer);
+      let stored: string | undefined;
+      const moved = await this.runner.statement((db) =>
+        moveOrder(
+          db,
+          this.outbox,
+          order,
+          plan.set,
+          plan.move,
+          plan.events,
+          key &&
+            ((when) => {
+              const completion = key.completion(expected, when);
+              stored = completion.body;
+              return completion.sql;
+            }),
+        ),
+      );
       if (moved) {
+        if (key && stored !== undefined) key.completed(stored);
         this.logger.info({ orderId, from: plan.move.from, to: plan.move.to, actor }, 'order moved');
+        // rendered from the row the statement wrote: if it differs from the expected answer, the interceptor stores it
         return this.view.render({ ...detail!, order: moved.row, history: [...detail!.history, moved.transition] }, viewer);
       }
       return this.view.of(await this.afterRace(order, plan.move.from, action, actor, userId, input), viewer);
@@ -366,4 +389,18 @@ function safeUrl(value: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The history entry a move writes, as the detail reads it (its id is not part of any answer). */
+function historyOf(move: MoveRow): TransitionJson {
+  return {
+    id: 0,
+    order_id: '',
+    action: move.action,
+    actor_id: move.actorId,
+    from_state: move.from,
+    to_state: move.to,
+    actor: move.actor,
+    at: move.at.toISOString(),
+  };
 }

@@ -1,5 +1,5 @@
 import { rowFromJson, rowsOf, type Db, type NewEvent, type Outbox, type Tx } from '@vitrina/platform';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import * as schema from '../db/schema.js';
 import type { OrderRow } from './order-access.js';
 import type { TransitionJson } from './order.view.js';
@@ -20,7 +20,8 @@ const columns = getTableColumns(schema.orders);
  * UPDATE on (id, version), the history row and the outbox rows in data-modifying CTEs, so they commit together as the
  * single statement's own transaction, without BEGIN and COMMIT. The history and outbox inserts read `upd`, so when
  * the version check fails nothing is written and the answer is null. Answers the updated row and its history entry
- * (as `json_agg` of the detail gives them), which with the detail read before the move make the answer.
+ * (as `json_agg` of the detail gives them), which with the detail read before the move make the answer. `also` adds a
+ * write that happens only with the move (the Idempotency-Key's answer, so it commits with the move).
  */
 export async function moveOrder(
   db: Db<typeof schema> | Tx<typeof schema>,
@@ -29,6 +30,8 @@ export async function moveOrder(
   set: Partial<typeof schema.orders.$inferInsert>,
   move: MoveRow,
   events: NewEvent[],
+  /** Another write of the same statement, made only when the move is (the call's Idempotency-Key answer). */
+  also?: (moved: SQL) => SQL,
 ): Promise<{ row: OrderRow; transition: TransitionJson } | null> {
   const assignments = Object.entries(set).map(([field, value]) => {
     const column = columns[field as keyof typeof columns];
@@ -52,7 +55,7 @@ export async function moveOrder(
       select e.id, e.topic, e.key, e.envelope
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(id text, topic text, key text, envelope jsonb)
       where exists (select 1 from upd)
-    )
+    )${also ? sql`, also as (${also(sql`exists (select 1 from upd)`)})` : sql``}
     select row_to_json(upd) as "order", (select row_to_json(hist) from hist) as "transition" from upd`);
   const [found] = rowsOf<{ order: Record<string, unknown>; transition: TransitionJson }>(result);
   return found ? { row: rowFromJson(schema.orders, found.order), transition: found.transition } : null;
