@@ -301,6 +301,13 @@ describe.each(ENGINES)('checkout creation with stock reservations on %s', (engin
     const rows = await sql<{ n: number }>(`select count(*)::int as n from "cart-checkout".checkouts where user_id = 'shopper-6'`);
     expect(rows[0].n).toBe(1);
     expect(await stock(item)).toEqual({ available: 50, reserved: 1 });
+    // the answer was stored by the checkout's own insert (one transaction wrote both rows): a retry after a crash
+    // finds this checkout, it never makes a second one holding stock again
+    const [written] = await sql<{ tx: string; body: string }>(
+      `select c.xmin::text as tx, k.response_body as body from "cart-checkout".checkouts c, "cart-checkout".idempotency_keys k
+       where c.user_id = 'shopper-6' and k.user_id = 'shopper-6' and k.key = '${key}' and k.xmin = c.xmin`,
+    );
+    expect(written?.body).toBe(ok[0].raw);
     // a retry later gets the stored answer, byte for byte
     const replay = await checkout('shopper-6', cartId, SUPPLIER, key);
     expect([replay.status, replay.raw]).toEqual([201, ok[0].raw]);

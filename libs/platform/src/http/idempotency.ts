@@ -203,9 +203,10 @@ class StoredRefusal extends DomainError {
  * The key a running idempotent call holds, for a handler whose work is one statement: it may write the key's answer in
  * that statement (`completion`), so the answer commits with the work (one round trip less, and no window in which the
  * work is done and its key still in flight: a retry after a crash there would run the work's checks against the new
- * state and answer something else). The interceptor then sees the answer already stored, byte for byte, and writes
- * nothing; an answer it would store differently (the statement wrote nothing, or the handler answered another value)
- * it stores as usual.
+ * state and answer something else). The handler then answers that very value: the interceptor sees it already
+ * stored, byte for byte, and writes nothing. An answer it would store differently (the statement wrote nothing, or the
+ * handler answered another value) it stores as usual, but a retry arriving between the two writes would be answered
+ * the first one: answer what was stored.
  */
 export class ActiveIdempotencyKey {
   private stored: string | undefined;

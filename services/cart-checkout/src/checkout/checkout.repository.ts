@@ -89,9 +89,16 @@ export class CheckoutRepository {
 
   /** The checkout as the API shows it, with what its shipper offers for delivery (one primary-key read, products only). */
   async view(row: CheckoutRow, lines: CheckoutLineRow[]): Promise<Checkout> {
+    return checkoutView(row, lines, this.clock.now(), await this.optionsFor(row, lines));
+  }
+
+  /** What the checkout's shipper offers for delivery, for products only (one primary-key read). */
+  async optionsFor(
+    row: Pick<CheckoutRow, 'supplierId' | 'dssupplierId'>,
+    lines: Array<Pick<CheckoutLineRow, 'product'>>,
+  ): Promise<CheckoutDeliveryOptions> {
     const products = lines.map((l) => l.product as CartProduct);
-    const options = needsDelivery(products) ? await this.deliveryOptions(row.dssupplierId ?? row.supplierId) : NO_DELIVERY_OPTIONS;
-    return checkoutView(row, lines, this.clock.now(), options);
+    return needsDelivery(products) ? this.deliveryOptions(row.dssupplierId ?? row.supplierId) : NO_DELIVERY_OPTIONS;
   }
 
   private async deliveryOptions(shipperId: string): Promise<CheckoutDeliveryOptions> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CartCheckoutErrorCodes as Codes,
   CartCheckoutEvents,
@@ -12,7 +12,18 @@ import {
   variantKey,
   type CartVariant,
 } from '@vitrina/contracts';
-import { DB, newId, Outbox, rowFromJson, rowsOf, TransactionRunner, type Db, type NewEvent, type Tx } from '@vitrina/platform';
+import {
+  activeIdempotencyKey,
+  DB,
+  newId,
+  Outbox,
+  rowFromJson,
+  rowsOf,
+  TransactionRunner,
+  type Db,
+  type NewEvent,
+  type Tx,
+} from '@vitrina/platform';
 import { CartService } from '../carts/cart.service.js';
 import {
   cartError,
@@ -34,7 +45,7 @@ import { carts, checkoutLines, checkouts } from '../db/schema.js';
 import { Clock } from '../shared/clock.js';
 import { CART_CHECKOUT_CONFIG, type CartCheckoutConfig } from '../shared/config.js';
 import { CheckoutRepository, newPaymentToken } from './checkout.repository.js';
-import { needsDelivery } from './checkout.view.js';
+import { checkoutView, needsDelivery, type CheckoutRow } from './checkout.view.js';
 import { STOCK_RESERVATIONS } from './stock-reservations.js';
 
 export interface CheckoutOptions {
@@ -209,9 +220,23 @@ export class CheckoutService {
       },
       ...(ready ? [{ type: CartCheckoutEvents.ready, key: checkoutId, data: { checkoutId } }] : []),
     ];
-    // the rows as written (returning) are the answer: no reading them back after the commit
-    const insert = () => this.tx.statement((db) => insertCheckout(db, this.outbox, checkoutRow, lineRows, events));
     const replaced = options.to_replace;
+    const delivery = await this.checkouts.optionsFor(checkoutRow as CheckoutRow, lineRows);
+    const now = this.clock.now();
+    // the answer as the insert will write it, stored with the Idempotency-Key in the insert's own statement: a retry
+    // after a crash gets this checkout back, never a second one holding stock again
+    const key = replaced ? undefined : activeIdempotencyKey();
+    const expected = key && checkoutView(asWritten(checkoutRow, now), lineRows, now, delivery);
+    let stored: string | undefined;
+    const also =
+      key &&
+      ((when: SQL) => {
+        const completion = key.completion(expected, when);
+        stored = completion.body;
+        return completion.sql;
+      });
+    // the rows as written (returning) are the answer: no reading them back after the commit
+    const insert = () => this.tx.statement((db) => insertCheckout(db, this.outbox, checkoutRow, lineRows, events, also));
     // replacing an earlier checkout cancels it first, in one transaction with the insert (which joins it)
     const written = replaced
       ? await this.tx.run(async (tx) => {
@@ -219,7 +244,12 @@ export class CheckoutService {
           return insert();
         })
       : await insert();
-    return this.checkouts.view(written.row, written.lines);
+    if (key && expected && stored !== undefined) {
+      key.completed(stored);
+      // the same checkout as the rows read back, its products' keys in the order they were given (jsonb reorders them)
+      return expected;
+    }
+    return checkoutView(written.row, written.lines, now, delivery);
   }
 
   /** `to_replace`: the shopper's earlier open (or ready, not yet paid) checkout gives its stock back. */
@@ -288,6 +318,8 @@ async function insertCheckout(
   checkout: typeof checkouts.$inferInsert,
   lines: Array<typeof checkoutLines.$inferInsert>,
   events: NewEvent[],
+  /** Another write of the same statement (the call's Idempotency-Key answer), given the condition that c was written. */
+  also?: (written: SQL) => SQL,
 ): Promise<{ row: typeof checkouts.$inferSelect; lines: Array<typeof checkoutLines.$inferSelect> }> {
   const result = await db.execute(sql`
     with c as ${db.insert(checkouts).values(checkout).returning()},
@@ -296,9 +328,38 @@ async function insertCheckout(
       insert into ${schema.outbox} (id, topic, key, envelope)
       select e.id, e.topic, e.key, e.envelope
       from jsonb_to_recordset(${JSON.stringify(outbox.rows(events))}::jsonb) as e(id text, topic text, key text, envelope jsonb)
-    )
+    )${also ? sql`, k as (${also(sql`exists (select 1 from c)`)})` : sql``}
     select row_to_json(c) as checkout, (select json_agg(row_to_json(l) order by l.position) from l) as lines from c`);
   const [found] = rowsOf<{ checkout: Record<string, unknown>; lines: Array<Record<string, unknown>> }>(result);
   if (!found) throw new Error('the checkout insert answered no row');
   return { row: rowFromJson(checkouts, found.checkout), lines: found.lines.map((l) => rowFromJson(checkoutLines, l)) };
+}
+
+/** A new checkout's row as its insert writes it: the values given, the table's defaults for the rest. */
+function asWritten(row: typeof checkouts.$inferInsert, now: Date): CheckoutRow {
+  return {
+    cartId: null,
+    dssupplierId: null,
+    status: 'open',
+    shippingMinor: null,
+    contact: null,
+    address: null,
+    delivery: null,
+    needsAttendees: false,
+    attendees: [],
+    enabledPaymentTypes: [],
+    paymentToken: null,
+    referral: null,
+    campaign: null,
+    clickId: null,
+    publicSlug: null,
+    paidAttemptId: null,
+    paidAt: null,
+    placedPaymentType: null,
+    purpose: 'order',
+    description: null,
+    createdAt: now,
+    updatedAt: now,
+    ...row,
+  };
 }
