@@ -51,6 +51,11 @@ export interface RedisEventBusOptions {
   blockMs?: number;
   /** Entries read per partition at once (default 16). */
   batchSize?: number;
+  /**
+   * How long the XACK of settled entries may wait for more to go with it (default 10 ms): the acknowledgements of
+   * every partition of a subscription go together, one pipeline, after this or once batchSize of one partition wait.
+   */
+  ackDelayMs?: number;
   /** How long `close()` lets in-flight handlers finish before abandoning them (default 10 s). */
   closeGraceMs?: number;
   logger?: BusLogger;
@@ -73,12 +78,14 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
  * - `P:T:p<k>:lease:<group>`: which member of the group processes partition k (SET NX PX, renewed every renewMs).
  * - `P:T:members:<group>`: live members (sorted set scored by expiry), so members split partitions evenly.
  * - `P:T:attempts:<group>`: handler attempts per entry id, which survive a crash. Written only for an entry that
- *   failed once or was reclaimed from another member: a first delivery that succeeds costs one XACK. (An entry whose
- *   handler kills the process on its first delivery is counted from its reclaim on: it is dead-lettered after at
- *   most maxAttempts + 1 deliveries.)
+ *   failed once or was reclaimed from another member: a first delivery that succeeds costs no write of its own. (An
+ *   entry whose handler kills the process on its first delivery is counted from its reclaim on: it is dead-lettered
+ *   after at most maxAttempts + 1 deliveries.)
  *
  * A subscription that names its `types` settles the entries of other types without parsing them or calling the
- * handler: one XACK for all the skipped entries of a batch.
+ * handler. The entries a partition's worker settles in a row (handled on their first delivery, or skipped) share one
+ * XACK, and a partition is read again while its worker is busy (up to batchSize entries queued): under load an event
+ * costs each group a share of one XREADGROUP and one XACK.
  * One member holds a partition at a time and handles its entries sequentially, so the events of one key keep their
  * order across instances. A member that dies stops renewing; its leases expire and others take its partitions,
  * first reclaiming the dead member's pending entries with XAUTOCLAIM, then reading new ones with XREADGROUP `>`.
@@ -223,9 +230,15 @@ class RedisSubscription {
   private readonly claimMinIdleMs: number;
   private readonly blockMs: number;
   private readonly batchSize: number;
+  private readonly ackDelayMs: number;
+  /** Settled entries waiting for their XACK, per partition (`settle`). */
+  private readonly acks = new Map<Partition, string[]>();
+  private ackTimer?: NodeJS.Timeout;
   private reader?: Redis;
   private readerId?: number;
   private readerBlocked = false;
+  /** The partitions of the XREADGROUP in progress: a worker of one of them that ends needs no CLIENT UNBLOCK. */
+  private reading: ReadonlySet<Partition> = new Set();
   private readerLoop?: Promise<void>;
   private wakeUp?: () => void;
   private woken = false;
@@ -247,6 +260,7 @@ class RedisSubscription {
     this.claimMinIdleMs = o.claimMinIdleMs ?? this.leaseMs;
     this.blockMs = o.blockMs ?? 5_000;
     this.batchSize = o.batchSize ?? 16;
+    this.ackDelayMs = o.ackDelayMs ?? 10;
   }
 
   private get redis(): Redis {
@@ -369,17 +383,24 @@ class RedisSubscription {
     if (part.worker) return; // the worker calls forget again when it stops
     if (this.owned.get(part.index) !== part) return;
     this.owned.delete(part.index);
+    // what it settled is acknowledged before the lease goes: the next owner does not hand it over again
+    if (this.acks.has(part)) void this.flushAcks();
     if (!part.lost) {
       this.redis.eval(RELEASE, 1, part.lease, this.consumer).catch(() => undefined);
     }
     this.wake();
   }
 
-  /** The blocking read loop: XREADGROUP `>` over the owned partitions that are idle and recovered. */
+  /**
+   * The blocking read loop: XREADGROUP `>` over the owned, recovered partitions whose queue has room (fewer than
+   * batchSize entries waiting), busy or not: a partition is read again while its worker handles what came before, so
+   * a worker that finishes does not have to interrupt the blocked read (a CLIENT UNBLOCK and a new XREADGROUP: three
+   * round trips an event, the bus's main cost under load) to have its partition read again.
+   */
   private async read(): Promise<void> {
     const reader = this.reader!;
     while (!this.stopping) {
-      const ready = [...this.owned.values()].filter((p) => !p.recovering && !p.releasing && !p.lost && !p.worker && p.queue.length === 0);
+      const ready = [...this.owned.values()].filter((p) => !p.recovering && !p.releasing && !p.lost && p.queue.length < this.batchSize);
       if (ready.length === 0) {
         await this.idle(this.blockMs);
         continue;
@@ -388,6 +409,7 @@ class RedisSubscription {
       let reply: unknown;
       try {
         this.readerBlocked = true;
+        this.reading = new Set(ready);
         reply = await reader.call(
           'XREADGROUP',
           'GROUP',
@@ -410,6 +432,7 @@ class RedisSubscription {
         continue;
       } finally {
         this.readerBlocked = false;
+        this.reading = new Set();
       }
       if (!reply) continue; // timed out or unblocked
       for (const [stream, entries] of parseStreams(reply)) {
@@ -463,11 +486,17 @@ class RedisSubscription {
     void unblock(20);
   }
 
-  /** Starts the partition's worker unless it runs already. */
+  /**
+   * Starts the partition's worker unless it runs already. When it ends with entries queued meanwhile, it starts again
+   * at once (after a failure, in 200 ms); a partition that was not part of the blocked read (its queue was full, it was
+   * recovering) wakes the reader.
+   */
   private work(part: Partition): void {
     if (part.worker) return;
+    let failed = false;
     part.worker = this.drain(part)
       .catch((err: unknown) => {
+        failed = true;
         if (!(err instanceof HandlerAbandoned) && !this.stopping) {
           this.log.warn(
             { err, topic: this.sub.topic, group: this.sub.group, partition: part.index },
@@ -479,23 +508,19 @@ class RedisSubscription {
         part.worker = undefined;
         if (part.releasing || part.lost) this.forget(part);
         else if (!this.stopping && (part.recovering || part.queue.length > 0)) {
-          setTimeout(() => this.work(part), 200).unref();
-        } else this.wake();
+          if (failed) setTimeout(() => this.work(part), 200).unref();
+          else this.work(part);
+        } else if (!(this.readerBlocked && this.reading.has(part))) this.wake();
       });
   }
 
+  /** Handles the partition's queue in order; what it settles (handled on a first delivery, or skipped) is acknowledged by `settle`. */
   private async drain(part: Partition): Promise<void> {
     if (part.recovering) await this.recover(part);
-    const skipped: string[] = [];
-    try {
-      while (part.queue.length > 0 && !this.stopping && !part.lost) {
-        const entry = part.queue[0];
-        if (this.skips(entry)) skipped.push(entry[0]);
-        else await this.handle(part, entry, false);
-        part.queue.shift();
-      }
-    } finally {
-      await this.settleSkipped(part, skipped);
+    while (part.queue.length > 0 && !this.stopping && !part.lost) {
+      const entry = part.queue[0];
+      if (this.skips(entry) || (await this.handle(part, entry, false))) this.settle(part, entry[0]);
+      part.queue.shift();
     }
     if (this.stopping) part.queue.length = 0; // left pending: another member reclaims them
   }
@@ -507,13 +532,43 @@ class RedisSubscription {
     return false;
   }
 
-  /** Acknowledges skipped entries in one call; if that fails they stay pending and are skipped again on reclaim. */
-  private async settleSkipped(part: Partition, ids: string[]): Promise<void> {
+  /**
+   * Queues the XACK of settled entries: sent within ackDelayMs with every other partition's (one pipeline, `flushAcks`),
+   * at once when batchSize of this partition's wait. Until then a crash leaves them pending, and whoever reclaims them
+   * hands them over again, which handlers bear anyway (delivery is at least once; the inbox, or a handler's own claim,
+   * drops a repeat). Under load this makes an event's acknowledgement a share of one round trip instead of one each.
+   */
+  private settle(part: Partition, ...ids: string[]): void {
     if (ids.length === 0) return;
-    await this.redis.xack(part.stream, this.sub.group, ...ids).catch((err: unknown) => {
-      if (!this.stopping)
-        this.log.warn({ err, topic: this.sub.topic, group: this.sub.group }, 'redis bus could not acknowledge skipped entries');
-    });
+    const waiting = this.acks.get(part);
+    if (waiting) waiting.push(...ids);
+    else this.acks.set(part, ids);
+    if ((waiting?.length ?? ids.length) >= this.batchSize) void this.flushAcks();
+    else if (!this.ackTimer) {
+      this.ackTimer = setTimeout(() => void this.flushAcks(), this.ackDelayMs);
+      this.ackTimer.unref();
+    }
+  }
+
+  /**
+   * Sends the waiting acknowledgements (one XACK per partition, one pipeline). A failure leaves the entries pending, to
+   * be handed over (or skipped) again when reclaimed. Commands on one connection keep their order: what is flushed
+   * before a lease's release reaches Redis first.
+   */
+  private async flushAcks(): Promise<void> {
+    clearTimeout(this.ackTimer);
+    this.ackTimer = undefined;
+    if (this.acks.size === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const [part, ids] of this.acks) pipeline.xack(part.stream, this.sub.group, ...ids);
+    this.acks.clear();
+    const results = await pipeline.exec().catch((err: unknown) => [[err, null] as [unknown, unknown]]);
+    const failure = results?.find(([err]) => err)?.[0];
+    if (failure)
+      this.log.warn(
+        { err: failure, topic: this.sub.topic, group: this.sub.group },
+        'redis bus could not acknowledge entries; they are redelivered',
+      );
   }
 
   /**
@@ -546,7 +601,7 @@ class RedisSubscription {
           }
           await this.handle(part, entry, true);
         }
-        await this.settleSkipped(part, skipped);
+        this.settle(part, ...skipped);
         if (this.stopping || part.lost) return;
       } while (cursor !== '0-0' && !this.stopping && !part.lost);
       const summary = (await this.redis.call('XPENDING', part.stream, this.sub.group)) as [number | string, ...unknown[]];
@@ -560,17 +615,18 @@ class RedisSubscription {
   }
 
   /**
-   * Handles one entry: retried in place with backoff; XACK after success; dead-lettered after maxAttempts. Attempts
-   * are counted in Redis (they survive a crash) from the first failure on, or from the start for a `reclaimed` entry
-   * (another member, maybe this process before a crash, took it before).
+   * Handles one entry: retried in place with backoff; dead-lettered after maxAttempts. Attempts are counted in Redis
+   * (they survive a crash) from the first failure on, or from the start for a `reclaimed` entry (another member, maybe
+   * this process before a crash, took it before). True when the entry succeeded uncounted and waits for the caller's
+   * XACK (`drain` acknowledges a run of them at once); a counted or dead-lettered entry is settled here.
    */
-  private async handle(part: Partition, [id, fields]: Entry, reclaimed: boolean): Promise<void> {
+  private async handle(part: Partition, [id, fields]: Entry, reclaimed: boolean): Promise<boolean> {
     let event: EventEnvelope;
     try {
       event = parseEnvelope(fields);
     } catch (err) {
       await this.deadLetter(part, id, undefined, fields, 1, err);
-      return;
+      return false;
     }
     let counted = reclaimed;
     let attempts = 0;
@@ -590,7 +646,7 @@ class RedisSubscription {
             'event handler kept failing; event dead-lettered',
           );
           await this.deadLetter(part, id, event, fields, attempts, err);
-          return;
+          return false;
         }
         if (!counted) {
           // From now on the count must survive a crash.
@@ -606,10 +662,9 @@ class RedisSubscription {
         await sleep(delay, this.stopSignal.signal);
         continue;
       }
-      if (counted)
-        await this.exec(this.redis.multi().xack(part.stream, this.sub.group, id).hdel(this.attemptsKey, attemptsField(part, id)));
-      else await this.redis.xack(part.stream, this.sub.group, id);
-      return;
+      if (!counted) return true;
+      await this.exec(this.redis.multi().xack(part.stream, this.sub.group, id).hdel(this.attemptsKey, attemptsField(part, id)));
+      return false;
     }
   }
 
@@ -655,6 +710,7 @@ class RedisSubscription {
     const finished = await settledWithin(workers, this.bus.options.closeGraceMs ?? 10_000);
     if (!finished) this.abort.abort();
     await settledWithin(workers, 1_000);
+    await this.flushAcks();
     this.reader?.disconnect();
     await this.readerLoop?.catch(() => undefined);
     const leases = [...this.owned.values()].filter((p) => !p.lost).map((p) => p.lease);

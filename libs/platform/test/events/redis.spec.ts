@@ -66,7 +66,7 @@ if (url) {
       await bus.close();
     });
 
-    it('settles the entries of types a subscription does not take without handing them over, in one XACK', async () => {
+    it('settles the entries of types a subscription does not take without handing them over, and a batch in one XACK', async () => {
       const topic = `r.types.${Date.now().toString(36)}`;
       const bus = await RedisEventBus.connect(testOptions(url));
       const wanted = (seq: number) => makeEvent(topic, 'order-1', seq, { type: 'order.paid' });
@@ -96,10 +96,88 @@ if (url) {
       monitor.disconnect();
       expect(handled).toEqual([1, 4]);
       expect(Number(((await bus.redis.call('XPENDING', stream, 'picky')) as [number])[0])).toBe(0);
-      // One XACK per handled entry and one for the four skipped; no attempt counted for a first delivery that succeeded.
-      expect(commands.filter((c) => c === 'xack')).toHaveLength(3);
+      // One XACK for the batch, the handled entries and the skipped ones; no attempt counted for a first delivery that
+      // succeeded.
+      expect(commands.filter((c) => c === 'xack')).toHaveLength(1);
       expect(commands.filter((c) => c === 'hincrby' || c === 'hset')).toEqual([]);
       expect(await bus.redis.hlen(`${prefix}:${topic}:attempts:picky`)).toBe(0);
+      await bus.close();
+    });
+
+    it('reads a partition again while its worker is busy: a handled event costs one read, not two and a CLIENT UNBLOCK', async () => {
+      const topic = `r.unblock.${Date.now().toString(36)}`;
+      // a long block: a read that times out would be a read more
+      const bus = await RedisEventBus.connect({ ...testOptions(url), blockMs: 30_000 });
+      const handled: number[] = [];
+      const sub = await bus.subscribe({
+        topic,
+        group: 'steady',
+        handler: async (e) => {
+          await new Promise((r) => setTimeout(r, 5));
+          handled.push((e.data as { seq: number }).seq);
+        },
+      });
+      const deadline = Date.now() + 10_000;
+      while (bus.assignments().find((a) => a.group === 'steady')?.partitions.length !== 4 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      let reads = 0;
+      const monitor = await bus.redis.monitor();
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        if (args[0].toLowerCase() === 'xreadgroup' && args.includes('steady')) reads++;
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      for (let seq = 0; seq < 5; seq++) {
+        await bus.publish(topic, [makeEvent(topic, `key-${seq}`, seq)]);
+        while (handled.length <= seq && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      monitor.disconnect();
+      await sub.close();
+      expect(handled).toEqual([0, 1, 2, 3, 4]);
+      // The read that takes each event, then the next one, already blocked on every partition. Before, a read left the
+      // busy partition out, and its worker, once done, interrupted that read (CLIENT UNBLOCK, which MONITOR does not
+      // show) to start one more with it: two reads an event.
+      expect(reads).toBeLessThanOrEqual(5 + 1);
+      await bus.close();
+    });
+
+    it('acknowledges what settles within ackDelayMs together: one XACK per partition, not one per event', async () => {
+      const topic = `r.acks.${Date.now().toString(36)}`;
+      const bus = await RedisEventBus.connect({ ...testOptions(url), ackDelayMs: 2_000 });
+      const handled: number[] = [];
+      const sub = await bus.subscribe({ topic, group: 'lazy', handler: async (e) => void handled.push((e.data as { seq: number }).seq) });
+      const deadline = Date.now() + 10_000;
+      while (bus.assignments().find((a) => a.group === 'lazy')?.partitions.length !== 4 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const acks: string[][] = [];
+      const monitor = await bus.redis.monitor();
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        if (args[0].toLowerCase() === 'xack' && args.includes('lazy')) acks.push(args);
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      // one at a time, each handled before the next is published: every event a drain of its own
+      for (let seq = 0; seq < 8; seq++) {
+        await bus.publish(topic, [makeEvent(topic, `key-${seq}`, seq)]);
+        while (handled.length <= seq && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+      }
+      const streams = [...new Set(Array.from({ length: 8 }, (_, seq) => partitionOf(`key-${seq}`, 4)))].map(
+        (p) => `${prefix}:${topic}:p${p}`,
+      );
+      const pending = async () => {
+        let n = 0;
+        for (const stream of streams) n += Number(((await bus.redis.call('XPENDING', stream, 'lazy')) as [number])[0]);
+        return n;
+      };
+      expect(await pending()).toBe(8); // handled, not yet acknowledged
+      while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      monitor.disconnect();
+      await sub.close();
+      expect(handled).toHaveLength(8);
+      expect(acks.map((a) => a[1]).sort()).toEqual(streams.sort());
+      expect(acks.flatMap((a) => a.slice(3))).toHaveLength(8);
       await bus.close();
     });
 
