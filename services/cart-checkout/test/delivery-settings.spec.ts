@@ -218,6 +218,13 @@ describe('supplier settings and saved addresses', () => {
         ships: true,
         enabledPaymentTypes: ['card', 'cash'],
         fixedShipping: { costMinor: 4550, days: 2, currency: 'MXN' },
+        // what a checkout of products it ships offers, at creation as on every read (CheckoutRepository.optionsFor)
+        delivery: {
+          fixed: { price: '45.50', price_minor: 4550, currency: 'MXN', days: 2 },
+          scheduled: false,
+          broker: false,
+          pickup: false,
+        },
         name: '',
       });
       expect(configs.get(DEMO.users.supplierA.id)).toMatchObject({
@@ -231,9 +238,30 @@ describe('supplier settings and saved addresses', () => {
         ships: false,
         enabledPaymentTypes: [],
         fixedShipping: null,
+        delivery: { fixed: null, scheduled: false, broker: false, pickup: false },
         name: '',
       });
       expect(await w.app.get(DeliveryService).configurations([])).toEqual(new Map());
+      // scheduled deliveries (with fixed shipping), zones and branches
+      await w.call('PUT', '/checkout/supplier-settings', {
+        auth: seller,
+        payload: {
+          enabled_payment_types: ['card'],
+          fixed_shipping_cost_minor: 9900,
+          fixed_shipping_days: 3,
+          scheduled_delivery: true,
+          rate_zones: [{ name: 'Terrestre', carrier: 'Estafeta', states: ['JAL'], price: '150', days: 4 }],
+          branches: [
+            { id: 'suc-centro', name: 'Sucursal Centro', address: 'Madero 1', phone: '5512345678', state: 'CMX', postal_code: '06000' },
+          ],
+        },
+      });
+      expect((await w.app.get(DeliveryService).configurations([SELLER])).get(SELLER)?.delivery).toEqual({
+        fixed: { price: '99.00', price_minor: 9900, currency: 'MXN', days: 3 },
+        scheduled: true,
+        broker: true,
+        pickup: true,
+      });
     });
 
     it("names a supplier after the accounts service's user events (registered, then profile updated)", async () => {

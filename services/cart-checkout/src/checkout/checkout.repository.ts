@@ -13,6 +13,7 @@ import {
 } from '@vitrina/contracts';
 import { DB, Outbox, TransactionRunner, type Db, type Tx } from '@vitrina/platform';
 import { cartError } from '../carts/domain/cart.rules.js';
+import { configurationColumns, configurationOf } from '../delivery/delivery.service.js';
 import * as schema from '../db/schema.js';
 import { checkoutLines, checkouts, supplierSettings } from '../db/schema.js';
 import { Clock } from '../shared/clock.js';
@@ -60,7 +61,7 @@ export class CheckoutRepository {
         .where(eq(checkoutLines.checkoutId, sql.placeholder('id')))
         .prepare('cart_checkout_checkout_lines'),
       settings: db
-        .select()
+        .select(configurationColumns(supplierSettings, { name: sql<null>`null` }))
         .from(supplierSettings)
         .where(eq(supplierSettings.supplierId, sql.placeholder('id')))
         .prepare('cart_checkout_checkout_shipper_settings'),
@@ -101,19 +102,10 @@ export class CheckoutRepository {
     return needsDelivery(products) ? this.deliveryOptions(row.dssupplierId ?? row.supplierId) : NO_DELIVERY_OPTIONS;
   }
 
+  /** The shipper's configuration (`configurationOf`, as checkout creation has it from the cart's read) says it. */
   private async deliveryOptions(shipperId: string): Promise<CheckoutDeliveryOptions> {
-    const [s] = await this.prepared.settings.execute({ id: shipperId });
-    if (!s) return NO_DELIVERY_OPTIONS;
-    const fixed =
-      s.fixedShippingCostMinor !== null && s.fixedShippingDays !== null
-        ? {
-            price: formatMinorUnits(s.fixedShippingCostMinor),
-            price_minor: s.fixedShippingCostMinor,
-            currency: s.currency,
-            days: s.fixedShippingDays,
-          }
-        : null;
-    return { fixed, scheduled: fixed !== null && s.scheduledDelivery, broker: s.rateZones.length > 0, pickup: s.branches.length > 0 };
+    const [settings] = await this.prepared.settings.execute({ id: shipperId });
+    return configurationOf(settings).delivery;
   }
 
   /** The signed-in user's checkout (404 `checkout_not_found` for anyone else's). */

@@ -45,7 +45,7 @@ import { carts, checkoutLines, checkouts } from '../db/schema.js';
 import { Clock } from '../shared/clock.js';
 import { CART_CHECKOUT_CONFIG, type CartCheckoutConfig } from '../shared/config.js';
 import { CheckoutRepository, newPaymentToken } from './checkout.repository.js';
-import { checkoutView, needsDelivery, type CheckoutRow } from './checkout.view.js';
+import { NO_DELIVERY_OPTIONS, checkoutView, needsDelivery, type CheckoutRow } from './checkout.view.js';
 import { STOCK_RESERVATIONS } from './stock-reservations.js';
 
 export interface CheckoutOptions {
@@ -221,7 +221,8 @@ export class CheckoutService {
       ...(ready ? [{ type: CartCheckoutEvents.ready, key: checkoutId, data: { checkoutId } }] : []),
     ];
     const replaced = options.to_replace;
-    const delivery = await this.checkouts.optionsFor(checkoutRow as CheckoutRow, lineRows);
+    // the shipper's configuration read above says what a checkout of products offers (CheckoutRepository.optionsFor)
+    const delivery = needsDelivery(products) ? shipper.delivery : NO_DELIVERY_OPTIONS;
     const now = this.clock.now();
     // the answer as the insert will write it, stored with the Idempotency-Key in the insert's own statement: a retry
     // after a crash gets this checkout back, never a second one holding stock again

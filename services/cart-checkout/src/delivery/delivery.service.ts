@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq, sql, type AnyColumn } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { formatMinorUnits, type CheckoutDeliveryOptions } from '@vitrina/contracts';
 import { DB, type Db } from '@vitrina/platform';
 import type * as schema from '../db/schema.js';
 import { supplierNames, supplierSettings } from '../db/delivery-schema.js';
+import { NO_DELIVERY_OPTIONS } from '../checkout/checkout.view.js';
 import { isConfigured } from './domain/supplier-settings.rules.js';
 
 /** What a cart order needs to know about its supplier (issue 11: is_configured, supplier_info, dssupplier_info). */
@@ -12,6 +14,8 @@ export interface SupplierConfiguration {
   ships: boolean;
   enabledPaymentTypes: string[];
   fixedShipping: { costMinor: number; days: number; currency: string } | null;
+  /** What a checkout shipped by this supplier offers (its `delivery_options`), so creating one needs no second read. */
+  delivery: CheckoutDeliveryOptions;
   /** The supplier's display name ('' when unknown). */
   name: string;
 }
@@ -23,6 +27,7 @@ export interface ConfigurationRow {
   fixedShippingCostMinor: number | null;
   fixedShippingDays: number | null;
   currency: string | null;
+  scheduledDelivery: boolean | null;
   rateZoneCount: number | null;
   branchCount: number | null;
   name: string | null;
@@ -36,7 +41,7 @@ export interface ConfigurationRow {
  */
 export function configurationColumns(
   settings: Record<keyof Pick<typeof supplierSettings.$inferSelect, SettingsColumn>, AnyColumn>,
-  names: { name: AnyColumn },
+  names: { name: AnyColumn | SQL },
 ) {
   return {
     supplierId: sql<string | null>`${settings.supplierId}`,
@@ -44,6 +49,7 @@ export function configurationColumns(
     fixedShippingCostMinor: sql<number | null>`${settings.fixedShippingCostMinor}`,
     fixedShippingDays: sql<number | null>`${settings.fixedShippingDays}`,
     currency: sql<string | null>`${settings.currency}`,
+    scheduledDelivery: sql<boolean | null>`${settings.scheduledDelivery}`,
     rateZoneCount: sql<number | null>`jsonb_array_length(${settings.rateZones})`,
     branchCount: sql<number | null>`jsonb_array_length(${settings.branches})`,
     name: sql<string | null>`${names.name}`,
@@ -51,13 +57,28 @@ export function configurationColumns(
 }
 
 type SettingsColumn =
-  'supplierId' | 'enabledPaymentTypes' | 'fixedShippingCostMinor' | 'fixedShippingDays' | 'currency' | 'rateZones' | 'branches';
+  | 'supplierId'
+  | 'enabledPaymentTypes'
+  | 'fixedShippingCostMinor'
+  | 'fixedShippingDays'
+  | 'currency'
+  | 'scheduledDelivery'
+  | 'rateZones'
+  | 'branches';
 
 /** A supplier's configuration from its joined row; without settings it is not configured. */
 export function configurationOf(row: ConfigurationRow | null | undefined): SupplierConfiguration {
   const name = row?.name ?? '';
   if (!row || row.supplierId === null || row.enabledPaymentTypes === null) {
-    return { isConfigured: false, takesPayment: false, ships: false, enabledPaymentTypes: [], fixedShipping: null, name };
+    return {
+      isConfigured: false,
+      takesPayment: false,
+      ships: false,
+      enabledPaymentTypes: [],
+      fixedShipping: null,
+      delivery: NO_DELIVERY_OPTIONS,
+      name,
+    };
   }
   const facts = {
     enabledPaymentTypes: row.enabledPaymentTypes,
@@ -67,14 +88,26 @@ export function configurationOf(row: ConfigurationRow | null | undefined): Suppl
     branchCount: row.branchCount ?? 0,
   };
   const fixed = facts.fixedShippingCostMinor !== null && facts.fixedShippingDays !== null;
+  const currency = row.currency ?? 'MXN';
   return {
     isConfigured: isConfigured(facts),
     takesPayment: facts.enabledPaymentTypes.length > 0,
     ships: fixed || facts.rateZoneCount > 0 || facts.branchCount > 0,
     enabledPaymentTypes: [...facts.enabledPaymentTypes],
-    fixedShipping: fixed
-      ? { costMinor: facts.fixedShippingCostMinor!, days: facts.fixedShippingDays!, currency: row.currency ?? 'MXN' }
-      : null,
+    fixedShipping: fixed ? { costMinor: facts.fixedShippingCostMinor!, days: facts.fixedShippingDays!, currency } : null,
+    delivery: {
+      fixed: fixed
+        ? {
+            price: formatMinorUnits(facts.fixedShippingCostMinor!),
+            price_minor: facts.fixedShippingCostMinor!,
+            currency,
+            days: facts.fixedShippingDays!,
+          }
+        : null,
+      scheduled: fixed && row.scheduledDelivery === true,
+      broker: facts.rateZoneCount > 0,
+      pickup: facts.branchCount > 0,
+    },
     name,
   };
 }

@@ -7,6 +7,7 @@ import {
   type CartOrder,
   type CartProduct,
   type CartVariant,
+  type CheckoutDeliveryOptions,
   type ItemType,
   type StockType,
   cartLineId,
@@ -62,6 +63,8 @@ export interface SupplierConfig {
   ships: boolean;
   enabledPaymentTypes: string[];
   fixedShipping: { costMinor: number; days: number; currency: string } | null;
+  /** A checkout's `delivery_options` when this supplier ships it. */
+  delivery: CheckoutDeliveryOptions;
   name: string;
 }
 
