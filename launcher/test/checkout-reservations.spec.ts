@@ -199,6 +199,31 @@ describe.each(ENGINES)('checkout creation with stock reservations on %s', (engin
     expect([refused.status, refused.body.code]).toEqual([409, 'supplier_not_configured']);
     expect(await stock(item)).toEqual({ available: 5, reserved: 0 });
     expect((await checkout('shopper-3', cartId, SUPPLIER)).body.code).toBe('cart_order_not_found');
+    // 'Comprar ahora' reads the configurations with the shop and the item: the same refusal
+    const auth = await token('shopper-3');
+    const instant = await call(app, 'POST', '/checkout/instant', { auth, payload: { shop_slug: SLUG, item_id: item, amount: 1 } });
+    expect([instant.status, instant.body.code]).toEqual([409, 'supplier_not_configured']);
+    expect(await stock(item)).toEqual({ available: 5, reserved: 0 });
+    // a dropshipped item resold in the shop of an unconfigured owner: the dropshipping supplier ships it, so its
+    // configuration decides, and the order is the shop owner's (named after the shop: the owner has no name here)
+    const dropshipped = await newItem(SUPPLIER, 5, { is_dropshipping: true });
+    const resold = await call(app, 'POST', '/checkout/instant', { auth, payload: { shop_slug: SLUG, item_id: dropshipped, amount: 1 } });
+    expect(resold.status).toBe(201);
+    expect(resold.body).toMatchObject({
+      supplier: OWNER,
+      supplier_name: 'Tienda',
+      dssupplier: SUPPLIER,
+      enabled_payment_types: ['card', 'spei'],
+      delivery_options: {
+        fixed: { price: '99.00', price_minor: 9900, currency: 'MXN', days: 3 },
+        scheduled: false,
+        broker: false,
+        pickup: false,
+      },
+    });
+    // what a read shows (the countdown aside, which may have ticked)
+    const read = (await call(app, 'GET', `/checkout/${resold.body.id}`, { auth })).body;
+    expect({ ...read, seconds_left: 0 }).toEqual({ ...resold.body, seconds_left: 0 });
   });
 
   it('adjusts the cart down to what is left when stock runs short, listing what is gone', async () => {

@@ -76,6 +76,22 @@ function preparedStatements(db: Db<typeof schema>) {
       .leftJoin(items, eq(items.itemId, sql.placeholder('itemId')))
       .where(eq(shops.slug, sql.placeholder('slug')))
       .prepare('cart_checkout_shop_and_item'),
+    /** The same with the configurations of the shop's owner and the item's: 'Comprar ahora' needs no other read. */
+    shopItemAndSuppliers: db
+      .select({
+        shop: shops,
+        item: items,
+        owner: configurationColumns(ownerSettings, ownerNames),
+        shopOwner: configurationColumns(shopSettings, shopNames),
+      })
+      .from(shops)
+      .leftJoin(items, eq(items.itemId, sql.placeholder('itemId')))
+      .leftJoin(ownerSettings, eq(ownerSettings.supplierId, items.ownerId))
+      .leftJoin(ownerNames, eq(ownerNames.userId, items.ownerId))
+      .leftJoin(shopSettings, eq(shopSettings.supplierId, shops.ownerId))
+      .leftJoin(shopNames, eq(shopNames.userId, shops.ownerId))
+      .where(eq(shops.slug, sql.placeholder('slug')))
+      .prepare('cart_checkout_shop_item_and_suppliers'),
     itemsByIds: db
       .select()
       .from(items)
@@ -179,6 +195,22 @@ export class CartService {
     const [row] = slug.length <= 200 ? await this.prepared.shopAndItem.execute({ slug, itemId: itemId.length <= 64 ? itemId : '' }) : [];
     if (!row) throw cartError(Codes.shopNotFound, 'The shop does not exist', 404);
     return { shop: row.shop, item: row.item ?? undefined };
+  }
+
+  /**
+   * The shop (404 when absent), one item of the projection and the configurations of both their owners, which are
+   * every supplier `supplierOf` can name for the item in this shop: one statement.
+   */
+  async shopItemAndSuppliers(
+    slug: string,
+    itemId: string,
+  ): Promise<{ shop: ShopRow; item: ItemRow | undefined; configs: Map<string, SupplierConfig> }> {
+    const [row] =
+      slug.length <= 200 ? await this.prepared.shopItemAndSuppliers.execute({ slug, itemId: itemId.length <= 64 ? itemId : '' }) : [];
+    if (!row) throw cartError(Codes.shopNotFound, 'The shop does not exist', 404);
+    const configs = new Map<string, SupplierConfig>([[row.shop.ownerId, configurationOf(row.shopOwner)]]);
+    if (row.item && !configs.has(row.item.ownerId)) configs.set(row.item.ownerId, configurationOf(row.owner));
+    return { shop: row.shop, item: row.item ?? undefined, configs };
   }
 
   async itemsById(ids: string[]): Promise<Map<string, ItemRow>> {

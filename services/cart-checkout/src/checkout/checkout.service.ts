@@ -39,6 +39,7 @@ import {
   supplierOf,
   type CartOrderDraft,
   type ShopRow,
+  type SupplierConfig,
 } from '../carts/domain/cart.rules.js';
 import * as schema from '../db/schema.js';
 import { carts, checkoutLines, checkouts } from '../db/schema.js';
@@ -122,7 +123,7 @@ export class CheckoutService {
     options: CheckoutOptions,
     variant?: unknown,
   ): Promise<Checkout> {
-    const { shop, item } = await this.carts.shopAndItem(slug, itemId);
+    const { shop, item, configs } = await this.carts.shopItemAndSuppliers(slug, itemId);
     if (!isValidAmount(amount) || !item || item.deleted) checkQuantity(item, amount);
     const chosen = lineVariant(item!, variant);
     checkQuantity(item, amount);
@@ -133,7 +134,7 @@ export class CheckoutService {
       dssupplierId,
       lines: [{ item: item!, amount, variant: chosen }],
     };
-    return this.create(userId, shop, null, draft, options);
+    return this.create(userId, shop, null, draft, options, configs);
   }
 
   private async create(
@@ -142,8 +143,10 @@ export class CheckoutService {
     cartId: string | null,
     draft: CartOrderDraft,
     options: CheckoutOptions,
+    /** The suppliers' configurations when already read (with the shop and the item); read here otherwise. */
+    known?: Map<string, SupplierConfig>,
   ): Promise<Checkout> {
-    const configs = await this.carts.configurations([draft.supplierId, ...(draft.dssupplierId ? [draft.dssupplierId] : [])]);
+    const configs = known ?? (await this.carts.configurations([draft.supplierId, ...(draft.dssupplierId ? [draft.dssupplierId] : [])]));
     const shipper = configs.get(configuredBy(draft.supplierId, draft.dssupplierId));
     if (!configuredFor(shipper, draft.lines)) {
       throw cartError(Codes.supplierNotConfigured, 'The supplier cannot take orders yet: payment or delivery is not configured', 409);
