@@ -737,11 +737,31 @@ async function orderWorld(target, shoppers, count) {
   return { orders, report };
 }
 
-/** Waits BENCH_SETTLE_SECONDS (default 20) for the work a preflight left behind (events, webhooks) to finish. */
+/**
+ * Waits BENCH_SETTLE_SECONDS (default 20) for the work a preflight left behind (events, webhooks) to finish; then, with
+ * --vacuum, analyses and vacuums that database: on a PostgreSQL without autovacuum the preflight's thousands of updates
+ * (checkouts made ready, orders placed) stay dead rows that every measured statement walks (README, 'Reading the
+ * numbers').
+ */
 async function settle() {
   const seconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 20);
   console.error(`bench: letting the stack settle for ${seconds} s`);
   await new Promise((r) => setTimeout(r, seconds * 1000));
+  if (args.vacuum) await vacuumAnalyze(args.vacuum);
+}
+
+async function vacuumAnalyze(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.query('vacuum analyze');
+  } catch (err) {
+    fail(`--vacuum ${url}: ${err.message}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  console.error('bench: vacuum analyze done');
 }
 
 /** An access token of a demo user (DEMO.password), through the gateway's POST /api/auth/login. */
@@ -790,6 +810,7 @@ const USAGE = `Usage: node bench/run.mjs [options]
   --direct              drop the /api prefix: the same requests straight to a service (--target its port)
   --catalogues <n>      catalogue-move: how many catalogues the moving owner has (default 10; e.g. 2000)
   --checkouts <n>       payment-card: ready checkouts made in the preflight, one per request (default 3000)
+  --vacuum <db url>     payment-card, order-detail, order-next: VACUUM ANALYZE that database after the preflight settled
   --label <text>        free text saved with the result, e.g. embedded | cluster | compose
   --out <dir>           results folder (default bench/results)
   --allow-errors        exit 0 even when some requests failed or answered non-2xx
@@ -821,6 +842,7 @@ try {
       label: { type: 'string', default: '' },
       catalogues: { type: 'string', default: '10' },
       checkouts: { type: 'string', default: '3000' },
+      vacuum: { type: 'string' },
       direct: { type: 'boolean', default: false },
       out: { type: 'string', default: join(HERE, 'results') },
       'allow-errors': { type: 'boolean', default: false },
