@@ -11,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism, cpus, platform, release } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -750,14 +751,18 @@ async function settle() {
   if (args.vacuum) await vacuumAnalyze(args.vacuum);
 }
 
+/** The scenarios whose preflight ends with `settle()`, where --vacuum applies. */
+const SETTLING = new Set(['payment-card', 'order-detail', 'order-next']);
+
 async function vacuumAnalyze(url) {
-  const { default: pg } = await import('pg');
+  // node-postgres as libs/platform declares it (the root package does not)
+  const pg = createRequire(join(ROOT, 'libs/platform/package.json'))('pg');
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
     await client.query('vacuum analyze');
   } catch (err) {
-    fail(`--vacuum ${url}: ${err.message}`);
+    fail(`--vacuum: VACUUM ANALYZE failed (${err.message})`);
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -872,6 +877,9 @@ const duration = nonNegativeInt('duration', args.duration);
 const warmup = nonNegativeInt('warmup', args.warmup);
 const pipelining = nonNegativeInt('pipelining', args.pipelining);
 if (connections < 1 || duration < 1 || pipelining < 1) fail('--connections, --duration and --pipelining must be at least 1');
+if (args.vacuum !== undefined && !SETTLING.has(args.scenario))
+  fail(`--vacuum applies to the scenarios whose preflight settles (${[...SETTLING].join(', ')}), not ${args.scenario}`);
+if (args.vacuum !== undefined && !/^postgres(ql)?:\/\//.test(args.vacuum)) fail('--vacuum takes a postgres:// database URL');
 
 const direct = (p) => (args.direct ? p.replace(/^\/api(?=\/)/, '') : p);
 // Write scenarios sign in (and seed what they need) first, through the gateway: --target, not the --direct port.
