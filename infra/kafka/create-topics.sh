@@ -41,6 +41,7 @@ TOPICS=(
   accounts.supplier
   catalogue.item
   catalogue.catalogue
+  catalogue.reservation
   store.shop
   store.items
   cart.checkout

@@ -53,6 +53,8 @@ if (!built && process.env.REQUIRE_SERVICES === '1') throw new Error(`${EMBEDDED}
       CHECKOUT_TTL_SECONDS: String(TTL_SECONDS),
       CHECKOUT_SWEEP_MS: '1000',
       RESERVATION_SWEEP_SECONDS: '2',
+      // a hold whose checkout never committed (killed in flight) is the sweep's alone: past its expiry and this grace
+      RESERVATION_SWEEP_GRACE_SECONDS: '5',
       // embedded mode ignores these anyway
       DATABASE_URL: undefined,
       EVENT_BUS: undefined,

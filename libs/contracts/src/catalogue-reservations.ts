@@ -168,3 +168,20 @@ export const PAYMENT_TOPIC = Topics.payment;
 export interface PaymentSucceeded {
   checkoutId: string;
 }
+
+/**
+ * What the catalogue says back about a checkout's stock (topic `catalogue.reservation`, keyed by checkout id).
+ * `short`: a checkout was paid (or placed) after its hold had lapsed and the units were no longer there to take again,
+ * so its order cannot be fulfilled from stock; the orders service cancels the order (reason `cannot_be_fulfilled`),
+ * which refunds a prepaid one. At most one per checkout.
+ */
+export const ReservationEvents = {
+  short: 'catalogue.reservation.short',
+} as const;
+export const CATALOGUE_RESERVATION_TOPIC = Topics.catalogueReservation;
+
+export interface ReservationShortEvent {
+  checkoutId: string;
+  /** The lines whose units were not there: asked for, and left for others when it was decided. */
+  lines: { itemId: string; quantity: number; available: number }[];
+}

@@ -24,6 +24,8 @@ export const Topics = {
   accountsSupplier: 'accounts.supplier',
   catalogueItem: 'catalogue.item',
   catalogueCatalogue: 'catalogue.catalogue',
+  /** Stock reservations, keyed by checkout id (`catalogue.reservation.short`: catalogue-reservations.ts). */
+  catalogueReservation: 'catalogue.reservation',
   storeShop: 'store.shop',
   storeItems: 'store.items',
   cartCheckout: 'cart.checkout',

@@ -18,6 +18,7 @@ import {
   PAYMENT_TOPIC,
   PaymentEvents,
   RESERVATIONS_PATH,
+  ReservationEvents,
   ROUTE_TABLE,
   SERVICE_SECRET_HEADER,
   catalogueBaseUrl,
@@ -335,7 +336,12 @@ describe(`stock reservations on ${engine}`, () => {
     expect((await rowsOf(soon.checkoutId))[0].status).toBe('released');
     expect((await rowsOf(later.checkoutId))[0].status).toBe('held');
 
+    // a minute past its expiry: within the grace, the checkout's own expiry event is what releases it
     clock.advance(45 * MIN);
+    expect(await reservations.sweep(5 * MIN)).toBe(0);
+    expect((await rowsOf(later.checkoutId))[0].status).toBe('held');
+    // the job sweeps with RESERVATION_SWEEP_GRACE_SECONDS (300 by default): six minutes past, it releases
+    clock.advance(5 * MIN);
     await w.catalogue
       .get<string, JobQueue>(JOB_QUEUE, { strict: false })
       .add(RESERVATION_SWEEP_JOB, { period: -1 }, { jobId: `test-sweep-${newId()}`, attempts: 1 });
@@ -466,7 +472,7 @@ describe(`stock reservations on ${engine}`, () => {
       expect(await stockEvents(raced)).toHaveLength(1);
     });
 
-    it('a deleted item: the stock moves, no event; stock that holds nothing: no move; a released hold: nothing moves, it is logged', async () => {
+    it('a deleted item: the stock moves, no event; stock that holds nothing: no move', async () => {
       const gone = await newItem({ available: 4 });
       const req = request([[gone, 1]]);
       await reservations.reserve(req);
@@ -485,32 +491,87 @@ describe(`stock reservations on ${engine}`, () => {
       expect(await reservations.commit(unlimited.checkoutId, [ondemand])).toBe(1);
       expect(await stock(ondemand)).toEqual(still);
       expect(await stockEvents(ondemand)).toEqual([]);
+    });
 
+    /** What the sweep released: a hold of `lines` whose checkout was then paid (cart-checkout paid it before its expiry). */
+    const lapsed = async (lines: Array<[string, number]>) => {
       await reservations.sweep(); // what earlier tests left to expire
-      const item = await newItem({ available: 5 });
-      const expired = request([[item, 2]], newId(), 15 * MIN);
-      await reservations.reserve(expired);
+      const req = request(lines, newId(), 15 * MIN);
+      expect(await reservations.reserve(req)).toMatchObject({ ok: true });
       clock.advance(16 * MIN);
       await reservations.sweep();
-      expect((await rowsOf(expired.checkoutId)).map((r) => r.status)).toEqual(['released']);
+      expect((await rowsOf(req.checkoutId)).every((r) => r.status === 'released')).toBe(true);
+      return req;
+    };
+    const shortEvents = async (checkoutId: string) =>
+      (await published(w, ReservationEvents.short)).filter((e) => e.key === checkoutId).map((e) => e.data);
+
+    it('paid after the sweep released its hold: the units are taken again while they are there, once', async () => {
+      const item = await newItem({ available: 5 });
+      const req = await lapsed([[item, 2]]);
       const released = await stock(item);
       expect(released).toMatchObject({ available: 5, reserved: 0 });
-      const logger = (reservations as unknown as { logger: { warn: (...args: unknown[]) => void } }).logger;
-      const warn = jest.spyOn(logger, 'warn');
-      try {
-        expect(await reservations.commit(expired.checkoutId, [item])).toBe(0);
-        expect(warn).toHaveBeenCalledWith(
-          { checkoutId: expired.checkoutId },
-          'payment succeeded for a checkout whose stock was already released',
-        );
-      } finally {
-        warn.mockRestore();
-      }
-      await w.runtime.bus.publish(PAYMENT_TOPIC, [payment(expired.checkoutId, [item])]);
+      const event = payment(req.checkoutId, [item]);
+      await w.runtime.bus.publish(PAYMENT_TOPIC, [event]);
+      await eventually(async () => (await stock(item)).available === 3);
+      await w.runtime.bus.publish(PAYMENT_TOPIC, [event]);
+      await w.runtime.bus.publish(PAYMENT_TOPIC, [payment(req.checkoutId)]);
       await settle();
-      expect(await stock(item)).toEqual(released);
-      expect((await rowsOf(expired.checkoutId)).map((r) => r.status)).toEqual(['released']);
+      expect(await stock(item)).toEqual({ available: 3, reserved: 0, revision: released.revision + 1 });
+      expect((await rowsOf(req.checkoutId)).map((r) => r.status)).toEqual(['committed']);
+      const [changed, ...more] = await stockEvents(item);
+      expect(more).toEqual([]);
+      expect(changed.data).toMatchObject({ available: 3 });
+      expect(await shortEvents(req.checkoutId)).toEqual([]);
+
+      // a pay-later placement (in the inbox transaction, which the late commit joins) takes them the same way
+      const placed = await lapsed([[item, 3]]);
+      await w.runtime.bus.publish(CART_CHECKOUT_TOPIC, [
+        envelope(CartCheckoutEvents.placed, placed.checkoutId, { checkoutId: placed.checkoutId }),
+      ]);
+      await eventually(async () => (await stock(item)).available === 0);
+      expect((await rowsOf(placed.checkoutId)).map((r) => r.status)).toEqual(['committed']);
+    });
+
+    it('paid after the sweep, and the units are gone: nothing moves, the hold is short and catalogue.reservation.short goes out once', async () => {
+      const item = await newItem({ available: 3 });
+      const req = await lapsed([[item, 2]]);
+      // another checkout took what was released
+      expect(await reservations.reserve(request([[item, 2]]))).toMatchObject({ ok: true });
+      const before = await stock(item);
+      expect(before).toMatchObject({ available: 3, reserved: 2 });
+      const event = payment(req.checkoutId, [item]);
+      await w.runtime.bus.publish(PAYMENT_TOPIC, [event]);
+      await eventually(async () => (await rowsOf(req.checkoutId))[0].status === 'short');
+      // redelivered, repeated without lines (the transaction), and raced: still one event
+      await w.runtime.bus.publish(PAYMENT_TOPIC, [event]);
+      await Promise.all([reservations.commit(req.checkoutId), reservations.commit(req.checkoutId, [item])]);
+      await settle();
+      expect(await stock(item)).toEqual(before);
       expect(await stockEvents(item)).toEqual([]);
+      expect(await shortEvents(req.checkoutId)).toEqual([
+        { checkoutId: req.checkoutId, lines: [{ itemId: item, quantity: 2, available: 1 }] },
+      ]);
+      const { rows } = await db.execute<{ topic: string }>(
+        sql`select topic from catalogue.outbox where envelope->>'type' = ${ReservationEvents.short} and key = ${req.checkoutId}`,
+      );
+      expect(rows).toEqual([{ topic: 'catalogue.reservation' }]);
+
+      // every line or none: a checkout of two items, one of them gone, takes neither
+      const plenty = await newItem({ available: 5 });
+      const scarce = await newItem({ available: 1 });
+      const both = await lapsed([
+        [plenty, 2],
+        [scarce, 1],
+      ]);
+      expect(await reservations.reserve(request([[scarce, 1]]))).toMatchObject({ ok: true });
+      await w.runtime.bus.publish(PAYMENT_TOPIC, [payment(both.checkoutId, [plenty, scarce])]);
+      await eventually(async () => (await shortEvents(both.checkoutId)).length === 1);
+      expect(await stock(plenty)).toMatchObject({ available: 5, reserved: 0 });
+      expect((await rowsOf(both.checkoutId)).map((r) => r.status)).toEqual(['short', 'short']);
+      expect(await shortEvents(both.checkoutId)).toEqual([
+        { checkoutId: both.checkoutId, lines: [{ itemId: scarce, quantity: 1, available: 0 }] },
+      ]);
     });
 
     it('a checkout of two items commits both through the transaction, also when the lines name only one of them', async () => {

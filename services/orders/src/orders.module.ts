@@ -5,6 +5,7 @@ import { PlatformModule, type ServiceDefinition } from '@vitrina/platform';
 import * as schema from './db/schema.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { PlacementConsumer } from './orders/events/placement.consumer.js';
+import { StockShortfallConsumer } from './orders/events/stock-shortfall.consumer.js';
 import { CustomerOrdersController, DssupplierOrdersController, SupplierOrdersController } from './orders/http/orders.controller.js';
 import { OrderActions } from './orders/order-actions.js';
 import { CHECKOUT_PLACEMENT, OrderPlacement } from './orders/order-placement.js';
@@ -54,7 +55,14 @@ function checkoutPlacementFromEnv(env: NodeJS.ProcessEnv = process.env): Checkou
     InvoicesModule,
     ReturnsModule,
   ],
-  controllers: [CustomerOrdersController, SupplierOrdersController, DssupplierOrdersController, TrackingController, PlacementConsumer],
+  controllers: [
+    CustomerOrdersController,
+    SupplierOrdersController,
+    DssupplierOrdersController,
+    TrackingController,
+    PlacementConsumer,
+    StockShortfallConsumer,
+  ],
   providers: [
     { provide: CHECKOUT_PLACEMENT, useFactory: () => checkoutPlacementFromEnv() },
     { provide: TRACKING_PROVIDER, useFactory: () => trackingFromEnv() },

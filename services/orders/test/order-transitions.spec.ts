@@ -105,15 +105,19 @@ for (const db of ['postgres', 'pglite'] as const) {
       expect(checked).toBe(ORDER_STATES.length * ORDER_ACTIONS.length * PARTIES.length);
     });
 
-    it('the system (tracking) moves only what the table gives it', () => {
+    it('the system (tracking, stock that was not there) moves and cancels only what the table gives it', () => {
       for (const facts of KINDS)
-        for (const state of ORDER_STATES) {
-          const d = decide(state, 'next', 'system', facts);
-          const rows = TRANSITIONS.filter(
-            (r) => r.from === state && r.action === 'next' && r.actors.includes('system') && (!r.when || r.when(facts)),
-          );
-          expect(d.ok).toBe(rows.length > 0 && !CANCELLED_ORDER_STATES.includes(state));
-        }
+        for (const state of ORDER_STATES)
+          for (const action of ORDER_ACTIONS) {
+            const d = decide(state, action, 'system', facts);
+            const rows = TRANSITIONS.filter(
+              (r) => r.from === state && r.action === action && r.actors.includes('system') && (!r.when || r.when(facts)),
+            );
+            expect([state, action, d.ok]).toEqual([state, action, rows.length > 0 && !CANCELLED_ORDER_STATES.includes(state)]);
+          }
+      // it may cancel until the order leaves (as the seller), never once it is on its way or delivered
+      const cancellable = ORDER_STATES.filter((s) => decide(s, 'cancel', 'system', KINDS[0]).ok);
+      expect(cancellable).toEqual(['sent_to_supplier', 'awaiting_customer', 'in_process', 'to_deliver']);
     });
 
     it('a seller quote needs its date and cost; a stranger gets 404 and changes nothing', async () => {

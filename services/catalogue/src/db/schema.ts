@@ -124,7 +124,8 @@ export const items = catalogueSchema.table(
 /**
  * Stock held for a checkout (docs/architecture.md "Stock reservations"): one row per (checkout, item). `quantity` is
  * what the checkout asked for, `held` what was added to `items.reserved` (0 for on-demand or untracked stock), so a
- * release or commit gives back exactly what it took. held -> committed (payment) or released (expiry, cancellation).
+ * release or commit gives back exactly what it took. held -> committed (payment) or released (expiry, cancellation);
+ * released -> committed or short (a payment that came after the sweep released the hold: see StockReservations).
  */
 export const stockReservations = catalogueSchema.table(
   'stock_reservations',
@@ -143,8 +144,9 @@ export const stockReservations = catalogueSchema.table(
     uniqueIndex('stock_reservations_checkout_item_uq').on(t.checkoutId, t.itemId),
     index('stock_reservations_status_expires_idx').on(t.status, t.expiresAt),
     check('stock_reservations_quantity_positive', sql`${t.quantity} > 0 and ${t.held} >= 0 and ${t.held} <= ${t.quantity}`),
-    // returned: a committed hold whose order was cancelled gave its units back (issue 13)
-    check('stock_reservations_status_known', sql`${t.status} in ('held', 'committed', 'released', 'returned')`),
+    // returned: a committed hold whose order was cancelled gave its units back (issue 13); short: paid after its hold
+    // had been released, and the units were no longer there to take again (its order is cancelled)
+    check('stock_reservations_status_known', sql`${t.status} in ('held', 'committed', 'released', 'returned', 'short')`),
   ],
 );
 

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { RESERVATION_MAX_TTL_MS, type ReserveLineOutcome, type ReserveStockRequest, type ReserveStockResult } from '@vitrina/contracts';
+import {
+  RESERVATION_MAX_TTL_MS,
+  ReservationEvents,
+  type ReservationShortEvent,
+  type ReserveLineOutcome,
+  type ReserveStockRequest,
+  type ReserveStockResult,
+} from '@vitrina/contracts';
 import { DB, LOGGER, Outbox, TransactionRunner, ValidationError, type Db, type Tx } from '@vitrina/platform';
 import type { Logger } from 'pino';
 import * as schema from '../db/schema.js';
@@ -274,18 +281,16 @@ export class StockReservations {
   /**
    * The checkout was paid: its held units leave the stock for good (available and reserved both go down) and the
    * items' stock-changed events go out. Idempotent (only `held` rows move), so it needs no inbox; a reservation already
-   * released (paid after expiry) is logged. `itemIds` (the paid order's lines) naming one item make it one statement
-   * (`commitOneItem`), the common case; several items, or none known, take the transaction that locks them in id order.
+   * released (paid after the sweep released it) is taken again or reported short (`lateCommit`). `itemIds` (the paid
+   * order's lines) naming one item make it one statement (`commitOneItem`), the common case; several items, or none
+   * known, take the transaction that locks them in id order.
    */
   async commit(checkoutId: string, itemIds?: readonly string[]): Promise<number> {
     const distinct = new Set(itemIds);
     if (distinct.size === 1) {
       const [itemId] = distinct;
       const one = await this.tx.statement((db) => commitOneItem(db, this.outbox, checkoutId, itemId, this.clock.now()));
-      if (!one.elsewhere) {
-        if (one.committed === 0) await this.warnIfReleased(this.tx.current() ?? this.db, checkoutId);
-        return one.committed;
-      }
+      if (!one.elsewhere) return one.committed > 0 ? one.committed : this.lateCommit(checkoutId);
       // The reservations span more items than the lines said: nothing was written, the transaction commits them all.
     }
     return this.tx.run(async (tx) => {
@@ -294,7 +299,7 @@ export class StockReservations {
         .set({ status: 'committed', updatedAt: this.clock.now() })
         .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'held')))
         .returning({ itemId: stockReservations.itemId, held: stockReservations.held });
-      if (committed.length === 0) await this.warnIfReleased(tx, checkoutId);
+      if (committed.length === 0) return this.lateCommit(checkoutId);
       for (const r of sortByItem(committed)) {
         if (r.held === 0) continue;
         const [row] = await tx
@@ -313,14 +318,81 @@ export class StockReservations {
     });
   }
 
-  /** A payment that committed nothing: read only then, to tell a payment after the expiry from a repeat. */
-  private async warnIfReleased(db: Pick<Tx, 'select'>, checkoutId: string): Promise<void> {
-    const late = await db
-      .select({ itemId: stockReservations.itemId })
-      .from(stockReservations)
-      .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'released')))
-      .limit(1);
-    if (late.length > 0) this.logger.warn({ checkoutId }, 'payment succeeded for a checkout whose stock was already released');
+  /**
+   * A payment (or a pay-later placement) that found nothing held: a repeat, or a checkout paid after the sweep had
+   * released its hold (cart-checkout never pays a checkout it expired or cancelled, so only the sweep's backstop,
+   * running ahead of the payment's event, leaves one). Its units are taken again if every line's are still there,
+   * and committed as a paid hold is; if any line's are gone, nothing moves: its rows become `short` and
+   * `catalogue.reservation.short` goes out, once, so the order is cancelled and refunded instead of sold twice.
+   * Decided before anything is written (rows and items locked, in item order), so it is also right inside a
+   * consumer's inbox transaction, which it joins. Answers the rows committed (0 for a repeat or a shortfall).
+   */
+  private async lateCommit(checkoutId: string): Promise<number> {
+    return this.tx.run(async (tx) => {
+      const lapsed = await tx
+        .select({ itemId: stockReservations.itemId, quantity: stockReservations.quantity, held: stockReservations.held })
+        .from(stockReservations)
+        .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'released')))
+        .orderBy(asc(stockReservations.itemId))
+        .for('update');
+      if (lapsed.length === 0) return 0;
+      const counted = lapsed.filter((r) => r.held > 0);
+      const ids = counted.map((r) => r.itemId);
+      const stock =
+        ids.length === 0
+          ? []
+          : await tx
+              .select({ id: items.id, available: items.available, reserved: items.reserved, stockType: items.stockType })
+              .from(items)
+              .where(inArray(items.id, ids))
+              .orderBy(asc(items.id))
+              .for('update');
+      const byId = new Map(stock.map((s) => [s.id, s]));
+      // an item no longer counted (on demand, untracked, or gone) has nothing to take
+      const takes = counted.filter((r) => {
+        const s = byId.get(r.itemId);
+        return s !== undefined && s.available !== null && s.stockType !== 'ondemand';
+      });
+      const short = takes.filter((r) => {
+        const s = byId.get(r.itemId)!;
+        return s.available! - s.reserved < r.held;
+      });
+      const now = this.clock.now();
+      if (short.length > 0) {
+        await tx
+          .update(stockReservations)
+          .set({ status: 'short', updatedAt: now })
+          .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'released')));
+        const lines = short.map((r) => {
+          const s = byId.get(r.itemId)!;
+          return { itemId: r.itemId, quantity: r.quantity, available: Math.max(0, s.available! - s.reserved) };
+        });
+        await this.outbox.add(tx, {
+          type: ReservationEvents.short,
+          key: checkoutId,
+          data: { checkoutId, lines } satisfies ReservationShortEvent,
+        });
+        this.logger.error(
+          { checkoutId, lines },
+          'a checkout was paid after its stock was released, and the stock is gone: its order is cancelled',
+        );
+        return 0;
+      }
+      await tx
+        .update(stockReservations)
+        .set({ status: 'committed', updatedAt: now })
+        .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'released')));
+      for (const r of takes) {
+        const [row] = await tx
+          .update(items)
+          .set({ available: sql`${items.available} - ${r.held}::int`, revision: sql`${items.revision} + 1`, updatedAt: sql`now()` })
+          .where(eq(items.id, r.itemId))
+          .returning(ITEM_OWN_COLUMNS);
+        if (row && row.deletedAt === null) await this.outbox.add(tx, itemEvents.stockChanged(row));
+      }
+      this.logger.warn({ checkoutId }, 'a checkout was paid after its stock was released: its stock was taken again');
+      return lapsed.length;
+    });
   }
 
   /**
@@ -351,14 +423,20 @@ export class StockReservations {
     });
   }
 
-  /** Releases every checkout whose hold has expired by the clock's now. Returns how many checkouts it released. */
-  async sweep(): Promise<number> {
+  /**
+   * Releases every checkout whose hold expired at least `graceMs` before the clock's now (the job passes
+   * RESERVATION_SWEEP_GRACE_SECONDS). Returns how many checkouts it released. The sweep is the backstop: a checkout's
+   * own expiry releases its stock through `cart.checkout.expired` as soon as cart-checkout decides it, and a checkout
+   * it paid just before its expiry keeps its hold until the payment's event arrives, unless that takes longer than
+   * the grace (then `lateCommit` takes the stock again, or says it is short).
+   */
+  async sweep(graceMs = 0): Promise<number> {
     let total = 0;
     for (;;) {
       const due = await this.db
         .selectDistinct({ checkoutId: stockReservations.checkoutId })
         .from(stockReservations)
-        .where(and(eq(stockReservations.status, 'held'), lte(stockReservations.expiresAt, this.clock.now())))
+        .where(and(eq(stockReservations.status, 'held'), lte(stockReservations.expiresAt, new Date(this.clock.now().getTime() - graceMs))))
         .limit(SWEEP_BATCH);
       for (const { checkoutId } of due) if ((await this.release(checkoutId)) > 0) total++;
       if (due.length < SWEEP_BATCH) return total;

@@ -23,6 +23,11 @@ export interface CatalogueConfig {
   internalSecret: string;
   /** Seconds between sweeps releasing expired stock reservations (RESERVATION_SWEEP_SECONDS). */
   reservationSweepSeconds: number;
+  /**
+   * How long past its expiry a hold is left to the checkout's own expiry event before the sweep releases it
+   * (RESERVATION_SWEEP_GRACE_SECONDS): a payment made just before the expiry keeps its stock while its event travels.
+   */
+  reservationSweepGraceSeconds: number;
 }
 
 export const CATALOGUE_CONFIG = Symbol.for('vitrina.catalogue.config');
@@ -41,6 +46,7 @@ export function loadCatalogueConfig(nodeEnv: string, source: NodeJS.ProcessEnv =
       LISTING_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
       LISTING_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
       RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+      RESERVATION_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     },
     source,
   );
@@ -56,6 +62,7 @@ export function loadCatalogueConfig(nodeEnv: string, source: NodeJS.ProcessEnv =
     listingCacheTtlMs: parsed.LISTING_CACHE_TTL_MS,
     internalSecret: secretOf(nodeEnv, source),
     reservationSweepSeconds: parsed.RESERVATION_SWEEP_SECONDS,
+    reservationSweepGraceSeconds: parsed.RESERVATION_SWEEP_GRACE_SECONDS,
   };
 }
 

@@ -17,7 +17,7 @@ import {
  * Prepaid:    in_process -> to_deliver [-> in_transit] -> delivered (quote and pay steps skipped)
  * `[in_transit]` only when something is shipped (fixed or broker delivery); the broker's tracking moves it by itself
  * (actor system). The customer can confirm receipt of a shipped prepaid order. Cancellation: the customer until the
- * order is in process, the seller until it leaves (to_deliver).
+ * order is in process, the seller until it leaves (to_deliver), the system (stock that was not there) until then too.
  */
 
 /** The facts a row's condition reads. */
@@ -79,6 +79,11 @@ export const TRANSITIONS: readonly TransitionRow[] = [
   { from: 'awaiting_customer', action: 'cancel', actors: FULFILLERS, to: 'cancelled_by_supplier', label: 'seller cancels' },
   { from: 'in_process', action: 'cancel', actors: FULFILLERS, to: 'cancelled_by_supplier', label: 'seller cancels' },
   { from: 'to_deliver', action: 'cancel', actors: FULFILLERS, to: 'cancelled_by_supplier', label: 'seller cancels' },
+  // paid after its stock hold lapsed, and the units were gone (catalogue.reservation.short): it cannot be fulfilled
+  { from: 'sent_to_supplier', action: 'cancel', actors: ['system'], to: 'cancelled_by_supplier', label: 'out of stock' },
+  { from: 'awaiting_customer', action: 'cancel', actors: ['system'], to: 'cancelled_by_supplier', label: 'out of stock' },
+  { from: 'in_process', action: 'cancel', actors: ['system'], to: 'cancelled_by_supplier', label: 'out of stock' },
+  { from: 'to_deliver', action: 'cancel', actors: ['system'], to: 'cancelled_by_supplier', label: 'out of stock' },
 ];
 
 /** Which seller role acts for a fulfilment row: the dropshipping supplier on a dropshipped order, else the supplier. */

@@ -112,11 +112,14 @@ export class OrderActions {
     return this.view.of(await this.commit(order, plan, action, actor, userId, input), viewer);
   }
 
-  /** The tracking sweep's move (actor system). Answers null when the order is no longer where the move applies. */
-  async system(order: OrderRow, action: OrderAction = 'next'): Promise<OrderRow | null> {
+  /**
+   * A move of the platform's own (actor system): the tracking sweep's, or a cancellation for stock that was not there.
+   * Answers null when the order is no longer where the move applies.
+   */
+  async system(order: OrderRow, action: OrderAction = 'next', input: ActionInput = {}): Promise<OrderRow | null> {
     const d = decide(order.state as OrderState, action, 'system', factsOf(order));
     if (!d.ok) return null;
-    return this.apply(order, action, 'system', null, {}).catch((err: unknown) => {
+    return this.apply(order, action, 'system', null, input).catch((err: unknown) => {
       if (err instanceof DomainError && err.status === 409) return null;
       throw err;
     });

@@ -15,12 +15,14 @@ export interface ReservationSweepData {
  * Releases reservations whose expiry passed (a crashed cart-checkout never holds stock for ever), as a job of the
  * service's queue (BullMQ in the cluster, the persisted local queue embedded): every RESERVATION_SWEEP_SECONDS each
  * instance queues the period's job (jobId `catalogue.reservation-sweep:<period>`), so one instance runs it per
- * period. A release is idempotent, so a doubled run is harmless. "Expired" is read from the catalogue's Clock.
+ * period. A release is idempotent, so a doubled run is harmless. "Expired" is read from the catalogue's Clock, less
+ * RESERVATION_SWEEP_GRACE_SECONDS: the checkout's own expiry event releases first (see StockReservations.sweep).
  */
 @Injectable()
 export class ReservationSweepJob implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
   private readonly periodMs: number;
+  private readonly graceMs: number;
 
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
@@ -29,11 +31,12 @@ export class ReservationSweepJob implements OnModuleInit, OnApplicationBootstrap
     private readonly reservations: StockReservations,
   ) {
     this.periodMs = config.reservationSweepSeconds * 1000;
+    this.graceMs = config.reservationSweepGraceSeconds * 1000;
   }
 
   onModuleInit(): void {
     this.jobs.process<ReservationSweepData>(RESERVATION_SWEEP_JOB, async (data) => {
-      const released = await this.reservations.sweep();
+      const released = await this.reservations.sweep(this.graceMs);
       if (released > 0) this.logger.info({ period: data.period, released }, 'expired stock reservations released');
     });
   }

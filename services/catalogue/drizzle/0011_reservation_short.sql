@@ -1,0 +1,2 @@
+ALTER TABLE "catalogue"."stock_reservations" DROP CONSTRAINT "stock_reservations_status_known";--> statement-breakpoint
+ALTER TABLE "catalogue"."stock_reservations" ADD CONSTRAINT "stock_reservations_status_known" CHECK ("catalogue"."stock_reservations"."status" in ('held', 'committed', 'released', 'returned', 'short'));
