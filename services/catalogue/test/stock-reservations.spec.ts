@@ -574,6 +574,20 @@ describe(`stock reservations on ${engine}`, () => {
       ]);
     });
 
+    it("a package's payment (purpose membership) held no stock: the catalogue does not even look", async () => {
+      const commits = jest.spyOn(reservations, 'commit');
+      try {
+        const membership = envelope(PaymentEvents.succeeded, newId(), { checkoutId: newId(), purpose: 'membership' });
+        const order = payment(newId(), [newId()]);
+        await w.runtime.bus.publish(PAYMENT_TOPIC, [membership, order]);
+        await eventually(async () => commits.mock.calls.length === 1);
+        await settle();
+        expect(commits.mock.calls).toEqual([[order.data.checkoutId, order.data.order!.lines.map((l) => l.itemId)]]);
+      } finally {
+        commits.mockRestore();
+      }
+    });
+
     it('a checkout of two items commits both through the transaction, also when the lines name only one of them', async () => {
       const a = await newItem({ available: 5 });
       const b = await newItem({ available: 5 });

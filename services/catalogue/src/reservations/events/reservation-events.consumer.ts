@@ -58,13 +58,17 @@ export class ReservationEventsConsumer {
    * nothing. The order's lines name the items, so a checkout of one item is committed in one statement.
    */
   @BusEventPattern(PAYMENT_TOPIC, { types: [PaymentEvents.succeeded], inbox: false })
-  async onPayment(@Payload() event: EventEnvelope<PaymentSucceeded & Partial<Pick<PaymentSucceededEvent, 'order'>>>): Promise<void> {
+  async onPayment(
+    @Payload() event: EventEnvelope<PaymentSucceeded & Partial<Pick<PaymentSucceededEvent, 'order' | 'purpose'>>>,
+  ): Promise<void> {
     if (event.type !== PaymentEvents.succeeded) return;
     const checkoutId = event.data?.checkoutId;
     if (typeof checkoutId !== 'string' || !checkoutId) {
       this.logger.warn({ eventId: event.id }, 'payment.succeeded without checkoutId; ignored');
       return;
     }
+    // a package's payment (issue 16) held no stock: nothing to commit, not even a look
+    if (event.data.purpose === 'membership') return;
     await this.reservations.commit(checkoutId, paidItemIds(event.data.order));
   }
 }
