@@ -8,7 +8,15 @@ import {
   type Page,
 } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { DEMO, SANDBOX_TEST_CARDS, demoItemId } from '@vitrina/contracts';
+import {
+  DEMO,
+  DEVELOPMENT_SERVICE_SECRET,
+  RESERVATIONS_PATH,
+  SANDBOX_TEST_CARDS,
+  SERVICE_SECRET_HEADER,
+  SERVICES,
+  demoItemId,
+} from '@vitrina/contracts';
 import { startEmbedded, type Stack } from './support/stack.js';
 import { saveScreenshot } from './support/screenshot.js';
 
@@ -68,6 +76,7 @@ async function shopperAtCheckout(
   browser: Browser,
   viewport = DESKTOP,
   phone = false,
+  itemId = PRODUCTS[turn++ % PRODUCTS.length],
 ): Promise<{ context: BrowserContext; page: Page; checkoutId: string }> {
   const context = await browser.newContext({ locale: 'es-MX', viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
   const request = context.request;
@@ -76,7 +85,7 @@ async function shopperAtCheckout(
   });
   expect(login.status()).toBe(200);
   const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  const { checkoutId } = await readyCheckoutByApi(request, auth, PRODUCTS[turn++ % PRODUCTS.length]);
+  const { checkoutId } = await readyCheckoutByApi(request, auth, itemId);
   const page = await context.newPage();
   await page.goto(shop(`/comprar?checkout=${checkoutId}`));
   await expect(page.getByTestId('payment-methods')).toBeVisible();
@@ -261,7 +270,6 @@ async function signedIn(browser: Browser, email: string, viewport = DESKTOP): Pr
   return { context, page: await context.newPage() };
 }
 
-/** A fresh access token of the demo customer, through the context's own session. */
 /** The loaded width of the first image inside `row` (0 while it loads or if it failed). */
 function photoWidth(row: Locator): Promise<number> {
   return row
@@ -270,6 +278,7 @@ function photoWidth(row: Locator): Promise<number> {
     .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
 }
 
+/** A fresh access token of the demo customer, through the context's own session. */
 async function customerToken(context: BrowserContext): Promise<string> {
   const login = await context.request.post(`${stack.url}/api/auth/login`, {
     data: { username: DEMO.users.customer.email, password: DEMO.password, locale: 'es' },
@@ -360,6 +369,69 @@ test('orders: bought by card, the supplier moves it along while the shopper foll
   await expect.poll(() => photoWidth(shopper.page.getByTestId('order-row').first())).toBeGreaterThan(0);
   await saveScreenshot(shopper.page, { path: `${SHOTS}/order-list-phone.png`, fullPage: true });
   await supplier.context.close();
+  await shopper.context.close();
+});
+
+test('paid after its stock hold was released and the stock is gone: the order is cancelled as unfulfillable and refunded', async ({
+  browser,
+}) => {
+  // Supplier A's product 12, used by no other journey: the shopper's checkout holds 1 unit.
+  const item = demoItemId(12);
+  const shopper = await shopperAtCheckout(browser, DESKTOP, false, item);
+  // The catalogue's sweep releases the hold, as it does when payment.succeeded comes later than the hold's expiry plus
+  // RESERVATION_SWEEP_GRACE_SECONDS (its internal release is what the sweep runs), while the checkout is still payable.
+  const catalogue = `http://127.0.0.1:${SERVICES.catalogue.port + PORT - 3000 + 1000}`;
+  const released = await shopper.context.request.post(`${catalogue}${RESERVATIONS_PATH}/${shopper.checkoutId}/release`, {
+    headers: { [SERVICE_SECRET_HEADER]: DEVELOPMENT_SERVICE_SECRET },
+    data: {},
+  });
+  expect(released.status(), await released.text()).toBeLessThan(300);
+  // another shopper buys every unit left, the one released included
+  const olga = await signedIn(browser, DEMO.users.otherOwner.email);
+  const quote = await olga.context.request.post(`${stack.url}/api/cart/shops/demo/quote`, {
+    data: { items: [{ item_id: item, amount: 1 }] },
+  });
+  const left = ((await quote.json()) as { orders: { products: { available: number }[] }[] }).orders[0].products[0].available;
+  expect(left).toBeGreaterThan(0);
+  const olgaToken = (
+    (await (
+      await olga.context.request.post(`${stack.url}/api/auth/login`, {
+        data: { username: DEMO.users.otherOwner.email, password: DEMO.password },
+      })
+    ).json()) as { access_token: string }
+  ).access_token;
+  const rest = await olga.context.request.post(`${stack.url}/api/checkout/instant`, {
+    headers: { authorization: `Bearer ${olgaToken}`, 'idempotency-key': crypto.randomUUID() },
+    data: { shop_slug: 'demo', item_id: item, amount: left },
+  });
+  expect(rest.status(), await rest.text()).toBe(201);
+
+  // the first shopper pays: the payment is taken, but the units are gone
+  await fillCard(shopper.page, SANDBOX_TEST_CARDS.approved);
+  await shopper.page.getByTestId('card-form').getByTestId('pay-submit').click();
+  await expectPaid(shopper.page, shopper.checkoutId);
+  await shopper.page.getByRole('link', { name: 'Ver mi pedido' }).click();
+  await shopper.page.waitForURL(/\/mis-compras\/[\w-]+$/);
+  // the platform cancels it (catalogue.reservation.short) and the refund job gives the money back
+  await expect(async () => {
+    await shopper.page.reload();
+    await expect(shopper.page.getByTestId('order-refund')).toHaveText(/^Reembolsamos \$/, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(shopper.page.getByTestId('order-state')).toHaveAttribute('data-state', 'cancelled_by_supplier');
+  const cancellation = shopper.page.getByTestId('order-cancellation');
+  await expect(cancellation).toContainText('Motivo: No se puede surtir');
+  await expect(shopper.page.getByTestId('order-cancelled-by-system')).toBeVisible();
+  await saveScreenshot(shopper.page, { path: `${SHOTS}/order-cancelled-no-stock-desktop.png`, fullPage: true });
+  await shopper.page.setViewportSize(PHONE);
+  await expect(cancellation).toBeVisible();
+  await saveScreenshot(shopper.page, { path: `${SHOTS}/order-cancelled-no-stock-phone.png`, fullPage: true });
+  // the stock was not sold twice: what the other shopper holds is all there is, so one more unit is refused
+  const more = await shopper.context.request.post(`${stack.url}/api/checkout/instant`, {
+    headers: { authorization: `Bearer ${await customerToken(shopper.context)}`, 'idempotency-key': crypto.randomUUID() },
+    data: { shop_slug: 'demo', item_id: item, amount: 1 },
+  });
+  expect([more.status(), ((await more.json()) as { code: string }).code]).toEqual([409, 'out_of_stock']);
+  await olga.context.close();
   await shopper.context.close();
 });
 

@@ -151,59 +151,6 @@ describe('orders from events: once per checkout; tracking; cancellation', () => 
     ]);
     await eventually(async () => (await w.request('GET', url, { auth })).body.refund?.status === 'success');
   });
-
-  it('catalogue.reservation.short: the system cancels the order as cannot_be_fulfilled and refunds it, once, even when it comes first', async () => {
-    const buyer = newId();
-    const snap = snapshot({ userId: buyer, supplierId: newId() });
-    const short = (eventId = newId()) => ({
-      ...envelope(ReservationEvents.short, snap.checkoutId, {
-        checkoutId: snap.checkoutId,
-        lines: [{ itemId: snap.lines[0].itemId, quantity: 1, available: 0 }],
-      }),
-      id: eventId,
-    });
-    // the catalogue's answer before the order is made of the payment: it waits for the order (retried), then cancels it
-    await w.runtime.bus.publish(Topics.catalogueReservation, [short()]);
-    await new Promise((r) => setTimeout(r, 300));
-    const id = await w.paid(snap);
-    const auth = await w.token(buyer);
-    const url = `/orders/${buyer}:${buyer}/orders/${id}`;
-    const cancelled = await eventually(async () => {
-      const res = await w.request('GET', url, { auth });
-      return res.body.state === 'cancelled_by_supplier' ? res.body : undefined;
-    });
-    expect([cancelled.cancellation.reason, cancelled.refund]).toEqual([
-      'cannot_be_fulfilled',
-      { status: 'pending', amount_minor: 39900, amount: '399.00' },
-    ]);
-    const [history] = await w.sql<{ actor: string; from_state: string }>(
-      `select actor, from_state from orders.order_transitions where order_id = '${id}' and to_state = 'cancelled_by_supplier'`,
-    );
-    expect(history).toEqual({ actor: 'system', from_state: 'in_process' });
-    const events = async () =>
-      w.sql<{ actor: string; reason: string; refund: number }>(
-        `select envelope->'data'->>'actor' as actor, envelope->'data'->>'reason' as reason, (envelope->'data'->>'refundMinor')::int as refund
-           from orders.outbox where envelope->>'type' = 'orders.order.cancelled' and key = '${id}'`,
-      );
-    expect(await events()).toEqual([{ actor: 'system', reason: 'cannot_be_fulfilled', refund: 39900 }]);
-    // a redelivery (same event) and a repeat (another event id) change nothing
-    await w.deliver(Topics.catalogueReservation, short(newId()));
-    expect(await events()).toHaveLength(1);
-
-    // an order already on its way is not cancelled by the system: the seller had the stock to ship it
-    const shipped = snapshot({
-      userId: buyer,
-      supplierId: newId(),
-      delivery: { type: 'fixed', days: 3, price: '99.00', price_minor: 9900 },
-    });
-    const shippedId = await w.paid(shipped);
-    await w.sql(`update orders.orders set state = 'in_transit', version = version + 1 where id = '${shippedId}'`);
-    await w.deliver(Topics.catalogueReservation, {
-      ...envelope(ReservationEvents.short, shipped.checkoutId, { checkoutId: shipped.checkoutId, lines: [] }),
-    });
-    const [still] = await w.sql<{ state: string }>(`select state from orders.orders where id = '${shippedId}'`);
-    expect(still.state).toBe('in_transit');
-  });
 });
 
 describe('racing actions move an order one step', () => {
@@ -272,3 +219,68 @@ describe('racing actions move an order one step', () => {
     expect(moves.map((m) => m.from_state)).toEqual([null, 'in_process', ...path.slice(0, won.length - 1)]);
   });
 });
+
+for (const db of ['postgres', 'pglite'] as const) {
+  describe(`catalogue.reservation.short on ${db}`, () => {
+    let w: World;
+    beforeAll(async () => {
+      w = await startWorld({}, { pglite: db === 'pglite' });
+    });
+    afterAll(async () => {
+      await w?.close();
+    });
+
+    it('the system cancels the order as cannot_be_fulfilled and refunds it, once, even when it comes first', async () => {
+      const buyer = newId();
+      const snap = snapshot({ userId: buyer, supplierId: newId() });
+      const short = (eventId = newId()) => ({
+        ...envelope(ReservationEvents.short, snap.checkoutId, {
+          checkoutId: snap.checkoutId,
+          lines: [{ itemId: snap.lines[0].itemId, quantity: 1, available: 0 }],
+        }),
+        id: eventId,
+      });
+      // the catalogue's answer before the order is made of the payment: it waits for the order (retried), then cancels it
+      await w.runtime.bus.publish(Topics.catalogueReservation, [short()]);
+      await new Promise((r) => setTimeout(r, 300));
+      const id = await w.paid(snap);
+      const auth = await w.token(buyer);
+      const url = `/orders/${buyer}:${buyer}/orders/${id}`;
+      const cancelled = await eventually(async () => {
+        const res = await w.request('GET', url, { auth });
+        return res.body.state === 'cancelled_by_supplier' ? res.body : undefined;
+      });
+      expect([cancelled.cancellation.reason, cancelled.refund]).toEqual([
+        'cannot_be_fulfilled',
+        { status: 'pending', amount_minor: 39900, amount: '399.00' },
+      ]);
+      const [history] = await w.sql<{ actor: string; from_state: string }>(
+        `select actor, from_state from orders.order_transitions where order_id = '${id}' and to_state = 'cancelled_by_supplier'`,
+      );
+      expect(history).toEqual({ actor: 'system', from_state: 'in_process' });
+      const events = async () =>
+        w.sql<{ actor: string; reason: string; refund: number }>(
+          `select envelope->'data'->>'actor' as actor, envelope->'data'->>'reason' as reason, (envelope->'data'->>'refundMinor')::int as refund
+             from orders.outbox where envelope->>'type' = 'orders.order.cancelled' and key = '${id}'`,
+        );
+      expect(await events()).toEqual([{ actor: 'system', reason: 'cannot_be_fulfilled', refund: 39900 }]);
+      // a redelivery (same event) and a repeat (another event id) change nothing
+      await w.deliver(Topics.catalogueReservation, short(newId()));
+      expect(await events()).toHaveLength(1);
+
+      // an order already on its way is not cancelled by the system: the seller had the stock to ship it
+      const shipped = snapshot({
+        userId: buyer,
+        supplierId: newId(),
+        delivery: { type: 'fixed', days: 3, price: '99.00', price_minor: 9900 },
+      });
+      const shippedId = await w.paid(shipped);
+      await w.sql(`update orders.orders set state = 'in_transit', version = version + 1 where id = '${shippedId}'`);
+      await w.deliver(Topics.catalogueReservation, {
+        ...envelope(ReservationEvents.short, shipped.checkoutId, { checkoutId: shipped.checkoutId, lines: [] }),
+      });
+      const [still] = await w.sql<{ state: string }>(`select state from orders.orders where id = '${shippedId}'`);
+      expect(still.state).toBe('in_transit');
+    });
+  });
+}

@@ -202,7 +202,32 @@ describe("the customer's order (spec 3 §2 /mis-compras/{order})", { timeout: 30
     const cancellation = await screen.findByTestId('order-cancellation', {}, WAIT);
     expect(cancellation.textContent).toContain('Motivo: No se puede surtir');
     expect(within(cancellation).getByTestId('order-refund').textContent).toBe('Reembolso en proceso: $1,234.50');
+    // the seller's own cancellation: no word about stock running out during the payment
+    expect(within(cancellation).queryByTestId('order-cancelled-by-system')).toBeNull();
     expect(screen.getByTestId('timeline-cancelled_by_supplier').getAttribute('data-status')).toBe('cancelled');
+  });
+
+  it('says why the platform cancelled an order whose stock ran out while it was being paid', async () => {
+    fakeApi({
+      ...SIGNED_IN,
+      [`GET ${ORDER}`]: () =>
+        jsonResponse(
+          200,
+          quotedOrder({
+            state: 'cancelled_by_supplier',
+            actions: [],
+            cancellation: { reason: 'cannot_be_fulfilled', message: null, by: 'system', at: '2026-11-26T10:00:00.000Z' },
+            refund: { status: 'success', amount_minor: 123450, amount: '1234.50' },
+          }),
+        ),
+    });
+    renderApp('/mis-compras/ord_1');
+    const cancellation = await screen.findByTestId('order-cancellation', {}, WAIT);
+    expect(cancellation.textContent).toContain('Motivo: No se puede surtir');
+    expect(within(cancellation).getByTestId('order-cancelled-by-system').textContent).toBe(
+      'Las existencias se agotaron mientras se confirmaba el pago, así que el pedido no se pudo surtir.',
+    );
+    expect(within(cancellation).getByTestId('order-refund').textContent).toBe('Reembolsamos $1,234.50');
   });
 
   it('says when the tracking cannot be checked', async () => {

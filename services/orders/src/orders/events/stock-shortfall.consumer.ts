@@ -21,8 +21,10 @@ const ATTEMPTS = 20;
  * (`catalogue.reservation.short`): its order cannot be fulfilled. The platform cancels it (actor `system`, reason
  * `cannot_be_fulfilled`), which refunds a prepaid order and tells every party, as any cancellation does. The order is
  * made of the same payment event the catalogue answered, so it may not be here yet: that is retried with backoff.
- * In the inbox transaction: a redelivery changes nothing, and an order that moved past where the system may cancel
- * it (the seller already shipped it) is left alone and logged.
+ * Without the inbox (`inbox: false`): the cancellation is guarded by the order's state and version, so a redelivery
+ * finds it cancelled and changes nothing; and the reads before it must not wait on an open inbox transaction (on
+ * PGlite, one connection, they would wait for ever). An order that moved past where the system may cancel it (the
+ * seller already shipped it) is left alone and logged.
  */
 @Controller()
 export class StockShortfallConsumer {
@@ -32,7 +34,7 @@ export class StockShortfallConsumer {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  @BusEventPattern(CATALOGUE_RESERVATION_TOPIC, { types: [ReservationEvents.short], maxAttempts: ATTEMPTS })
+  @BusEventPattern(CATALOGUE_RESERVATION_TOPIC, { types: [ReservationEvents.short], maxAttempts: ATTEMPTS, inbox: false })
   async onShort(@Payload() event: EventEnvelope<ReservationShortEvent>): Promise<void> {
     if (event.type !== ReservationEvents.short) return;
     const checkoutId = event.data?.checkoutId;

@@ -123,6 +123,11 @@ function StateNotes({ order, side, t, language, now }: { order: PurchaseOrder; s
           {order.cancellation && (
             <>
               <Text size="sm">{t('detail.cancelReason', { reason: t(`reasons.${order.cancellation.reason}`) })}</Text>
+              {order.cancellation.by === 'system' && order.cancellation.reason === 'cannot_be_fulfilled' && (
+                <Text size="sm" data-testid="order-cancelled-by-system">
+                  {t('detail.cancelledBySystem')}
+                </Text>
+              )}
               {order.cancellation.message && <Text size="sm">{t('detail.cancelMessage', { message: order.cancellation.message })}</Text>}
               <Text size="xs" c="dimmed">
                 {t('detail.cancelledAt', { date: formatDateTime(order.cancellation.at, language) })}
