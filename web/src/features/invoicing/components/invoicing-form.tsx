@@ -1,4 +1,12 @@
-import { CFDI_USE_NAMES, CFDI_USES, OrderErrorCodes, TAX_REGIME_NAMES, type OrderInvoicing, type PurchaseOrder } from '@vitrina/contracts';
+import {
+  CANCELLED_ORDER_STATES,
+  CFDI_USE_NAMES,
+  CFDI_USES,
+  OrderErrorCodes,
+  TAX_REGIME_NAMES,
+  type OrderInvoicing,
+  type PurchaseOrder,
+} from '@vitrina/contracts';
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -19,11 +27,14 @@ interface Props {
 /**
  * The order's invoicing data (spec 3 §3 'Purchase order': invoicing data, tax regime, CFDI use), as a CFDI 4.0
  * receiver needs it: RFC, razón social, régimen fiscal and uso del CFDI from the SAT catalogues (their Spanish names
- * in every language: they are the SAT's), código postal. The customer edits it; other viewers read it.
+ * in every language: they are the SAT's), código postal. The customer edits it (not on a cancelled order: it is not
+ * invoiced); other viewers read it.
  */
 export function InvoicingForm({ order, onSaved }: Props) {
   const { t } = useInvoicingT();
   const { user } = useSession();
+  // a cancelled order is not invoiced: nothing to ask the customer for
+  if (order.viewer === 'customer' && CANCELLED_ORDER_STATES.includes(order.state)) return null;
   if (order.viewer !== 'customer' || !user) return <InvoicingSummary invoicing={order.invoicing} />;
   return <EditableInvoicing order={order} userId={user.id} t={t} {...(onSaved ? { onSaved } : {})} />;
 }

@@ -104,6 +104,14 @@ describe('<InvoicingForm order /> (spec 3 §3 invoicing data)', { timeout: 30_00
     expect(screen.queryByTestId('invoicing-form')).toBeNull();
   });
 
+  it('asks nothing of the customer on a cancelled order (it is not invoiced)', async () => {
+    fakeApi(SIGNED_IN);
+    renderUi(<InvoicingForm order={deliveredOrder({ state: 'cancelled_by_supplier' })} />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('invoicing-form')).toBeNull();
+    expect(screen.queryByTestId('invoicing-summary')).toBeNull();
+  });
+
   it('speaks English (the SAT names stay in Spanish)', async () => {
     fakeApi(SIGNED_IN);
     renderUi(<InvoicingForm order={deliveredOrder()} />, 'en');
