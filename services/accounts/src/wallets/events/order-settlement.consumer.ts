@@ -63,7 +63,7 @@ export class OrderSettlementConsumer {
   private scheduleAfterCommit(orderId: string, dueAt: Date | null, returnId?: string): void {
     // the delay is measured now, when the event arrives, not when the queue gets to it
     const delayMs = this.job.delayUntil(dueAt);
-    setImmediate(() => void this.job.enqueue(orderId, delayMs, returnId));
+    this.tx.afterCommit(() => this.job.enqueue(orderId, delayMs, returnId));
   }
 
   @BusEventPattern(ORDERS_TOPIC, { types: TYPES })
