@@ -5,7 +5,7 @@
  */
 import { SERVICES, serviceUrlVariable } from './services.js';
 import { Topics } from './events.js';
-import { internalJsonPost, SERVICE_SECRET_HEADER } from './internal-call.js';
+import { internalJsonPost, type InternalPost, SERVICE_SECRET_HEADER } from './internal-call.js';
 
 export { SERVICE_SECRET_HEADER };
 
@@ -106,13 +106,16 @@ export class CatalogueReservationsError extends Error {
 }
 
 /**
- * The typed client cart-checkout codes against. Node's fetch keeps connections alive (one pool per origin); every
- * call gives up after RESERVATIONS_TIMEOUT_MS with CatalogueReservationsUnavailable, as do network errors and 5xx.
+ * The typed client cart-checkout codes against, over `post` (cart-checkout passes libs/platform's keep-alive
+ * `nodeHttpPost()`; fetch by default); every call gives up after RESERVATIONS_TIMEOUT_MS with
+ * CatalogueReservationsUnavailable, as do network errors and 5xx.
  */
 export function catalogueReservationsClient(options: {
   baseUrl: string;
   secret: string;
   fetch?: typeof fetch;
+  /** The transport (default: fetch); Node services pass libs/platform's nodeHttpPost(). */
+  post?: InternalPost;
   timeoutMs?: number;
 }): CatalogueReservations {
   const base = options.baseUrl.replace(/\/+$/, '');

@@ -1,6 +1,6 @@
 import type { PayLaterType } from './api/cart-checkout/delivery.js';
 import { SERVICES, serviceUrlVariable } from './services.js';
-import { internalJsonPost } from './internal-call.js';
+import { internalJsonPost, type InternalPost } from './internal-call.js';
 import type { CheckoutOrderSnapshot } from './orders-events.js';
 
 /**
@@ -46,6 +46,8 @@ export function checkoutPlacementClient(options: {
   baseUrl: string;
   secret: string;
   fetch?: typeof fetch;
+  /** The transport (default: fetch); Node services pass libs/platform's nodeHttpPost(). */
+  post?: InternalPost;
   timeoutMs?: number;
 }): CheckoutPlacement {
   const call = internalJsonPost(

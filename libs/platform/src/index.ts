@@ -26,6 +26,7 @@ export * from './http/observability.js';
 export * from './http/request-guards.js';
 export * from './http/text-checks.js';
 export * from './http/security-headers.js';
+export * from './http/node-http-post.js';
 export * from './http/bootstrap.js';
 export * from './runtime/clock.js';
 export * from './runtime/tokens.js';

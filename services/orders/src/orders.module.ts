@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Module } from '@nestjs/common';
 import { checkoutPlacementClient, cartCheckoutBaseUrls, internalServiceSecret, type CheckoutPlacement } from '@vitrina/contracts';
-import { PlatformModule, type ServiceDefinition } from '@vitrina/platform';
+import { nodeHttpPost, PlatformModule, type ServiceDefinition } from '@vitrina/platform';
 import * as schema from './db/schema.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { PlacementConsumer } from './orders/events/placement.consumer.js';
@@ -24,10 +24,12 @@ import { TrackingSweep } from './tracking/tracking-sweep.js';
 /** cart-checkout's internal place call; several instances (cluster mode) take turns. */
 function checkoutPlacementFromEnv(env: NodeJS.ProcessEnv = process.env): CheckoutPlacement {
   const timeoutMs = Number(env.CHECKOUT_PLACEMENT_TIMEOUT_MS);
+  const post = nodeHttpPost();
   const clients = cartCheckoutBaseUrls(env).map((baseUrl) =>
     checkoutPlacementClient({
       baseUrl,
       secret: internalServiceSecret(env),
+      post,
       ...(Number.isInteger(timeoutMs) && timeoutMs > 0 ? { timeoutMs } : {}),
     }),
   );

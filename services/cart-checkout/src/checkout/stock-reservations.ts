@@ -1,4 +1,5 @@
 import { catalogueBaseUrl, catalogueReservationsClient, internalServiceSecret, type CatalogueReservations } from '@vitrina/contracts';
+import { nodeHttpPost } from '@vitrina/platform';
 
 /** The catalogue's reservation client (the one synchronous call of the money path, ARCHITECTURE §8). Tests may replace it. */
 export const STOCK_RESERVATIONS = Symbol.for('cart-checkout.stock-reservations');
@@ -10,12 +11,14 @@ export const STOCK_RESERVATIONS = Symbol.for('cart-checkout.stock-reservations')
 export function stockReservationsFromEnv(env: NodeJS.ProcessEnv = process.env): CatalogueReservations {
   const timeoutMs = Number(env.CATALOGUE_RESERVE_TIMEOUT_MS);
   const secret = internalServiceSecret(env);
+  // one keep-alive agent for every instance's client (node:http: a third of fetch's CPU per call)
+  const post = nodeHttpPost();
   const clients = catalogueBaseUrl(env)
     .split(',')
     .map((url) => url.trim())
     .filter(Boolean)
     .map((baseUrl) =>
-      catalogueReservationsClient({ baseUrl, secret, ...(Number.isInteger(timeoutMs) && timeoutMs > 0 ? { timeoutMs } : {}) }),
+      catalogueReservationsClient({ baseUrl, secret, post, ...(Number.isInteger(timeoutMs) && timeoutMs > 0 ? { timeoutMs } : {}) }),
     );
   if (clients.length === 1) return clients[0];
   let turn = 0;
