@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   RESERVATION_MAX_TTL_MS,
   ReservationEvents,
@@ -302,17 +302,10 @@ export class StockReservations {
       if (committed.length === 0) return this.lateCommit(checkoutId);
       for (const r of sortByItem(committed)) {
         if (r.held === 0) continue;
-        const [row] = await tx
-          .update(items)
-          .set({
-            available: sql`${items.available} - ${r.held}::int`,
-            reserved: sql`${items.reserved} - ${r.held}::int`,
-            revision: sql`${items.revision} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(items.id, r.itemId))
-          .returning(ITEM_OWN_COLUMNS);
-        if (row && row.deletedAt === null) await this.outbox.add(tx, itemEvents.stockChanged(row));
+        await this.changeStock(tx, r.itemId, {
+          available: sql`${items.available} - ${r.held}::int`,
+          reserved: sql`${items.reserved} - ${r.held}::int`,
+        });
       }
       return committed.length;
     });
@@ -383,12 +376,7 @@ export class StockReservations {
         .set({ status: 'committed', updatedAt: now })
         .where(and(eq(stockReservations.checkoutId, checkoutId), eq(stockReservations.status, 'released')));
       for (const r of takes) {
-        const [row] = await tx
-          .update(items)
-          .set({ available: sql`${items.available} - ${r.held}::int`, revision: sql`${items.revision} + 1`, updatedAt: sql`now()` })
-          .where(eq(items.id, r.itemId))
-          .returning(ITEM_OWN_COLUMNS);
-        if (row && row.deletedAt === null) await this.outbox.add(tx, itemEvents.stockChanged(row));
+        await this.changeStock(tx, r.itemId, { available: sql`${items.available} - ${r.held}::int` });
       }
       this.logger.warn({ checkoutId }, 'a checkout was paid after its stock was released: its stock was taken again');
       return lapsed.length;
@@ -408,19 +396,25 @@ export class StockReservations {
         .returning({ itemId: stockReservations.itemId, held: stockReservations.held });
       for (const r of sortByItem(returned)) {
         if (r.held === 0) continue;
-        const [row] = await tx
-          .update(items)
-          .set({
-            available: sql`case when ${items.available} is null then null else ${items.available} + ${r.held}::int end`,
-            revision: sql`${items.revision} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(items.id, r.itemId))
-          .returning(ITEM_OWN_COLUMNS);
-        if (row && row.deletedAt === null) await this.outbox.add(tx, itemEvents.stockChanged(row));
+        await this.changeStock(tx, r.itemId, {
+          available: sql`case when ${items.available} is null then null else ${items.available} + ${r.held}::int end`,
+        });
       }
       return returned.length;
     });
+  }
+
+  /**
+   * Units leave or come back to an item's stock for good (a commit, a late commit, a restock): the change, a new
+   * revision, and the item's stock-changed event (none for a deleted item), in the caller's transaction.
+   */
+  private async changeStock(tx: Tx, itemId: string, change: { available: SQL; reserved?: SQL }): Promise<void> {
+    const [row] = await tx
+      .update(items)
+      .set({ ...change, revision: sql`${items.revision} + 1`, updatedAt: sql`now()` })
+      .where(eq(items.id, itemId))
+      .returning(ITEM_OWN_COLUMNS);
+    if (row && row.deletedAt === null) await this.outbox.add(tx, itemEvents.stockChanged(row));
   }
 
   /**
