@@ -44,6 +44,10 @@ describe(`TransactionRunner: joining only a live transaction (${process.env.DATA
   it('after it returned: work it started (setImmediate, a timer) opens a transaction of its own', async () => {
     const later: Promise<unknown>[] = [];
     let outerTx: unknown;
+    let outerCommitted!: () => void;
+    // a setImmediate may fire before the outer COMMIT is through: the work waits for it before it writes, so that its
+    // UPDATE (on another PostgreSQL connection) finds the committed row; the store it runs with is still the outer one
+    const committed = new Promise<void>((r) => (outerCommitted = r));
     await runner.run(async (tx) => {
       outerTx = tx;
       await tx.insert(widgets).values({ id: 'w-later', name: 'first' });
@@ -52,20 +56,23 @@ describe(`TransactionRunner: joining only a live transaction (${process.env.DATA
           new Promise((resolve, reject) =>
             schedule(() => {
               const seen = { current: runner.current(), joined: undefined as unknown };
-              runner
-                .run(async (own) => {
-                  seen.joined = own;
-                  await own
-                    .update(widgets)
-                    .set({ hits: sql`${widgets.hits} + 1` })
-                    .where(eq(widgets.id, 'w-later'));
-                })
+              committed
+                .then(() =>
+                  runner.run(async (own) => {
+                    seen.joined = own;
+                    await own
+                      .update(widgets)
+                      .set({ hits: sql`${widgets.hits} + 1` })
+                      .where(eq(widgets.id, 'w-later'));
+                  }),
+                )
                 .then(() => resolve(seen), reject);
             }),
           ),
         );
       }
     });
+    outerCommitted();
     const seen = (await Promise.all(later)) as Array<{ current: unknown; joined: unknown }>;
     for (const s of seen) {
       expect(s.current).toBeUndefined();
