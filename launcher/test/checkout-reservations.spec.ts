@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { StoreEvents, Topics, variantKey, type StoreShopCreated } from '@vitrina/contracts';
-import { TokenSigner, createServiceApp, newId, openDatabase, type Runtime } from '@vitrina/platform';
+import { TokenSigner, createServiceApp, newId, openDatabase, rowsOf, type Runtime } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { catalogueService } from '@vitrina/catalogue';
 import { CheckoutExpiry, Clock, cartCheckoutService } from '@vitrina/cart-checkout';
@@ -47,7 +47,7 @@ describe.each(ENGINES)('checkout creation with stock reservations on %s', (engin
   const previous = { ...process.env };
 
   const sql = async <T extends Record<string, unknown>>(text: string): Promise<T[]> =>
-    (await tdb.database.drizzle({}).execute<T>(text)).rows;
+    rowsOf<T>(await tdb.database.drizzle({}).execute(text));
   const stock = async (itemId: string) =>
     (
       await sql<{ available: number | null; reserved: number }>(`select available, reserved from catalogue.items where id = '${itemId}'`)

@@ -52,7 +52,7 @@ function k8sDocs(): Doc[] {
   return readdirSync(dir)
     .filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml')
     .flatMap((f) =>
-      parseAllDocuments(readFileSync(resolve(dir, f), 'utf8')).map((d) => {
+      parseAllDocuments(readFileSync(resolve(dir, f), 'utf8')).map((d): Doc => {
         if (d.errors.length) throw new Error(`infra/k8s/${f}: ${d.errors[0].message}`);
         return { ...(d.toJS() as Doc), __file: f };
       }),

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEMO, DEMO_ITEMS, SANDBOX_TEST_CARDS } from '@vitrina/contracts';
-import { openDatabase } from '@vitrina/platform';
+import { openDatabase, rowsOf } from '@vitrina/platform';
 import { ROOT, freeOffset, scratch, spawnNode, waitHealthy, waitUntil, type Scratch, type Spawned } from './support/processes.js';
 
 const EMBEDDED = 'launcher/dist/embedded.js';
@@ -63,6 +63,11 @@ if (!built && process.env.REQUIRE_SERVICES === '1') throw new Error(`${EMBEDDED}
   };
   const kill = async () => {
     await proc?.kill();
+    proc = undefined;
+  };
+  /** Waits for the process to die by its own fault switch. */
+  const exited = async () => {
+    await proc?.exited;
     proc = undefined;
   };
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
@@ -159,8 +164,7 @@ if (!built && process.env.REQUIRE_SERVICES === '1') throw new Error(`${EMBEDDED}
     const carla = await signIn(DEMO.users.customer.email);
     const one = await readyCheckout(carla, first);
     expect(await payByCard(carla, one.token)).toBeUndefined(); // the connection died with the process
-    await proc?.exited;
-    proc = undefined;
+    await exited();
 
     // 2. restarted with the second fault: reconciliation completes the first payment; then the second dies after commit
     await start('after_commit');
@@ -183,8 +187,7 @@ if (!built && process.env.REQUIRE_SERVICES === '1') throw new Error(`${EMBEDDED}
     const carla2 = await signIn(DEMO.users.customer.email);
     const two = await readyCheckout(carla2, second);
     expect(await payByCard(carla2, two.token)).toBeUndefined();
-    await proc?.exited;
-    proc = undefined;
+    await exited();
 
     // 3. restarted cleanly: the committed payment's event is delivered, the stock goes down once
     await start();
@@ -216,28 +219,24 @@ if (!built && process.env.REQUIRE_SERVICES === '1') throw new Error(`${EMBEDDED}
     // the provider's books: one payment per checkout, each charged once
     const db = await openDatabase({ dataDir: box.dataDir });
     try {
-      const rows = (
+      const rows = rowsOf<{ checkout_id: string; charges: number; status: string }>(
         await db
           .drizzle({})
-          .execute<{ checkout_id: string; charges: number; status: string }>(
+          .execute(
             `select a.checkout_id, p.charges, p.status from "cart-checkout".sandbox_payments p join "cart-checkout".payment_attempts a on a.id = p.attempt_id order by a.created_at`,
-          )
-      ).rows;
+          ),
+      );
       expect(rows).toEqual([
         { checkout_id: one.id, charges: 1, status: 'succeeded' },
         { checkout_id: two.id, charges: 1, status: 'succeeded' },
       ]);
-      const events = (
-        await db
-          .drizzle({})
-          .execute<{ key: string }>(`select key from "cart-checkout".outbox where envelope->>'type' = 'payment.succeeded' order by key`)
-      ).rows;
+      const events = rowsOf<{ key: string }>(
+        await db.drizzle({}).execute(`select key from "cart-checkout".outbox where envelope->>'type' = 'payment.succeeded' order by key`),
+      );
       expect(events.map((e) => e.key).sort()).toEqual([one.id, two.id].sort());
-      const orders = (
-        await db
-          .drizzle({})
-          .execute<{ checkout_id: string; n: number }>(`select checkout_id, count(*)::int as n from orders.orders group by checkout_id`)
-      ).rows;
+      const orders = rowsOf<{ checkout_id: string; n: number }>(
+        await db.drizzle({}).execute(`select checkout_id, count(*)::int as n from orders.orders group by checkout_id`),
+      );
       expect(
         orders
           .filter((o) => o.checkout_id === one.id || o.checkout_id === two.id)
@@ -275,8 +274,7 @@ if (!built && process.env.REQUIRE_SERVICES === '1') throw new Error(`${EMBEDDED}
       250,
     );
     expect(await payByCard(auth, token)).toBeUndefined(); // the connection died with the process
-    await proc?.exited;
-    proc = undefined;
+    await exited();
 
     // restarted cleanly: the event that survived the kill activates the membership
     await start();
@@ -295,7 +293,7 @@ if (!built && process.env.REQUIRE_SERVICES === '1') throw new Error(`${EMBEDDED}
 
     const db = await openDatabase({ dataDir: box.dataDir });
     try {
-      const one = async (text: string) => (await db.drizzle({}).execute<Record<string, unknown>>(text)).rows;
+      const one = async (text: string) => rowsOf<Record<string, unknown>>(await db.drizzle({}).execute(text));
       // one charge, one succeeded event, one paid purchase, one activation, no order
       expect(
         await one(

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEMO, DEMO_ITEMS, DEVELOPMENT_SERVICE_SECRET, SERVICE_SECRET_HEADER } from '@vitrina/contracts';
-import { createServiceApp, type Runtime } from '@vitrina/platform';
+import { createServiceApp, rowsOf, type Runtime } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { catalogueService } from '@vitrina/catalogue';
 import { storeService } from '@vitrina/store';
@@ -51,9 +51,9 @@ describe('becoming a supplier (issue 16)', () => {
     });
   /** Whether cart-checkout sells the supplier's items (its projection of the operator's change). */
   const sold = async (itemId: string) => {
-    const { rows } = await tdb.database
-      .drizzle({})
-      .execute<{ d: boolean }>(sql`select owner_disabled as d from "cart-checkout".items where item_id = ${itemId}`);
+    const rows = rowsOf<{ d: boolean }>(
+      await tdb.database.drizzle({}).execute(sql`select owner_disabled as d from "cart-checkout".items where item_id = ${itemId}`),
+    );
     return rows[0] === undefined ? undefined : !rows[0].d;
   };
   const banner = async () =>
@@ -131,11 +131,13 @@ describe('becoming a supplier (issue 16)', () => {
         headers: { [SERVICE_SECRET_HEADER]: DEVELOPMENT_SERVICE_SECRET },
       });
     const published = async () => {
-      const { rows } = await tdb.database
-        .drizzle({})
-        .execute<{ n: number }>(
-          sql`select count(*)::int as n from accounts.outbox where envelope->>'type' = 'accounts.supplier.updated' and key = ${supplier.id}`,
-        );
+      const rows = rowsOf<{ n: number }>(
+        await tdb.database
+          .drizzle({})
+          .execute(
+            sql`select count(*)::int as n from accounts.outbox where envelope->>'type' = 'accounts.supplier.updated' and key = ${supplier.id}`,
+          ),
+      );
       return rows[0].n;
     };
     const login = await call(accounts, 'POST', '/auth/login', { body: { username: supplier.email, password: DEMO.password } });

@@ -260,7 +260,8 @@ describe('wallets API', () => {
   });
 
   it('refuses bad list parameters with 400', async () => {
-    for (const query of [{ limit: '0' }, { limit: '101' }, { offset: '-1' }, { limit: 'x' }]) {
+    const queries: Record<string, string>[] = [{ limit: '0' }, { limit: '101' }, { offset: '-1' }, { limit: 'x' }];
+    for (const query of queries) {
       const res = await call(b.app, 'GET', url(alice, '/mxn/movements'), undefined, { token: alice.token, query });
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
     }

@@ -42,7 +42,7 @@ describe('delivery of a checkout', () => {
       const res = await w.call('PUT', '/checkout/supplier-settings', { auth: await w.token(id), payload });
       expect(res.status).toBe(200);
     }
-    const save = async (over: object) =>
+    const save = async (over: Record<string, unknown>) =>
       (await w.call('POST', '/checkout/addresses', { auth: shopper, payload: anAddress(over) })).body.id as string;
     gdl = await save({});
     zapopan = await save({ locality: 'Zapopan', postal_code: '45000' });

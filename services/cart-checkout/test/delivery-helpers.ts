@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DEMO } from '@vitrina/contracts';
-import { TokenSigner, createServiceApp, newId, type Runtime } from '@vitrina/platform';
+import { TokenSigner, createServiceApp, newId, rowsOf, type Runtime } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { cartCheckoutService } from '../src/cart-checkout.module.js';
 import { checkouts } from '../src/db/schema.js';
@@ -40,14 +40,14 @@ export async function startDeliveryWorld(opts: { seed?: boolean } = {}): Promise
     runtime,
     app,
     token: async (id) => `Bearer ${await signer.sign({ id, level: 2, keychain: [] })}`,
-    async call(method, url, o = {}) {
+    async call<T>(method: string, url: string, o: { auth?: string; payload?: unknown; headers?: Record<string, string> } = {}) {
       const res = await app.inject({
         method: method as 'GET',
         url,
         headers: { ...(o.auth ? { authorization: o.auth } : {}), ...o.headers },
         ...(o.payload !== undefined ? { payload: o.payload as object } : {}),
       });
-      return { status: res.statusCode, body: res.body ? res.json() : undefined, raw: res.body };
+      return { status: res.statusCode, body: res.body ? res.json<T>() : (undefined as T), raw: res.body };
     },
     async checkout(userId, o = {}) {
       const id = newId();
@@ -67,9 +67,8 @@ export async function startDeliveryWorld(opts: { seed?: boolean } = {}): Promise
       });
       return id;
     },
-    async sql(text) {
-      const { rows } = await db.execute(text);
-      return rows as never;
+    async sql<T extends Record<string, unknown>>(text: string) {
+      return rowsOf<T>(await db.execute(text));
     },
     async close() {
       await app.close();

@@ -340,7 +340,7 @@ describe('supplier settings and saved addresses', () => {
       expect((await w.call('GET', '/checkout/addresses', { auth: other })).body.results).toEqual([]);
     });
 
-    it.each<[string, object, string]>([
+    it.each<[string, Record<string, unknown>, string]>([
       ['an unknown state', { administrative_area_level_1: 'California' }, 'invalid_state'],
       ['a 4-digit postal code', { postal_code: '4410' }, 'invalid_postal_code'],
       ['a postal code with letters', { postal_code: '44A00' }, 'invalid_postal_code'],

@@ -6,7 +6,7 @@ import {
   type EventEnvelope,
   type StoreShopCreated,
 } from '@vitrina/contracts';
-import { createServiceApp, newId, TokenSigner, type Runtime, type UserLevel } from '@vitrina/platform';
+import { createServiceApp, newId, rowsOf, TokenSigner, type Runtime, type UserLevel } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { cartCheckoutService } from '../src/cart-checkout.module.js';
@@ -124,8 +124,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
     token: tokens(runtime),
     peers: peers(runtime),
     async sql<T extends Record<string, unknown>>(text: string) {
-      const { rows } = await tdb.database.drizzle({}).execute<T>(text);
-      return rows;
+      return rowsOf<T>(await tdb.database.drizzle({}).execute(text));
     },
     async close() {
       await app.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEMO, demoCatalogueId } from '@vitrina/contracts';
+import { rowsOf } from '@vitrina/platform';
 import { createTestDatabase } from '@vitrina/platform/testing';
 import { eventually, json } from './helpers.js';
 import { published, startWorld, type World } from './world.js';
@@ -31,13 +32,13 @@ type Touch = {
 describe('catalogue positions (issue 18: gapped keys, a move writes one row)', () => {
   let w: World;
   let auth: string;
-  const exec = async <T extends Record<string, unknown>>(q: string) => (await w.tdb.database.drizzle({}).execute<T>(q)).rows;
+  const exec = async <T extends Record<string, unknown>>(q: string) => rowsOf<T>(await w.tdb.database.drizzle({}).execute(q));
 
-  const list = async (owner = OWNER, sort = 'position') => {
+  const list = async (owner: string = OWNER, sort = 'position') => {
     const res = await json(w.catalogue, 'GET', `${admin(owner)}?sort=${sort}&limit=100`, { auth: await w.token(owner, 2) });
     return res.body.results as Array<{ id: string; position: number; weight: number; state: string }>;
   };
-  const ids = async (owner = OWNER) => (await list(owner)).map((c) => c.id);
+  const ids = async (owner: string = OWNER) => (await list(owner)).map((c) => c.id);
   const touched = async (fn: () => Promise<unknown>): Promise<Touch[]> => {
     await exec('truncate public.touched');
     await fn();
@@ -98,7 +99,7 @@ describe('catalogue positions (issue 18: gapped keys, a move writes one row)', (
     const byWeight = await list(OWNER, '-weight,name');
     expect(byWeight.map((c) => c.id)).toEqual(before);
     expect(byWeight.map((c) => c.weight)).toEqual(before.map((_id, i) => before.length - i));
-    let answer: Awaited<ReturnType<typeof json>> | undefined;
+    let answer: Awaited<ReturnType<typeof json<{ id: string }>>> | undefined;
     const created = await touched(
       async () => (answer = await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: 'Una más' } })),
     );
@@ -282,11 +283,9 @@ describe('migration 0004_catalogue_sort_keys', () => {
         insert into catalogue.catalogue_products (catalogue_id, item_id, position) values
           ('a1', 'x', 3), ('a1', 'y', 1), ('a1', 'z', 2), ('a2', 'x', 1)`);
       await run(files.find((f) => f.startsWith('0004'))!);
-      const rows = (
-        await db.execute<{ id: string; owner_id: string; k: string; weight: number | null }>(
-          'select id, owner_id, sort_key::text as k, weight from catalogue.catalogues order by owner_id, sort_key, id',
-        )
-      ).rows;
+      const rows = rowsOf<{ id: string; owner_id: string; k: string; weight: number | null }>(
+        await db.execute('select id, owner_id, sort_key::text as k, weight from catalogue.catalogues order by owner_id, sort_key, id'),
+      );
       expect(rows.map((r) => [r.id, r.weight])).toEqual([
         ['a2', null],
         ['a1', null],
@@ -296,15 +295,13 @@ describe('migration 0004_catalogue_sort_keys', () => {
         ['b3', 0],
       ]);
       expect(rows.filter((r) => r.owner_id === 'a').map((r) => BigInt(r.k))).toEqual([1n, 2n, 3n].map((n) => n * 2n ** 32n));
-      const products = (
-        await db.execute<{ catalogue_id: string; item_id: string }>(
-          'select catalogue_id, item_id from catalogue.catalogue_products order by catalogue_id, sort_key',
-        )
-      ).rows;
-      expect(products.map((p) => `${p.catalogue_id}:${p.item_id}`)).toEqual(['a1:y', 'a1:z', 'a1:x', 'a2:x']);
-      const indexes = (await db.execute<{ indexname: string }>(`select indexname from pg_indexes where schemaname = 'catalogue'`)).rows.map(
-        (r) => r.indexname,
+      const products = rowsOf<{ catalogue_id: string; item_id: string }>(
+        await db.execute('select catalogue_id, item_id from catalogue.catalogue_products order by catalogue_id, sort_key'),
       );
+      expect(products.map((p) => `${p.catalogue_id}:${p.item_id}`)).toEqual(['a1:y', 'a1:z', 'a1:x', 'a2:x']);
+      const indexes = rowsOf<{ indexname: string }>(
+        await db.execute(`select indexname from pg_indexes where schemaname = 'catalogue'`),
+      ).map((r) => r.indexname);
       expect(indexes).toEqual(expect.arrayContaining(['catalogues_owner_sort_key_idx', 'catalogue_products_sort_key_idx']));
     } finally {
       await tdb.destroy();

@@ -11,7 +11,7 @@ const admin = (owner: string) => `/catalogue/${owner}:${owner}/affiliate/catalog
 describe('catalogue writes (issue 5)', () => {
   let w: World;
   let auth: string;
-  const positions = async (owner = OWNER, token = auth) => {
+  const positions = async (owner: string = OWNER, token = auth) => {
     const res = await json(w.catalogue, 'GET', `${admin(owner)}?sort=position&limit=100`, { auth: token });
     return res.body.results as Array<{ id: string; name: string; position: number; num_products: number }>;
   };

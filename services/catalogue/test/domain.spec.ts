@@ -15,7 +15,7 @@ describe('search text', () => {
     expect(prefixTsQuery("caf' | !x:* & (y)")).toBe('caf:* & x:* & y:*');
     expect(prefixTsQuery('  ')).toBeUndefined();
     expect(prefixTsQuery('&|!')).toBeUndefined();
-    expect(prefixTsQuery('a b c d e f g h i j').split('&')).toHaveLength(8);
+    expect(prefixTsQuery('a b c d e f g h i j')?.split('&')).toHaveLength(8);
   });
 
   it('makes slugs of letters, digits and hyphens', () => {

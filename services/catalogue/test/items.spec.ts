@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO, DEMO_ITEMS } from '@vitrina/contracts';
+import { rowsOf } from '@vitrina/platform';
 import { eventually, json } from './helpers.js';
 import { startWorld, type World } from './world.js';
 
@@ -12,9 +13,11 @@ describe('supplier items', () => {
   let auth: string;
 
   const outboxTypes = async (itemId: string): Promise<string[]> => {
-    const { rows } = await w.tdb.database
-      .drizzle({})
-      .execute<{ type: string }>(`select envelope->>'type' as type from catalogue.outbox where key = '${itemId}' order by seq`);
+    const rows = rowsOf<{ type: string }>(
+      await w.tdb.database
+        .drizzle({})
+        .execute(`select envelope->>'type' as type from catalogue.outbox where key = '${itemId}' order by seq`),
+    );
     return rows.map((r) => r.type);
   };
 
@@ -104,11 +107,11 @@ describe('supplier items', () => {
     expect(answers.map((a) => [a.status, a.body.list_price])).toEqual(prices.map((p) => [200, p]));
     // An edit writes only on the revision it read; one that lost the race does it again under the row lock, reading
     // its predecessor's write: the updated events carry 20 distinct, consecutive revisions after the created one's.
-    const { rows } = await w.tdb.database
-      .drizzle({})
-      .execute<{ revision: number }>(
-        `select (envelope->'data'->>'revision')::int as revision from catalogue.outbox where key = '${item.id}' order by seq`,
-      );
+    const rows = rowsOf<{ revision: number }>(
+      await w.tdb.database
+        .drizzle({})
+        .execute(`select (envelope->'data'->>'revision')::int as revision from catalogue.outbox where key = '${item.id}' order by seq`),
+    );
     const [created, ...updated] = rows.map((r) => Number(r.revision));
     expect([...updated].sort((a, b) => a - b)).toEqual(prices.map((_, k) => created + 1 + k));
     expect(await outboxTypes(item.id)).toEqual(['catalogue.item.created', ...prices.map(() => 'catalogue.item.updated')]);
@@ -136,8 +139,10 @@ describe('supplier items', () => {
       await held;
       const patch = json(w.catalogue, 'PATCH', `${base}/${item.id}`, { auth, payload: { list_price: '123.00' } });
       await eventually(async () => {
-        const { rows } = await db.execute<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%update "catalogue"."items"%'`,
+        const rows = rowsOf<{ n: number }>(
+          await db.execute(
+            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%update "catalogue"."items"%'`,
+          ),
         );
         return Number(rows[0].n) > 0;
       });
@@ -152,9 +157,11 @@ describe('supplier items', () => {
       ]);
       // One updated event (the write that found the revision moved wrote nothing), describing the row as it is.
       expect(await outboxTypes(item.id)).toEqual(['catalogue.item.created', 'catalogue.item.updated']);
-      const { rows } = await db.execute<{ data: { available: number; revision: number; listPriceMinor: number }; revision: number }>(
-        `select o.envelope->'data' as data, i.revision from catalogue.outbox o join catalogue.items i on i.id = o.key
+      const rows = rowsOf<{ data: { available: number; revision: number; listPriceMinor: number }; revision: number }>(
+        await db.execute(
+          `select o.envelope->'data' as data, i.revision from catalogue.outbox o join catalogue.items i on i.id = o.key
          where o.key = '${item.id}' and o.envelope->>'type' = 'catalogue.item.updated'`,
+        ),
       );
       expect(rows[0].data).toMatchObject({ available: 7, listPriceMinor: 12300, revision: rows[0].revision });
     },

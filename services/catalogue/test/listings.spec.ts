@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO, DEMO_ITEMS } from '@vitrina/contracts';
+import { rowsOf } from '@vitrina/platform';
 import { eventually, json } from './helpers.js';
 import { DemoSeeder } from '../src/demo/demo-seeder.js';
 import { LISTING_CACHE, type ListingCache } from '../src/listings/listing-cache.js';
@@ -254,9 +255,11 @@ describe('cached listing pages (listing_version)', () => {
   const list = (query: string, auth?: string) => json(w.catalogue, 'GET', `/catalogue/shops/demo/items?${query}`, { auth });
   const cache = () => w.catalogue.get<ListingCache>(LISTING_CACHE);
   const version = async () => {
-    const { rows } = await w.tdb.database.drizzle({}).execute<{ v: number }>(
-      `select (listing_version + (select count(*) from catalogue.listing_changes c where c.shop_id = s.id))::int as v
+    const rows = rowsOf<{ v: number }>(
+      await w.tdb.database.drizzle({}).execute(
+        `select (listing_version + (select count(*) from catalogue.listing_changes c where c.shop_id = s.id))::int as v
            from catalogue.shops s where id = '${DEMO.shops.demo.id}'`,
+      ),
     );
     return rows[0].v;
   };
@@ -352,18 +355,20 @@ describe('cached listing pages (listing_version)', () => {
     expect(await cardOf(item.id, query)).toBeDefined();
     const v = await version();
     const changes = async () => {
-      const { rows } = await w.tdb.database
-        .drizzle({})
-        .execute<{ n: number }>(`select count(*)::int as n from catalogue.listing_changes where shop_id = '${DEMO.shops.demo.id}'`);
+      const rows = rowsOf<{ n: number }>(
+        await w.tdb.database
+          .drizzle({})
+          .execute(`select count(*)::int as n from catalogue.listing_changes where shop_id = '${DEMO.shops.demo.id}'`),
+      );
       return rows[0].n;
     };
     // (the job's own minute may already have folded some: only the outcome is asserted)
     await w.catalogue.get(ListingChangesCompactionJob).compact();
     expect(await changes()).toBe(0);
     expect(await version()).toBe(v);
-    const { rows } = await w.tdb.database
-      .drizzle({})
-      .execute<{ v: number }>(`select listing_version::int as v from catalogue.shops where id = '${DEMO.shops.demo.id}'`);
+    const rows = rowsOf<{ v: number }>(
+      await w.tdb.database.drizzle({}).execute(`select listing_version::int as v from catalogue.shops where id = '${DEMO.shops.demo.id}'`),
+    );
     expect(rows[0].v).toBe(v); // all of it now in the shop row's base
     const hits = cache().hits;
     await cardOf(item.id, query);
@@ -425,9 +430,11 @@ describe('shop listings when the store speaks first', () => {
       // the projection holds placeholders: nothing is listed yet. The shop itself comes in an event of its own, which
       // may be projected after its items' placeholders (until then the listing answers 404 shop_not_found).
       await eventually(async () => {
-        const { rows } = await w.tdb.database
-          .drizzle({})
-          .execute<{ n: number }>(`select count(*)::int as n from catalogue.shop_items where shop_id = '${DEMO.shops.demo.id}'`);
+        const rows = rowsOf<{ n: number }>(
+          await w.tdb.database
+            .drizzle({})
+            .execute(`select count(*)::int as n from catalogue.shop_items where shop_id = '${DEMO.shops.demo.id}'`),
+        );
         return (
           rows[0].n === DEMO_ITEMS.length && (await json(w.catalogue, 'GET', '/catalogue/shops/demo/items?type=product')).status === 200
         );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO, DEMO_ITEMS, demoCatalogueId } from '@vitrina/contracts';
+import { rowsOf } from '@vitrina/platform';
 import { eventually, json } from './helpers.js';
 import { startWorld, type World } from './world.js';
 
@@ -22,9 +23,9 @@ describe('null in optional catalogue fields', () => {
   let catalogueId: string;
 
   const count = async (table: string, where: string): Promise<number> => {
-    const { rows } = await w.tdb.database
-      .drizzle({})
-      .execute<{ n: number }>(`select count(*)::int as n from catalogue.${table} where ${where}`);
+    const rows = rowsOf<{ n: number }>(
+      await w.tdb.database.drizzle({}).execute(`select count(*)::int as n from catalogue.${table} where ${where}`),
+    );
     return rows[0].n;
   };
   const expectRefused = (res: { status: number; body: any }, field: string) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO_ITEMS, ORDERS_TOPIC, OrderEvents, type EventEnvelope, type OrderReviewedEvent } from '@vitrina/contracts';
-import { newId } from '@vitrina/platform';
+import { newId, rowsOf } from '@vitrina/platform';
 import { eventually, json } from './helpers.js';
 import { startWorld, type World } from './world.js';
 
@@ -63,10 +63,10 @@ describe('item ratings from the orders service’s reviews', () => {
       average: 3.5,
       count: 2,
     });
-    const rows = await w.tdb.database
-      .drizzle({})
-      .execute<{ rating_sum: number; rating_count: number }>(`select rating_sum, rating_count from catalogue.items where id = '${item}'`);
-    expect(rows.rows[0]).toEqual({ rating_sum: 7, rating_count: 2 });
+    const rows = rowsOf<{ rating_sum: number; rating_count: number }>(
+      await w.tdb.database.drizzle({}).execute(`select rating_sum, rating_count from catalogue.items where id = '${item}'`),
+    );
+    expect(rows[0]).toEqual({ rating_sum: 7, rating_count: 2 });
   });
 
   it('rounds the average to 1 decimal and ignores events without an item or a 1-5 rating', async () => {

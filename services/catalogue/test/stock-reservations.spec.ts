@@ -27,7 +27,7 @@ import {
   type ReserveStockRequest,
   type ReserveStockResult,
 } from '@vitrina/contracts';
-import { JOB_QUEUE, TransactionRunner, newId, type JobQueue } from '@vitrina/platform';
+import { JOB_QUEUE, TransactionRunner, newId, rowsOf as resultRows, type JobQueue } from '@vitrina/platform';
 import { and, eq, sql } from 'drizzle-orm';
 import { ManualClock, createCatalogueService } from '../src/catalogue.module.js';
 import * as schema from '../src/db/schema.js';
@@ -158,10 +158,10 @@ describe(`stock reservations on ${engine}`, () => {
     expect(samples.length).toBeGreaterThan(0);
     for (const s of samples) expect(s.reserved).toBeLessThanOrEqual(s.available!);
     expect(await stock(item)).toMatchObject({ available: 10, reserved: 10 });
-    const { rows } = await w.tdb.database
-      .drizzle({})
-      .execute<{ n: number }>(sql`select count(*)::int as n from catalogue.stock_reservations where item_id = ${item}`);
-    expect(Number(rows[0]!.n)).toBe(10);
+    const rows = resultRows<{ n: number }>(
+      await w.tdb.database.drizzle({}).execute(sql`select count(*)::int as n from catalogue.stock_reservations where item_id = ${item}`),
+    );
+    expect(Number(rows[0].n)).toBe(10);
   }, 120_000);
 
   it('the database refuses an oversell even outside the conditional statement (CHECK)', async () => {
@@ -315,7 +315,8 @@ describe(`stock reservations on ${engine}`, () => {
     // the topic's other events (one created per checkout) are settled without an inbox transaction
     const created = envelope(CartCheckoutEvents.created, third.checkoutId, { checkoutId: third.checkoutId });
     await w.runtime.bus.publish(CART_CHECKOUT_TOPIC, [created]);
-    const inboxOf = async (id: string) => (await db.execute(sql`select 1 from catalogue.inbox where event_id = ${id}`)).rows;
+    const inboxOf = async (id: string) =>
+      resultRows<Record<string, unknown>>(await db.execute(sql`select 1 from catalogue.inbox where event_id = ${id}`));
     await eventually(async () => (await inboxOf(expired.id)).length === 1);
     expect(await inboxOf(created.id)).toHaveLength(0);
   });
@@ -385,7 +386,8 @@ describe(`stock reservations on ${engine}`, () => {
       );
     const stockEvents = async (item: string) => (await published(w, CatalogueItemEvents.stockChanged)).filter((e) => e.key === item);
     const readBack = async (item: string) => (await db.select(ITEM_OWN_COLUMNS).from(schema.items).where(eq(schema.items.id, item)))[0];
-    const inboxOf = async (id: string) => (await db.execute(sql`select 1 from catalogue.inbox where event_id = ${id}`)).rows;
+    const inboxOf = async (id: string) =>
+      resultRows<Record<string, unknown>>(await db.execute(sql`select 1 from catalogue.inbox where event_id = ${id}`));
     /** What a settled bus leaves time for: a repeat that would move stock has done so by then. */
     const settle = () => new Promise((r) => setTimeout(r, 300));
     const typesOf = (data: object) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v === null ? 'null' : typeof v]));
@@ -435,8 +437,8 @@ describe(`stock reservations on ${engine}`, () => {
         expect(Object.keys(fastEvent).sort()).toEqual(Object.keys(slowEvent).sort());
         expect(fastEvent).toMatchObject({ type: CatalogueItemEvents.stockChanged, key: fast, version: 1, traceId: event.traceId });
         expect(slowEvent).toMatchObject({ traceId: old.traceId });
-        const { rows } = await db.execute<{ topic: string; key: string }>(
-          sql`select topic, key from catalogue.outbox where id = ${fastEvent.id}`,
+        const rows = resultRows<{ topic: string; key: string }>(
+          await db.execute(sql`select topic, key from catalogue.outbox where id = ${fastEvent.id}`),
         );
         expect(rows).toEqual([{ topic: 'catalogue.item', key: fast }]);
       }
@@ -552,8 +554,10 @@ describe(`stock reservations on ${engine}`, () => {
       expect(await shortEvents(req.checkoutId)).toEqual([
         { checkoutId: req.checkoutId, lines: [{ itemId: item, quantity: 2, available: 1 }] },
       ]);
-      const { rows } = await db.execute<{ topic: string }>(
-        sql`select topic from catalogue.outbox where envelope->>'type' = ${ReservationEvents.short} and key = ${req.checkoutId}`,
+      const rows = resultRows<{ topic: string }>(
+        await db.execute(
+          sql`select topic from catalogue.outbox where envelope->>'type' = ${ReservationEvents.short} and key = ${req.checkoutId}`,
+        ),
       );
       expect(rows).toEqual([{ topic: 'catalogue.reservation' }]);
 
@@ -641,9 +645,11 @@ describe(`stock reservations on ${engine}`, () => {
     const item = await newItem({ available: 5 });
     await w.store.itemsAdded(shopId, [item]);
     const version = async () => {
-      const { rows } = await w.tdb.database.drizzle({}).execute<{ v: number }>(
-        sql`select (listing_version + (select count(*) from catalogue.listing_changes c where c.shop_id = s.id))::int as v
+      const rows = resultRows<{ v: number }>(
+        await w.tdb.database.drizzle({}).execute(
+          sql`select (listing_version + (select count(*) from catalogue.listing_changes c where c.shop_id = s.id))::int as v
               from catalogue.shops s where id = ${shopId}`,
+        ),
       );
       return rows[0]?.v;
     };

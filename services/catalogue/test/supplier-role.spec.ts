@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEMO, DEMO_ITEMS } from '@vitrina/contracts';
+import { rowsOf } from '@vitrina/platform';
 import { json } from './helpers.js';
 import { startWorld, type World } from './world.js';
 
@@ -18,7 +19,7 @@ describe('supplier role for item writes', () => {
   let supplier: string;
 
   const rows = async (sql: string): Promise<number> => {
-    const { rows: r } = await w.tdb.database.drizzle({}).execute<{ n: number }>(sql);
+    const r = rowsOf<{ n: number }>(await w.tdb.database.drizzle({}).execute(sql));
     return r[0].n;
   };
   const snapshot = async () => ({

@@ -7,7 +7,7 @@ import {
   type StoreItemsChanged,
   type StoreShopCreated,
 } from '@vitrina/contracts';
-import { createServiceApp, newId, type Runtime, type ServiceDefinition } from '@vitrina/platform';
+import { createServiceApp, newId, rowsOf, type Runtime, type ServiceDefinition } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import { catalogueService } from '../src/catalogue.module.js';
 import { tokens, type App } from './helpers.js';
@@ -121,8 +121,8 @@ export async function startWorld(opts: { seed?: boolean; env?: Record<string, st
 
 /** Events the catalogue published (its outbox), optionally of one type. */
 export async function published(w: World, type?: string): Promise<EventEnvelope[]> {
-  const { rows } = await w.tdb.database
-    .drizzle({})
-    .execute<{ envelope: EventEnvelope }>(`select envelope from catalogue.outbox order by seq`);
+  const rows = rowsOf<{ envelope: EventEnvelope }>(
+    await w.tdb.database.drizzle({}).execute(`select envelope from catalogue.outbox order by seq`),
+  );
   return rows.map((r) => r.envelope).filter((e) => !type || e.type === type);
 }

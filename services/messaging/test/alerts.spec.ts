@@ -480,7 +480,15 @@ describe('bell alerts from the other services’ events (issue 15)', () => {
     });
 
     it('refuses a bad offset or limit with a code', async () => {
-      for (const query of [{ offset: '-1' }, { offset: 'x' }, { limit: '0' }, { limit: '51' }, { limit: '2.5' }, { sort: 'created_at' }]) {
+      const queries: Record<string, string>[] = [
+        { offset: '-1' },
+        { offset: 'x' },
+        { limit: '0' },
+        { limit: '51' },
+        { limit: '2.5' },
+        { sort: 'created_at' },
+      ];
+      for (const query of queries) {
         const res = await call('GET', path(me), me, query);
         expect([query, res.status, res.body.code]).toEqual([query, 400, 'validation_failed']);
         expect(typeof res.body.message).toBe('string');

@@ -242,7 +242,13 @@ describe('contact entries (issue 15; spec 2 §3 Contact entry, §6, §7 contact-
 
     it('refuses bad paging with 400', async () => {
       const auth = await bearer(otherOwner);
-      for (const query of [{ limit: '0' }, { limit: String(ContactLimits.pageMax + 1) }, { offset: '-1' }, { filter: 'f'.repeat(101) }]) {
+      const queries: Record<string, string>[] = [
+        { limit: '0' },
+        { limit: String(ContactLimits.pageMax + 1) },
+        { offset: '-1' },
+        { filter: 'f'.repeat(101) },
+      ];
+      for (const query of queries) {
         const res = await call('GET', listPath(otherOwner), { auth, query });
         expect(res.status).toBe(400);
         expect(res.body.code).toBe('validation_failed');

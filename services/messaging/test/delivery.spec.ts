@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { ConfigError } from '@vitrina/platform';
+import { ConfigError, rowsOf } from '@vitrina/platform';
 import { loadMessagingConfig } from '../src/config/messaging-config.js';
 import { renderCodeMessage } from '../src/delivery/templates/code-message.js';
 import { deliveries, mailboxMessages } from '../src/db/schema.js';
@@ -111,9 +111,7 @@ describe('delivery of codes into the local mailbox (embedded mode)', () => {
     try {
       await s.db.execute(sql`analyze ${deliveries}`);
       const query = pendingDeliveries(s.db, 100).toSQL();
-      const { rows } = (await s.db.execute(sql.raw(`explain ${query.sql.replace('$1', '100')}`))) as {
-        rows: Array<{ 'QUERY PLAN': string }>;
-      };
+      const rows = rowsOf<{ 'QUERY PLAN': string }>(await s.db.execute(sql.raw(`explain ${query.sql.replace('$1', '100')}`)));
       const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
       // the partial index holds only unqueued rows in created_at order: no sort, and no visit of the queued ones (the
       // index on (enqueued_at, created_at) it replaced was read through every entry a vacuum had not yet removed)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Conversation, LiveMessageEvent } from '@vitrina/contracts';
+import type { Conversation, ErrorBody, LiveMessageEvent } from '@vitrina/contracts';
 import { CONFIG, createLogger, createServiceApp, newId, TokenSigner, type PlatformConfig } from '@vitrina/platform';
 import { Redis } from 'ioredis';
 import { servicesRequired } from '@vitrina/platform/testing';
@@ -127,7 +127,7 @@ describe('live delivery: GET /conversation/{me}:{key}/live (issue 15; Server-Sen
   it('refuses another user (403) and no token (401) before any stream opens', async () => {
     const other = await fetch(`${base}/conversation/${me(ana)}/live`, { headers: { authorization: await auth(beto) } });
     expect(other.status).toBe(403);
-    expect((await other.json()).code).toBeDefined();
+    expect(((await other.json()) as ErrorBody).code).toBeDefined();
     const anon = await fetch(`${base}/conversation/${me(ana)}/live`);
     expect(anon.status).toBe(401);
   });

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { eq } from 'drizzle-orm';
-import { newId, createServiceApp, type Runtime, type ServiceDefinition } from '@vitrina/platform';
+import { newId, createServiceApp, type Db, type Runtime, type ServiceDefinition } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import {
   AccountsEvents,
@@ -18,7 +18,7 @@ export interface Stack {
   messaging: NestFastifyApplication;
   /** The apps of `with`, in order. */
   others: NestFastifyApplication[];
-  db: ReturnType<Runtime['database']['drizzle']>;
+  db: Db<typeof schema>;
   close(): Promise<void>;
 }
 

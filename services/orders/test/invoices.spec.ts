@@ -56,6 +56,7 @@ describe('invoicing data and the receipt PDF', () => {
           ownerId: supplier,
           quantity: 3,
           unitPriceMinor: 12550,
+          contributionMarginMinor: 0,
           experienceDate: null,
         },
       ],
@@ -174,6 +175,7 @@ describe('invoicing data and the receipt PDF', () => {
       ownerId: supplier,
       quantity: 1,
       unitPriceMinor: 1000,
+      contributionMarginMinor: 0,
       experienceDate: null,
     }));
     const id = await w.paid(snapshot({ userId: buyer, supplierId: supplier, lines }));

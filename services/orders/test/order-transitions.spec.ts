@@ -58,7 +58,10 @@ for (const db of ['postgres', 'pglite'] as const) {
     };
 
     it.each(
-      KINDS.map((k) => [`${k.prepaid ? 'prepaid' : 'pay later'}, ${k.deliveryType}, ${k.dropshipped ? 'dropshipped' : 'direct'}`, k]),
+      KINDS.map((k): [string, OrderFacts] => [
+        `${k.prepaid ? 'prepaid' : 'pay later'}, ${k.deliveryType}, ${k.dropshipped ? 'dropshipped' : 'direct'}`,
+        k,
+      ]),
     )('%s', async (_name, facts) => {
       const snap = snapshot({
         userId: buyer,

@@ -16,6 +16,7 @@ function line(name: string, quantity: number, type: CheckoutOrderLineSnapshot['t
     ownerId: 'x',
     quantity,
     unitPriceMinor: 1000,
+    contributionMarginMinor: 0,
     experienceDate: null,
   };
 }

@@ -3,12 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import jsQR from 'jsqr';
+import jsqr from 'jsqr';
 import QRCode from 'qrcode';
 import { signTicket, ticketKeyFrom, verifyTicket } from '../src/tickets/domain/ticket-code.js';
 import { drawable, fileName, TicketDocuments } from '../src/tickets/documents/ticket-documents.js';
 import type { AttendantRow } from '../src/tickets/queries/attendant.view.js';
 import { TicketSigner } from '../src/tickets/ticket-signer.js';
+
+// jsqr is CommonJS: a default import is its module.exports, whose `default` is the reader itself (typed so under NodeNext).
+const jsQR = jsqr.default;
 
 /** poppler's PDF rasteriser, when the machine has it (apt install poppler-utils): the printed QR is then read back. */
 function hasPdftoppm(): boolean {

@@ -17,6 +17,7 @@ function experience(ownerId: string, n: number, name = 'Cata de mezcal'): Checko
     ownerId,
     quantity: n,
     unitPriceMinor: 50000,
+    contributionMarginMinor: 0,
     experienceDate: '2027-03-14T19:30:00.000Z',
   };
 }

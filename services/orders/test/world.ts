@@ -9,7 +9,7 @@ import {
   type EventEnvelope,
   type PaymentSucceededEvent,
 } from '@vitrina/contracts';
-import { createServiceApp, MemoryEventBus, newId, TokenSigner, type Runtime, type UserLevel } from '@vitrina/platform';
+import { createServiceApp, MemoryEventBus, newId, rowsOf, TokenSigner, type Runtime, type UserLevel } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { OrdersClock, TrackingSweep, ordersService } from '../src/orders.module.js';
@@ -202,7 +202,7 @@ export async function startWorld(env: Record<string, string> = {}, options: { pg
   for (const key of Object.keys(process.env)) if (!(key in previous)) delete process.env[key];
   Object.assign(process.env, previous);
   const signer = TokenSigner.fromKeys(runtime.keys, { issuer: runtime.config.AUTH_ISSUER, audience: runtime.config.AUTH_AUDIENCE });
-  const sql = async <T extends Record<string, unknown>>(text: string) => (await tdb.database.drizzle({}).execute<T>(text)).rows;
+  const sql = async <T extends Record<string, unknown>>(text: string) => rowsOf<T>(await tdb.database.drizzle({}).execute(text));
   const orderIdOf = async (checkoutId: string) =>
     (await sql<{ id: string }>(`select id from orders.orders where checkout_id = '${checkoutId.replace(/'/g, "''")}'`))[0]?.id;
   const publishPaid = async (snap: CheckoutOrderSnapshot, eventId = newId()) => {
@@ -217,14 +217,14 @@ export async function startWorld(env: Record<string, string> = {}, options: { pg
     placement,
     token: async (id, level = 2, keychain = [], collaborations = {}) =>
       `Bearer ${await signer.sign({ id, level, keychain, collaborations })}`,
-    async request(method, url, opts = {}) {
+    async request<T>(method: string, url: string, opts: { auth?: string; payload?: unknown; headers?: Record<string, string> } = {}) {
       const res = await app.inject({
         method: method as 'GET',
         url,
         headers: { ...(opts.auth ? { authorization: opts.auth } : {}), ...opts.headers },
         ...(opts.payload !== undefined ? { payload: opts.payload as object } : {}),
       });
-      return { status: res.statusCode, body: res.body ? res.json() : undefined, raw: res.body, headers: res.headers };
+      return { status: res.statusCode, body: res.body ? res.json<T>() : (undefined as T), raw: res.body, headers: res.headers };
     },
     publishPaid,
     async deliver(topic, event) {

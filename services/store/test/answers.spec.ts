@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { DEMO, DEMO_ITEMS } from '@vitrina/contracts';
-import { missingAnswers, newId } from '@vitrina/platform';
+import { missingAnswers, newId, rowsOf } from '@vitrina/platform';
 import { eventually, json, upload } from './helpers.js';
 import { startWorld, type World } from './world.js';
 
@@ -34,7 +34,7 @@ describe('store answers', () => {
     w = await startWorld({ seed: true });
     await w.catalogue.demo();
     await eventually(async () => {
-      const { rows } = await w.tdb.database.drizzle({}).execute<{ n: number }>(sql`select count(*)::int as n from store.item_refs`);
+      const rows = rowsOf<{ n: number }>(await w.tdb.database.drizzle({}).execute(sql`select count(*)::int as n from store.item_refs`));
       return rows[0].n >= DEMO_ITEMS.length;
     });
     await w.tdb.database.drizzle({}).execute(sql`update store.shops set host = 'tienda.olga.example' where slug = 'olga'`);

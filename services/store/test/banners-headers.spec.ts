@@ -18,7 +18,7 @@ describe('headers and banners of the owner’s shop', () => {
     sharp({ create: { width: 32, height: 16, channels: 3, background: '#336699' } })
       .png()
       .toBuffer();
-  const image = async (owner = OWNER, token?: string) => {
+  const image = async (owner: string = OWNER, token?: string) => {
     const res = await upload(w.store, `/gallery/${owner}:${shops.demo.id}/`, token ?? auth, [
       { name: 'image', filename: 'b.png', type: 'image/png', data: await png() },
     ]);

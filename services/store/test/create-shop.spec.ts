@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
-import { DEMO, RESERVED_SHOP_SLUGS } from '@vitrina/contracts';
-import { newId } from '@vitrina/platform';
-import { json } from './helpers.js';
+import { DEMO, RESERVED_SHOP_SLUGS, type EventEnvelope } from '@vitrina/contracts';
+import { newId, rowsOf } from '@vitrina/platform';
+import { json, type StoreEventData } from './helpers.js';
 import { startWorld, type World } from './world.js';
 
 const { users } = DEMO;
@@ -11,13 +11,14 @@ const { users } = DEMO;
 describe('creating a shop (issue 16)', () => {
   let w: World;
   const db = () => w.tdb.database.drizzle({});
-  const outbox = async (type: string) => {
-    const { rows } = await db().execute<{ envelope: any }>(
-      sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`,
+  const outbox = async <K extends keyof StoreEventData>(type: K) => {
+    const rows = rowsOf<{ envelope: EventEnvelope<StoreEventData[K]> }>(
+      await db().execute(sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`),
     );
     return rows.map((r) => r.envelope);
   };
-  const shopRows = async (where: ReturnType<typeof sql>) => (await db().execute<any>(sql`select * from store.shops where ${where}`)).rows;
+  const shopRows = async (where: ReturnType<typeof sql>) =>
+    rowsOf<Record<string, unknown>>(await db().execute(sql`select * from store.shops where ${where}`));
   /** A newcomer: a user of level 1 (no store_id yet) with a token of their own. */
   const newcomer = async () => {
     const id = newId();
@@ -116,16 +117,20 @@ describe('creating a shop (issue 16)', () => {
       expect([url, variant.statusCode]).toEqual([url, 200]);
     }
     // in no user's gallery: the owner cannot pick them as their own upload, nor delete them
-    const owned = await db().execute<{ n: number }>(sql`select count(*)::int as n from store.gallery_images where owner_id = ${first.id}`);
-    expect(owned.rows[0].n).toBe(0);
+    const owned = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from store.gallery_images where owner_id = ${first.id}`),
+    );
+    expect(owned[0].n).toBe(0);
 
     // the owner deletes the first slide: nothing is marked for deletion, the next shop starts with the same pictures
     const base = `/store/${first.id}:${first.id}/affiliate/store`;
     expect((await json(w.store, 'DELETE', `${base}/banners/${slides[0].id}`, { auth: first.auth })).status).toBe(204);
-    const marked = await db().execute<{ n: number }>(
-      sql`select count(*)::int as n from store.gallery_images where mashup_id = 'starter-banners' and delete_requested_at is not null`,
+    const marked = rowsOf<{ n: number }>(
+      await db().execute(
+        sql`select count(*)::int as n from store.gallery_images where mashup_id = 'starter-banners' and delete_requested_at is not null`,
+      ),
     );
-    expect(marked.rows[0].n).toBe(0);
+    expect(marked[0].n).toBe(0);
     const second = await newcomer();
     const b = await create(second.auth, { name: 'Segunda', slug: 'segunda-slides', store_type: 'others' });
     expect(b.body.store_theme_info.slider_info.flatMap((s: any) => [s.hzt_image, s.vrt_image])).toEqual(pictures);

@@ -1,5 +1,29 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type {
+  StoreItemsChanged,
+  StoreShopBannerChanged,
+  StoreShopBannerDeleted,
+  StoreShopCreated,
+  StoreShopHeaderChanged,
+  StoreShopUpdated,
+  StoreShopVisited,
+} from '@vitrina/contracts';
 import { TokenSigner, type Runtime, type UserLevel } from '@vitrina/platform';
+
+/** The data of each event type the store writes to its outbox (libs/contracts/src/store-events.ts). */
+export type StoreEventData = {
+  'store.shop.created': StoreShopCreated;
+  'store.shop.updated': StoreShopUpdated;
+  'store.shop.visited': StoreShopVisited;
+  'store.shop.banner-created': StoreShopBannerChanged;
+  'store.shop.banner-updated': StoreShopBannerChanged;
+  'store.shop.banner-deleted': StoreShopBannerDeleted;
+  'store.shop.header-created': StoreShopHeaderChanged;
+  'store.shop.header-updated': StoreShopHeaderChanged;
+  'store.shop.header-deleted': StoreShopHeaderChanged;
+  'store.items.added': StoreItemsChanged;
+  'store.items.removed': StoreItemsChanged;
+};
 
 /** Signs access tokens with the test runtime's generated key pair. */
 export function tokens(runtime: Runtime) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
 import { CatalogueCatalogueEvents, CatalogueTopics, DEMO, DEMO_ITEMS, type EventEnvelope } from '@vitrina/contracts';
-import { newId } from '@vitrina/platform';
-import { eventually, json } from './helpers.js';
+import { newId, rowsOf } from '@vitrina/platform';
+import { eventually, json, type StoreEventData } from './helpers.js';
 import { startWorld, type World } from './world.js';
 
 const { users, shops } = DEMO;
@@ -12,10 +12,10 @@ const base = `/store/${OWNER}:${OWNER}/affiliate/store`;
 describe('shop identity and settings (issue 5)', () => {
   let w: World;
   let auth: string;
-  const outbox = async (type: string) => {
-    const { rows } = await w.tdb.database
-      .drizzle({})
-      .execute<{ envelope: any }>(sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`);
+  const outbox = async <K extends keyof StoreEventData>(type: K) => {
+    const rows = rowsOf<{ envelope: EventEnvelope<StoreEventData[K]> }>(
+      await w.tdb.database.drizzle({}).execute(sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`),
+    );
     return rows.map((r) => r.envelope);
   };
   const patch = (payload: object) => json(w.store, 'PATCH', base, { auth, payload });
@@ -90,7 +90,7 @@ describe('shop identity and settings (issue 5)', () => {
     expect(res.body.store_theme_info.sections_info).toEqual(['products', 'services', 'catalogues']);
     const event = (await outbox('store.shop.updated')).at(-1);
     expect(event).toMatchObject({ key: shops.demo.id, actorId: OWNER, data: { shopId: shops.demo.id, name: 'Bazar Nuevo', slug: 'demo' } });
-    expect(event.data.changed).toEqual(expect.arrayContaining(['name', 'photo', 'facebook', 'instagram', 'columns', 'discord']));
+    expect(event?.data.changed).toEqual(expect.arrayContaining(['name', 'photo', 'facebook', 'instagram', 'columns', 'discord']));
     expect((await json(w.store, 'GET', '/store/shops/by-slug/demo')).body.name).toBe('Bazar Nuevo');
     // sending the same again changes nothing and publishes nothing
     const count = (await outbox('store.shop.updated')).length;
@@ -169,7 +169,7 @@ describe('shop identity and settings (issue 5)', () => {
     expect([ok.status, ok.body.slug]).toEqual([200, 'bazar-nuevo']);
     expect((await json(w.store, 'GET', '/store/shops/slug-availability?slug=bazar-nuevo')).body.available).toBe(false);
     expect((await json(w.store, 'GET', '/store/shops/slug-availability?slug=demo')).body.available).toBe(true);
-    expect((await outbox('store.shop.updated')).at(-1).data).toMatchObject({ slug: 'bazar-nuevo', changed: ['slug'] });
+    expect((await outbox('store.shop.updated')).at(-1)?.data).toMatchObject({ slug: 'bazar-nuevo', changed: ['slug'] });
     expect((await patch({ slug: 'demo' })).status).toBe(200);
   });
 
@@ -221,7 +221,7 @@ describe('shop identity and settings (issue 5)', () => {
       return r[wanted[0]] && r[wanted[1]] ? r : undefined;
     });
     expect(results[unpublished]).toBe(false);
-    expect((await outbox('store.items.added')).at(-1).data).toEqual({ shopId: shops.other.id, itemIds: expect.arrayContaining(wanted) });
+    expect((await outbox('store.items.added')).at(-1)?.data).toEqual({ shopId: shops.other.id, itemIds: expect.arrayContaining(wanted) });
     // franchise of supplier A: B's items are skipped
     await catalogueEvent(CatalogueCatalogueEvents.productsAdded, { ...fork, ownerId: users.supplierA.id, itemIds: [B[1], B[2]] });
     await new Promise((r) => setTimeout(r, 300));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
 import { DEMO } from '@vitrina/contracts';
+import { rowsOf } from '@vitrina/platform';
 import { LoadShopQuery } from '../src/shops/queries/load-shop.query.js';
 import { json } from './helpers.js';
 import { startWorld, type World } from './world.js';
@@ -75,10 +76,10 @@ describe('shop home cache (content_version)', () => {
 
   it('grows content_version with every write to the row, its banners or its headers, in the writing transaction', async () => {
     const version = async () => {
-      const { rows } = await w.tdb.database
-        .drizzle({})
-        .execute<{ v: string }>(sql`select content_version as v from store.shops where id = ${shops.demo.id}`);
-      return Number(rows[0]!.v);
+      const rows = rowsOf<{ v: string }>(
+        await w.tdb.database.drizzle({}).execute(sql`select content_version as v from store.shops where id = ${shops.demo.id}`),
+      );
+      return Number(rows[0].v);
     };
     const before = await version();
     await json(w.store, 'POST', `${base}/headers`, { auth, payload: { title: 'Uno más' } });

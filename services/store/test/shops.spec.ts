@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
-import { DEMO } from '@vitrina/contracts';
-import { json } from './helpers.js';
+import { DEMO, type EventEnvelope } from '@vitrina/contracts';
+import { rowsOf } from '@vitrina/platform';
+import { json, type StoreEventData } from './helpers.js';
 import { startWorld, type World } from './world.js';
 
 const { users, shops } = DEMO;
 
 describe('shops for the storefront', () => {
   let w: World;
-  const outbox = async (type: string) => {
-    const { rows } = await w.tdb.database
-      .drizzle({})
-      .execute<{ envelope: any }>(sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`);
+  const outbox = async <K extends keyof StoreEventData>(type: K) => {
+    const rows = rowsOf<{ envelope: EventEnvelope<StoreEventData[K]> }>(
+      await w.tdb.database.drizzle({}).execute(sql`select envelope from store.outbox where envelope->>'type' = ${type} order by seq`),
+    );
     return rows.map((r) => r.envelope);
   };
 

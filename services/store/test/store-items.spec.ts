@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
-import { DEMO, DEMO_ITEMS } from '@vitrina/contracts';
-import { eventually, json } from './helpers.js';
+import { DEMO, DEMO_ITEMS, type EventEnvelope } from '@vitrina/contracts';
+import { rowsOf } from '@vitrina/platform';
+import { eventually, json, type StoreEventData } from './helpers.js';
 import { startWorld, type World } from './world.js';
 
 const { users, shops } = DEMO;
@@ -11,12 +12,12 @@ const itemsOf = (s: 'supplierA' | 'supplierB') => DEMO_ITEMS.filter((i) => i.sup
 
 describe('items in store', () => {
   let w: World;
-  const events = async (type: string, shopId: string) => {
-    const { rows } = await w.tdb.database
-      .drizzle({})
-      .execute<{ envelope: any }>(
-        sql`select envelope from store.outbox where envelope->>'type' = ${type} and key = ${shopId} order by seq`,
-      );
+  const events = async <K extends 'store.items.added' | 'store.items.removed'>(type: K, shopId: string) => {
+    const rows = rowsOf<{ envelope: EventEnvelope<StoreEventData[K]> }>(
+      await w.tdb.database
+        .drizzle({})
+        .execute(sql`select envelope from store.outbox where envelope->>'type' = ${type} and key = ${shopId} order by seq`),
+    );
     return rows.map((r) => r.envelope.data);
   };
 
@@ -25,7 +26,7 @@ describe('items in store', () => {
     await w.catalogue.demo();
     // the store learns owners and states from catalogue.item events
     await eventually(async () => {
-      const { rows } = await w.tdb.database.drizzle({}).execute<{ n: number }>(sql`select count(*)::int as n from store.item_refs`);
+      const rows = rowsOf<{ n: number }>(await w.tdb.database.drizzle({}).execute(sql`select count(*)::int as n from store.item_refs`));
       return rows[0].n >= DEMO_ITEMS.length;
     });
   });
@@ -89,15 +90,15 @@ describe('items in store', () => {
     // an older snapshot arriving late changes nothing
     await w.catalogue.updated(w.catalogue.snapshot(index, { listState: 'published', revision: 1 }));
     await eventually(async () => {
-      const { rows } = await w.tdb.database
-        .drizzle({})
-        .execute<{ list_state: string; revision: number }>(sql`select list_state, revision from store.item_refs where item_id = ${item}`);
+      const rows = rowsOf<{ list_state: string; revision: number }>(
+        await w.tdb.database.drizzle({}).execute(sql`select list_state, revision from store.item_refs where item_id = ${item}`),
+      );
       return rows[0]?.list_state === 'unpublished' && rows[0].revision === 2;
     });
     await new Promise((r) => setTimeout(r, 200));
-    const { rows } = await w.tdb.database
-      .drizzle({})
-      .execute<{ list_state: string }>(sql`select list_state from store.item_refs where item_id = ${item}`);
+    const rows = rowsOf<{ list_state: string }>(
+      await w.tdb.database.drizzle({}).execute(sql`select list_state from store.item_refs where item_id = ${item}`),
+    );
     expect(rows[0].list_state).toBe('unpublished');
     // unpublished items stay in store (the owner sees them dimmed); other resellers cannot add them now
     expect((await json(w.store, 'POST', '/store/shops/demo/items/instore', { payload: { ids: [item] } })).body.results[item]).toBe(true);
@@ -142,21 +143,19 @@ describe('items in store', () => {
         revision,
       });
     const ref = async () =>
-      (
-        await w.tdb.database
-          .drizzle({})
-          .execute<{ sold_out: boolean; revision: number }>(sql`select sold_out, revision from store.item_refs where item_id = ${item}`)
-      ).rows[0];
+      rowsOf<{ sold_out: boolean; revision: number }>(
+        await w.tdb.database.drizzle({}).execute(sql`select sold_out, revision from store.item_refs where item_id = ${item}`),
+      )[0];
     await change(true, 7);
     await eventually(async () => (await ref())?.revision === 7);
     await change(false, 6); // older, arriving late
     await change(true, 7); // the same again
     await new Promise((r) => setTimeout(r, 200));
     expect(await ref()).toEqual({ sold_out: true, revision: 7 });
-    const inbox = await w.tdb.database
-      .drizzle({})
-      .execute<{ n: number }>(sql`select count(*)::int as n from store.inbox where type like 'catalogue.item.%'`);
-    expect(inbox.rows[0].n).toBe(0);
+    const inbox = rowsOf<{ n: number }>(
+      await w.tdb.database.drizzle({}).execute(sql`select count(*)::int as n from store.inbox where type like 'catalogue.item.%'`),
+    );
+    expect(inbox[0].n).toBe(0);
   });
 
   it('adds and removes franchises in store', async () => {

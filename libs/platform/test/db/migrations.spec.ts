@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { SERVICE_NAMES } from '@vitrina/contracts';
 import { openDatabase, type Database } from '../../src/db/database.js';
+import { rowsOf } from '../../src/db/rows.js';
 import { requireServiceUrl } from '../../src/testing/test-database.js';
 
 const ROOT = resolve(import.meta.dirname, '../../../..');
@@ -38,7 +39,7 @@ describe('service migrations', () => {
     await migrateAll(lite);
     await migrateAll(lite); // a restart applies nothing twice
     const liteRaw = lite.drizzle({});
-    const liteShape = await describeSchemas(async (q) => (await liteRaw.execute<Record<string, unknown>>(q)).rows);
+    const liteShape = await describeSchemas(async (q) => rowsOf<Record<string, unknown>>(await liteRaw.execute(q)));
     await lite.close();
     expect(liteShape.some((l) => l.startsWith('catalogue|outbox|'))).toBe(true);
 
@@ -57,7 +58,7 @@ describe('service migrations', () => {
       const migrateOne = (schema: string) => pgDb.migrate({ schema, migrationsFolder: join(ROOT, 'services', schema, 'drizzle') });
       await Promise.all([...SERVICE_NAMES.map(migrateOne), migrateAll(pgDb)]);
       const raw = pgDb.drizzle({});
-      const pgShape = await describeSchemas(async (q) => (await raw.execute<Record<string, unknown>>(q)).rows);
+      const pgShape = await describeSchemas(async (q) => rowsOf<Record<string, unknown>>(await raw.execute(q)));
       await pgDb.close();
       expect(pgShape).toEqual(liteShape);
     } finally {

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { bigint, customType, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { PgliteThread } from '../../src/db/pglite-thread.js';
+import { rowsOf } from '../../src/db/rows.js';
 
 /**
  * PGlite in a worker thread (embedded mode's default): what Drizzle and the services rely on must behave as on an
@@ -55,8 +56,8 @@ describe('PGlite in a thread of its own', () => {
     const [row] = await db.select().from(things).where(eq(things.id, 1));
     expect(row).toEqual(written);
     // Drizzle's identity parsers cross as types: a timestamp read raw stays the database's text.
-    const raw = await db.execute<{ at: string }>(sql`select at from thread_test.things where id = 1`);
-    expect(typeof raw.rows[0].at).toBe('string');
+    const raw = rowsOf<{ at: string }>(await db.execute(sql`select at from thread_test.things where id = 1`));
+    expect(typeof raw[0].at).toBe('string');
   });
 
   it('gives errors with the fields callers recognise them by', async () => {

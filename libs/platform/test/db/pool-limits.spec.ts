@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, sql, type Database } from '../../src/db/database.js';
+import { rowsOf } from '../../src/db/rows.js';
 import { toErrorResponse } from '../../src/http/exception.filter.js';
 import { requireServiceUrl } from '../../src/testing/test-database.js';
 
@@ -50,8 +51,8 @@ describe('PostgreSQL pool limits', () => {
     release();
     await held;
     // application_name is what pg_stat_activity shows.
-    const rows = await d.execute<{ name: string }>(sql`select current_setting('application_name') as name`);
-    expect(rows.rows[0].name).toBe('vitrina-pool-test');
+    const rows = rowsOf<{ name: string }>(await d.execute(sql`select current_setting('application_name') as name`));
+    expect(rows[0].name).toBe('vitrina-pool-test');
   });
 
   it('a transaction left idle past idle_in_transaction_session_timeout fails its next statement, and the process lives on', async () => {
@@ -72,7 +73,7 @@ describe('PostgreSQL pool limits', () => {
       );
     expect(stuck).toBeInstanceOf(Error);
     // The pool still serves.
-    const ok = await d.execute<{ n: number }>(sql`select 41 + 1 as n`);
-    expect(ok.rows[0].n).toBe(42);
+    const ok = rowsOf<{ n: number }>(await d.execute(sql`select 41 + 1 as n`));
+    expect(ok[0].n).toBe(42);
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { openDatabase, sql, type Database, type Db } from '../../src/db/database.js';
 import { requireServiceUrl } from '../../src/testing/test-database.js';
 import { PreparedSql } from '../../src/db/prepared-sql.js';
+import { rowsOf } from '../../src/db/rows.js';
 import { jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -30,10 +31,11 @@ describe('statements prepared once per PostgreSQL connection', () => {
 
   async function prepared(d: Db): Promise<Array<{ statement: string; executions: number }>> {
     // No parameters: this statement itself is never prepared, so it does not count itself.
-    const rows = await d.execute<{ statement: string; executions: number }>(
-      sql.raw('select statement, (generic_plans + custom_plans)::int as executions from pg_prepared_statements order by prepare_time'),
+    return rowsOf<{ statement: string; executions: number }>(
+      await d.execute(
+        sql.raw('select statement, (generic_plans + custom_plans)::int as executions from pg_prepared_statements order by prepare_time'),
+      ),
     );
-    return rows.rows;
   }
 
   it('parses a statement with parameters once and runs it by name at every later call, with the same answers', async () => {
@@ -41,12 +43,12 @@ describe('statements prepared once per PostgreSQL connection', () => {
     if (!url) return;
     const d = await connect(url);
     for (let i = 1; i <= 7; i++) {
-      const { rows } = await d.execute<{ n: number; label: string }>(sql`select ${i}::int * 2 as n, ${`x${i}`}::text as label`);
+      const rows = rowsOf<{ n: number; label: string }>(await d.execute(sql`select ${i}::int * 2 as n, ${`x${i}`}::text as label`));
       expect(rows).toEqual([{ n: i * 2, label: `x${i}` }]);
     }
     // Inside a transaction the same connection reuses the same statement.
     await d.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ n: number }>(sql`select ${21}::int * 2 as n, ${'t'}::text as label`);
+      const rows = rowsOf<{ n: number }>(await tx.execute(sql`select ${21}::int * 2 as n, ${'t'}::text as label`));
       expect(rows[0].n).toBe(42);
     });
     const list = await prepared(d);
@@ -62,7 +64,7 @@ describe('statements prepared once per PostgreSQL connection', () => {
     const d = await connect(url, 2);
     for (const column of ['a', 'b', 'c', 'd']) {
       for (let i = 0; i < 2; i++) {
-        const { rows } = await d.execute<Record<string, number>>(sql`select ${i}::int as ${sql.identifier(column)}`);
+        const rows = rowsOf<Record<string, number>>(await d.execute(sql`select ${i}::int as ${sql.identifier(column)}`));
         expect(rows).toEqual([{ [column]: i }]);
       }
     }
@@ -89,12 +91,14 @@ describe('statements prepared once per PostgreSQL connection', () => {
     await expect(d.execute(insert('early'))).rejects.toEqual(missing);
     await expect(d.transaction((tx) => tx.execute(insert('early')))).rejects.toEqual(missing);
     await d.execute(sql.raw(`create schema if not exists "${schema}"; create table "${schema}"."things" (name text not null)`));
-    expect((await d.execute<{ name: string }>(insert('first'))).rows).toEqual([{ name: 'first' }]);
+    expect(rowsOf<{ name: string }>(await d.execute(insert('first')))).toEqual([{ name: 'first' }]);
     // A deploy's migration changes the table under the prepared statement: the server re-analyses it.
     await d.execute(sql.raw(`alter table "${schema}"."things" add column created_at timestamptz not null default now()`));
-    expect((await d.execute<{ name: string }>(insert('second'))).rows).toEqual([{ name: 'second' }]);
-    const { rows } = await d.execute<{ n: number }>(
-      sql`select count(*)::int as n from ${table} where created_at <= ${new Date().toISOString()}::timestamptz + interval '1 minute'`,
+    expect(rowsOf<{ name: string }>(await d.execute(insert('second')))).toEqual([{ name: 'second' }]);
+    const rows = rowsOf<{ n: number }>(
+      await d.execute(
+        sql`select count(*)::int as n from ${table} where created_at <= ${new Date().toISOString()}::timestamptz + interval '1 minute'`,
+      ),
     );
     expect(rows[0].n).toBe(2);
     expect((await prepared(d)).map((p) => p.executions)).toEqual([2, 1]);

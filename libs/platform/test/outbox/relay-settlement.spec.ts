@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventEnvelope } from '@vitrina/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/database.js';
+import { rowsOf } from '../../src/db/rows.js';
 import { MemoryEventBus } from '../../src/events/memory-event-bus.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { Inbox } from '../../src/outbox/inbox.js';
@@ -102,7 +103,7 @@ describe('outbox relay on the memory bus: published once every consumer group co
   const inboxOf = (eventId: string) => db.select().from(inboxTable).where(eq(inboxTable.eventId, eventId));
   const hits = async (id: string) => (await db.select().from(widgets).where(eq(widgets.id, id)))[0].hits;
   const inFlight = async (eventId: string) =>
-    (await db.execute<{ f: boolean }>(sql`select (next_attempt_at = 'infinity') as f from fixture.outbox where id = ${eventId}`)).rows[0]
+    rowsOf<{ f: boolean }>(await db.execute(sql`select (next_attempt_at = 'infinity') as f from fixture.outbox where id = ${eventId}`))[0]
       ?.f;
 
   it('keeps a handed-over row unpublished until the last group commits, and does not hand it over twice meanwhile', async () => {

@@ -5,6 +5,7 @@ import { EventPattern } from '@nestjs/microservices';
 import { eq, sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import { Registry } from 'prom-client';
+import type { EventEnvelope } from '@vitrina/contracts';
 import { createServiceApp, type ServiceApp } from '../../src/http/bootstrap.js';
 import type { Db } from '../../src/db/database.js';
 import type { JobQueue } from '../../src/jobs/job-queue.js';
@@ -47,7 +48,7 @@ class WriteController {
 @Controller()
 class FailingConsumer {
   @EventPattern('mtest.fail')
-  async onFail(): Promise<void> {
+  async onFail(_event: EventEnvelope): Promise<void> {
     throw new Error('this handler always fails');
   }
 }

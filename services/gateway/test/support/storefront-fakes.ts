@@ -113,6 +113,7 @@ export function itemJson(overrides: Partial<ItemJson> = {}): ItemJson {
     queue_position: 1,
     category_ids: [],
     return_info: null,
+    rating: { average: 0, count: 0 },
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-02-03T04:05:06.000Z',
   };
