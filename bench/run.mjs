@@ -215,6 +215,27 @@ const SCENARIOS = {
     },
     body: (i) => ({ list_price: `${1000 + (i % 900)}.${String(i % 100).padStart(2, '0')}` }), // above every demo item's contribution margin
   },
+  'item-update-world': {
+    description:
+      "suppliers edit their items' prices without contending: PATCH /api/catalogue/{supplier}:{supplier}/affiliate/items/{item} {list_price}, the ten benchmark suppliers over the 10k benchmark items in turn (a 10 s run edits each item at most once)",
+    method: 'PATCH',
+    path: `/api/catalogue/${benchSupplierId(1)}:${benchSupplierId(1)}/affiliate/items/${benchItemId(1)}`,
+    service: 'catalogue',
+    prepare: async (target) => {
+      const tokens = [];
+      for (let n = 1; n <= BENCH_SUPPLIERS; n++) tokens.push(await signIn(target, benchSupplierEmail(n)));
+      // Request i edits bench item i + 1 (cycling over the world), signed in as that item's supplier.
+      const item = (i) => (i % BENCH_ITEMS) + 1;
+      return {
+        headers: (i) => ({ authorization: `Bearer ${tokens[benchSupplierOfItem(item(i)) - 1]}` }),
+        paths: (i) => {
+          const s = benchSupplierId(benchSupplierOfItem(item(i)));
+          return `/api/catalogue/${s}:${s}/affiliate/items/${benchItemId(item(i))}`;
+        },
+      };
+    },
+    body: (i) => ({ list_price: `${1000 + (i % 900)}.${String(i % 100).padStart(2, '0')}` }), // above every bench item's contribution margin
+  },
   'catalogue-create': {
     description:
       'an owner creates a catalogue: POST /api/catalogue/{owner}:{owner}/affiliate/catalogues {name} (the entrepreneur demo user)',

@@ -100,7 +100,7 @@ export class DemoUsersSeeder implements OnModuleInit {
     await this.db
       .insert(users)
       .values(
-        people.map(({ id, email, name }) => ({
+        people.map(({ id, email, name }, i) => ({
           id,
           email,
           fullName: name,
@@ -108,7 +108,8 @@ export class DemoUsersSeeder implements OnModuleInit {
           status: 'active' as const,
           channel: 'email' as const,
           locale: 'es' as const,
-          keychain: [],
+          // the benchmark suppliers own the benchmark items: they may edit them (bench `item-update-world`)
+          keychain: i < count ? [] : ['dssupplier-admin'],
           isReseller: false,
           storeId: null,
           slug: profileSlug(name, id.slice(-6)),
