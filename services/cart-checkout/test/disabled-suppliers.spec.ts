@@ -34,6 +34,8 @@ describe('a disabled supplier (issue 16)', () => {
     ]);
     await eventually(async () => (await w.sql(`select 1 from "cart-checkout".inbox where event_id = '${id}'`)).length > 0);
   };
+  const nameOf = async (itemId: string) =>
+    (await w.sql<{ name: string }>(`select name from "cart-checkout".items where item_id = '${itemId}'`))[0]?.name;
   const ownerDisabled = async (itemId: string) =>
     (await w.sql<{ d: boolean }>(`select owner_disabled as d from "cart-checkout".items where item_id = '${itemId}'`))[0]?.d;
 
@@ -85,6 +87,11 @@ describe('a disabled supplier (issue 16)', () => {
     await eventually(async () => (await ownerDisabled(late.itemId)) !== undefined);
     expect(await ownerDisabled(late.itemId)).toBe(true);
 
+    // an edit of an item the service has (one statement, without the lock): the supplier's state stays as it is
+    jar = await w.peers.itemUpdated({ ...jar, name: 'Vela de cera grande' });
+    await eventually(async () => (await nameOf(jar.itemId)) === 'Vela de cera grande');
+    expect(await ownerDisabled(jar.itemId)).toBe(true);
+
     // the checkout drops the line and says why (spec 3 §4 'Stock handling')
     const cart = (await json(w.app, 'GET', shop, { auth })).body;
     const checkout = await json(w.app, 'POST', `/shopping-carts/${cart.cart_id}/checkout`, { auth, payload: { supplier_id: S } });
@@ -97,5 +104,20 @@ describe('a disabled supplier (issue 16)', () => {
     expect([await ownerDisabled(jar.itemId), await ownerDisabled(late.itemId)]).toEqual([false, false]);
     expect((await add(1)).status).toBe(200);
     expect(await line(jar.itemId)).toMatchObject({ disabled: false, disabled_reason: null, amount: 1 });
+  });
+
+  it("leaves every item in the supplier's new state when the change races edits of those items", async () => {
+    let candles = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => w.peers.itemCreated(w.peers.item({ ownerId: S, name: `Cirio ${i}` }))),
+    );
+    await eventually(async () => (await Promise.all(candles.map((c) => ownerDisabled(c.itemId)))).every((d) => d === false));
+    const t = Date.now() + 60_000; // after every change of the test above
+    for (const [round, enabled] of [false, true, false].entries()) {
+      const edits = candles.map((c) => w.peers.itemUpdated({ ...c, name: `Cirio ${c.itemId.slice(-4)} v${round}` }));
+      const [next] = await Promise.all([Promise.all(edits), supplierEvent(enabled, new Date(t + round * 1000))]);
+      candles = next;
+      await eventually(async () => (await Promise.all(candles.map((c) => nameOf(c.itemId)))).every((n) => n?.endsWith(`v${round}`)));
+      expect(await Promise.all(candles.map((c) => ownerDisabled(c.itemId)))).toEqual(candles.map(() => !enabled));
+    }
   });
 });

@@ -60,6 +60,26 @@ const UPSERT_SNAPSHOT = new PreparedSql<Record<string, unknown>>(() => {
 });
 
 /**
+ * A newer snapshot over the live row it already has: one statement, no transaction, no lock. The supplier's state
+ * (`owner_disabled`) is not among the columns it sets: a supplier's state change writes it on every row of that
+ * supplier under the exclusive lock, and an UPDATE that waits for such a change's row locks applies its own columns
+ * to the row that change left. Answers the row when it wrote one.
+ */
+const UPDATE_SNAPSHOT = new PreparedSql<Record<string, unknown>>(() => {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`update ${items} set owner_id = ${p('ownerId')}, type = ${p('type')}, name = ${p('name')}, slug = ${p('slug')},
+      list_state = ${p('listState')}, hidden = ${p('hidden')}::boolean, is_dropshipping = ${p('isDropshipping')}::boolean,
+      is_free = ${p('isFree')}::boolean, price_minor = ${p('priceMinor')}::int,
+      contribution_margin_minor = ${p('contributionMarginMinor')}::int, currency = ${p('currency')},
+      sold_out = ${p('soldOut')}::boolean, available = ${p('available')}::int, stock_type = ${p('stockType')},
+      max_purchase_amount = ${p('maxPurchaseAmount')}::int, photo = ${p('photo')}, description = ${p('description')},
+      experience_date = ${p('experienceDate')}::timestamptz, variants = ${p('variants')}::jsonb, revision = ${p('revision')}::int,
+      updated_at = now()
+    where ${items.itemId} = ${p('itemId')} and ${items.revision} < ${p('revision')}::int and not ${items.deleted}
+    returning 1 as written`;
+});
+
+/**
  * The service's projection of the catalogue's items (`catalogue.item`): name, photo, price, stock and state, which
  * carts show and the quantity rules read. Never a read of the catalogue's tables. A snapshot older than the row
  * (redelivered out of order) changes nothing; a deleted item keeps its row, marked, so its cart lines go disabled.
@@ -99,7 +119,10 @@ export class CatalogueItemsConsumer {
           variants: JSON.stringify(d.variants ?? {}),
           revision: d.revision,
         };
-        // The shared lock and the write in one transaction: a supplier's state change (exclusive) cannot pass between.
+        // An item it has (every edit after the first): one statement. Otherwise (a new item, or a snapshot no newer
+        // than the row) the insert, with the supplier's state read under the shared lock in the same transaction, so a
+        // supplier's state change (exclusive) cannot pass between the read and the write.
+        if ((await UPDATE_SNAPSHOT.execute(this.tx.db, values)).length > 0) return;
         await this.tx.run(async (tx) => {
           await LOCK_SUPPLIER_SHARED.execute(tx, { lock: supplierLockKey(d.ownerId) });
           await UPSERT_SNAPSHOT.execute(tx, values);
