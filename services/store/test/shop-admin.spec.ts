@@ -19,10 +19,10 @@ describe('shop identity and settings (issue 5)', () => {
     return rows.map((r) => r.envelope);
   };
   const patch = (payload: object) => json(w.store, 'PATCH', base, { auth, payload });
-  const catalogueEvent = (type: string, data: object) =>
+  const catalogueEvent = (type: string, data: object, id = newId()) =>
     w.runtime.bus.publish(CatalogueTopics.catalogue, [
       {
-        id: newId(),
+        id,
         type,
         version: 1,
         occurredAt: new Date().toISOString(),
@@ -182,10 +182,27 @@ describe('shop identity and settings (issue 5)', () => {
     await eventually(async () => !(await sections()).includes('catalogues'));
     await catalogueEvent(CatalogueCatalogueEvents.created, { ...change, ownerCatalogues: 1 });
     await eventually(async () => (await sections()).includes('catalogues'));
-    await catalogueEvent(CatalogueCatalogueEvents.moved, { ...change, ownerCatalogues: 1, position: 1 });
+    // an event that changes nothing is claimed all the same (in one statement, without the inbox transaction)
+    const moved = newId();
+    const consumed = async (id: string) =>
+      rowsOf(await w.tdb.database.drizzle({}).execute(sql`select 1 from store.inbox where event_id = ${id} and consumer = 'store'`))
+        .length === 1;
+    await catalogueEvent(CatalogueCatalogueEvents.moved, { ...change, ownerCatalogues: 1, position: 1 }, moved);
+    await eventually(() => consumed(moved));
     expect((await sections()).filter((s) => s === 'catalogues')).toHaveLength(1);
     const updates = (await outbox('store.shop.updated')).filter((e) => e.key === shops.other.id);
     expect(updates.map((e) => e.data.changed)).toEqual(had ? [['sections_info'], ['sections_info']] : [['sections_info']]);
+
+    // so that, redelivered after the owner's last catalogue went, it does not bring the section back
+    await catalogueEvent(CatalogueCatalogueEvents.deleted, { ...change, ownerCatalogues: 0 });
+    await eventually(async () => !(await sections()).includes('catalogues'));
+    await catalogueEvent(CatalogueCatalogueEvents.moved, { ...change, ownerCatalogues: 1, position: 1 }, moved);
+    const after = newId(); // the owner's next event: consumed after the redelivery (one owner's events in order)
+    await catalogueEvent(CatalogueCatalogueEvents.updated, { ...change, ownerCatalogues: 0 }, after);
+    await eventually(() => consumed(after));
+    expect(await sections()).not.toContain('catalogues');
+    await catalogueEvent(CatalogueCatalogueEvents.created, { ...change, ownerCatalogues: 1 });
+    await eventually(async () => (await sections()).includes('catalogues'));
   });
 
   it('puts a fork’s items in the owner’s store; a franchise store only takes its supplier’s', async () => {

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { Ctx, Payload } from '@nestjs/microservices';
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   CatalogueCatalogueEvents,
@@ -12,10 +12,29 @@ import {
   type StoreItemsChanged,
   type StoreShopUpdated,
 } from '@vitrina/contracts';
-import { Outbox, TransactionRunner } from '@vitrina/platform';
-import { itemRefs, shopItems, shops } from '../../db/schema.js';
+import { BusContext, BusEventPattern, Inbox, Outbox, PreparedSql, TransactionRunner } from '@vitrina/platform';
+import { inbox, itemRefs, shopItems, shops } from '../../db/schema.js';
 import { checkAddable } from '../../store-items/domain/store-items.rules.js';
 import { shopSnapshot } from './shop-events.js';
+
+/**
+ * An event that changes nothing here claimed in one statement: the owner's shop (if any) already shows 'catalogues'
+ * as `wants` says, so the claim is written and the event is done (`claimed` 1, or 0 for one claimed before).
+ * `pending` 1 when the shop needs the change: nothing is claimed then, and the change runs in the inbox transaction.
+ */
+const CLAIM_IF_SETTLED = new PreparedSql<{ eventId: string; consumer: string; type: string; ownerId: string; wants: boolean }>(
+  () => sql`with pending as (
+      select 1 from ${shops}
+      where ${shops.ownerId} = ${sql.placeholder('ownerId')}
+        and ('catalogues' = any(${shops.sectionsInfo})) <> ${sql.placeholder('wants')}::boolean
+    ), claim as (
+      insert into ${inbox} (event_id, consumer, type)
+      select ${sql.placeholder('eventId')}, ${sql.placeholder('consumer')}, ${sql.placeholder('type')}
+      where not exists (select 1 from pending)
+      on conflict do nothing returning 1
+    )
+    select (select count(*) from claim)::int as claimed, (select count(*) from pending)::int as pending`,
+);
 
 /**
  * The catalogue's custom catalogues as they touch the store (issue 5), in the inbox transaction:
@@ -24,18 +43,39 @@ import { shopSnapshot } from './shop-events.js';
  * - a fork (`cloned`) or `products-added` puts those items in the owner's store (the store owns items in
  *   store): the ones the shop may show are added, others skipped (a franchise store only takes its
  *   supplier's), with `store.items.added`.
+ * Most events (a catalogue created, renamed or moved by an owner who had catalogues already) change neither: they
+ * are claimed in one statement (`CLAIM_IF_SETTLED`) instead of BEGIN, claim, the shop's row locked, COMMIT. The
+ * inbox and the consumer name are the ones the transport's inbox would use, so a redelivery is dropped either way.
  */
 @Controller()
 export class CatalogueCataloguesConsumer {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly outbox: Outbox,
+    private readonly inbox: Inbox,
   ) {}
 
-  @EventPattern(CatalogueTopics.catalogue)
-  async onCatalogue(@Payload() event: EventEnvelope<CatalogueCatalogueChanged>): Promise<void> {
+  @BusEventPattern(CatalogueTopics.catalogue, { inbox: false })
+  async onCatalogue(@Payload() event: EventEnvelope<CatalogueCatalogueChanged>, @Ctx() ctx: BusContext): Promise<void> {
     const d = event.data;
     if (!d?.ownerId || typeof d.ownerCatalogues !== 'number') return;
+    const consumer = ctx.getGroup();
+    if (event.type !== CatalogueCatalogueEvents.cloned && event.type !== CatalogueCatalogueEvents.productsAdded) {
+      const [settled] = await CLAIM_IF_SETTLED.execute<{ claimed: number; pending: number }>(this.tx.db, {
+        eventId: event.id,
+        consumer,
+        type: event.type,
+        ownerId: d.ownerId,
+        wants: d.ownerCatalogues > 0,
+      });
+      if (settled?.pending === 0) return;
+    }
+    await this.inbox.process(consumer, event, () => this.apply(event));
+  }
+
+  /** The change, in the inbox transaction. */
+  private async apply(event: EventEnvelope<CatalogueCatalogueChanged>): Promise<void> {
+    const d = event.data;
     await this.tx.run(async (tx) => {
       const [shop] = await tx.select().from(shops).where(eq(shops.ownerId, d.ownerId)).for('update').limit(1);
       if (!shop) return;
