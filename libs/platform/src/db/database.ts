@@ -16,7 +16,11 @@ import { instrumentPg, tracePglite } from '../telemetry/library-instrumentation.
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type AnySchema = Record<string, unknown>;
-/** A Drizzle database bound to one service's schema. Same type on PGlite and PostgreSQL. */
+/**
+ * A Drizzle database bound to one service's schema. Same type on PGlite and PostgreSQL. Its `execute()` answers
+ * `unknown` whatever type argument it is given (the two drivers shape a raw result differently): read the rows with
+ * `rowsOf<T>(await db.execute(...))` (rows.ts).
+ */
 export type Db<TSchema extends AnySchema = AnySchema> = PgDatabase<PgQueryResultHKT, TSchema>;
 /** A Drizzle transaction; command handlers receive it from TransactionRunner.run. */
 export type Tx<TSchema extends AnySchema = AnySchema> = PgTransaction<PgQueryResultHKT, TSchema, ExtractTablesWithRelations<TSchema>>;
