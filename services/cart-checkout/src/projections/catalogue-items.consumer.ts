@@ -18,44 +18,54 @@ const LOCK_SUPPLIER_SHARED = new PreparedSql<{ lock: string }>(
   () => sql`select pg_advisory_xact_lock_shared(hashtext(${sql.placeholder('lock')}::text))`,
 );
 
-const SNAPSHOT_COLUMNS = [
-  'owner_id',
-  'type',
-  'name',
-  'slug',
-  'list_state',
-  'hidden',
-  'is_dropshipping',
-  'is_free',
-  'price_minor',
-  'contribution_margin_minor',
-  'currency',
-  'sold_out',
-  'available',
-  'stock_type',
-  'max_purchase_amount',
-  'photo',
-  'description',
-  'experience_date',
-  'variants',
-  'revision',
-  'owner_disabled',
+/**
+ * The snapshot's columns, each with the cast of its value: one list for the insert and for the update, so a column
+ * added to the projection reaches both. The value of `column` is the placeholder of its camel-cased name.
+ */
+const SNAPSHOT_COLUMNS: ReadonlyArray<readonly [column: string, cast?: string]> = [
+  ['owner_id'],
+  ['type'],
+  ['name'],
+  ['slug'],
+  ['list_state'],
+  ['hidden', 'boolean'],
+  ['is_dropshipping', 'boolean'],
+  ['is_free', 'boolean'],
+  ['price_minor', 'int'],
+  ['contribution_margin_minor', 'int'],
+  ['currency'],
+  ['sold_out', 'boolean'],
+  ['available', 'int'],
+  ['stock_type'],
+  ['max_purchase_amount', 'int'],
+  ['photo'],
+  ['description'],
+  ['experience_date', 'timestamptz'],
+  ['variants', 'jsonb'],
+  ['revision', 'int'],
 ];
+const valueOf = (column: string, cast?: string) => {
+  const value = sql.placeholder(column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()));
+  return cast ? sql`${value}::${sql.raw(cast)}` : sql`${value}`;
+};
+const snapshotValues = () =>
+  sql.join(
+    SNAPSHOT_COLUMNS.map(([c, cast]) => valueOf(c, cast)),
+    sql`, `,
+  );
+const columnList = (columns: string[]) => sql.raw(columns.join(', '));
 
 /**
  * A created or updated snapshot, built once: inserted, or applied over an older revision of a live row. The supplier
  * state is read in the statement (a supplier disabled before this item arrived: its line is disabled too).
  */
 const UPSERT_SNAPSHOT = new PreparedSql<Record<string, unknown>>(() => {
-  const p = (name: string) => sql.placeholder(name);
-  return sql`insert into ${items} (item_id, ${sql.raw(SNAPSHOT_COLUMNS.join(', '))}, updated_at)
-    values (${p('itemId')}, ${p('ownerId')}, ${p('type')}, ${p('name')}, ${p('slug')}, ${p('listState')}, ${p('hidden')}::boolean,
-      ${p('isDropshipping')}::boolean, ${p('isFree')}::boolean, ${p('priceMinor')}::int, ${p('contributionMarginMinor')}::int,
-      ${p('currency')}, ${p('soldOut')}::boolean, ${p('available')}::int, ${p('stockType')}, ${p('maxPurchaseAmount')}::int,
-      ${p('photo')}, ${p('description')}, ${p('experienceDate')}::timestamptz, ${p('variants')}::jsonb, ${p('revision')}::int,
-      coalesce((select not ${supplierStates.enabled} from ${supplierStates} where ${supplierStates.supplierId} = ${p('ownerId')}), false),
+  const columns = [...SNAPSHOT_COLUMNS.map(([c]) => c), 'owner_disabled'];
+  return sql`insert into ${items} (item_id, ${columnList(columns)}, updated_at)
+    values (${sql.placeholder('itemId')}, ${snapshotValues()},
+      coalesce((select not ${supplierStates.enabled} from ${supplierStates} where ${supplierStates.supplierId} = ${sql.placeholder('ownerId')}), false),
       now())
-    on conflict (item_id) do update set ${sql.raw(SNAPSHOT_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', '))}, updated_at = now()
+    on conflict (item_id) do update set ${columnList(columns.map((c) => `${c} = excluded.${c}`))}, updated_at = now()
     where ${items.revision} < excluded.revision and not ${items.deleted}`;
 });
 
@@ -65,19 +75,15 @@ const UPSERT_SNAPSHOT = new PreparedSql<Record<string, unknown>>(() => {
  * supplier under the exclusive lock, and an UPDATE that waits for such a change's row locks applies its own columns
  * to the row that change left. Answers the row when it wrote one.
  */
-const UPDATE_SNAPSHOT = new PreparedSql<Record<string, unknown>>(() => {
-  const p = (name: string) => sql.placeholder(name);
-  return sql`update ${items} set owner_id = ${p('ownerId')}, type = ${p('type')}, name = ${p('name')}, slug = ${p('slug')},
-      list_state = ${p('listState')}, hidden = ${p('hidden')}::boolean, is_dropshipping = ${p('isDropshipping')}::boolean,
-      is_free = ${p('isFree')}::boolean, price_minor = ${p('priceMinor')}::int,
-      contribution_margin_minor = ${p('contributionMarginMinor')}::int, currency = ${p('currency')},
-      sold_out = ${p('soldOut')}::boolean, available = ${p('available')}::int, stock_type = ${p('stockType')},
-      max_purchase_amount = ${p('maxPurchaseAmount')}::int, photo = ${p('photo')}, description = ${p('description')},
-      experience_date = ${p('experienceDate')}::timestamptz, variants = ${p('variants')}::jsonb, revision = ${p('revision')}::int,
-      updated_at = now()
-    where ${items.itemId} = ${p('itemId')} and ${items.revision} < ${p('revision')}::int and not ${items.deleted}
-    returning 1 as written`;
-});
+const UPDATE_SNAPSHOT = new PreparedSql<Record<string, unknown>>(
+  () => sql`update ${items}
+    set ${sql.join(
+      SNAPSHOT_COLUMNS.map(([c, cast]) => sql`${sql.raw(c)} = ${valueOf(c, cast)}`),
+      sql`, `,
+    )}, updated_at = now()
+    where ${items.itemId} = ${sql.placeholder('itemId')} and ${items.revision} < ${sql.placeholder('revision')}::int and not ${items.deleted}
+    returning 1 as written`,
+);
 
 /**
  * The service's projection of the catalogue's items (`catalogue.item`): name, photo, price, stock and state, which
