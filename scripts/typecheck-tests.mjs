@@ -9,27 +9,20 @@
  * (`npm run build:server`): the tests import `@vitrina/platform` as the services do. Two checks at a time.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
-const projects = [
-  'libs/platform',
-  'launcher',
-  'services/gateway',
-  'services/catalogue',
-  'services/store',
-  'services/cart-checkout',
-  'services/orders',
-  'services/accounts',
-  'services/messaging',
-  'e2e',
-].map((dir) => `${dir}/tsconfig.test.json`);
+// Every package with a `test` folder (libs/*, services/*, launcher), and the Playwright journeys: a new package's
+// tests cannot be left out by forgetting a list, only by having no tsconfig.test.json, which fails the check.
+const packages = ['libs', 'services'].flatMap((dir) => readdirSync(`${root}${dir}`).map((name) => `${dir}/${name}`));
+const dirs = [...packages, 'launcher'].filter((dir) => existsSync(`${root}${dir}/test`));
+const projects = [...dirs, 'e2e'].map((dir) => `${dir}/tsconfig.test.json`);
 
 const missing = projects.filter((p) => !existsSync(`${root}${p}`));
 if (missing.length > 0) {
-  console.error(`typecheck-tests: missing ${missing.join(', ')}`);
+  console.error(`typecheck-tests: a test folder without its tsconfig.test.json: ${missing.join(', ')}`);
   process.exit(1);
 }
 
