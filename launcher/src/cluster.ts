@@ -195,11 +195,18 @@ async function main(): Promise<void> {
   const url = `http://localhost:${cfg.PORT}`;
   if (await waitHealthy(`${url}/api/health`, 90_000)) {
     console.log(
-      `\nVitrina cluster is running: ${url} (PostgreSQL ${new URL(cfg.DATABASE_URL).host}, events on ${cfg.EVENT_BUS}, jobs on BullMQ)\n`,
+      `\nVitrina cluster is running: ${url} (PostgreSQL ${databaseLocation(cfg.DATABASE_URL)}, events on ${cfg.EVENT_BUS}, jobs on BullMQ)\n`,
     );
   } else {
     console.error(`The cluster did not become healthy at ${url}/api/health within 90 s`);
   }
+}
+
+/** Where the database is: `host:port`, or the Unix socket's folder for a `?host=/run/postgresql` URL. */
+function databaseLocation(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const socketDir = url.searchParams.get('host');
+  return socketDir?.startsWith('/') ? `socket ${socketDir}` : url.host;
 }
 
 function withoutUnset(vars: Record<string, string | undefined>): Record<string, string> {
