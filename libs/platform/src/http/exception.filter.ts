@@ -22,6 +22,9 @@ const CODE_BY_STATUS: Record<number, string> = {
   503: ErrorCodes.serviceUnavailable,
 };
 
+/** pg-pool's errors when no connection came within `connectionTimeoutMillis` (DB_POOL_WAIT_MS). */
+const OVERLOAD_MESSAGES = ['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout'];
+
 /**
  * Maps anything thrown into `{ code, message }` with the right status.
  * Never leaks stack traces, SQL or driver messages: unknown errors are logged with the trace id
@@ -72,7 +75,10 @@ export function toErrorResponse(err: unknown, logger?: Logger): { status: number
   return { status: 500, body: { code: ErrorCodes.internal, message: 'Internal error' } };
 }
 
-/** pg's pool wait timeout, and PostgreSQL's query_canceled (57014: statement_timeout) seen through Drizzle's wrapper. */
+/**
+ * pg's pool wait timeout, a new pooled connection not established within that wait (pg-pool ends it: a database too
+ * busy to accept one), and PostgreSQL's query_canceled (57014: statement_timeout), seen through Drizzle's wrapper.
+ */
 function isOverloaded(err: unknown): boolean {
   for (
     let e = err as { message?: unknown; code?: unknown; cause?: unknown } | undefined, depth = 0;
@@ -80,7 +86,8 @@ function isOverloaded(err: unknown): boolean {
     e = e.cause as typeof e, depth++
   ) {
     if (e.code === '57014') return true;
-    if (typeof e.message === 'string' && e.message.includes('timeout exceeded when trying to connect')) return true;
+    const message = e.message;
+    if (typeof message === 'string' && OVERLOAD_MESSAGES.some((m) => message.includes(m))) return true;
   }
   return false;
 }

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, sql, type Database } from '../../src/db/database.js';
@@ -28,6 +29,9 @@ describe('PostgreSQL pool limits', () => {
     });
     open.push(db);
     const d = db.drizzle({});
+    // The pool's one connection made first: on a busy machine making it can take longer than the 200 ms wait, which
+    // is the case below ('a database that accepts no connection in time'), not this one.
+    await d.execute(sql`select 1`);
     // Over the statement timeout.
     const slow = await d.execute(sql`select pg_sleep(5)`).then(
       () => undefined,
@@ -75,5 +79,39 @@ describe('PostgreSQL pool limits', () => {
     // The pool still serves.
     const ok = rowsOf<{ n: number }>(await d.execute(sql`select 41 + 1 as n`));
     expect(ok[0].n).toBe(42);
+  });
+
+  it('a database that accepts no connection within the pool wait answers 503 service_unavailable, not a 500', async () => {
+    // A server that takes the TCP connection and never answers PostgreSQL's startup: pg-pool ends the connection
+    // after the wait ("Connection terminated due to connection timeout"), as with a database too busy to accept one.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const db = await openDatabase({
+        databaseUrl: `postgres://postgres@127.0.0.1:${port}/none`,
+        dataDir: dir,
+        poolMax: 1,
+        poolWaitMs: 200,
+      });
+      open.push(db);
+      const started = Date.now();
+      const failed = await db
+        .drizzle({})
+        .execute(sql`select 1`)
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(toErrorResponse(failed)).toEqual({ status: 503, body: { code: 'service_unavailable', message: expect.any(String) } });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
