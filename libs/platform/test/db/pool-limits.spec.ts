@@ -23,14 +23,15 @@ describe('PostgreSQL pool limits', () => {
       databaseUrl: url,
       dataDir: dir,
       poolMax: 1,
-      poolWaitMs: 200,
+      // pg-pool gives a new connection the same time as a wait for a busy one: long enough for a loaded CI machine to
+      // make the pool's one connection (a connection not made in time is the case below, not this one).
+      poolWaitMs: 2_000,
       statementTimeoutMs: 300,
       applicationName: 'vitrina-pool-test',
     });
     open.push(db);
     const d = db.drizzle({});
-    // The pool's one connection made first: on a busy machine making it can take longer than the 200 ms wait, which
-    // is the case below ('a database that accepts no connection in time'), not this one.
+    // The pool's one connection made first, so the statement below is timed alone.
     await d.execute(sql`select 1`);
     // Over the statement timeout.
     const slow = await d.execute(sql`select pg_sleep(5)`).then(
