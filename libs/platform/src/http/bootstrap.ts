@@ -92,7 +92,8 @@ export async function createServiceApp(def: ServiceDefinition, runtime: Runtime)
     // Errors raised before a controller runs (body parsers, hooks) reach the route's Fastify error handler,
     // not Nest's filters: the same mapping answers them `{ code, message }`.
     route.errorHandler ??= (err, _request, reply) => {
-      const { status, body } = toErrorResponse(err, logger);
+      const { status, body, headers } = toErrorResponse(err, logger);
+      if (headers) void reply.headers(headers);
       void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
     };
     const group = /^\/([^/]+)\//.exec(route.url)?.[1];

@@ -26,11 +26,32 @@ const CODE_BY_STATUS: Record<number, string> = {
 const OVERLOAD_MESSAGES = ['timeout exceeded when trying to connect', 'Connection terminated due to connection timeout'];
 
 /**
+ * PostgreSQL refusing or ending sessions (class 08 connection exceptions; 53300 too_many_connections; 57P01-57P03
+ * administrator, crash or startup shutdown): the database is restarting, failing over or full.
+ */
+const PG_UNAVAILABLE = new Set(['08000', '08001', '08003', '08004', '08006', '53300', '57P01', '57P02', '57P03']);
+/** A connection that dropped under an open session: pg's message when the server went away mid-statement. */
+const UNAVAILABLE_MESSAGES = ['Connection terminated unexpectedly'];
+/** Socket errors of an outgoing connection (database, Redis, another service) that are not about the request. */
+const LOST_CONNECTION = new Set(['ECONNRESET', 'EPIPE']);
+
+/** Seconds a client should wait before retrying a 503: a pool wait clears at once, a database restart takes longer. */
+const RETRY_AFTER_BUSY = '1';
+const RETRY_AFTER_DOWN = '5';
+
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+  /** Headers the answer carries besides its content type (Retry-After on a 503). */
+  headers?: Record<string, string>;
+}
+
+/**
  * Maps anything thrown into `{ code, message }` with the right status.
  * Never leaks stack traces, SQL or driver messages: unknown errors are logged with the trace id
  * and answered with a generic 500.
  */
-export function toErrorResponse(err: unknown, logger?: Logger): { status: number; body: ErrorBody } {
+export function toErrorResponse(err: unknown, logger?: Logger): ErrorResponse {
   if (err instanceof DomainError) {
     return {
       status: err.status,
@@ -69,7 +90,21 @@ export function toErrorResponse(err: unknown, logger?: Logger): { status: number
     // The database is saturated (no pooled connection within the wait, or a statement over statement_timeout):
     // a retryable 503, not a bug. Logged at warn so saturation is visible without paging as an error.
     logger?.warn({ err, traceId: currentContext()?.traceId }, 'database overloaded');
-    return { status: 503, body: { code: ErrorCodes.serviceUnavailable, message: 'The service is busy, try again shortly' } };
+    return {
+      status: 503,
+      body: { code: ErrorCodes.serviceUnavailable, message: 'The service is busy, try again shortly' },
+      headers: { 'retry-after': RETRY_AFTER_BUSY },
+    };
+  }
+  if (isUnavailable(err)) {
+    // The database (or another dependency) cannot be reached or ended the session: retryable (a write with its
+    // Idempotency-Key never applies twice). Not a bug in this request: warn, without the stack.
+    logger?.warn({ err: describe(err), traceId: currentContext()?.traceId }, 'dependency unavailable');
+    return {
+      status: 503,
+      body: { code: ErrorCodes.serviceUnavailable, message: 'The service is temporarily unavailable, try again shortly' },
+      headers: { 'retry-after': RETRY_AFTER_DOWN },
+    };
   }
   logger?.error({ err, traceId: currentContext()?.traceId }, 'unhandled error');
   return { status: 500, body: { code: ErrorCodes.internal, message: 'Internal error' } };
@@ -92,6 +127,34 @@ function isOverloaded(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The database or another dependency is out of reach: a connection refused or not found (no server, missing Unix
+ * socket, unresolvable host: any error of a `connect` or `getaddrinfo` call), reset or broken under us, or PostgreSQL
+ * refusing or ending the session (PG_UNAVAILABLE), seen through Drizzle's wrapper (`cause`).
+ */
+function isUnavailable(err: unknown): boolean {
+  for (
+    let e = err as { message?: unknown; code?: unknown; syscall?: unknown; name?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (typeof e.code === 'string' && (PG_UNAVAILABLE.has(e.code) || LOST_CONNECTION.has(e.code))) return true;
+    if (typeof e.code === 'string' && (e.syscall === 'connect' || e.syscall === 'getaddrinfo')) return true;
+    // ioredis, a command given up after its retries while Redis is down
+    if (e.name === 'MaxRetriesPerRequestError') return true;
+    const message = e.message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+  }
+  return false;
+}
+
+/** The innermost cause's code and message: enough to tell which dependency, without a stack per failed request. */
+function describe(err: unknown): { code?: unknown; message?: unknown } {
+  let e = err as { message?: unknown; code?: unknown; cause?: unknown };
+  for (let depth = 0; e.cause && typeof e.cause === 'object' && depth < 4; depth++) e = e.cause;
+  return { code: e.code, message: e.message };
+}
+
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   constructor(private readonly logger?: Logger) {}
@@ -99,8 +162,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const { status, body } = toErrorResponse(exception, this.logger);
+    const { status, body, headers } = toErrorResponse(exception, this.logger);
     if (reply.sent) return;
+    if (headers) void reply.headers(headers);
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 }

@@ -38,7 +38,11 @@ describe('PostgreSQL pool limits', () => {
       () => undefined,
       (err: unknown) => err,
     );
-    expect(toErrorResponse(slow)).toEqual({ status: 503, body: { code: 'service_unavailable', message: expect.any(String) } });
+    expect(toErrorResponse(slow)).toEqual({
+      status: 503,
+      body: { code: 'service_unavailable', message: 'The service is busy, try again shortly' },
+      headers: { 'retry-after': '1' },
+    });
     // The only connection held by a transaction: another statement waits at most poolWaitMs.
     let release!: () => void;
     const held = d.transaction(async (tx) => {
@@ -109,10 +113,84 @@ describe('PostgreSQL pool limits', () => {
           (err: unknown) => err,
         );
       expect(Date.now() - started).toBeLessThan(5_000);
-      expect(toErrorResponse(failed)).toEqual({ status: 503, body: { code: 'service_unavailable', message: expect.any(String) } });
+      expect(toErrorResponse(failed)).toEqual({
+        status: 503,
+        body: { code: 'service_unavailable', message: 'The service is busy, try again shortly' },
+        headers: { 'retry-after': '1' },
+      });
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+
+  describe('a database out of reach answers 503 service_unavailable with Retry-After, not a 500', () => {
+    const unavailable = {
+      status: 503,
+      body: { code: 'service_unavailable', message: 'The service is temporarily unavailable, try again shortly' },
+      headers: { 'retry-after': '5' },
+    };
+    const failureOf = async (databaseUrl: string) => {
+      const db = await openDatabase({ databaseUrl, dataDir: dir, poolMax: 1, poolWaitMs: 2_000 });
+      open.push(db);
+      return db
+        .drizzle({})
+        .execute(sql`select 1`)
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+    };
+
+    it('nothing listening on its port (ECONNREFUSED)', async () => {
+      // A port just freed: nothing listens on it.
+      const probe = createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      const { port } = probe.address() as AddressInfo;
+      await new Promise((resolve) => probe.close(resolve));
+      const failed = await failureOf(`postgres://postgres@127.0.0.1:${port}/none`);
+      expect(failed).toBeInstanceOf(Error);
+      expect(toErrorResponse(failed)).toEqual(unavailable);
+    });
+
+    it('its Unix socket missing (PostgreSQL stopped)', async () => {
+      const failed = await failureOf(`postgres://postgres@localhost/none?host=${encodeURIComponent(join(dir, 'no-such-dir'))}`);
+      expect(failed).toBeInstanceOf(Error);
+      expect(toErrorResponse(failed)).toEqual(unavailable);
+    });
+
+    it('the server closing the connection mid-session', async () => {
+      // Takes the connection and closes it at once: what a crashing or restarting server does to its clients.
+      const closing = createServer((socket) => socket.destroy());
+      await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = closing.address() as AddressInfo;
+        const failed = await failureOf(`postgres://postgres@127.0.0.1:${port}/none`);
+        expect(failed).toBeInstanceOf(Error);
+        expect(toErrorResponse(failed)).toEqual(unavailable);
+      } finally {
+        await new Promise((resolve) => closing.close(resolve));
+      }
+    });
+
+    it('PostgreSQL ending the session (57P01, as in a shutdown), and the pool serving again after', async () => {
+      const url = requireServiceUrl('DATABASE_URL', 'a terminated session on PostgreSQL');
+      if (!url) return;
+      const db = await openDatabase({ databaseUrl: url, dataDir: dir, poolMax: 1, applicationName: 'vitrina-pool-terminated' });
+      open.push(db);
+      const d = db.drizzle({});
+      const failed = await d
+        .transaction(async (tx) => {
+          await tx.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
+        })
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+      expect(failed).toBeInstanceOf(Error);
+      expect(toErrorResponse(failed)).toEqual(unavailable);
+      const ok = rowsOf<{ n: number }>(await d.execute(sql`select 41 + 1 as n`));
+      expect(ok[0].n).toBe(42);
+    });
   });
 });

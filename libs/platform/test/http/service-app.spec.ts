@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, Module, Post, Query } from '@nestjs/common';
 import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { pgSchema, text } from 'drizzle-orm/pg-core';
+import { openDatabase, sql } from '../../src/db/database.js';
 import { createServiceApp, type ServiceApp } from '../../src/http/bootstrap.js';
 import { DomainError } from '../../src/http/errors.js';
 import { ListQueryDto, listResponse, parseSort } from '../../src/http/list.js';
@@ -45,6 +47,21 @@ class ThingsController {
   @Get('domain-error')
   domain() {
     throw new DomainError('invalid_product', 'Solo productos del proveedor', 400);
+  }
+
+  /** A statement on a database nobody answers for (a port just freed): what every route does while PostgreSQL is down. */
+  @Get('database-down')
+  async databaseDown() {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const db = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/none`, dataDir: '/nonexistent', poolMax: 1 });
+    try {
+      return await db.drizzle({}).execute(sql`select 1`);
+    } finally {
+      await db.close();
+    }
   }
 
   @Get('crash')
@@ -128,6 +145,12 @@ describe('a service app built by the kernel', () => {
     const crash = await inject({ method: 'GET', url: '/marketing/things/crash' });
     expect(crash.statusCode).toBe(500);
     expect(crash.body).not.toMatch(/secret_table|\/srv/);
+    // The database out of reach: a retryable 503 with Retry-After, no driver detail.
+    const down = await inject({ method: 'GET', url: '/marketing/things/database-down' });
+    expect(down.statusCode).toBe(503);
+    expect(down.headers['retry-after']).toBe('5');
+    expect(down.json()).toEqual({ code: 'service_unavailable', message: 'The service is temporarily unavailable, try again shortly' });
+    expect(down.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
     const missing = await inject({ method: 'GET', url: '/marketing/nothing-here' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('not_found');
