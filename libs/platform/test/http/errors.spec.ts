@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { readFile } from 'node:fs/promises';
+import { MaxRetriesPerRequestError } from 'ioredis/built/errors/index.js';
 import { toErrorResponse } from '../../src/http/exception.filter.js';
 import { ConflictError, DomainError, ValidationError } from '../../src/http/errors.js';
 
@@ -37,5 +39,21 @@ describe('error mapping', () => {
     const res = toErrorResponse(sqlError);
     expect(res).toEqual({ status: 500, body: { code: 'internal_error', message: 'Internal error' } });
     expect(JSON.stringify(res)).not.toMatch(/users_email_uq|a@b\.c|at /);
+  });
+
+  it('answers 503 with Retry-After for Redis given up, but keeps a missing file a 500', async () => {
+    // ioredis's own error for a command given up while Redis is down (the database cases: test/db/pool-limits.spec.ts)
+    expect(toErrorResponse(new MaxRetriesPerRequestError(1))).toEqual({
+      status: 503,
+      body: { code: 'service_unavailable', message: 'The service is temporarily unavailable, try again shortly' },
+      headers: { 'retry-after': '5' },
+    });
+    // ENOENT of a file, not of a connection: a bug or a lost upload, not a dependency down
+    const missing = await readFile('/nonexistent/vitrina-file').then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(missing).toMatchObject({ code: 'ENOENT', syscall: 'open' });
+    expect(toErrorResponse(missing)).toEqual({ status: 500, body: { code: 'internal_error', message: 'Internal error' } });
   });
 });
