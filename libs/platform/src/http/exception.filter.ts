@@ -99,7 +99,7 @@ export function toErrorResponse(err: unknown, logger?: Logger): ErrorResponse {
   if (isUnavailable(err)) {
     // The database (or another dependency) cannot be reached or ended the session: retryable (a write with its
     // Idempotency-Key never applies twice). Not a bug in this request: warn, without the stack.
-    logger?.warn({ err: describe(err), traceId: currentContext()?.traceId }, 'dependency unavailable');
+    logger?.warn({ err: innermostCause(err), traceId: currentContext()?.traceId }, 'dependency unavailable');
     return {
       status: 503,
       body: { code: ErrorCodes.serviceUnavailable, message: 'The service is temporarily unavailable, try again shortly' },
@@ -110,49 +110,52 @@ export function toErrorResponse(err: unknown, logger?: Logger): ErrorResponse {
   return { status: 500, body: { code: ErrorCodes.internal, message: 'Internal error' } };
 }
 
+/** What the checks below read of an error and of each error in its `cause` chain. */
+interface ErrorLink {
+  message?: unknown;
+  code?: unknown;
+  syscall?: unknown;
+  name?: unknown;
+  cause?: unknown;
+}
+
+/** The error and its causes, outermost first, at most four deep (Drizzle wraps the driver's error in `cause`). */
+function causeChain(err: unknown): ErrorLink[] {
+  const chain: ErrorLink[] = [];
+  for (let e = err; e && typeof e === 'object' && chain.length < 4; e = (e as ErrorLink).cause) chain.push(e);
+  return chain;
+}
+
+const messageHas = (e: ErrorLink, fragments: readonly string[]) =>
+  typeof e.message === 'string' && fragments.some((m) => (e.message as string).includes(m));
+
 /**
  * pg's pool wait timeout, a new pooled connection not established within that wait (pg-pool ends it: a database too
  * busy to accept one), and PostgreSQL's query_canceled (57014: statement_timeout), seen through Drizzle's wrapper.
  */
 function isOverloaded(err: unknown): boolean {
-  for (
-    let e = err as { message?: unknown; code?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 4;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (e.code === '57014') return true;
-    const message = e.message;
-    if (typeof message === 'string' && OVERLOAD_MESSAGES.some((m) => message.includes(m))) return true;
-  }
-  return false;
+  return causeChain(err).some((e) => e.code === '57014' || messageHas(e, OVERLOAD_MESSAGES));
 }
 
 /**
  * The database or another dependency is out of reach: a connection refused or not found (no server, missing Unix
- * socket, unresolvable host: any error of a `connect` or `getaddrinfo` call), reset or broken under us, or PostgreSQL
- * refusing or ending the session (PG_UNAVAILABLE), seen through Drizzle's wrapper (`cause`).
+ * socket, unresolvable host: any error of a `connect` or `getaddrinfo` call), reset or broken under us, PostgreSQL
+ * refusing or ending the session (PG_UNAVAILABLE), or ioredis giving a command up after its retries while Redis is down.
  */
 function isUnavailable(err: unknown): boolean {
-  for (
-    let e = err as { message?: unknown; code?: unknown; syscall?: unknown; name?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 4;
-    e = e.cause as typeof e, depth++
-  ) {
-    if (typeof e.code === 'string' && (PG_UNAVAILABLE.has(e.code) || LOST_CONNECTION.has(e.code))) return true;
-    if (typeof e.code === 'string' && (e.syscall === 'connect' || e.syscall === 'getaddrinfo')) return true;
-    // ioredis, a command given up after its retries while Redis is down
-    if (e.name === 'MaxRetriesPerRequestError') return true;
-    const message = e.message;
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
-  }
-  return false;
+  return causeChain(err).some(
+    (e) =>
+      (typeof e.code === 'string' &&
+        (PG_UNAVAILABLE.has(e.code) || LOST_CONNECTION.has(e.code) || e.syscall === 'connect' || e.syscall === 'getaddrinfo')) ||
+      e.name === 'MaxRetriesPerRequestError' ||
+      messageHas(e, UNAVAILABLE_MESSAGES),
+  );
 }
 
 /** The innermost cause's code and message: enough to tell which dependency, without a stack per failed request. */
-function describe(err: unknown): { code?: unknown; message?: unknown } {
-  let e = err as { message?: unknown; code?: unknown; cause?: unknown };
-  for (let depth = 0; e.cause && typeof e.cause === 'object' && depth < 4; depth++) e = e.cause;
-  return { code: e.code, message: e.message };
+function innermostCause(err: unknown): { code?: unknown; message?: unknown } {
+  const e = causeChain(err).at(-1);
+  return { code: e?.code, message: e?.message };
 }
 
 @Catch()

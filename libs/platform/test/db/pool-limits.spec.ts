@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { openDatabase, sql, type Database } from '../../src/db/database.js';
 import { rowsOf } from '../../src/db/rows.js';
 import { toErrorResponse } from '../../src/http/exception.filter.js';
+import { refusedPort } from '../../src/testing/refused-port.js';
 import { requireServiceUrl } from '../../src/testing/test-database.js';
 
 describe('PostgreSQL pool limits', () => {
@@ -143,12 +144,8 @@ describe('PostgreSQL pool limits', () => {
     };
 
     it('nothing listening on its port (ECONNREFUSED)', async () => {
-      // A port just freed: nothing listens on it.
-      const probe = createServer();
-      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-      const { port } = probe.address() as AddressInfo;
-      await new Promise((resolve) => probe.close(resolve));
-      const failed = await failureOf(`postgres://postgres@127.0.0.1:${port}/none`);
+      // Not a port freed after listen(0): another suite's server may take it meanwhile (refused-port.ts).
+      const failed = await failureOf(`postgres://postgres@127.0.0.1:${await refusedPort()}/none`);
       expect(failed).toBeInstanceOf(Error);
       expect(toErrorResponse(failed)).toEqual(unavailable);
     });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Body, Controller, Get, Module, Post, Query } from '@nestjs/common';
 import { IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { pgSchema, text } from 'drizzle-orm/pg-core';
 import { openDatabase, sql } from '../../src/db/database.js';
@@ -11,6 +10,7 @@ import { ListQueryDto, listResponse, parseSort } from '../../src/http/list.js';
 import { PlatformModule } from '../../src/runtime/platform.module.js';
 import type { Runtime } from '../../src/runtime/runtime.js';
 import { platformTables } from '../../src/outbox/tables.js';
+import { refusedPort } from '../../src/testing/refused-port.js';
 import { createTestDatabase, type TestDatabase } from '../../src/testing/test-database.js';
 import { createTestRuntime } from '../../src/testing/test-runtime.js';
 
@@ -49,14 +49,11 @@ class ThingsController {
     throw new DomainError('invalid_product', 'Solo productos del proveedor', 400);
   }
 
-  /** A statement on a database nobody answers for (a port just freed): what every route does while PostgreSQL is down. */
+  /** A statement on a database whose port refuses connections: what every route does while PostgreSQL is down. */
   @Get('database-down')
   async databaseDown() {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
-    const db = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/none`, dataDir: '/nonexistent', poolMax: 1 });
+    const databaseUrl = `postgres://postgres@127.0.0.1:${await refusedPort()}/none`;
+    const db = await openDatabase({ databaseUrl, dataDir: '/nonexistent', poolMax: 1 });
     try {
       return await db.drizzle({}).execute(sql`select 1`);
     } finally {
