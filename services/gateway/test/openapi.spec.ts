@@ -110,6 +110,40 @@ describe('mergeOpenApi', () => {
     });
   });
 
+  it('gives every operation the answers the gateway and the platform may give on any route', () => {
+    const item = merged.paths!['/api/catalogue/items/{id}'].get as { responses: Record<string, Record<string, unknown>> };
+    const shop = merged.paths!['/api/store/shops/{slug}'].get as { responses: Record<string, Record<string, unknown>> };
+    const error = { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } };
+    const retryAfter = { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } };
+    for (const op of [item, shop]) {
+      expect(Object.keys(op.responses).sort()).toEqual(expect.arrayContaining(['200', '429', '502', '503', '504']));
+      for (const status of ['429', '503']) expect(op.responses[status]).toMatchObject({ headers: retryAfter, content: error });
+      for (const status of ['502', '504']) {
+        expect(op.responses[status]).toMatchObject({ content: error });
+        expect(op.responses[status]).not.toHaveProperty('headers');
+      }
+    }
+    // What the service declared stays as it was.
+    expect(item.responses['404']).toEqual(catalogueDoc.paths!['/catalogue/items/{id}'].get!['responses' as never]['404']);
+    expect(merged.components!.schemas.ApiError).toMatchObject({ required: ['code', 'message'] });
+    expect(merged.components!.headers).toEqual({
+      RetryAfter: { description: expect.any(String), schema: { type: 'integer', minimum: 1 } },
+    });
+  });
+
+  it("keeps a service's own 429 or 503 and adds Retry-After to it", () => {
+    const own = {
+      description: 'Too many PIN attempts',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+    };
+    const doc: OpenApiDocument = { paths: { '/accounts/pin': { post: { responses: { 200: { description: 'ok' }, 429: own } } } } };
+    const op = mergeOpenApi([{ service: 'accounts', document: doc }]).paths!['/api/accounts/pin'].post as {
+      responses: Record<string, Record<string, unknown>>;
+    };
+    expect(op.responses['429']).toEqual({ ...own, headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } });
+    expect(doc.paths!['/accounts/pin'].post).toEqual({ responses: { 200: { description: 'ok' }, 429: own } });
+  });
+
   it('does not change its inputs', () => {
     expect(catalogueDoc.components!.schemas.Item).toEqual({
       type: 'object',
@@ -137,7 +171,7 @@ describe('GET /api/docs/openapi.json', () => {
     const doc = (await res.body.json()) as OpenApiDocument;
     expect(res.statusCode).toBe(200);
     expect(Object.keys(doc.paths!)).toEqual(['/api/catalogue/items/{id}', '/api/store/shops/{slug}']);
-    expect(Object.keys(doc.components!.schemas)).toEqual(['CatalogueMoney', 'ErrorBody', 'Item', 'Shop', 'StoreMoney']);
+    expect(Object.keys(doc.components!.schemas)).toEqual(['ApiError', 'CatalogueMoney', 'ErrorBody', 'Item', 'Shop', 'StoreMoney']);
     expect(doc['x-unavailable-services']).toEqual(['cart-checkout', 'orders', 'accounts', 'messaging', 'marketing']);
   });
 

@@ -3,6 +3,8 @@
  * gets the `/api` prefix the gateway serves it under, operations are tagged by service, and components are
  * merged. Two services defining the same component name differently both get a service prefix
  * (`Money` -> `CatalogueMoney`, `StoreMoney`) with their `$ref`s rewritten; identical definitions stay shared.
+ * Every operation also carries the answers the gateway and the platform may give on any route, whatever the
+ * service declares (`GATEWAY_ANSWERS`: 429, 502, 503, 504, all `{ code, message }`, `Retry-After` where it is sent).
  * Pure: no I/O, inputs are not mutated.
  */
 
@@ -35,12 +37,47 @@ const LOCAL_REF = /^#\/components\/([A-Za-z]+)\/(.+)$/;
 
 type Renames = Map<string, string>; // "kind/name" -> new name
 
+/** The refusal body every service declares (`ApiError`, libs/platform api-answer.ts); added when no service did. */
+const API_ERROR = 'ApiError';
+const API_ERROR_SCHEMA = {
+  type: 'object',
+  properties: {
+    code: { type: 'string' },
+    message: { type: 'string' },
+    fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+  required: ['code', 'message'],
+  additionalProperties: false,
+};
+const RETRY_AFTER = 'RetryAfter';
+const RETRY_AFTER_HEADER = {
+  description: 'Seconds to wait before trying again',
+  schema: { type: 'integer', minimum: 1 },
+};
+
+/**
+ * Answers any operation may give through the gateway: the gateway's rate limits (429, before the service is reached),
+ * a service that cannot be reached (502) or does not answer in time (504), and a service whose database or Redis is
+ * out of reach or saturated (503, libs/platform http/exception.filter.ts). A service's own description of one of these
+ * statuses is kept; `Retry-After` is added to its 429 and 503 when missing.
+ */
+const GATEWAY_ANSWERS: Record<string, { description: string; retryAfter: boolean }> = {
+  429: { description: 'Too many requests from this client or user (`rate_limited`): wait `Retry-After` seconds', retryAfter: true },
+  502: { description: 'The service behind this route cannot be reached (`service_unavailable`)', retryAfter: false },
+  503: {
+    description: 'The service or its database is out of reach or saturated (`service_unavailable`): try again after `Retry-After` seconds',
+    retryAfter: true,
+  },
+  504: { description: 'The service did not answer in time (`upstream_timeout`)', retryAfter: false },
+};
+
 export function mergeOpenApi(inputs: readonly ServiceDocument[], options: MergeOptions = {}): OpenApiDocument {
   const prefix = options.pathPrefix ?? '/api';
   const renames = planRenames(inputs);
   const components: Record<string, Record<string, unknown>> = {};
   const paths: Record<string, JsonObject> = {};
   const operationIds = new Set<string>();
+  let operations = 0;
 
   for (const { service, document } of inputs) {
     const rename = renames.get(service)!;
@@ -62,7 +99,8 @@ export function mergeOpenApi(inputs: readonly ServiceDocument[], options: MergeO
           if (!(key in merged)) merged[key] = value;
           continue;
         }
-        merged[key] = tagOperation(value, service, operationIds, rename);
+        merged[key] = withGatewayAnswers(tagOperation(value, service, operationIds, rename));
+        operations++;
       }
     }
   }
@@ -73,7 +111,17 @@ export function mergeOpenApi(inputs: readonly ServiceDocument[], options: MergeO
     info: { title: options.title ?? 'Vitrina API', version: options.version ?? '1' },
     tags: [...services, ...(options.unavailable ?? [])].map((name) => ({ name, description: `Vitrina ${name} service` })),
     paths: sortKeys(paths),
-    components: Object.fromEntries(Object.entries(components).map(([kind, entries]) => [kind, sortKeys(entries)])),
+    components: Object.fromEntries(
+      Object.entries(
+        operations === 0
+          ? components
+          : {
+              ...components,
+              schemas: { [API_ERROR]: API_ERROR_SCHEMA, ...components.schemas },
+              headers: { ...components.headers, [RETRY_AFTER]: RETRY_AFTER_HEADER },
+            },
+      ).map(([kind, entries]) => [kind, sortKeys(entries)]),
+    ),
   };
   if (options.unavailable?.length) merged['x-unavailable-services'] = [...options.unavailable];
   return merged;
@@ -139,6 +187,21 @@ function tagOperation(operation: JsonObject, service: string, operationIds: Set<
   }
   if (Array.isArray(operation.security)) out.security = operation.security.map((req) => renameSecurity(req, rename));
   return out;
+}
+
+function withGatewayAnswers(operation: JsonObject): JsonObject {
+  const responses: JsonObject = isObject(operation.responses) ? { ...operation.responses } : {};
+  const error = { 'application/json': { schema: { $ref: `#/components/schemas/${API_ERROR}` } } };
+  const retryAfter = { 'Retry-After': { $ref: `#/components/headers/${RETRY_AFTER}` } };
+  for (const [status, answer] of Object.entries(GATEWAY_ANSWERS)) {
+    const declared = responses[status];
+    if (!isObject(declared)) {
+      responses[status] = { description: answer.description, ...(answer.retryAfter ? { headers: retryAfter } : {}), content: error };
+    } else if (answer.retryAfter && !(isObject(declared.headers) && 'Retry-After' in declared.headers)) {
+      responses[status] = { ...declared, headers: { ...(isObject(declared.headers) ? declared.headers : {}), ...retryAfter } };
+    }
+  }
+  return { ...operation, responses };
 }
 
 /** Security requirements name their schemes by key, not by $ref. */
