@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Module } from '@nestjs/common';
 import { CardTokenSchema, SANDBOX_TEST_CARDS, type PaymentMethod } from '@vitrina/contracts';
-import { PlatformModule, createServiceApp, newId, type Runtime, type ServiceDefinition } from '@vitrina/platform';
+import { DB, PlatformModule, createServiceApp, newId, type Db, type Runtime, type ServiceDefinition } from '@vitrina/platform';
 import { createTestDatabase, createTestRuntime, type TestDatabase } from '@vitrina/platform/testing';
 import * as schema from '../src/db/schema.js';
 import { CheckoutCoreModule } from '../src/checkout/checkout-core.module.js';
@@ -21,6 +21,8 @@ import {
   SandboxProvider,
   SandboxProviderModule,
   clabeValid,
+  duePayments,
+  paymentsWithToken,
   loadSandboxConfig,
   signSandboxWebhook,
   type SandboxConfig,
@@ -544,6 +546,37 @@ describe('the sandbox payment provider (issue 12)', () => {
         404,
       );
     });
+  });
+
+  it("reads a token's payments and the expiry sweep's by index, not through every payment the sandbox made", async () => {
+    // 20,000 finished card payments, as a long-running sandbox (the demo, a staging stack) accumulates them
+    await sql(
+      `insert into "cart-checkout".sandbox_payments
+         (id, idempotency_key, attempt_id, method, status, amount_minor, currency, card_token, return_url, cancel_url, expires_at)
+       select 'old-' || g, 'old-key-' || g, 'old-attempt-' || g, 'card', 'succeeded', 100, 'MXN', 'old-token-' || g, '/', '/',
+              now() - interval '1 day'
+       from generate_series(1, 20000) g`,
+    );
+    try {
+      await sql('analyze "cart-checkout".sandbox_payments');
+      const db = app.get<Db<typeof schema>>(DB);
+      const planOf = async (query: { sql: string; params: unknown[] }) => {
+        const text = query.sql.replace(/\$(\d+)/g, (_m, n: string) => {
+          const value = query.params[Number(n) - 1];
+          return typeof value === 'number' ? String(value) : `'${String(value)}'`;
+        });
+        return (await sql<{ 'QUERY PLAN': string }>(`explain ${text}`)).map((r) => r['QUERY PLAN']).join('\n');
+      };
+      // a new token matches nothing: without the index, this read every row
+      const token = await planOf(paymentsWithToken(db, 'tok_new').toSQL());
+      expect(token).toContain('sandbox_payments_card_token_idx');
+      expect(token).not.toContain('Seq Scan');
+      const sweep = await planOf(duePayments(db, clock.now(), 100).toSQL());
+      expect(sweep).toContain('sandbox_payments_expiry_idx');
+      expect(sweep).not.toContain('Seq Scan');
+    } finally {
+      await sql(`delete from "cart-checkout".sandbox_payments where id like 'old-%'`);
+    }
   });
 
   describe('cancel and refund', () => {

@@ -188,7 +188,18 @@ export const sandboxPayments = paymentsSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sandbox_payments_key_uq').on(t.idempotencyKey), uniqueIndex('sandbox_payments_reference_uq').on(t.reference)],
+  (t) => [
+    uniqueIndex('sandbox_payments_key_uq').on(t.idempotencyKey),
+    uniqueIndex('sandbox_payments_reference_uq').on(t.reference),
+    // every card payment asks whether its token already paid (SandboxBooks paymentsWithToken)
+    index('sandbox_payments_card_token_idx')
+      .on(t.cardToken)
+      .where(sql`${t.cardToken} is not null`),
+    // the expiry sweep reads the vouchers and transfers still processing by deadline (duePayments)
+    index('sandbox_payments_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'processing'`),
+  ],
 );
 
 /** Webhooks the sandbox will send (signed), due at `due_at`; chaos mode makes them late, doubled or out of order. */

@@ -6,3 +6,4 @@ export { SANDBOX_CONFIG, loadSandboxConfig, type SandboxConfig } from './sandbox
 export { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook, verifySandboxSignature } from './domain/sandbox-signature.js';
 export { SANDBOX_PUBLIC_PREFIX, type SandboxWebhookPayload } from './domain/sandbox-payment.js';
 export { clabeValid } from './domain/sandbox-references.js';
+export { duePayments, paymentsWithToken } from './sandbox.books.js';

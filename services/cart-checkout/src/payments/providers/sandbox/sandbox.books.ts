@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { PaymentLimits } from '@vitrina/contracts';
 import { DB, newId, type Db, type Tx } from '@vitrina/platform';
 import * as schema from '../../../db/schema.js';
@@ -28,6 +28,28 @@ type Conn = Db<Schema> | Tx<Schema>;
 type NewPayment = typeof sandboxPayments.$inferInsert;
 
 /** A payment and its card token, as read or changed. */
+/**
+ * Whether a card token already paid: one row is enough. Read on every card payment, so by its own index
+ * (`sandbox_payments_card_token_idx`): without it a new token, which matches nothing, read every payment the sandbox
+ * ever made.
+ */
+export function paymentsWithToken(db: Conn, tokenId: string) {
+  return db.select({ id: sandboxPayments.id }).from(sandboxPayments).where(eq(sandboxPayments.cardToken, tokenId)).limit(1);
+}
+
+/**
+ * Vouchers and transfers past their deadline (the expiry sweep, every second in every process): by the partial index
+ * of the payments still processing (`sandbox_payments_expiry_idx`), whose predicate is written as the index's, not as
+ * a parameter, so every plan of the prepared statement can use it.
+ */
+export function duePayments(db: Conn, now: Date, limit: number) {
+  return db
+    .select()
+    .from(sandboxPayments)
+    .where(and(sql`${sandboxPayments.status} = 'processing'`, lte(sandboxPayments.expiresAt, now)))
+    .limit(limit);
+}
+
 export interface SandboxEntry {
   row: SandboxPaymentRecord;
   token?: SandboxTokenRecord;
@@ -117,10 +139,7 @@ export class SandboxBooks {
         if (source && source.length <= 64) {
           [token] = await tx.select().from(sandboxCardTokens).where(eq(sandboxCardTokens.id, source)).for('update');
         }
-        const used =
-          token !== undefined &&
-          (await tx.select({ id: sandboxPayments.id }).from(sandboxPayments).where(eq(sandboxPayments.cardToken, token.id)).limit(1))
-            .length > 0;
+        const used = token !== undefined && (await paymentsWithToken(tx, token.id)).length > 0;
         const instalments = request.card?.instalments ?? null;
         const decision = decideCard(token, used, instalments, request.card?.save ?? false);
         // only a token the sandbox issued is kept: a source that is not one is never written (it could be a number)
@@ -221,12 +240,7 @@ export class SandboxBooks {
   async expireDue(limit = 100): Promise<string[]> {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
-      const due = await tx
-        .select()
-        .from(sandboxPayments)
-        .where(and(eq(sandboxPayments.status, 'processing'), lte(sandboxPayments.expiresAt, now)))
-        .limit(limit)
-        .for('update', { skipLocked: true });
+      const due = await duePayments(tx, now, limit).for('update', { skipLocked: true });
       for (const row of due) {
         const [next] = await tx
           .update(sandboxPayments)

@@ -1,0 +1,2 @@
+CREATE INDEX "sandbox_payments_card_token_idx" ON "cart-checkout"."sandbox_payments" USING btree ("card_token") WHERE "cart-checkout"."sandbox_payments"."card_token" is not null;--> statement-breakpoint
+CREATE INDEX "sandbox_payments_expiry_idx" ON "cart-checkout"."sandbox_payments" USING btree ("expires_at") WHERE "cart-checkout"."sandbox_payments"."status" = 'processing';
