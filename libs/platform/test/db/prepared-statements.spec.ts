@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, sql, type Database, type Db } from '../../src/db/database.js';
 import { requireServiceUrl } from '../../src/testing/test-database.js';
-import { PreparedSql } from '../../src/db/prepared-sql.js';
+import { PreparedQuery, PreparedSql } from '../../src/db/prepared-sql.js';
 import { rowsOf } from '../../src/db/rows.js';
+import { and, eq } from 'drizzle-orm';
 import { jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -154,6 +155,101 @@ describe('statements prepared once per PostgreSQL connection', () => {
           const unnamed = await connect(url, 0);
           expect(await upsert.execute(unnamed, { id: 'c', at, data: { n: 4 } })).toEqual([{ written: 1 }]);
           expect(await prepared(unnamed)).toEqual([]);
+        }
+      });
+    }
+  });
+  describe('PreparedQuery: a query builder built once, answering as the builder does', () => {
+    const things = pgSchema(schema).table('built_query', {
+      id: text('id').primaryKey(),
+      ownerId: text('owner_id').notNull(),
+      at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+      data: jsonb('data').$type<{ n: number }>().notNull(),
+    });
+    const tags = pgSchema(schema).table('built_query_tags', { thingId: text('thing_id').primaryKey(), label: text('label').notNull() });
+    type Thing = typeof things.$inferSelect;
+
+    for (const engine of ['PostgreSQL', 'PGlite'] as const) {
+      it(`maps rows as the builder does, on the pool and in transactions, and builds once (${engine})`, async () => {
+        const url = engine === 'PostgreSQL' ? requireServiceUrl('DATABASE_URL', 'PreparedQuery on PostgreSQL') : '';
+        if (url === undefined) return;
+        const d = await connect(url);
+        await d.execute(sql.raw(`create schema if not exists "${schema}"`));
+        await d.execute(sql.raw(`drop table if exists "${schema}"."built_query", "${schema}"."built_query_tags"`));
+        await d.execute(
+          sql.raw(
+            `create table "${schema}"."built_query" (id text primary key, owner_id text not null, at timestamptz not null, data jsonb not null)`,
+          ),
+        );
+        await d.execute(sql.raw(`create table "${schema}"."built_query_tags" (thing_id text primary key, label text not null)`));
+        let builds = 0;
+        const insert = new PreparedQuery<{ id: string; ownerId: string; at: Date; data: { n: number } }, Array<{ id: string }>>((db) => {
+          builds += 1;
+          return db
+            .insert(things)
+            .values({
+              id: sql.placeholder('id'),
+              ownerId: sql.placeholder('ownerId'),
+              at: sql.placeholder('at'),
+              data: sql.placeholder('data'),
+            })
+            .returning({ id: things.id });
+        });
+        const byOwner = new PreparedQuery<{ id: string; ownerId: string }, Thing[]>((db) => {
+          builds += 1;
+          return db
+            .select()
+            .from(things)
+            .where(and(eq(things.id, sql.placeholder('id')), eq(things.ownerId, sql.placeholder('ownerId'))))
+            .for('update');
+        });
+        const withTag = new PreparedQuery<{ id: string }, Array<{ id: string; tag: { label: string } | null }>>((db) => {
+          builds += 1;
+          return db
+            .select({ id: things.id, tag: { label: tags.label } })
+            .from(things)
+            .leftJoin(tags, eq(tags.thingId, things.id))
+            .where(eq(things.id, sql.placeholder('id')));
+        });
+        const bump = new PreparedQuery<{ id: string; n: number }, Thing[]>((db) => {
+          builds += 1;
+          return db
+            .update(things)
+            .set({ data: sql`jsonb_build_object('n', ${sql.placeholder('n')}::int)` })
+            .where(eq(things.id, sql.placeholder('id')))
+            .returning();
+        });
+
+        const at = new Date('2026-11-29T10:00:00.123Z');
+        expect(await insert.execute(d, { id: 'a', ownerId: 'u1', at, data: { n: 1 } })).toEqual([{ id: 'a' }]);
+        await d.transaction(async (tx) => {
+          expect(await insert.execute(tx, { id: 'b', ownerId: 'u2', at, data: { n: 2 } })).toEqual([{ id: 'b' }]);
+          // what the builder answers, key for key: camelCase, a Date, parsed json
+          expect(await byOwner.execute(tx, { id: 'b', ownerId: 'u2' })).toEqual([{ id: 'b', ownerId: 'u2', at, data: { n: 2 } }]);
+          expect(await byOwner.execute(tx, { id: 'b', ownerId: 'u1' })).toEqual([]);
+        });
+        await d.insert(tags).values({ thingId: 'a', label: 'barro' });
+        // a left join's missing side is null, as the builder's own answer
+        expect(await withTag.execute(d, { id: 'a' })).toEqual([{ id: 'a', tag: { label: 'barro' } }]);
+        expect(await withTag.execute(d, { id: 'b' })).toEqual([{ id: 'b', tag: null }]);
+        expect(await withTag.execute(d, { id: 'b' })).toEqual(
+          await d
+            .select({ id: things.id, tag: { label: tags.label } })
+            .from(things)
+            .leftJoin(tags, eq(tags.thingId, things.id))
+            .where(eq(things.id, 'b')),
+        );
+        await d.transaction(async (tx) => {
+          expect(await bump.execute(tx, { id: 'a', n: 7 })).toEqual([{ id: 'a', ownerId: 'u1', at, data: { n: 7 } }]);
+        });
+        expect(await byOwner.execute(d, { id: 'a', ownerId: 'u1' })).toEqual([{ id: 'a', ownerId: 'u1', at, data: { n: 7 } }]);
+        // each built once, whatever the number of sessions (the pool, three transactions)
+        expect(builds).toBe(4);
+        if (engine === 'PostgreSQL') {
+          const mine = (await prepared(d)).filter((p) => p.statement.includes('built_query'));
+          // one statement each, run by name at every call: the insert twice, the read three times, the join three times
+          // and once more by the plain builder (the same text), the update once, and the tag's insert once
+          expect(mine.map((p) => p.executions).sort()).toEqual([1, 1, 2, 3, 4]);
         }
       });
     }

@@ -10,6 +10,7 @@ import type { AttemptRow } from './attempt.view.js';
 import { isLive, nextAttemptStatus } from './domain/attempt.machine.js';
 import { WebhookSignatureError, type ProviderPayment, type ProviderWebhookEvent } from './domain/payment-provider.js';
 import { PaymentProviders } from './payment-providers.js';
+import { ATTEMPT_BY_ID, RECORD_WEBHOOK_EVENT } from './payment-statements.js';
 import { PaymentsService } from './payments.service.js';
 
 /** How long a webhook whose attempt is unknown stays parked before it is dropped (logged). */
@@ -46,21 +47,18 @@ export class PaymentWebhooks {
     const payment = event.payment ? reviveDates(event.payment) : null;
     const needed = payment && attempt ? changes(attempt, payment) : false;
     const status = !payment ? 'ignored' : !attempt ? 'parked' : needed ? 'received' : 'processed';
-    const inserted = await this.db
-      .insert(paymentWebhookEvents)
-      .values({
-        provider: providerName,
-        eventId: event.id.slice(0, 200),
-        type: event.type.slice(0, 200),
-        attemptId: event.attemptId,
-        event,
-        status,
-        tries: status === 'parked' ? 1 : 0,
-        receivedAt: this.clock.now(),
-        ...(status === 'ignored' || status === 'processed' ? { processedAt: this.clock.now() } : {}),
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentWebhookEvents.eventId });
+    const now = this.clock.now();
+    const inserted = await RECORD_WEBHOOK_EVENT.execute(this.db, {
+      provider: providerName,
+      eventId: event.id.slice(0, 200),
+      type: event.type.slice(0, 200),
+      attemptId: event.attemptId,
+      event,
+      status,
+      tries: status === 'parked' ? 1 : 0,
+      receivedAt: now,
+      processedAt: status === 'ignored' || status === 'processed' ? now.toISOString() : null,
+    });
     if (inserted.length === 0 || !needed) return; // a duplicate (already recorded), or nothing to apply
     await this.applyTo(attempt!, payment!);
     await this.db
@@ -100,7 +98,7 @@ export class PaymentWebhooks {
 
   private async findAttempt(provider: string, attemptId: string | null, ref: string): Promise<AttemptRow | undefined> {
     if (attemptId && attemptId.length <= 64) {
-      const [row] = await this.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
+      const [row] = await ATTEMPT_BY_ID.execute(this.db, { id: attemptId });
       if (row && row.provider === provider) return row;
     }
     if (!ref) return undefined;

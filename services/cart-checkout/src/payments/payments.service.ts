@@ -36,6 +36,7 @@ import {
 import { PaymentProviders } from './payment-providers.js';
 import { PAYMENTS_CONFIG, providerFor, type PaymentsConfig } from './payments.config.js';
 import { payCheckout } from '../placement/order-snapshot.js';
+import { ATTEMPT_BY_ID_LOCKED, CHECKOUT_BY_TOKEN, CHECKOUT_BY_TOKEN_LOCKED, SAVED_CARD } from './payment-statements.js';
 
 /** What a payment start asks for beyond the method (the DTOs' validated fields). */
 export interface StartInput {
@@ -103,11 +104,7 @@ export class PaymentsService {
     lock = false,
   ): Promise<CheckoutRow> {
     if (token.length > 64) throw paymentError(Codes.paymentNotFound, 'The payment does not exist', 404);
-    const q = db
-      .select()
-      .from(checkouts)
-      .where(and(eq(checkouts.paymentToken, token), eq(checkouts.userId, userId)));
-    const [row] = lock ? await q.for('update') : await q;
+    const [row] = await (lock ? CHECKOUT_BY_TOKEN_LOCKED : CHECKOUT_BY_TOKEN).execute(db, { token, userId });
     if (!row) throw paymentError(Codes.paymentNotFound, 'The payment does not exist', 404);
     return row;
   }
@@ -358,10 +355,7 @@ export class PaymentsService {
   private async cardSource(userId: string, provider: string, sourceId: string | undefined): Promise<string> {
     if (!sourceId) throw paymentError(Codes.invalidCard, 'A card is required', 400);
     if (!sourceId.startsWith('card_')) return sourceId;
-    const [card] = await this.db
-      .select()
-      .from(savedCards)
-      .where(and(eq(savedCards.id, sourceId), eq(savedCards.userId, userId)));
+    const [card] = sourceId.length <= 64 ? await SAVED_CARD.execute(this.db, { id: sourceId, userId }) : [];
     if (!card || card.provider !== provider) throw paymentError(Codes.cardNotFound, 'The card does not exist', 404);
     return card.providerRef;
   }
@@ -422,7 +416,7 @@ export class PaymentsService {
   async apply(attemptId: string, payment: ProviderPayment): Promise<AttemptRow> {
     const now = this.clock.now();
     return this.tx.run(async (tx) => {
-      const [current] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
+      const [current] = attemptId.length <= 64 ? await ATTEMPT_BY_ID_LOCKED.execute(tx, { id: attemptId }) : [];
       if (!current) throw paymentError(Codes.attemptNotFound, 'The payment attempt does not exist', 404);
       const next = nextAttemptStatus(current.status as AttemptStatus, payment.status);
       const details = {
