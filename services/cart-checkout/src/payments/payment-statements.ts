@@ -3,6 +3,7 @@ import { PreparedQuery } from '@vitrina/platform';
 import type { CheckoutRow } from '../checkout/checkout.view.js';
 import { checkouts, paymentAttempts, paymentWebhookEvents, savedCards } from '../db/schema.js';
 import type { AttemptRow } from './attempt.view.js';
+import { LIVE_ATTEMPT_STATUSES } from './domain/attempt.machine.js';
 
 /**
  * The payment path's most frequent statements, built once (`PreparedQuery`): every payment, return from a provider's
@@ -83,4 +84,61 @@ export const RECORD_WEBHOOK_EVENT = new PreparedQuery<
     })
     .onConflictDoNothing()
     .returning({ eventId: paymentWebhookEvents.eventId }),
+);
+
+/**
+ * A new attempt replaces the checkout's live ones (the shopper changed method): they are canceled, their refs answered.
+ * `now` is an ISO time (an UPDATE's SET takes no placeholder mapped by its column).
+ */
+export const CANCEL_LIVE_ATTEMPTS = new PreparedQuery<{ checkoutId: string; now: string }, Array<{ provider: string; ref: string | null }>>(
+  (db) =>
+    db
+      .update(paymentAttempts)
+      .set({ status: 'canceled', updatedAt: sql`${p('now')}::timestamptz` })
+      .where(
+        and(
+          eq(paymentAttempts.checkoutId, p('checkoutId')),
+          // the statuses as literals, as the live attempts' index reads them
+          sql`${paymentAttempts.status} in (${sql.raw(LIVE_ATTEMPT_STATUSES.map((s) => `'${s}'`).join(', '))})`,
+        ),
+      )
+      .returning({ provider: paymentAttempts.provider, ref: paymentAttempts.providerRef }),
+);
+
+/** An attempt, written before its provider is called. */
+export const INSERT_ATTEMPT = new PreparedQuery<
+  {
+    id: string;
+    checkoutId: string;
+    userId: string;
+    method: string;
+    provider: string;
+    idempotencyKey: string;
+    amountMinor: number;
+    financingCostMinor: number;
+    currency: string;
+    instalments: number | null;
+    request: unknown;
+    expiresAt: Date;
+    now: Date;
+  },
+  unknown
+>((db) =>
+  db.insert(paymentAttempts).values({
+    id: p('id'),
+    checkoutId: p('checkoutId'),
+    userId: p('userId'),
+    method: p('method'),
+    provider: p('provider'),
+    status: 'created',
+    idempotencyKey: p('idempotencyKey'),
+    amountMinor: p('amountMinor'),
+    financingCostMinor: p('financingCostMinor'),
+    currency: p('currency'),
+    instalments: p('instalments'),
+    request: p('request'),
+    expiresAt: p('expiresAt'),
+    createdAt: p('now'),
+    updatedAt: p('now'),
+  }),
 );

@@ -24,7 +24,7 @@ import * as schema from '../db/schema.js';
 import { checkouts, paymentAttempts, savedCards } from '../db/schema.js';
 import { Clock } from '../shared/clock.js';
 import { attemptView, type AttemptRow, type StoredBankTransfer, type StoredVoucher } from './attempt.view.js';
-import { LIVE_ATTEMPT_STATUSES, isLive, nextAttemptStatus } from './domain/attempt.machine.js';
+import { isLive, nextAttemptStatus } from './domain/attempt.machine.js';
 import { instalmentOption, instalmentOptions } from './domain/instalments.js';
 import {
   ProviderRequestError,
@@ -36,7 +36,14 @@ import {
 import { PaymentProviders } from './payment-providers.js';
 import { PAYMENTS_CONFIG, providerFor, type PaymentsConfig } from './payments.config.js';
 import { payCheckout } from '../placement/order-snapshot.js';
-import { ATTEMPT_BY_ID_LOCKED, CHECKOUT_BY_TOKEN, CHECKOUT_BY_TOKEN_LOCKED, SAVED_CARD } from './payment-statements.js';
+import {
+  ATTEMPT_BY_ID_LOCKED,
+  CANCEL_LIVE_ATTEMPTS,
+  CHECKOUT_BY_TOKEN,
+  CHECKOUT_BY_TOKEN_LOCKED,
+  INSERT_ATTEMPT,
+  SAVED_CARD,
+} from './payment-statements.js';
 
 /** What a payment start asks for beyond the method (the DTOs' validated fields). */
 export interface StartInput {
@@ -243,18 +250,13 @@ export class PaymentsService {
       const locked = await this.checkoutByToken(token, userId, tx, true);
       this.assertPayable(locked, method);
       // a newer attempt replaces the live ones (the shopper changed method): they are canceled here and at the provider
-      const old = await tx
-        .update(paymentAttempts)
-        .set({ status: 'canceled', updatedAt: now })
-        .where(and(eq(paymentAttempts.checkoutId, checkout.id), inArray(paymentAttempts.status, [...LIVE_ATTEMPT_STATUSES])))
-        .returning({ provider: paymentAttempts.provider, ref: paymentAttempts.providerRef });
-      await tx.insert(paymentAttempts).values({
+      const old = await CANCEL_LIVE_ATTEMPTS.execute(tx, { checkoutId: checkout.id, now: now.toISOString() });
+      await INSERT_ATTEMPT.execute(tx, {
         id: attemptId,
         checkoutId: checkout.id,
         userId,
         method,
         provider,
-        status: 'created',
         idempotencyKey,
         amountMinor: amount,
         financingCostMinor: financing,
@@ -262,8 +264,7 @@ export class PaymentsService {
         instalments: months,
         request,
         expiresAt: attemptExpires,
-        createdAt: now,
-        updatedAt: now,
+        now,
       });
       if (holdUntil.getTime() > locked.expiresAt.getTime()) {
         await tx

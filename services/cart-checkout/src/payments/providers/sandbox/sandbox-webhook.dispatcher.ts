@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { DB, LOGGER, type Db } from '@vitrina/platform';
+import { DB, LOGGER, PreparedQuery, type Db } from '@vitrina/platform';
 import * as schema from '../../../db/schema.js';
 import { sandboxWebhooks } from '../../../db/schema.js';
 import { Clock } from '../../../shared/clock.js';
@@ -16,6 +16,44 @@ const SEND_TIMEOUT_MS = 5_000;
 const LEASE_MS = BATCH * SEND_TIMEOUT_MS + 30_000;
 /** How often the sandbox looks for vouchers and transfers past their deadline. */
 const EXPIRY_SWEEP_MS = 1_000;
+
+type WebhookRow = typeof sandboxWebhooks.$inferSelect;
+const p = sql.placeholder;
+
+/** The dispatcher's statements, run at every poll (built once: `PreparedQuery`). Times are ISO strings where raw. */
+const DUE = new PreparedQuery<{ now: Date; maxTries: number }, WebhookRow[]>((db) =>
+  db
+    .select()
+    .from(sandboxWebhooks)
+    .where(
+      and(
+        sql`${sandboxWebhooks.deliveredAt} is null`,
+        sql`${sandboxWebhooks.tries} < ${p('maxTries')}::int`,
+        lte(sandboxWebhooks.dueAt, p('now')),
+      ),
+    )
+    .orderBy(asc(sandboxWebhooks.dueAt), asc(sandboxWebhooks.id))
+    .limit(BATCH)
+    .for('update', { skipLocked: true }),
+);
+const LEASE = new PreparedQuery<{ ids: string[]; until: string }, unknown>((db) =>
+  db
+    .update(sandboxWebhooks)
+    .set({ dueAt: sql`${p('until')}::timestamptz` })
+    .where(sql`${sandboxWebhooks.id} = any(${p('ids')}::text[])`),
+);
+const DELIVERED = new PreparedQuery<{ id: string; at: string; tries: number }, unknown>((db) =>
+  db
+    .update(sandboxWebhooks)
+    .set({ deliveredAt: sql`${p('at')}::timestamptz`, tries: sql`${p('tries')}::int` })
+    .where(eq(sandboxWebhooks.id, p('id'))),
+);
+const RETRY = new PreparedQuery<{ id: string; at: string; tries: number }, unknown>((db) =>
+  db
+    .update(sandboxWebhooks)
+    .set({ dueAt: sql`${p('at')}::timestamptz`, tries: sql`${p('tries')}::int` })
+    .where(eq(sandboxWebhooks.id, p('id'))),
+);
 
 /**
  * Sends the sandbox's webhooks (issue 12), as an outside provider would: every SANDBOX_WEBHOOK_POLL_MS it claims due
@@ -78,35 +116,15 @@ export class SandboxWebhookDispatcher implements OnApplicationBootstrap, OnAppli
   private async claim() {
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(sandboxWebhooks)
-        .where(
-          and(
-            sql`${sandboxWebhooks.deliveredAt} is null`,
-            sql`${sandboxWebhooks.tries} < ${this.config.maxTries}`,
-            lte(sandboxWebhooks.dueAt, now),
-          ),
-        )
-        .orderBy(asc(sandboxWebhooks.dueAt), asc(sandboxWebhooks.id))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
+      const rows = await DUE.execute(tx, { now, maxTries: this.config.maxTries });
       if (rows.length > 0) {
-        await tx
-          .update(sandboxWebhooks)
-          .set({ dueAt: new Date(now.getTime() + LEASE_MS) })
-          .where(
-            inArray(
-              sandboxWebhooks.id,
-              rows.map((r) => r.id),
-            ),
-          );
+        await LEASE.execute(tx, { ids: rows.map((r) => r.id), until: new Date(now.getTime() + LEASE_MS).toISOString() });
       }
       return rows;
     });
   }
 
-  private async send(row: typeof sandboxWebhooks.$inferSelect): Promise<void> {
+  private async send(row: WebhookRow): Promise<void> {
     const secret = this.config.webhookSecret;
     if (!secret) return;
     const body = JSON.stringify(row.payload);
@@ -127,11 +145,11 @@ export class SandboxWebhookDispatcher implements OnApplicationBootstrap, OnAppli
     const now = this.clock.now();
     const tries = row.tries + 1;
     if (!failure) {
-      await this.db.update(sandboxWebhooks).set({ deliveredAt: now, tries }).where(eq(sandboxWebhooks.id, row.id));
+      await DELIVERED.execute(this.db, { id: row.id, at: now.toISOString(), tries });
       return;
     }
     const retryAt = new Date(now.getTime() + this.config.retryBaseMs * 2 ** (tries - 1));
-    await this.db.update(sandboxWebhooks).set({ tries, dueAt: retryAt }).where(eq(sandboxWebhooks.id, row.id));
+    await RETRY.execute(this.db, { id: row.id, at: retryAt.toISOString(), tries });
     const log = { eventId: row.eventId, tries, url: this.config.webhookUrl, failure };
     if (tries >= this.config.maxTries) this.logger.warn(log, 'sandbox webhook given up');
     else this.logger.debug(log, 'sandbox webhook not delivered: retrying');

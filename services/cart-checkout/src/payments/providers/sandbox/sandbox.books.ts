@@ -1,8 +1,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql, type Placeholder } from 'drizzle-orm';
 import { PaymentLimits } from '@vitrina/contracts';
-import { DB, newId, type Db, type Tx } from '@vitrina/platform';
+import { DB, newId, PreparedQuery, type Db, type Tx } from '@vitrina/platform';
 import * as schema from '../../../db/schema.js';
 import { sandboxCardTokens, sandboxPayments, sandboxWebhooks } from '../../../db/schema.js';
 import { Clock } from '../../../shared/clock.js';
@@ -33,7 +33,7 @@ type NewPayment = typeof sandboxPayments.$inferInsert;
  * (`sandbox_payments_card_token_idx`): without it a new token, which matches nothing, read every payment the sandbox
  * ever made.
  */
-export function paymentsWithToken(db: Conn, tokenId: string) {
+export function paymentsWithToken(db: Db | Tx, tokenId: string | Placeholder) {
   return db.select({ id: sandboxPayments.id }).from(sandboxPayments).where(eq(sandboxPayments.cardToken, tokenId)).limit(1);
 }
 
@@ -42,13 +42,40 @@ export function paymentsWithToken(db: Conn, tokenId: string) {
  * of the payments still processing (`sandbox_payments_expiry_idx`), whose predicate is written as the index's, not as
  * a parameter, so every plan of the prepared statement can use it.
  */
-export function duePayments(db: Conn, now: Date, limit: number) {
+export function duePayments(db: Db | Tx, now: Date, limit: number) {
   return db
     .select()
     .from(sandboxPayments)
     .where(and(sql`${sandboxPayments.status} = 'processing'`, lte(sandboxPayments.expiresAt, now)))
     .limit(limit);
 }
+
+const p = sql.placeholder;
+
+/** The statements of every card payment, built once (`PreparedQuery`). */
+const USED_TOKEN = new PreparedQuery<{ token: string }, Array<{ id: string }>>((db) => paymentsWithToken(db, p('token')));
+const TOKEN_BY_ID = new PreparedQuery<{ id: string }, SandboxTokenRecord[]>((db) =>
+  db
+    .select()
+    .from(sandboxCardTokens)
+    .where(eq(sandboxCardTokens.id, p('id'))),
+);
+const TOKEN_BY_ID_LOCKED = new PreparedQuery<{ id: string }, SandboxTokenRecord[]>((db) =>
+  db
+    .select()
+    .from(sandboxCardTokens)
+    .where(eq(sandboxCardTokens.id, p('id')))
+    .for('update'),
+);
+const PAYMENT_BY_KEY = new PreparedQuery<{ key: string }, SandboxPaymentRecord[]>((db) =>
+  db
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.idempotencyKey, p('key'))),
+);
+const INSERT_WEBHOOK = new PreparedQuery<{ id: string; eventId: string; payload: SandboxWebhookPayload; dueAt: Date }, unknown>((db) =>
+  db.insert(sandboxWebhooks).values({ id: p('id'), eventId: p('eventId'), payload: p('payload'), dueAt: p('dueAt') }),
+);
 
 export interface SandboxEntry {
   row: SandboxPaymentRecord;
@@ -137,9 +164,9 @@ export class SandboxBooks {
       case 'card': {
         const source = request.card?.source;
         if (source && source.length <= 64) {
-          [token] = await tx.select().from(sandboxCardTokens).where(eq(sandboxCardTokens.id, source)).for('update');
+          [token] = await TOKEN_BY_ID_LOCKED.execute(tx, { id: source });
         }
-        const used = token !== undefined && (await paymentsWithToken(tx, token.id)).length > 0;
+        const used = token !== undefined && (await USED_TOKEN.execute(tx, { token: token.id })).length > 0;
         const instalments = request.card?.instalments ?? null;
         const decision = decideCard(token, used, instalments, request.card?.save ?? false);
         // only a token the sandbox issued is kept: a source that is not one is never written (it could be a number)
@@ -254,13 +281,13 @@ export class SandboxBooks {
   }
 
   private async findByKey(conn: Conn, key: string): Promise<SandboxEntry | undefined> {
-    const [row] = await conn.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, key));
+    const [row] = await PAYMENT_BY_KEY.execute(conn, { key });
     return row ? { row, token: await this.tokenOf(conn, row) } : undefined;
   }
 
   private async tokenOf(conn: Conn, row: SandboxPaymentRecord): Promise<SandboxTokenRecord | undefined> {
     if (!row.cardToken) return undefined;
-    const [token] = await conn.select().from(sandboxCardTokens).where(eq(sandboxCardTokens.id, row.cardToken));
+    const [token] = await TOKEN_BY_ID.execute(conn, { id: row.cardToken });
     return token;
   }
 
@@ -289,6 +316,6 @@ export class SandboxBooks {
     const due = () => new Date(now.getTime() + (chaos ? randomInt(chaosMaxDelayMs + 1) : 0));
     const rows = [{ id: newId(), eventId: payload.id, payload, dueAt: due() }];
     if (chaos && Math.random() < chaosDuplicateRate) rows.push({ id: newId(), eventId: payload.id, payload, dueAt: due() });
-    await tx.insert(sandboxWebhooks).values(rows);
+    for (const row of rows) await INSERT_WEBHOOK.execute(tx, row);
   }
 }
