@@ -1,7 +1,18 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { DELIVERY_JOB_ATTEMPTS, DELIVERY_JOB_BACKOFF_MS } from '@vitrina/contracts';
-import { DB, JOB_QUEUE, LOGGER, TransactionRunner, type Db, type JobContext, type JobQueue, type Logger } from '@vitrina/platform';
+import {
+  DB,
+  JOB_QUEUE,
+  LOGGER,
+  PreparedQuery,
+  TransactionRunner,
+  type Db,
+  type JobContext,
+  type JobQueue,
+  type Logger,
+  type Tx,
+} from '@vitrina/platform';
 import { deliveries } from '../../db/schema.js';
 import type * as schema from '../../db/schema.js';
 import { EmailSender, PermanentDeliveryError, SmsSender } from '../providers/delivery-provider.js';
@@ -18,7 +29,7 @@ const POLL_MS = 2_000;
  * The oldest deliveries not yet queued, in the order they were written: the partial index `deliveries_pending_idx`
  * holds only those, already in created_at order, so the read stops at `limit` entries without a sort.
  */
-export function pendingDeliveries(db: Db<typeof schema>, limit: number) {
+export function pendingDeliveries(db: Db | Tx, limit: number | Placeholder) {
   return db
     .select({ id: deliveries.id })
     .from(deliveries)
@@ -26,6 +37,37 @@ export function pendingDeliveries(db: Db<typeof schema>, limit: number) {
     .orderBy(asc(deliveries.createdAt))
     .limit(limit);
 }
+
+const p = sql.placeholder;
+
+/** Every delivery's statements, built once (`PreparedQuery`); times are ISO strings where the SET takes them raw. */
+const PENDING = new PreparedQuery<{ limit: number }, Array<{ id: string }>>((db) => pendingDeliveries(db, p('limit')));
+const MARK_QUEUED = new PreparedQuery<{ ids: string[]; at: string }, unknown>((db) =>
+  db
+    .update(deliveries)
+    .set({ enqueuedAt: sql`${p('at')}::timestamptz` })
+    .where(sql`${deliveries.id} = any(${p('ids')}::text[])`),
+);
+const DELIVERY = new PreparedQuery<{ id: string }, Array<typeof deliveries.$inferSelect>>((db) =>
+  db
+    .select()
+    .from(deliveries)
+    .where(eq(deliveries.id, p('id')))
+    .limit(1),
+);
+const SENT = new PreparedQuery<{ id: string; provider: string; messageId: string | null; attempts: number; at: string }, unknown>((db) =>
+  db
+    .update(deliveries)
+    .set({
+      status: 'sent',
+      provider: sql`${p('provider')}::text`,
+      providerMessageId: sql`${p('messageId')}::text`,
+      attempts: sql`${p('attempts')}::int`,
+      sentAt: sql`${p('at')}::timestamptz`,
+      lastError: null,
+    })
+    .where(eq(deliveries.id, p('id'))),
+);
 
 /** The `TransactionRunner.mark` of a transaction that wrote delivery rows: its commit wakes the dispatcher. */
 export const DELIVERIES_WRITTEN = 'messaging.deliveries';
@@ -95,7 +137,7 @@ export class DeliverMessageJob implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async dispatch(): Promise<void> {
-    const pending = await pendingDeliveries(this.db, 100);
+    const pending = await PENDING.execute(this.db, { limit: 100 });
     // marked queued together after their jobs are added, by id alone (the pending index, full of dead entries
     // between two vacuums, is no way to find one row). A crash between the two re-adds them at the next start: the
     // job id is the delivery's, and a delivery already sent is not sent again (deliver).
@@ -112,10 +154,7 @@ export class DeliverMessageJob implements OnModuleInit, OnApplicationShutdown {
       }
     } finally {
       if (queued.length > 0) {
-        await this.db
-          .update(deliveries)
-          .set({ enqueuedAt: new Date() })
-          .where(sql`${deliveries.id} = any(${sql.param(queued)}::text[])`);
+        await MARK_QUEUED.execute(this.db, { ids: queued, at: new Date().toISOString() });
       }
     }
     if (pending.length === 100) this.again = true;
@@ -123,7 +162,7 @@ export class DeliverMessageJob implements OnModuleInit, OnApplicationShutdown {
 
   /** One attempt. Throwing makes the queue retry with backoff; a permanent refusal ends the job. */
   async deliver(deliveryId: string, ctx: JobContext): Promise<void> {
-    const [row] = await this.db.select().from(deliveries).where(eq(deliveries.id, deliveryId)).limit(1);
+    const [row] = await DELIVERY.execute(this.db, { id: deliveryId });
     if (!row) {
       this.logger.warn({ deliveryId }, 'delivery job without its delivery row; nothing to send');
       return;
@@ -147,17 +186,13 @@ export class DeliverMessageJob implements OnModuleInit, OnApplicationShutdown {
         text: row.text,
         html: row.html,
       });
-      await this.db
-        .update(deliveries)
-        .set({
-          status: 'sent',
-          provider: receipt.provider,
-          providerMessageId: receipt.messageId ?? null,
-          attempts: ctx.attempt,
-          sentAt: new Date(),
-          lastError: null,
-        })
-        .where(eq(deliveries.id, row.id));
+      await SENT.execute(this.db, {
+        id: row.id,
+        provider: receipt.provider,
+        messageId: receipt.messageId ?? null,
+        attempts: ctx.attempt,
+        at: new Date().toISOString(),
+      });
       this.logger.info({ deliveryId, channel: row.channel, provider: receipt.provider }, 'message delivered');
     } catch (err) {
       const permanent = err instanceof PermanentDeliveryError;

@@ -1,8 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DB, newId, type Db } from '@vitrina/platform';
+import { sql } from 'drizzle-orm';
+import { DB, newId, PreparedQuery, type Db } from '@vitrina/platform';
 import { mailboxMessages } from '../../db/schema.js';
 import type * as schema from '../../db/schema.js';
 import type { OutboundMessage, SentReceipt } from './delivery-provider.js';
+
+const p = sql.placeholder;
+
+/** A message kept once per delivery (a retried job stores nothing twice); built once (`PreparedQuery`). */
+const STORE = new PreparedQuery<
+  { id: string; deliveryId: string; channel: string; to: string; subject: string | null; text: string; html: string | null },
+  Array<{ id: string }>
+>((db) =>
+  db
+    .insert(mailboxMessages)
+    .values({
+      id: p('id'),
+      deliveryId: p('deliveryId'),
+      channel: p('channel'),
+      to: p('to'),
+      subject: p('subject'),
+      text: p('text'),
+      html: p('html'),
+    })
+    .onConflictDoNothing({ target: mailboxMessages.deliveryId })
+    .returning({ id: mailboxMessages.id }),
+);
 
 /**
  * The local mailbox of embedded mode: "sending" stores the message in messaging's database, where a newcomer reads
@@ -16,19 +39,15 @@ export class MailboxStore {
 
   async send(message: OutboundMessage): Promise<SentReceipt> {
     const id = newId();
-    const [row] = await this.db
-      .insert(mailboxMessages)
-      .values({
-        id,
-        deliveryId: message.deliveryId,
-        channel: message.channel,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      })
-      .onConflictDoNothing({ target: mailboxMessages.deliveryId })
-      .returning({ id: mailboxMessages.id });
+    const [row] = await STORE.execute(this.db, {
+      id,
+      deliveryId: message.deliveryId,
+      channel: message.channel,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
     return { provider: this.name, messageId: row?.id ?? id };
   }
 }
