@@ -84,19 +84,19 @@ export class PreparedQuery<TValues extends Record<string, unknown>, TResult> {
 
 /** The arguments `prepare` gives the session's `prepareQuery` (synchronous: nothing else runs meanwhile). */
 function record(session: DrizzleSession, prepare: () => unknown): { args: PrepareQueryArgs; joinsNotNullableMap: unknown } {
-  const own = Object.prototype.hasOwnProperty.call(session, 'prepareQuery');
-  const original = session.prepareQuery;
+  const own = Object.getOwnPropertyDescriptor(session, 'prepareQuery');
+  const prepareQuery = session.prepareQuery.bind(session);
   let args: PrepareQueryArgs | undefined;
-  session.prepareQuery = function (this: DrizzleSession, ...given: PrepareQueryArgs) {
+  session.prepareQuery = (...given: PrepareQueryArgs) => {
     args = given;
-    return original.apply(this, given);
+    return prepareQuery(...given);
   };
   let joinsNotNullableMap: unknown;
   try {
     const prepared = prepare() as { joinsNotNullableMap?: unknown };
     joinsNotNullableMap = prepared.joinsNotNullableMap;
   } finally {
-    if (own) session.prepareQuery = original;
+    if (own) Object.defineProperty(session, 'prepareQuery', own);
     else delete (session as Partial<DrizzleSession>).prepareQuery;
   }
   if (!args) throw new Error('PreparedQuery: the builder did not prepare through its session');

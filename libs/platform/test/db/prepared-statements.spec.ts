@@ -249,7 +249,7 @@ describe('statements prepared once per PostgreSQL connection', () => {
           const mine = (await prepared(d)).filter((p) => p.statement.includes('built_query'));
           // one statement each, run by name at every call: the insert twice, the read three times, the join three times
           // and once more by the plain builder (the same text), the update once, and the tag's insert once
-          expect(mine.map((p) => p.executions).sort()).toEqual([1, 1, 2, 3, 4]);
+          expect(mine.map((p) => p.executions).sort((a, b) => a - b)).toEqual([1, 1, 2, 3, 4]);
         }
       });
     }
