@@ -27,7 +27,6 @@ type Schema = typeof schema;
 type Conn = Db<Schema> | Tx<Schema>;
 type NewPayment = typeof sandboxPayments.$inferInsert;
 
-/** A payment and its card token, as read or changed. */
 /**
  * Whether a card token already paid: one row is enough. Read on every card payment, so by its own index
  * (`sandbox_payments_card_token_idx`): without it a new token, which matches nothing, read every payment the sandbox
@@ -77,6 +76,7 @@ const INSERT_WEBHOOK = new PreparedQuery<{ id: string; eventId: string; payload:
   db.insert(sandboxWebhooks).values({ id: p('id'), eventId: p('eventId'), payload: p('payload'), dueAt: p('dueAt') }),
 );
 
+/** A payment and its card token, as read or changed. */
 export interface SandboxEntry {
   row: SandboxPaymentRecord;
   token?: SandboxTokenRecord;
