@@ -6159,7 +6159,7 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description Seconds to wait before trying again */
+        /** @description Seconds to wait before trying again: sent with the rate limits' 429 and with the 503 of a database or Redis out of reach or saturated (another 503 may leave it out) */
         RetryAfter: number;
     };
     pathItems: never;

@@ -5,8 +5,11 @@
  * (`Money` -> `CatalogueMoney`, `StoreMoney`) with their `$ref`s rewritten; identical definitions stay shared.
  * Every operation also carries the answers the gateway and the platform may give on any route, whatever the
  * service declares (`GATEWAY_ANSWERS`: 429, 502, 503, 504, all `{ code, message }`, `Retry-After` where it is sent).
- * Pure: no I/O, inputs are not mutated.
+ * No I/O, inputs are not mutated.
  */
+
+import { ApiErrorSchema } from '@vitrina/contracts';
+import { attachAnswerComponents, openApiSchemaOf } from '@vitrina/platform';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -37,21 +40,15 @@ const LOCAL_REF = /^#\/components\/([A-Za-z]+)\/(.+)$/;
 
 type Renames = Map<string, string>; // "kind/name" -> new name
 
-/** The refusal body every service declares (`ApiError`, libs/platform api-answer.ts); added when no service did. */
-const API_ERROR = 'ApiError';
-const API_ERROR_SCHEMA = {
-  type: 'object',
-  properties: {
-    code: { type: 'string' },
-    message: { type: 'string' },
-    fields: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-  },
-  required: ['code', 'message'],
-  additionalProperties: false,
-};
+/**
+ * The refusal body every service declares (`ApiError` of @vitrina/contracts), as a reference; its component is added
+ * from the same schema (`attachAnswerComponents`) when no service's document brought it.
+ */
+const API_ERROR_REF = openApiSchemaOf(ApiErrorSchema);
 const RETRY_AFTER = 'RetryAfter';
 const RETRY_AFTER_HEADER = {
-  description: 'Seconds to wait before trying again',
+  description:
+    "Seconds to wait before trying again: sent with the rate limits' 429 and with the 503 of a database or Redis out of reach or saturated (another 503 may leave it out)",
   schema: { type: 'integer', minimum: 1 },
 };
 
@@ -111,18 +108,10 @@ export function mergeOpenApi(inputs: readonly ServiceDocument[], options: MergeO
     info: { title: options.title ?? 'Vitrina API', version: options.version ?? '1' },
     tags: [...services, ...(options.unavailable ?? [])].map((name) => ({ name, description: `Vitrina ${name} service` })),
     paths: sortKeys(paths),
-    components: Object.fromEntries(
-      Object.entries(
-        operations === 0
-          ? components
-          : {
-              ...components,
-              schemas: { [API_ERROR]: API_ERROR_SCHEMA, ...components.schemas },
-              headers: { ...components.headers, [RETRY_AFTER]: RETRY_AFTER_HEADER },
-            },
-      ).map(([kind, entries]) => [kind, sortKeys(entries)]),
-    ),
+    components: operations === 0 ? components : { ...components, headers: { ...components.headers, [RETRY_AFTER]: RETRY_AFTER_HEADER } },
   };
+  attachAnswerComponents(merged);
+  merged.components = Object.fromEntries(Object.entries(merged.components!).map(([kind, entries]) => [kind, sortKeys(entries)]));
   if (options.unavailable?.length) merged['x-unavailable-services'] = [...options.unavailable];
   return merged;
 }
@@ -191,7 +180,7 @@ function tagOperation(operation: JsonObject, service: string, operationIds: Set<
 
 function withGatewayAnswers(operation: JsonObject): JsonObject {
   const responses: JsonObject = isObject(operation.responses) ? { ...operation.responses } : {};
-  const error = { 'application/json': { schema: { $ref: `#/components/schemas/${API_ERROR}` } } };
+  const error = { 'application/json': { schema: API_ERROR_REF } };
   const retryAfter = { 'Retry-After': { $ref: `#/components/headers/${RETRY_AFTER}` } };
   for (const [status, answer] of Object.entries(GATEWAY_ANSWERS)) {
     const declared = responses[status];
