@@ -4,6 +4,7 @@ export * from './db/database.js';
 export * from './db/ids.js';
 export * from './db/rows.js';
 export * from './db/prepared-sql.js';
+export * from './db/row-mapper.js';
 export * from './logging/context.js';
 export * from './logging/logger.js';
 export * from './events/event-bus.js';

@@ -1,6 +1,7 @@
 import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AnySchema, Db, Tx } from './database.js';
+import { compiledResultMapper } from './row-mapper.js';
 import { rowsOf } from './rows.js';
 
 interface PreparedStatement {
@@ -60,7 +61,8 @@ interface DrizzleSession {
  *   const [row] = await byId.execute(tx, { id });
  *
  * `build` runs once, at the first call; what the builder's own `prepare` hands drizzle's session (the query, the
- * fields that map its rows, the joins' nullability) is recorded then and given to every later session.
+ * fields that map its rows, the joins' nullability) is recorded then and given to every later session, with the
+ * rows' mapper compiled once from those fields (`compileRowMapper`) in place of drizzle's per-row one.
  */
 export class PreparedQuery<TValues extends Record<string, unknown>, TResult> {
   private recorded: { args: PrepareQueryArgs; joinsNotNullableMap: unknown } | undefined;
@@ -100,5 +102,12 @@ function record(session: DrizzleSession, prepare: () => unknown): { args: Prepar
     else delete (session as Partial<DrizzleSession>).prepareQuery;
   }
   if (!args) throw new Error('PreparedQuery: the builder did not prepare through its session');
+  // prepareQuery(query, fields, name, isResponseInArrayMode, customResultMapper, …): selected fields and no mapper of
+  // the builder's own (a relational query has one) → the compiled mapper maps the rows.
+  const [, fields, , , customResultMapper] = args;
+  if (Array.isArray(fields) && customResultMapper === undefined) {
+    args = [...args];
+    args[4] = compiledResultMapper(fields, joinsNotNullableMap as Record<string, boolean> | undefined);
+  }
   return { args, joinsNotNullableMap };
 }

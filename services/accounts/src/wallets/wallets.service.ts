@@ -14,7 +14,7 @@ import {
   type WalletList,
   type WalletMovementList,
 } from '@vitrina/contracts';
-import { DB, DomainError, listResponse, newId, rowsOf, TransactionRunner } from '@vitrina/platform';
+import { DB, DomainError, listResponse, newId, rowsOf, TransactionRunner, withCompiledRows } from '@vitrina/platform';
 import { cashouts, ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema.js';
 import type { AccountsDb, AccountsSchema, Executor } from '../db/db.js';
 import { Clock } from '../shared/clock.js';
@@ -53,23 +53,27 @@ function walletColumns(cutoff: ReturnType<typeof sql.placeholder>) {
 function preparedStatements(db: AccountsDb) {
   const cutoff = sql.placeholder('cutoff');
   return {
-    wallet: db
-      .select(walletColumns(cutoff))
-      .from(ledgerAccounts)
-      .where(
-        and(
-          eq(ledgerAccounts.kind, 'user'),
-          eq(ledgerAccounts.userId, sql.placeholder('userId')),
-          eq(ledgerAccounts.currency, sql.placeholder('currency')),
-        ),
-      )
-      .prepare('accounts_wallet'),
-    wallets: db
-      .select(walletColumns(cutoff))
-      .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.kind, 'user'), eq(ledgerAccounts.userId, sql.placeholder('userId'))))
-      .orderBy(ledgerAccounts.currency)
-      .prepare('accounts_wallets'),
+    wallet: withCompiledRows(
+      db
+        .select(walletColumns(cutoff))
+        .from(ledgerAccounts)
+        .where(
+          and(
+            eq(ledgerAccounts.kind, 'user'),
+            eq(ledgerAccounts.userId, sql.placeholder('userId')),
+            eq(ledgerAccounts.currency, sql.placeholder('currency')),
+          ),
+        )
+        .prepare('accounts_wallet'),
+    ),
+    wallets: withCompiledRows(
+      db
+        .select(walletColumns(cutoff))
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.kind, 'user'), eq(ledgerAccounts.userId, sql.placeholder('userId'))))
+        .orderBy(ledgerAccounts.currency)
+        .prepare('accounts_wallets'),
+    ),
   };
 }
 

@@ -14,7 +14,7 @@ import {
   type CartTotal,
   type CartVariant,
 } from '@vitrina/contracts';
-import { DB, newId, rowsOf, TransactionRunner, type Db, type Tx } from '@vitrina/platform';
+import { DB, newId, rowsOf, TransactionRunner, type Db, type Tx, withCompiledRows } from '@vitrina/platform';
 import * as schema from '../db/schema.js';
 import { cartLines, carts, items, shops } from '../db/schema.js';
 import { supplierNames, supplierSettings } from '../db/delivery-schema.js';
@@ -64,72 +64,86 @@ function preparedStatements(db: Db<typeof schema>) {
     shopOwner: configurationColumns(shopSettings, shopNames),
   };
   return {
-    shopBySlug: db
-      .select()
-      .from(shops)
-      .where(eq(shops.slug, sql.placeholder('slug')))
-      .prepare('cart_checkout_shop_by_slug'),
+    shopBySlug: withCompiledRows(
+      db
+        .select()
+        .from(shops)
+        .where(eq(shops.slug, sql.placeholder('slug')))
+        .prepare('cart_checkout_shop_by_slug'),
+    ),
     /** The shop and one item of the projection (absent: null) in one read: what an add or a set checks first. */
-    shopAndItem: db
-      .select({ shop: shops, item: items })
-      .from(shops)
-      .leftJoin(items, eq(items.itemId, sql.placeholder('itemId')))
-      .where(eq(shops.slug, sql.placeholder('slug')))
-      .prepare('cart_checkout_shop_and_item'),
+    shopAndItem: withCompiledRows(
+      db
+        .select({ shop: shops, item: items })
+        .from(shops)
+        .leftJoin(items, eq(items.itemId, sql.placeholder('itemId')))
+        .where(eq(shops.slug, sql.placeholder('slug')))
+        .prepare('cart_checkout_shop_and_item'),
+    ),
     /** The same with the configurations of the shop's owner and the item's: 'Comprar ahora' needs no other read. */
-    shopItemAndSuppliers: db
-      .select({
-        shop: shops,
-        item: items,
-        owner: configurationColumns(ownerSettings, ownerNames),
-        shopOwner: configurationColumns(shopSettings, shopNames),
-      })
-      .from(shops)
-      .leftJoin(items, eq(items.itemId, sql.placeholder('itemId')))
-      .leftJoin(ownerSettings, eq(ownerSettings.supplierId, items.ownerId))
-      .leftJoin(ownerNames, eq(ownerNames.userId, items.ownerId))
-      .leftJoin(shopSettings, eq(shopSettings.supplierId, shops.ownerId))
-      .leftJoin(shopNames, eq(shopNames.userId, shops.ownerId))
-      .where(eq(shops.slug, sql.placeholder('slug')))
-      .prepare('cart_checkout_shop_item_and_suppliers'),
-    itemsByIds: db
-      .select()
-      .from(items)
-      .where(sql`${items.itemId} = any(${sql.placeholder('ids')}::text[])`)
-      .prepare('cart_checkout_items_by_ids'),
+    shopItemAndSuppliers: withCompiledRows(
+      db
+        .select({
+          shop: shops,
+          item: items,
+          owner: configurationColumns(ownerSettings, ownerNames),
+          shopOwner: configurationColumns(shopSettings, shopNames),
+        })
+        .from(shops)
+        .leftJoin(items, eq(items.itemId, sql.placeholder('itemId')))
+        .leftJoin(ownerSettings, eq(ownerSettings.supplierId, items.ownerId))
+        .leftJoin(ownerNames, eq(ownerNames.userId, items.ownerId))
+        .leftJoin(shopSettings, eq(shopSettings.supplierId, shops.ownerId))
+        .leftJoin(shopNames, eq(shopNames.userId, shops.ownerId))
+        .where(eq(shops.slug, sql.placeholder('slug')))
+        .prepare('cart_checkout_shop_item_and_suppliers'),
+    ),
+    itemsByIds: withCompiledRows(
+      db
+        .select()
+        .from(items)
+        .where(sql`${items.itemId} = any(${sql.placeholder('ids')}::text[])`)
+        .prepare('cart_checkout_items_by_ids'),
+    ),
     /** The shop, the user's cart in it, its lines, their items and their suppliers: the whole cart in one statement. */
-    cartBySlug: db
-      .select({ shop: shops, ...cartRow })
-      .from(shops)
-      .leftJoin(carts, and(eq(carts.shopId, shops.shopId), eq(carts.userId, sql.placeholder('userId'))))
-      .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
-      .leftJoin(items, eq(items.itemId, cartLines.itemId))
-      .leftJoin(ownerSettings, eq(ownerSettings.supplierId, items.ownerId))
-      .leftJoin(ownerNames, eq(ownerNames.userId, items.ownerId))
-      .leftJoin(shopSettings, eq(shopSettings.supplierId, shops.ownerId))
-      .leftJoin(shopNames, eq(shopNames.userId, shops.ownerId))
-      .where(eq(shops.slug, sql.placeholder('slug')))
-      .orderBy(...LINE_ORDER)
-      .prepare('cart_checkout_cart_by_slug'),
+    cartBySlug: withCompiledRows(
+      db
+        .select({ shop: shops, ...cartRow })
+        .from(shops)
+        .leftJoin(carts, and(eq(carts.shopId, shops.shopId), eq(carts.userId, sql.placeholder('userId'))))
+        .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+        .leftJoin(items, eq(items.itemId, cartLines.itemId))
+        .leftJoin(ownerSettings, eq(ownerSettings.supplierId, items.ownerId))
+        .leftJoin(ownerNames, eq(ownerNames.userId, items.ownerId))
+        .leftJoin(shopSettings, eq(shopSettings.supplierId, shops.ownerId))
+        .leftJoin(shopNames, eq(shopNames.userId, shops.ownerId))
+        .where(eq(shops.slug, sql.placeholder('slug')))
+        .orderBy(...LINE_ORDER)
+        .prepare('cart_checkout_cart_by_slug'),
+    ),
     /** The same for a shop already read (after a write): the shop's owner comes as a parameter. */
-    cartByShop: db
-      .select(cartRow)
-      .from(carts)
-      .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
-      .leftJoin(items, eq(items.itemId, cartLines.itemId))
-      .leftJoin(ownerSettings, eq(ownerSettings.supplierId, items.ownerId))
-      .leftJoin(ownerNames, eq(ownerNames.userId, items.ownerId))
-      .leftJoin(shopSettings, eq(shopSettings.supplierId, sql.placeholder('shopOwnerId')))
-      .leftJoin(shopNames, eq(shopNames.userId, sql.placeholder('shopOwnerId')))
-      .where(and(eq(carts.userId, sql.placeholder('userId')), eq(carts.shopId, sql.placeholder('shopId'))))
-      .orderBy(...LINE_ORDER)
-      .prepare('cart_checkout_cart_by_shop'),
-    lines: db
-      .select({ itemId: cartLines.itemId, variant: cartLines.variant, quantity: cartLines.quantity })
-      .from(cartLines)
-      .where(eq(cartLines.cartId, sql.placeholder('cartId')))
-      .orderBy(...LINE_ORDER)
-      .prepare('cart_checkout_cart_lines'),
+    cartByShop: withCompiledRows(
+      db
+        .select(cartRow)
+        .from(carts)
+        .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+        .leftJoin(items, eq(items.itemId, cartLines.itemId))
+        .leftJoin(ownerSettings, eq(ownerSettings.supplierId, items.ownerId))
+        .leftJoin(ownerNames, eq(ownerNames.userId, items.ownerId))
+        .leftJoin(shopSettings, eq(shopSettings.supplierId, sql.placeholder('shopOwnerId')))
+        .leftJoin(shopNames, eq(shopNames.userId, sql.placeholder('shopOwnerId')))
+        .where(and(eq(carts.userId, sql.placeholder('userId')), eq(carts.shopId, sql.placeholder('shopId'))))
+        .orderBy(...LINE_ORDER)
+        .prepare('cart_checkout_cart_by_shop'),
+    ),
+    lines: withCompiledRows(
+      db
+        .select({ itemId: cartLines.itemId, variant: cartLines.variant, quantity: cartLines.quantity })
+        .from(cartLines)
+        .where(eq(cartLines.cartId, sql.placeholder('cartId')))
+        .orderBy(...LINE_ORDER)
+        .prepare('cart_checkout_cart_lines'),
+    ),
   };
 }
 

@@ -11,7 +11,7 @@ import {
   type CheckoutDelivery,
   type CheckoutDeliveryOptions,
 } from '@vitrina/contracts';
-import { DB, Outbox, TransactionRunner, type Db, type Tx } from '@vitrina/platform';
+import { DB, Outbox, TransactionRunner, type Db, type Tx, withCompiledRows } from '@vitrina/platform';
 import { cartError } from '../carts/domain/cart.rules.js';
 import { configurationColumns, configurationOf } from '../delivery/delivery.service.js';
 import * as schema from '../db/schema.js';
@@ -50,21 +50,27 @@ export class CheckoutRepository {
     private readonly clock: Clock,
   ) {
     this.prepared = {
-      row: db
-        .select()
-        .from(checkouts)
-        .where(and(eq(checkouts.id, sql.placeholder('id')), eq(checkouts.userId, sql.placeholder('userId'))))
-        .prepare('cart_checkout_checkout_row'),
-      lines: db
-        .select()
-        .from(checkoutLines)
-        .where(eq(checkoutLines.checkoutId, sql.placeholder('id')))
-        .prepare('cart_checkout_checkout_lines'),
-      settings: db
-        .select(configurationColumns(supplierSettings, { name: sql<null>`null` }))
-        .from(supplierSettings)
-        .where(eq(supplierSettings.supplierId, sql.placeholder('id')))
-        .prepare('cart_checkout_checkout_shipper_settings'),
+      row: withCompiledRows(
+        db
+          .select()
+          .from(checkouts)
+          .where(and(eq(checkouts.id, sql.placeholder('id')), eq(checkouts.userId, sql.placeholder('userId'))))
+          .prepare('cart_checkout_checkout_row'),
+      ),
+      lines: withCompiledRows(
+        db
+          .select()
+          .from(checkoutLines)
+          .where(eq(checkoutLines.checkoutId, sql.placeholder('id')))
+          .prepare('cart_checkout_checkout_lines'),
+      ),
+      settings: withCompiledRows(
+        db
+          .select(configurationColumns(supplierSettings, { name: sql<null>`null` }))
+          .from(supplierSettings)
+          .where(eq(supplierSettings.supplierId, sql.placeholder('id')))
+          .prepare('cart_checkout_checkout_shipper_settings'),
+      ),
     };
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { formatMinorUnits, type CheckoutDeliveryOptions } from '@vitrina/contracts';
-import { DB, type Db } from '@vitrina/platform';
+import { DB, type Db, withCompiledRows } from '@vitrina/platform';
 import type * as schema from '../db/schema.js';
 import { supplierNames, supplierSettings } from '../db/delivery-schema.js';
 import { NO_DELIVERY_OPTIONS } from '../checkout/checkout.view.js';
@@ -122,12 +122,14 @@ export class DeliveryService {
   private readonly bySuppliers;
 
   constructor(@Inject(DB) db: Db<typeof schema>) {
-    this.bySuppliers = db
-      .select({ id: sql<string>`ids.id`, config: configurationColumns(supplierSettings, supplierNames) })
-      .from(sql`unnest(${sql.placeholder('ids')}::text[]) as ids(id)`)
-      .leftJoin(supplierSettings, eq(supplierSettings.supplierId, sql`ids.id`))
-      .leftJoin(supplierNames, eq(supplierNames.userId, sql`ids.id`))
-      .prepare('cart_checkout_supplier_configurations');
+    this.bySuppliers = withCompiledRows(
+      db
+        .select({ id: sql<string>`ids.id`, config: configurationColumns(supplierSettings, supplierNames) })
+        .from(sql`unnest(${sql.placeholder('ids')}::text[]) as ids(id)`)
+        .leftJoin(supplierSettings, eq(supplierSettings.supplierId, sql`ids.id`))
+        .leftJoin(supplierNames, eq(supplierNames.userId, sql`ids.id`))
+        .prepare('cart_checkout_supplier_configurations'),
+    );
   }
 
   /** Settings of several suppliers at once; a supplier without settings is not configured. */

@@ -1,6 +1,6 @@
 import { eq, getTableColumns, or, sql } from 'drizzle-orm';
 import { ErrorCodes } from '@vitrina/contracts';
-import { NotFoundError, type Db } from '@vitrina/platform';
+import { NotFoundError, type Db, withCompiledRows } from '@vitrina/platform';
 import { listingChanges, shops } from '../db/schema.js';
 import { isUuid } from '../shared/viewer.js';
 
@@ -25,18 +25,22 @@ export const SHOP_WITH_VERSION = {
  * little more than this lookup).
  */
 export function prepareShopLookup(db: Db): (ref: string) => Promise<ShopRow> {
-  const bySlug = db
-    .select(SHOP_WITH_VERSION)
-    .from(shops)
-    .where(eq(shops.slug, sql.placeholder('ref')))
-    .limit(1)
-    .prepare('catalogue_shop_by_slug');
-  const byIdOrSlug = db
-    .select(SHOP_WITH_VERSION)
-    .from(shops)
-    .where(or(eq(shops.id, sql.placeholder('ref')), eq(shops.slug, sql.placeholder('ref'))))
-    .limit(1)
-    .prepare('catalogue_shop_by_id_or_slug');
+  const bySlug = withCompiledRows(
+    db
+      .select(SHOP_WITH_VERSION)
+      .from(shops)
+      .where(eq(shops.slug, sql.placeholder('ref')))
+      .limit(1)
+      .prepare('catalogue_shop_by_slug'),
+  );
+  const byIdOrSlug = withCompiledRows(
+    db
+      .select(SHOP_WITH_VERSION)
+      .from(shops)
+      .where(or(eq(shops.id, sql.placeholder('ref')), eq(shops.slug, sql.placeholder('ref'))))
+      .limit(1)
+      .prepare('catalogue_shop_by_id_or_slug'),
+  );
   return async (ref) => {
     const rows = await (isUuid(ref) ? byIdOrSlug : bySlug).execute({ ref });
     if (!rows[0]) throw new NotFoundError('Lo sentimos, pero la tienda no existe', ErrorCodes.shopNotFound);

@@ -25,6 +25,7 @@ import {
   type Db,
   type Logger,
   type Tx,
+  withCompiledRows,
 } from '@vitrina/platform';
 import { NO_REFS } from '../alerts/alert-rules.js';
 import { messageReceivedText } from '../alerts/alert-texts.js';
@@ -177,12 +178,14 @@ export class ConversationsService {
     // every member row has its conversation (the pair is written with it): no join needed to count them
     const total = this.db.select({ n: count() }).from(conversationMembers).where(eq(conversationMembers.userId, me));
     return {
-      rows: this.views(me, undefined, { total: sql<number>`(${total})`.mapWith(Number) })
-        .orderBy(desc(conversationMembers.updatedAt), desc(conversationMembers.conversationId))
-        .offset(sql.placeholder('offset'))
-        .limit(sql.placeholder('limit'))
-        .prepare('messaging_conversation_list'),
-      total: total.prepare('messaging_conversation_count'),
+      rows: withCompiledRows(
+        this.views(me, undefined, { total: sql<number>`(${total})`.mapWith(Number) })
+          .orderBy(desc(conversationMembers.updatedAt), desc(conversationMembers.conversationId))
+          .offset(sql.placeholder('offset'))
+          .limit(sql.placeholder('limit'))
+          .prepare('messaging_conversation_list'),
+      ),
+      total: withCompiledRows(total.prepare('messaging_conversation_count')),
     };
   }
 
@@ -345,22 +348,26 @@ export class ConversationsService {
 
   private sendReadStatements() {
     return {
-      member: this.db
-        .select({ peerId: conversationMembers.peerId, myName: displayName(conversationMembers.userId) })
-        .from(conversationMembers)
-        .leftJoin(users, eq(users.id, conversationMembers.userId))
-        .where(
-          and(
-            eq(conversationMembers.conversationId, sql.placeholder('conversationId')),
-            eq(conversationMembers.userId, sql.placeholder('me')),
-          ),
-        )
-        .prepare('messaging_conversation_member'),
-      byKey: this.db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.senderId, sql.placeholder('me')), eq(messages.idempotencyKey, sql.placeholder('key'))))
-        .prepare('messaging_message_by_key'),
+      member: withCompiledRows(
+        this.db
+          .select({ peerId: conversationMembers.peerId, myName: displayName(conversationMembers.userId) })
+          .from(conversationMembers)
+          .leftJoin(users, eq(users.id, conversationMembers.userId))
+          .where(
+            and(
+              eq(conversationMembers.conversationId, sql.placeholder('conversationId')),
+              eq(conversationMembers.userId, sql.placeholder('me')),
+            ),
+          )
+          .prepare('messaging_conversation_member'),
+      ),
+      byKey: withCompiledRows(
+        this.db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.senderId, sql.placeholder('me')), eq(messages.idempotencyKey, sql.placeholder('key'))))
+          .prepare('messaging_message_by_key'),
+      ),
     };
   }
 

@@ -18,7 +18,7 @@ import {
   type RefundStatus,
   type TrackingStatus,
 } from '@vitrina/contracts';
-import { DB, NotFoundError, type Db } from '@vitrina/platform';
+import { DB, NotFoundError, type Db, withCompiledRows } from '@vitrina/platform';
 import { eq, sql } from 'drizzle-orm';
 import * as schema from '../db/schema.js';
 import { availableActions } from '../domain/order.machine.js';
@@ -88,28 +88,30 @@ export interface TransitionJson {
  * the hot read: issue 13 benchmarks). On PostgreSQL it is parsed once per pooled connection; PGlite ignores the name.
  */
 function detailStatement(db: Db<typeof schema>) {
-  return db
-    .select({
-      order: schema.orders,
-      lines: sql<
-        LineJson[]
-      >`(select coalesce(json_agg(l order by l.position), '[]'::json) from ${schema.orderLines} l where l.order_id = "orders"."id")`,
-      history: sql<
-        TransitionJson[]
-      >`(select coalesce(json_agg(t order by t.id), '[]'::json) from ${schema.orderTransitions} t where t.order_id = "orders"."id")`,
-      reviewed: sql<
-        { id: string; line_id: string }[]
-      >`(select coalesce(json_agg(json_build_object('id', r.id, 'line_id', r.line_id)), '[]'::json) from ${schema.reviews} r where r.order_id = "orders"."id")`,
-      tickets: sql<number>`(select count(*)::int from ${schema.attendants} a where a.order_id = "orders"."id")`,
-      // issue 14: the order's latest return request (return_requests_order_idx), for return_eligibility
-      latestReturn: sql<{
-        id: string;
-        status: string;
-      } | null>`(select json_build_object('id', r.id, 'status', r.status) from ${schema.returnRequests} r where r.order_id = "orders"."id" order by r.created_at desc, r.id desc limit 1)`,
-    })
-    .from(schema.orders)
-    .where(eq(schema.orders.id, sql.placeholder('id')))
-    .prepare('orders_order_detail');
+  return withCompiledRows(
+    db
+      .select({
+        order: schema.orders,
+        lines: sql<
+          LineJson[]
+        >`(select coalesce(json_agg(l order by l.position), '[]'::json) from ${schema.orderLines} l where l.order_id = "orders"."id")`,
+        history: sql<
+          TransitionJson[]
+        >`(select coalesce(json_agg(t order by t.id), '[]'::json) from ${schema.orderTransitions} t where t.order_id = "orders"."id")`,
+        reviewed: sql<
+          { id: string; line_id: string }[]
+        >`(select coalesce(json_agg(json_build_object('id', r.id, 'line_id', r.line_id)), '[]'::json) from ${schema.reviews} r where r.order_id = "orders"."id")`,
+        tickets: sql<number>`(select count(*)::int from ${schema.attendants} a where a.order_id = "orders"."id")`,
+        // issue 14: the order's latest return request (return_requests_order_idx), for return_eligibility
+        latestReturn: sql<{
+          id: string;
+          status: string;
+        } | null>`(select json_build_object('id', r.id, 'status', r.status) from ${schema.returnRequests} r where r.order_id = "orders"."id" order by r.created_at desc, r.id desc limit 1)`,
+      })
+      .from(schema.orders)
+      .where(eq(schema.orders.id, sql.placeholder('id')))
+      .prepare('orders_order_detail'),
+  );
 }
 export type Detail = NonNullable<Awaited<ReturnType<ReturnType<typeof detailStatement>['execute']>>[number]>;
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CatalogueItem, ItemType, CatalogueItemList, ListState } from '@vitrina/contracts';
-import { DB, NotFoundError, listResponse, parseSort, type AuthUser, type Db } from '@vitrina/platform';
+import { DB, NotFoundError, listResponse, parseSort, type AuthUser, type Db, withCompiledRows } from '@vitrina/platform';
 import { items, shopItems, shops, suppliers } from '../../db/schema.js';
 import { prefixTsQuery, wordlessText } from '../../shared/normalise.js';
 import { isUuid } from '../../shared/viewer.js';
@@ -30,19 +30,23 @@ export class ItemQueries {
   constructor(@Inject(DB) private readonly db: Db) {
     const live = (...conds: SQL[]) => and(isNull(items.deletedAt), ...conds);
     const select = () => this.db.select(ITEM_COLUMNS).from(items).leftJoin(suppliers, eq(suppliers.id, items.ownerId));
-    this.byOwnerRef = select()
-      .where(
-        live(
-          eq(items.ownerId, sql.placeholder('owner')),
-          sql`(${items.id} = ${sql.placeholder('ref')} or ${items.slug} = ${sql.placeholder('ref')})`,
-        ),
-      )
-      .limit(1)
-      .prepare('catalogue_item_by_owner_ref');
-    this.byId = select()
-      .where(live(eq(items.id, sql.placeholder('id'))))
-      .limit(1)
-      .prepare('catalogue_item_by_id');
+    this.byOwnerRef = withCompiledRows(
+      select()
+        .where(
+          live(
+            eq(items.ownerId, sql.placeholder('owner')),
+            sql`(${items.id} = ${sql.placeholder('ref')} or ${items.slug} = ${sql.placeholder('ref')})`,
+          ),
+        )
+        .limit(1)
+        .prepare('catalogue_item_by_owner_ref'),
+    );
+    this.byId = withCompiledRows(
+      select()
+        .where(live(eq(items.id, sql.placeholder('id'))))
+        .limit(1)
+        .prepare('catalogue_item_by_id'),
+    );
   }
 
   /** A supplier's items, every state (the supplier's admin list). */

@@ -10,7 +10,7 @@ import {
   type Shop,
   type StoreShopVisited,
 } from '@vitrina/contracts';
-import { DB, Outbox, TransactionRunner, listResponse, type AuthUser, type Db } from '@vitrina/platform';
+import { DB, Outbox, TransactionRunner, listResponse, type AuthUser, type Db, withCompiledRows } from '@vitrina/platform';
 import { banners, headers, shops } from '../../db/schema.js';
 import { toBannerJson } from '../../banners/banner.mapper.js';
 import { toHeaderJson } from '../../headers/header.mapper.js';
@@ -42,7 +42,7 @@ export class LoadShopQuery {
     @Inject(STORE_CONFIG) private readonly config: StoreConfig,
   ) {
     this.homes = new ShopHomeCache(config.shopHomeCacheEntries);
-    this.homeBySlug = this.homeRow(eq(shops.slug, sql.placeholder('slug'))).prepare('store_shop_home_by_slug');
+    this.homeBySlug = withCompiledRows(this.homeRow(eq(shops.slug, sql.placeholder('slug'))).prepare('store_shop_home_by_slug'));
   }
 
   async bySlug(slug: string, viewer?: AuthUser, params: AffiliateParams = {}): Promise<Shop> {
