@@ -256,6 +256,54 @@ describe('carts (issue 11)', () => {
     expect((await json(w.app, 'GET', `${shop}/total`, { auth: racer })).body.total_products).toBe(5);
   });
 
+  it('writes a line in one round trip that still orders the cart: variants and a merge at once, a refusal leaves no cart', async () => {
+    // the database's cart_write_line takes the cart row's lock, then reads the item's lines in a statement of its own
+    const mug = await w.peers.itemCreated(w.peers.item({ ownerId: A, available: 6, variants: { Color: 'Negro, Blanco, Rojo' } }));
+    await known([mug.itemId]);
+    const racer = newId();
+    const token = await w.token(racer);
+    const cartsOf = async () =>
+      (await w.sql<{ n: number }>(`select count(*)::int as n from "cart-checkout".carts where user_id = '${racer}'`))[0].n;
+    const held = async () =>
+      (
+        await w.sql<{ n: number }>(
+          `select coalesce(sum(l.quantity), 0)::int as n from "cart-checkout".cart_lines l
+           join "cart-checkout".carts c on c.id = l.cart_id where c.user_id = '${racer}'`,
+        )
+      )[0].n;
+    // a refused first add creates no cart (the function's refusal rolls its cart back)
+    const refused = await json(w.app, 'POST', `${shop}/items`, { auth: token, payload: { item_id: mug.itemId, amount: 7 } });
+    expect([refused.status, refused.body.code, refused.body.available]).toEqual([409, 'quantity_exceeded', 6]);
+    expect(await cartsOf()).toBe(0);
+    // nine adds of one over three colours and a merge of three, all at once, on 6 in stock: the first writes race to
+    // create the cart, the rest to lines of one item in three variants; the item's total ends at 6, never above
+    const colours = ['Negro', 'Blanco', 'Rojo'];
+    const answers = await Promise.all([
+      ...Array.from({ length: 9 }, (_, i) =>
+        json(w.app, 'POST', `${shop}/items`, {
+          auth: token,
+          payload: { item_id: mug.itemId, amount: 1, variant: { Color: colours[i % 3] } },
+        }),
+      ),
+      json(w.app, 'POST', `${shop}/bulk`, {
+        auth: token,
+        payload: { items: [{ item_id: mug.itemId, amount: 3, variant: { Color: 'Rojo' } }] },
+      }),
+    ]);
+    expect(answers.map((a) => a.status).filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.code)).toEqual(
+      Array(answers.filter((a) => a.status === 409).length).fill('quantity_exceeded'),
+    );
+    expect(await held()).toBe(6);
+    expect(await cartsOf()).toBe(1);
+    // a set through the item route (its first-option line) within the stock, then one past it
+    const line = await json(w.app, 'PUT', `${shop}/items/${mug.itemId}`, { auth: token, payload: { amount: 1 } });
+    expect(line.status).toBe(200);
+    const past = await json(w.app, 'PUT', `${shop}/items/${mug.itemId}`, { auth: token, payload: { amount: 6 } });
+    expect([past.status, past.body.code]).toEqual([409, 'quantity_exceeded']);
+    expect(await held()).toBeLessThanOrEqual(6);
+  });
+
   it('quotes an anonymous local cart without saving it', async () => {
     const before = await w.sql<{ n: number }>(`select count(*)::int as n from "cart-checkout".cart_lines`);
     const quote = await json(w.app, 'POST', `${shop}/quote`, {

@@ -14,7 +14,7 @@ import {
   type CartTotal,
   type CartVariant,
 } from '@vitrina/contracts';
-import { DB, newId, rowsOf, TransactionRunner, type Db, type Tx, withCompiledRows } from '@vitrina/platform';
+import { DB, newId, PreparedSql, TransactionRunner, type Db, type Tx, withCompiledRows } from '@vitrina/platform';
 import * as schema from '../db/schema.js';
 import { cartLines, carts, items, shops } from '../db/schema.js';
 import { supplierNames, supplierSettings } from '../db/delivery-schema.js';
@@ -181,6 +181,34 @@ function cartFromRows(rows: CartJoinRow[], shopOwnerId: string): LoadedCart {
   return { cartId: rows[0]?.cartId ?? undefined, lines, byId, configs };
 }
 
+const p = (name: string) => sql.placeholder(name);
+/** `cart_write_line` (migration 0011): the cart created or marked, then its line written; built once. */
+const WRITE_LINE = new PreparedSql<{
+  newCartId: string;
+  userId: string;
+  shopId: string;
+  itemId: string;
+  variantKey: string;
+  variant: string;
+  amount: number;
+  limit: number;
+  add: boolean;
+}>(
+  () => sql`select line_cart_id from "cart-checkout".cart_write_line(${p('newCartId')}::text, ${p('userId')}::text,
+    ${p('shopId')}::text, ${p('itemId')}::text, ${p('variantKey')}::text, ${p('variant')}::jsonb, ${p('amount')}::int,
+    ${p('limit')}::int, ${p('add')}::boolean)`,
+);
+
+/** The quantities `cart_write_line` found held when it refused a line (SQLSTATE VC409), or undefined for any other error. */
+function refusalOf(error: unknown): { others: number; mine: number } | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (code === 'VC409' && typeof detail === 'string') return JSON.parse(detail) as { others: number; mine: number };
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /**
  * Carts of signed-in shoppers, one per shop (issue 11; spec 1 §3-§5, spec 3 §3). Lines hold quantities only:
  * price, availability and state come from the item projection when the cart is read, so a price change or an
@@ -338,10 +366,7 @@ export class CartService {
     const chosen = lineVariant(item!, variant);
     // the item's own rules first (what the line alone may not exceed); the statement then checks the item's total
     checkQuantity(item, amount);
-    await this.tx.run(async (tx) => {
-      const cartId = await this.ensureCart(tx, userId, shop.shopId);
-      await this.writeLine(tx, cartId, item!, chosen, amount, 'add');
-    });
+    await this.writeLine(userId, shop.shopId, item!, chosen, amount, 'add');
     return this.cartOf(userId, shop);
   }
 
@@ -357,10 +382,13 @@ export class CartService {
     // line is the same whatever the cart holds: one statement reads and writes it. Otherwise the held lines decide.
     const resolved = resolveVariant(item!.variants ?? {}, variant);
     const plain = resolved !== undefined && keyOf(resolved) === keyOf(variant);
-    if (plain) checkQuantity(item, amount);
+    if (plain) {
+      checkQuantity(item, amount);
+      await this.writeLine(userId, shop.shopId, item!, variant, amount, 'set');
+      return this.cartOf(userId, shop);
+    }
     await this.tx.run(async (tx) => {
       const cartId = await this.ensureCart(tx, userId, shop.shopId);
-      if (plain) return this.writeLine(tx, cartId, item!, variant, amount, 'set');
       const held = await this.itemLines(tx, cartId, itemId);
       const chosen = held.has(keyOf(variant)) ? variant : lineVariant(item!, variant);
       const key = keyOf(chosen);
@@ -372,43 +400,42 @@ export class CartService {
 
   /**
    * The line of (item, variant) set to `amount` or raised by it, when the item's total across its lines stays within
-   * what the item allows: one statement inside the cart's transaction, after `ensureCart` (whose lock on the cart row
-   * orders the cart's writers); the item's lines are locked as `itemLines` locks them. Refused: the quantity rules'
-   * 4xx, nothing written.
+   * what the item allows, in the user's cart in the shop (created when absent): one round trip, the database's
+   * `cart_write_line` (migration 0011), which takes the cart row's lock first (it orders the cart's writers, as
+   * `ensureCart` does in a transaction) and then writes the line in a statement of its own that sees every line committed
+   * before. Refused: the quantity rules' 4xx, nothing written (the function's refusal rolls back the cart's mark too).
    */
   private async writeLine(
-    tx: Tx<typeof schema>,
-    cartId: string,
+    userId: string,
+    shopId: string,
     item: ItemRow,
     variant: CartVariant,
     amount: number,
     mode: 'add' | 'set',
   ): Promise<void> {
-    const key = keyOf(variant);
-    const kept = mode === 'add' ? sql`sums.mine` : sql`0`;
-    const result = await tx.execute(sql`
-      with held as (
-        select variant_key, quantity from ${cartLines}
-        where cart_id = ${cartId} and item_id = ${item.itemId}
-        for update
-      ), sums as (
-        select coalesce(sum(quantity) filter (where variant_key <> ${key}), 0)::int as others,
-               coalesce(sum(quantity) filter (where variant_key = ${key}), 0)::int as mine
-        from held
-      ), up as (
-        insert into ${cartLines} (cart_id, item_id, variant_key, variant, quantity)
-        select ${cartId}, ${item.itemId}, ${key}, ${JSON.stringify(variant)}::jsonb, ${kept} + ${amount}::int
-        from sums
-        where sums.others + ${kept} + ${amount}::int <= ${quantityLimit(item)}::int
-        on conflict (cart_id, item_id, variant_key) do update set quantity = excluded.quantity
-        returning 1
-      )
-      select others, mine, (select count(*) from up)::int as written from sums`);
-    const [row] = rowsOf<{ others: number; mine: number; written: number }>(result);
-    if (row?.written === 1) return;
-    const total = (row?.others ?? 0) + (mode === 'add' ? (row?.mine ?? 0) : 0) + amount;
-    checkQuantity(item, total);
-    throw new Error(`the cart line of ${item.itemId} was refused at ${total}, which the quantity rules allow`);
+    try {
+      await this.tx.statement(
+        (db) =>
+          WRITE_LINE.execute(db, {
+            newCartId: newId(),
+            userId,
+            shopId,
+            itemId: item.itemId,
+            variantKey: keyOf(variant),
+            variant: JSON.stringify(variant),
+            amount,
+            limit: quantityLimit(item),
+            add: mode === 'add',
+          }),
+        { events: false },
+      );
+    } catch (error) {
+      const held = refusalOf(error);
+      if (!held) throw error;
+      const total = held.others + (mode === 'add' ? held.mine : 0) + amount;
+      checkQuantity(item, total);
+      throw new Error(`the cart line of ${item.itemId} was refused at ${total}, which the quantity rules allow`);
+    }
   }
 
   /** Sets the quantity of the line a `line_id` names (404 `item_not_found` when the id names no item). */
