@@ -7,7 +7,7 @@ interface SelectedField {
 }
 
 interface Decoder {
-  mapFromDriverValue(value: unknown): unknown;
+  mapFromDriverValue: (value: unknown) => unknown;
 }
 
 /** A row as the driver gives it in array mode, and the object drizzle would make of it. */
@@ -17,7 +17,7 @@ export type RowMapper = (row: unknown[]) => Record<string, unknown>;
 const identity = (Column.prototype as unknown as Decoder).mapFromDriverValue;
 
 function decoderOf(field: unknown): Decoder {
-  if (is(field, Column)) return field as unknown as Decoder;
+  if (is(field, Column)) return field;
   if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
   if (is(field, Subquery)) return (field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder;
   return (field as { sql: { decoder: Decoder } }).sql.decoder;
@@ -55,7 +55,7 @@ export function compileRowMapper(fields: readonly SelectedField[], joinsNotNulla
   }
   return (row) => {
     const result: Record<string, unknown> = {};
-    const values = nullable.length > 0 ? new Array<unknown>(columns.length) : undefined;
+    const values = nullable.length > 0 ? Array.from<unknown>({ length: columns.length }) : undefined;
     for (let i = 0; i < columns.length; i++) {
       const column = columns[i];
       let node = result;
