@@ -379,7 +379,7 @@ export class CartService {
     const { shop, item } = await this.shopAndItem(slug, itemId);
     if (!item || item.deleted) checkQuantity(item, amount);
     // When the given variant is the line an add would resolve it to (an item without choices, a full variant), the
-    // line is the same whatever the cart holds: one statement reads and writes it. Otherwise the held lines decide.
+    // line is the same whatever the cart holds: one call reads and writes it (`writeLine`). Otherwise the held lines decide.
     const resolved = resolveVariant(item!.variants ?? {}, variant);
     const plain = resolved !== undefined && keyOf(resolved) === keyOf(variant);
     if (plain) {
