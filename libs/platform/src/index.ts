@@ -1,6 +1,7 @@
 export * from './config/env.js';
 export * from './config/platform-config.js';
 export * from './db/database.js';
+export * from './db/database-errors.js';
 export * from './db/ids.js';
 export * from './db/rows.js';
 export * from './db/prepared-sql.js';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEMO, demoCatalogueId } from '@vitrina/contracts';
+import { sql } from 'drizzle-orm';
 import { rowsOf } from '@vitrina/platform';
 import { createTestDatabase } from '@vitrina/platform/testing';
 import { eventually, json } from './helpers.js';
@@ -190,6 +191,36 @@ describe('catalogue positions (issue 18: gapped keys, a move writes one row)', (
     expect(rows).toEqual([]);
     expect(await list(OLGA)).toEqual(olga);
   });
+
+  // PostgreSQL only: on PGlite's one connection the holder's transaction would make the move wait for it, not time out.
+  (process.env.DATABASE_URL ? it : it.skip)(
+    'answers 400 updating_position_error when another write holds the positions past the wait, and moves nothing',
+    async () => {
+      const before = await ids();
+      let release!: () => void;
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const holder = w.tdb.database.drizzle({}).transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`catalogue.positions:${OWNER}`}, 0))`);
+        holding();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await held;
+      const rows = await touched(async () => {
+        const res = await move(before[3], 1);
+        release();
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe('updating_position_error');
+      });
+      await holder;
+      expect(rows).toEqual([]);
+      expect(await ids()).toEqual(before);
+      // the lock gone, the same move goes through
+      expect((await move(before[3], 1)).status).toBe(200);
+      expect((await ids())[0]).toBe(before[3]);
+    },
+    30_000,
+  );
 
   describe('products inside a catalogue', () => {
     let base: string;

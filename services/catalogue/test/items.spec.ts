@@ -74,6 +74,21 @@ describe('supplier items', () => {
     expect(twin.body.slug).toBe('florero-de-talavera-2');
   });
 
+  it('gives a new item with a taken slug the next free one, and answers 409 slug_taken to an edit onto a taken slug, writing nothing', async () => {
+    const first = await json(w.catalogue, 'POST', base, { auth, payload: { name: 'Jarra azul', type: 'product', slug: 'jarra-azul' } });
+    const second = await json(w.catalogue, 'POST', base, { auth, payload: { name: 'Jarra verde', type: 'product', slug: 'jarra-verde' } });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const created = await json(w.catalogue, 'POST', base, { auth, payload: { name: 'Otra jarra', type: 'product', slug: 'jarra-azul' } });
+    expect([created.status, created.body.slug]).toEqual([201, 'jarra-azul-2']);
+    const renamed = await json(w.catalogue, 'PATCH', `${base}/${second.body.slug}`, { auth, payload: { slug: 'jarra-azul' } });
+    expect([renamed.status, renamed.body.code]).toEqual([409, 'slug_taken']);
+    expect(await outboxTypes(second.body.id)).toEqual(['catalogue.item.created']);
+    expect((await json(w.catalogue, 'GET', `${base}/jarra-verde`, { auth })).body).toMatchObject({
+      id: second.body.id,
+      slug: 'jarra-verde',
+    });
+  });
+
   it('refuses invalid items with field errors', async () => {
     const cases: Array<[object, string]> = [
       [{ type: 'product' }, 'name'],

@@ -3,6 +3,7 @@ import { ErrorCodes, type ErrorBody } from '@vitrina/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { currentContext } from '../logging/context.js';
+import { causeChain, SqlState, type ErrorLink } from '../db/database-errors.js';
 import { DomainError } from './errors.js';
 
 const TOO_LARGE = 'The request body is larger than allowed';
@@ -110,22 +111,6 @@ export function toErrorResponse(err: unknown, logger?: Logger): ErrorResponse {
   return { status: 500, body: { code: ErrorCodes.internal, message: 'Internal error' } };
 }
 
-/** What the checks below read of an error and of each error in its `cause` chain. */
-interface ErrorLink {
-  message?: unknown;
-  code?: unknown;
-  syscall?: unknown;
-  name?: unknown;
-  cause?: unknown;
-}
-
-/** The error and its causes, outermost first, at most four deep (Drizzle wraps the driver's error in `cause`). */
-function causeChain(err: unknown): ErrorLink[] {
-  const chain: ErrorLink[] = [];
-  for (let e = err; e && typeof e === 'object' && chain.length < 4; e = (e as ErrorLink).cause) chain.push(e);
-  return chain;
-}
-
 const messageHas = (e: ErrorLink, fragments: readonly string[]) =>
   typeof e.message === 'string' && fragments.some((m) => (e.message as string).includes(m));
 
@@ -134,7 +119,7 @@ const messageHas = (e: ErrorLink, fragments: readonly string[]) =>
  * busy to accept one), and PostgreSQL's query_canceled (57014: statement_timeout), seen through Drizzle's wrapper.
  */
 function isOverloaded(err: unknown): boolean {
-  return causeChain(err).some((e) => e.code === '57014' || messageHas(e, OVERLOAD_MESSAGES));
+  return causeChain(err).some((e) => e.code === SqlState.queryCanceled || messageHas(e, OVERLOAD_MESSAGES));
 }
 
 /**

@@ -7,9 +7,9 @@ import {
   type CollaboratorProfileList,
   type CollaboratorRole,
 } from '@vitrina/contracts';
-import { DB, DomainError, listResponse, newId } from '@vitrina/platform';
+import { DB, DomainError, listResponse, newId, databaseError, SqlState } from '@vitrina/platform';
 import { collaborators, shops } from '../db/schema.js';
-import { isUniqueViolation, type AccountsDb, type UserRow } from '../db/db.js';
+import { type AccountsDb, type UserRow } from '../db/db.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { loginIdentifier } from '../users/domain/contact.js';
 import { Clock } from '../shared/clock.js';
@@ -85,7 +85,7 @@ export class CollaboratorsService {
     try {
       await this.db.insert(collaborators).values(row);
     } catch (err) {
-      if (isUniqueViolation(err))
+      if (databaseError(err, SqlState.uniqueViolation))
         throw new DomainError(CollaboratorErrorCodes.exists, 'That user already collaborates with your shop', 409);
       throw err;
     }

@@ -9,12 +9,3 @@ export type Executor = AccountsDb | AccountsTx;
 
 export type UserRow = typeof schema.users.$inferSelect;
 export type OneTimeCodeRow = typeof schema.oneTimeCodes.$inferSelect;
-
-/** PostgreSQL unique_violation, as pg and PGlite report it (possibly wrapped by Drizzle). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}

@@ -14,7 +14,7 @@ import {
   type CartTotal,
   type CartVariant,
 } from '@vitrina/contracts';
-import { DB, newId, PreparedSql, TransactionRunner, type Db, type Tx, withCompiledRows } from '@vitrina/platform';
+import { DB, newId, PreparedSql, TransactionRunner, type Db, type Tx, withCompiledRows, databaseError } from '@vitrina/platform';
 import * as schema from '../db/schema.js';
 import { cartLines, carts, items, shops } from '../db/schema.js';
 import { supplierNames, supplierSettings } from '../db/delivery-schema.js';
@@ -201,12 +201,8 @@ const WRITE_LINE = new PreparedSql<{
 
 /** The quantities `cart_write_line` found held when it refused a line (SQLSTATE VC409), or undefined for any other error. */
 function refusalOf(error: unknown): { others: number; mine: number } | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const { code, detail } = e as { code?: unknown; detail?: unknown };
-    if (code === 'VC409' && typeof detail === 'string') return JSON.parse(detail) as { others: number; mine: number };
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+  const detail = databaseError(error, 'VC409')?.detail;
+  return detail === undefined ? undefined : (JSON.parse(detail) as { others: number; mine: number });
 }
 
 /**

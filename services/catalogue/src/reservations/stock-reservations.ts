@@ -8,12 +8,11 @@ import {
   type ReserveStockRequest,
   type ReserveStockResult,
 } from '@vitrina/contracts';
-import { DB, LOGGER, Outbox, TransactionRunner, ValidationError, type Db, type Tx } from '@vitrina/platform';
+import { DB, LOGGER, Outbox, TransactionRunner, ValidationError, type Db, type Tx, databaseError, SqlState } from '@vitrina/platform';
 import type { Logger } from 'pino';
 import * as schema from '../db/schema.js';
 import { items, stockReservations } from '../db/schema.js';
 import { itemEvents } from '../items/events/item-events.js';
-import { isUniqueViolation } from '../items/commands/create-item/create-item.handler.js';
 import { ITEM_OWN_COLUMNS } from '../items/item.repository.js';
 import { Clock } from '../shared/clock.js';
 import { commitOneItem } from './commit-one.statement.js';
@@ -177,7 +176,7 @@ export class StockReservations {
       );
       [row] = rowsOf<TakenRow>(result);
     } catch (err) {
-      if (isUniqueViolation(err)) return this.stored(checkoutId);
+      if (databaseError(err, SqlState.uniqueViolation)) return this.stored(checkoutId);
       throw err;
     }
     if (row) {

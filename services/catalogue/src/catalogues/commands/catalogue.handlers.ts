@@ -18,6 +18,8 @@ import {
   newId,
   noteOutboxWrite,
   type Tx,
+  databaseError,
+  SqlState,
 } from '@vitrina/platform';
 import { catalogueProducts, catalogues, items, outbox, shops } from '../../db/schema.js';
 import { shopOfOwner } from '../../listings/shop.repository.js';
@@ -34,7 +36,7 @@ import {
   SHOWN_CATALOGUE,
   type StoredCatalogue,
 } from '../catalogue.order.js';
-import { checkCatalogueName, isLockTimeout, updatingPositionError } from '../domain/catalogue.rules.js';
+import { checkCatalogueName, updatingPositionError } from '../domain/catalogue.rules.js';
 import { place } from '../domain/order-keys.js';
 import type {
   AddFilteredDto,
@@ -263,7 +265,7 @@ export class CatalogueHandlers {
         return fn(tx);
       })
       .catch((err: unknown) => {
-        throw isLockTimeout(err) ? updatingPositionError() : err;
+        throw databaseError(err, SqlState.lockNotAvailable) ? updatingPositionError() : err;
       });
   }
 

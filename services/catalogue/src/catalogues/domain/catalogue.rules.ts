@@ -17,13 +17,5 @@ export function checkCatalogueName(value: unknown): string {
   return name;
 }
 
-/** Postgres `lock_not_available` (lock_timeout hit while waiting for the owner's positions). */
-export function isLockTimeout(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    if ((e as { code?: unknown }).code === '55P03') return true;
-  }
-  return false;
-}
-
 export const updatingPositionError = () =>
   new DomainError(ErrorCodes.updatingPositionError, 'The positions are being updated; try again later', 400);

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, or, sql } from 'drizzle-orm';
-import { DB, Outbox, TransactionRunner, newId, type Db } from '@vitrina/platform';
+import { DB, Outbox, TransactionRunner, newId, type Db, databaseError, SqlState } from '@vitrina/platform';
 import { StarterBanners } from '../../banners/starter-banners.js';
 import { banners, headers, shops } from '../../db/schema.js';
-import { uniqueViolation } from '../../shared/db-errors.js';
 import { normaliseText } from '../../shared/text.js';
 import { NEW_SHOP_CONTENT, checkNewShop, type NewShopRequest } from '../domain/new-shop.rules.js';
 import { shopAlreadyOwned, slugTaken } from '../domain/shop.errors.js';
@@ -85,7 +84,7 @@ export class CreateShopHandler {
         return row;
       });
     } catch (err) {
-      const violation = uniqueViolation(err);
+      const violation = databaseError(err, SqlState.uniqueViolation);
       if (!violation) throw err;
       // Without the constraint's name (a driver that does not give it), the owner's shop says which one it was.
       const ownerTaken =

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { StoreEvents, isReservedShopSlug, type ShopSection, type StoreShopUpdated } from '@vitrina/contracts';
-import { Outbox, TransactionRunner } from '@vitrina/platform';
+import { Outbox, TransactionRunner, databaseError, SqlState } from '@vitrina/platform';
 import { shops } from '../../db/schema.js';
-import { uniqueViolation } from '../../shared/db-errors.js';
 import { normaliseText } from '../../shared/text.js';
 import { slugReserved, slugTaken } from '../domain/shop.errors.js';
 import { shopSnapshot } from '../events/shop-events.js';
@@ -112,7 +111,7 @@ export class UpdateShopHandler {
       });
     } catch (err) {
       // Two owners taking one slug at once: the unique index decides.
-      if (uniqueViolation(err)) throw slugTaken();
+      if (databaseError(err, SqlState.uniqueViolation)) throw slugTaken();
       throw err;
     }
   }

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import { AccountsErrorCodes, ErrorCodes, type Channel, type RegistrationResponse } from '@vitrina/contracts';
-import { DomainError, TransactionRunner, ValidationError } from '@vitrina/platform';
+import { DomainError, TransactionRunner, ValidationError, databaseError, SqlState } from '@vitrina/platform';
 import { users } from '../../../db/schema.js';
-import { isUniqueViolation, type UserRow, type AccountsSchema } from '../../../db/db.js';
+import { type UserRow, type AccountsSchema } from '../../../db/db.js';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from '../../../config/accounts-config.js';
 import { OneTimeCodes } from '../../../codes/one-time-codes.js';
 import { existingUser } from '../../../registration/commands/register-user/register-user.handler.js';
@@ -89,7 +89,7 @@ export class ResendPinHandler {
         await this.codes.issue(tx, { user: current, purpose: 'activation', channel, locale, ip: meta.ip, activationUrl });
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw existingUser();
+      if (databaseError(err, SqlState.uniqueViolation)) throw existingUser();
       throw err;
     }
     return {

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import { AccountsErrorCodes, AccountsEvents, ErrorCodes, type RegistrationResponse, type UserRegistered } from '@vitrina/contracts';
-import { DB, DomainError, Outbox, TransactionRunner, newId } from '@vitrina/platform';
+import { DB, DomainError, Outbox, TransactionRunner, newId, databaseError, SqlState } from '@vitrina/platform';
 import { shops, users } from '../../../db/schema.js';
-import { isUniqueViolation, type AccountsDb, type Executor, type UserRow, type AccountsSchema } from '../../../db/db.js';
+import { type AccountsDb, type Executor, type UserRow, type AccountsSchema } from '../../../db/db.js';
 import { ACCOUNTS_CONFIG, type AccountsConfig } from '../../../config/accounts-config.js';
 import { activationUrlTemplate } from '../../../activation/domain/activation-url.js';
 import { OneTimeCodes } from '../../../codes/one-time-codes.js';
@@ -138,7 +138,7 @@ export class RegisterUserHandler {
       });
     } catch (err) {
       // Two registrations of one address racing: the loser is told the user exists.
-      if (isUniqueViolation(err)) throw existingUser();
+      if (databaseError(err, SqlState.uniqueViolation)) throw existingUser();
       throw err;
     }
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, isNull, like, or } from 'drizzle-orm';
 import type { CatalogueItem } from '@vitrina/contracts';
-import { ConflictError, Outbox, TransactionRunner, newId, type Tx } from '@vitrina/platform';
+import { ConflictError, Outbox, TransactionRunner, newId, type Tx, databaseError, SqlState } from '@vitrina/platform';
 import { items } from '../../../db/schema.js';
 import { slugify } from '../../../shared/normalise.js';
 import { ensureSupplier } from '../../../suppliers/supplier.repository.js';
@@ -43,8 +43,9 @@ export class CreateItemHandler {
           return toItemJson(row);
         });
       } catch (err) {
-        if (attempt < 3 && isUniqueViolation(err) && !cmd.input.slug) continue;
-        if (isUniqueViolation(err)) throw new ConflictError('slug_taken', 'Another item of yours already has this slug');
+        if (attempt < 3 && databaseError(err, SqlState.uniqueViolation) && !cmd.input.slug) continue;
+        if (databaseError(err, SqlState.uniqueViolation))
+          throw new ConflictError('slug_taken', 'Another item of yours already has this slug');
         throw err;
       }
     }
@@ -63,13 +64,4 @@ export async function freeSlug(tx: Tx, ownerId: string, base: string, exceptId?:
     const candidate = `${base.slice(0, 74)}-${n}`;
     if (!taken.has(candidate)) return candidate;
   }
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e; i++) {
-    if ((e as { code?: string }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }

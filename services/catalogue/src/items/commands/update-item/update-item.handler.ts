@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
 import type { CatalogueItem } from '@vitrina/contracts';
-import { ConflictError, NotFoundError, Outbox, TransactionRunner, type Tx } from '@vitrina/platform';
+import { ConflictError, NotFoundError, Outbox, TransactionRunner, type Tx, databaseError, SqlState } from '@vitrina/platform';
 import { items } from '../../../db/schema.js';
 import { checkItem, checkStockCoversReserved } from '../../domain/item.rules.js';
 import { toItemJson } from '../../item.mapper.js';
@@ -9,7 +9,7 @@ import { itemEvents } from '../../events/item-events.js';
 import { findOwnerItem, ITEM_OWN_COLUMNS, refreshShopItems, searchColumns, type ItemRow } from '../../item.repository.js';
 import type { UpdateItemDto } from '../../http/item.dto.js';
 import { applyInput, draftColumns, draftOf } from '../item-input.js';
-import { freeSlug, isUniqueViolation } from '../create-item/create-item.handler.js';
+import { freeSlug } from '../create-item/create-item.handler.js';
 import { updateItemIfUnchanged } from './update-item.statement.js';
 
 export interface UpdateItem {
@@ -34,7 +34,8 @@ export class UpdateItemHandler {
     try {
       return (await this.withoutLock(cmd)) ?? (await this.locked(cmd));
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError('slug_taken', 'Another item of yours already has this slug');
+      if (databaseError(err, SqlState.uniqueViolation))
+        throw new ConflictError('slug_taken', 'Another item of yours already has this slug');
       throw err;
     }
   }
@@ -57,7 +58,7 @@ export class UpdateItemHandler {
     try {
       written = await this.tx.statement((db) => updateItemIfUnchanged(db, this.outbox, current, set, events));
     } catch (err) {
-      if (isCheckViolation(err, 'items_reserved_within_available')) return null;
+      if (databaseError(err, SqlState.checkViolation, 'items_reserved_within_available')) return null;
       throw err;
     }
     return written ? toItemJson({ ...written, ownerName: current.ownerName, ownerEnabled: current.ownerEnabled }) : null;
@@ -96,11 +97,4 @@ async function edit(db: Pick<Tx, 'select'>, cmd: UpdateItem, current: ItemRow | 
     cmd.input.slug && cmd.input.slug !== current.slug ? await freeSlug(db as Tx, cmd.ownerId, cmd.input.slug, current.id) : current.slug;
   if (cmd.input.slug && slug !== cmd.input.slug) throw new ConflictError('slug_taken', 'Another item of yours already has this slug');
   return { current, draft, stockChanged, slug };
-}
-
-function isCheckViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err, i = 0; i < 4 && e; i++, e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23514' && (e as { constraint?: string }).constraint === constraint) return true;
-  }
-  return false;
 }
