@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '@vitrina/platform';
+import { PreparedQuery, type Db, type Tx } from '@vitrina/platform';
 import { items, shopItems, suppliers } from '../db/schema.js';
 import { normaliseText } from '../shared/normalise.js';
 import { isListed } from './domain/item.rules.js';
@@ -108,30 +108,39 @@ export async function findItem(db: Reader, id: string, opts: { forUpdate?: boole
  * the conditions on it).
  */
 export async function findOwnerItem(
-  db: Reader,
+  db: Db | Tx,
   ownerId: string,
   ref: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<ItemRow | undefined> {
-  const where = and(eq(items.ownerId, ownerId), isNull(items.deletedAt), sql`(${items.id} = ${ref} or ${items.slug} = ${ref})`);
-  const rows = opts.forUpdate
-    ? await db
-        .select({
-          ...ITEM_OWN_COLUMNS,
-          ownerName: sql<string | null>`(select ${suppliers.name} from ${suppliers} where ${suppliers.id} = ${items.ownerId})`.as(
-            'owner_name',
-          ),
-          ownerEnabled: sql<boolean | null>`(select ${suppliers.enabled} from ${suppliers} where ${suppliers.id} = ${items.ownerId})`.as(
-            'owner_enabled',
-          ),
-        })
-        .from(items)
-        .where(where)
-        .limit(1)
-        .for('update')
-    : await db.select(ITEM_COLUMNS).from(items).leftJoin(suppliers, eq(suppliers.id, items.ownerId)).where(where).limit(1);
-  return rows[0];
+  const [row] = await (opts.forUpdate ? OWNER_ITEM_FOR_UPDATE : OWNER_ITEM).execute(db, { ownerId, ref });
+  return row;
 }
+
+/** `findOwnerItem`'s two statements, built once (an item edit's first read: its building cost as much as its round trip). */
+const ownerItemWhere = () =>
+  and(
+    eq(items.ownerId, sql.placeholder('ownerId')),
+    isNull(items.deletedAt),
+    sql`(${items.id} = ${sql.placeholder('ref')} or ${items.slug} = ${sql.placeholder('ref')})`,
+  );
+const OWNER_ITEM = new PreparedQuery<{ ownerId: string; ref: string }, ItemRow[]>((db) =>
+  db.select(ITEM_COLUMNS).from(items).leftJoin(suppliers, eq(suppliers.id, items.ownerId)).where(ownerItemWhere()).limit(1),
+);
+const OWNER_ITEM_FOR_UPDATE = new PreparedQuery<{ ownerId: string; ref: string }, ItemRow[]>((db) =>
+  db
+    .select({
+      ...ITEM_OWN_COLUMNS,
+      ownerName: sql<string | null>`(select ${suppliers.name} from ${suppliers} where ${suppliers.id} = ${items.ownerId})`.as('owner_name'),
+      ownerEnabled: sql<boolean | null>`(select ${suppliers.enabled} from ${suppliers} where ${suppliers.id} = ${items.ownerId})`.as(
+        'owner_enabled',
+      ),
+    })
+    .from(items)
+    .where(ownerItemWhere())
+    .limit(1)
+    .for('update'),
+);
 
 /** ITEM_COLUMNS without the supplier's name and state: what an UPDATE … RETURNING of `items` can answer. */
 export const ITEM_OWN_COLUMNS = (() => {
