@@ -17,6 +17,8 @@ import {
   ValidationError,
   newId,
   noteOutboxWrite,
+  PreparedQuery,
+  PreparedSql,
   type Tx,
   databaseError,
   SqlState,
@@ -50,6 +52,14 @@ import type {
 /** How long a write waits for the owner's positions (another move) before answering `updating_position_error`. */
 const LOCK_TIMEOUT = '5s';
 const MAX_ITEMS_PER_WRITE = 1000;
+/**
+ * The owner's positions lock, with its bounded wait, in one round trip: the subquery (volatile, so never flattened)
+ * sets the timeout before the lock is asked for.
+ */
+const POSITIONS_LOCK = new PreparedSql<{ lock: string }>(
+  () => sql`select pg_advisory_xact_lock(hashtextextended(${sql.placeholder('lock')}::text, 0))
+    from (select set_config('lock_timeout', ${LOCK_TIMEOUT}, true)) t`,
+);
 
 /**
  * Catalogue writes (spec 1 §7; issue 5): create, update, delete, move, products add_filtered / remove /
@@ -103,11 +113,14 @@ export class CatalogueHandlers {
         ownerCatalogues: known.count + 1,
       };
       const [event] = this.outbox.rows([{ type: CatalogueCatalogueEvents.created, key: ownerId, actorId: ownerId, data }]);
-      const ins = tx.$with('ins').as(tx.insert(catalogues).values(values).returning());
-      const [row] = await tx
-        .with(ins, tx.$with('ev').as(tx.insert(outbox).values(event).returning({ seq: outbox.seq })))
-        .select()
-        .from(ins);
+      const [row] = await INSERT_CREATED.execute(tx, {
+        ...values,
+        state: values.state ?? null,
+        eventId: event.id,
+        topic: event.topic,
+        key: event.key,
+        envelope: event.envelope,
+      });
       noteOutboxWrite(tx);
       // Last of n + 1: order-following, it is shown with weight 1 (the catalogues from it on, less explicit ones).
       return toCatalogueJson({ ...row, position: known.count + 1, weight: row.weight ?? 1 }, known.shop, this.config.shareBase);
@@ -259,9 +272,7 @@ export class CatalogueHandlers {
   private positions<T>(ownerId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.tx
       .run(async (tx) => {
-        // One round trip: the subquery (volatile, so never flattened) sets the timeout before the lock is asked for.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`catalogue.positions:${ownerId}`}, 0))
-          from (select set_config('lock_timeout', ${LOCK_TIMEOUT}, true)) t`);
+        await POSITIONS_LOCK.execute(tx, { lock: `catalogue.positions:${ownerId}` });
         return fn(tx);
       })
       .catch((err: unknown) => {
@@ -472,18 +483,60 @@ async function refreshCount(tx: Tx, catalogueId: string): Promise<StoredCatalogu
  * a snapshot taken before it), in one round trip: the last key, whether any weight is explicit, how many catalogues
  * the owner has, whether the slug is taken, and the shop its share link points into.
  */
-async function createContext(tx: Tx, ownerId: string, slug: string) {
-  const mine = sql`${catalogues.ownerId} = ${ownerId}`;
-  const [r] = await tx
+const p = sql.placeholder;
+
+/** What a create needs to know of the owner's catalogues and shop, in one read built once. */
+const CREATE_CONTEXT = new PreparedQuery<
+  { ownerId: string; slug: string },
+  Array<{ last: string | null; explicit: boolean; count: number; slugUsed: boolean; shopSlug: string | null; canonicalUrl: string | null }>
+>((db) => {
+  const mine = sql`${catalogues.ownerId} = ${p('ownerId')}`;
+  return db
     .select({
       last: sql<string | null>`(select max(${catalogues.sortKey}) from ${catalogues} where ${mine})`,
       explicit: sql<boolean>`exists (select 1 from ${catalogues} where ${mine} and ${catalogues.weight} is not null)`,
       count: sql<number>`(select count(*)::int from ${catalogues} where ${mine})`.mapWith(Number),
-      slugUsed: sql<boolean>`exists (select 1 from ${catalogues} where ${mine} and ${catalogues.slug} = ${slug})`,
-      shopSlug: sql<string | null>`(select ${shops.slug} from ${shops} where ${shops.ownerId} = ${ownerId} limit 1)`,
-      canonicalUrl: sql<string | null>`(select ${shops.canonicalUrl} from ${shops} where ${shops.ownerId} = ${ownerId} limit 1)`,
+      slugUsed: sql<boolean>`exists (select 1 from ${catalogues} where ${mine} and ${catalogues.slug} = ${p('slug')})`,
+      shopSlug: sql<string | null>`(select ${shops.slug} from ${shops} where ${shops.ownerId} = ${p('ownerId')} limit 1)`,
+      canonicalUrl: sql<string | null>`(select ${shops.canonicalUrl} from ${shops} where ${shops.ownerId} = ${p('ownerId')} limit 1)`,
     })
     .from(sql`(select 1) as one`);
+});
+
+/** A created catalogue and its event in one statement, built once; a state not given is the column's default. */
+const INSERT_CREATED = new PreparedQuery<
+  Omit<typeof catalogues.$inferInsert, 'state'> & { state: string | null; eventId: string; topic: string; key: string; envelope: unknown },
+  Array<typeof catalogues.$inferSelect>
+>((db) => {
+  const ins = db.$with('ins').as(
+    db
+      .insert(catalogues)
+      .values({
+        id: p('id'),
+        ownerId: p('ownerId'),
+        name: p('name'),
+        slug: p('slug'),
+        photo: p('photo'),
+        sortKey: p('sortKey'),
+        weight: p('weight'),
+        state: sql`coalesce(${p('state')}::text, 'published')`,
+        originId: p('originId'),
+        originSlug: p('originSlug'),
+        searchName: p('searchName'),
+      })
+      .returning(),
+  );
+  const ev = db.$with('ev').as(
+    db
+      .insert(outbox)
+      .values({ id: p('eventId'), topic: p('topic'), key: p('key'), envelope: p('envelope') })
+      .returning({ seq: outbox.seq }),
+  );
+  return db.with(ins, ev).select().from(ins);
+});
+
+async function createContext(tx: Tx, ownerId: string, slug: string) {
+  const [r] = await CREATE_CONTEXT.execute(tx, { ownerId, slug });
   return {
     last: r.last == null ? null : Number(r.last),
     explicit: Boolean(r.explicit),
