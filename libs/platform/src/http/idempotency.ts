@@ -220,20 +220,28 @@ export class ActiveIdempotencyKey {
   ) {}
 
   /**
-   * An UPDATE storing `answer` (serialised as the interceptor would) as this key's answer when `when` holds, for a
-   * data-modifying CTE of the statement that does the work. Call `completed()` once that statement wrote it.
+   * An UPDATE storing the call's answer as this key's answer when `when` holds, for a data-modifying CTE of the
+   * statement that does the work, built once (`PreparedSql`): placeholders stand for this call's values
+   * (`idempotencyUserId`, `idempotencyKey`, `idempotencyStatus`, `idempotencyBody`), so its text is the same for every
+   * call of the service; `completionValues(answer)` gives them. Call `completed()` once that statement wrote it.
    */
-  completion(answer: unknown, when: SQL): { sql: SQL; body: string } {
+  completionTemplate(when: SQL): SQL {
     const t = this.table;
+    const p = sql.placeholder;
+    return sql`update ${t} set ${sql.identifier(t.status.name)} = 'done', ${sql.identifier(t.responseStatus.name)} = ${p('idempotencyStatus')}::int, ${sql.identifier(t.responseBody.name)} = ${p('idempotencyBody')}::text
+        where ${sql.identifier(t.userId.name)} = ${p('idempotencyUserId')}::text and ${sql.identifier(t.key.name)} = ${p('idempotencyKey')}::text and ${when}`;
+  }
+
+  /** The values of `completionTemplate`'s placeholders that store `answer`, and the body stored (for `completed`). */
+  completionValues(answer: unknown): { values: Record<string, unknown>; body: string } {
     const body = answer === undefined ? '' : JSON.stringify(answer);
     return {
       body,
-      sql: sql`update ${t} set ${sql.identifier(t.status.name)} = 'done', ${sql.identifier(t.responseStatus.name)} = ${this.status}::int, ${sql.identifier(t.responseBody.name)} = ${body}::text
-        where ${sql.identifier(t.userId.name)} = ${this.userId} and ${sql.identifier(t.key.name)} = ${this.key} and ${when}`,
+      values: { idempotencyStatus: this.status, idempotencyBody: body, idempotencyUserId: this.userId, idempotencyKey: this.key },
     };
   }
 
-  /** The statement carrying `completion(...)` committed with its condition true: `body` is the stored answer. */
+  /** The statement carrying `completionTemplate(...)` committed with its condition true: `body` is the stored answer. */
   completed(body: string): void {
     this.stored = body;
   }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { from, lastValueFrom } from 'rxjs';
 import { AUTH_USER_PROPERTY } from '../../src/auth/decorators.js';
 import type { Db } from '../../src/db/database.js';
+import { PreparedSql } from '../../src/db/prepared-sql.js';
 import {
   activeIdempotencyKey,
   IDEMPOTENCY_TTL_MS,
@@ -88,13 +89,20 @@ describe('Idempotency-Key store', () => {
       )) as { rows: Array<{ status: string; response_body: string | null; version: string }> };
       return rows[0];
     };
-    /** One statement: the work (an insert that may find its row there already) and, with it, the key's answer. */
+    /**
+     * One statement, built once (the completion's text is the same for every call): the work (an insert that may find
+     * its row there already) and, with it, the key's answer.
+     */
+    let statement: PreparedSql<Record<string, unknown>> | undefined;
     const work = async (id: string, answer: unknown) => {
       const key = activeIdempotencyKey()!;
-      const completion = key.completion(answer, sql`exists (select 1 from w)`);
-      const { rows } = (await db.execute(
-        sql`with w as (insert into idem_test.work (id) values (${id}) on conflict do nothing returning 1), k as (${completion.sql}) select count(*)::int as n from w`,
-      )) as { rows: Array<{ n: number }> };
+      statement ??= new PreparedSql(
+        () =>
+          sql`with w as (insert into idem_test.work (id) values (${sql.placeholder('id')}::text) on conflict do nothing returning 1),
+            k as (${key.completionTemplate(sql`exists (select 1 from w)`)}) select count(*)::int as n from w`,
+      );
+      const completion = key.completionValues(answer);
+      const rows = await statement.execute<{ n: number }>(db, { id, ...completion.values });
       const done = rows[0]?.n === 1;
       if (done) key.completed(completion.body);
       return done;

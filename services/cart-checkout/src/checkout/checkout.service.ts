@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   CartCheckoutErrorCodes as Codes,
   CartCheckoutEvents,
@@ -17,9 +17,10 @@ import {
   DB,
   newId,
   Outbox,
+  PreparedSql,
   rowFromJson,
-  rowsOf,
   TransactionRunner,
+  type ActiveIdempotencyKey,
   type Db,
   type NewEvent,
   type Tx,
@@ -231,16 +232,12 @@ export class CheckoutService {
     // after a crash gets this checkout back, never a second one holding stock again
     const key = replaced ? undefined : activeIdempotencyKey();
     const expected = key && checkoutView(asWritten(checkoutRow, now), lineRows, now, delivery);
-    let stored: string | undefined;
-    const also =
-      key &&
-      ((when: SQL) => {
-        const completion = key.completion(expected, when);
-        stored = completion.body;
-        return completion.sql;
-      });
+    const answer = key && expected && key.completionValues(expected);
     // the rows as written (returning) are the answer: no reading them back after the commit
-    const insert = () => this.tx.statement((db) => insertCheckout(db, this.outbox, checkoutRow, lineRows, events, also));
+    const insert = () =>
+      this.tx.statement((db) =>
+        insertCheckout(db, this.outbox, checkoutRow, lineRows, events, key && answer ? { key, values: answer.values } : undefined),
+      );
     // replacing an earlier checkout cancels it first, in one transaction with the insert (which joins it)
     const written = replaced
       ? await this.tx.run(async (tx) => {
@@ -248,8 +245,8 @@ export class CheckoutService {
           return insert();
         })
       : await insert();
-    if (key && expected && stored !== undefined) {
-      key.completed(stored);
+    if (key && expected && answer) {
+      key.completed(answer.body);
       // the same checkout as the rows read back, its products' keys in the order they were given (jsonb reorders them)
       return expected;
     }
@@ -314,7 +311,8 @@ export function adjustments(outcomes: ReserveLineOutcome[], lines: CartOrderDraf
 
 /**
  * A checkout, its lines and its events as one statement (data-modifying CTEs: one round trip that is its own
- * transaction, instead of BEGIN, three inserts and COMMIT). Answers the rows as written.
+ * transaction, instead of BEGIN, three inserts and COMMIT). Answers the rows as written. Built once per shape
+ * (`insertStatementFor`), so a checkout builds no SQL.
  */
 async function insertCheckout(
   db: Db<typeof schema> | Tx<typeof schema>,
@@ -322,21 +320,88 @@ async function insertCheckout(
   checkout: typeof checkouts.$inferInsert,
   lines: Array<typeof checkoutLines.$inferInsert>,
   events: NewEvent[],
-  /** Another write of the same statement (the call's Idempotency-Key answer), given the condition that c was written. */
-  also?: (written: SQL) => SQL,
+  /** The call's Idempotency-Key and its answer's values (`completionValues`), written only with the checkout. */
+  completion?: { key: ActiveIdempotencyKey; values: Record<string, unknown> },
 ): Promise<{ row: typeof checkouts.$inferSelect; lines: Array<typeof checkoutLines.$inferSelect> }> {
-  const result = await db.execute(sql`
-    with c as ${db.insert(checkouts).values(checkout).returning()},
-    l as ${db.insert(checkoutLines).values(lines).returning()},
+  const fields = Object.keys(checkout) as Array<keyof typeof checkout>;
+  const lineFields = Object.keys(lines[0] ?? {}) as Array<keyof (typeof lines)[number]>;
+  const values: Record<string, unknown> = {
+    events: JSON.stringify(outbox.rows(events)),
+    // by column name, as jsonb_to_recordset reads them (a jsonb column's value stays the JSON it is)
+    lines: JSON.stringify(lines.map((line) => Object.fromEntries(lineFields.map((f) => [LINE_COLUMNS[f].name, line[f] ?? null])))),
+    ...completion?.values,
+  };
+  for (const field of fields) {
+    const value = checkout[field];
+    // as the query builder would send it (json stringified, dates as ISO text); null as SQL NULL
+    values[`c_${field}`] = value === null || value === undefined ? null : CHECKOUT_COLUMNS[field].mapToDriverValue(value);
+  }
+  const [found] = await insertStatementFor(fields, lineFields, completion?.key).execute<{
+    checkout: Record<string, unknown>;
+    lines: Array<Record<string, unknown>>;
+  }>(db, values);
+  if (!found) throw new Error('the checkout insert answered no row');
+  return { row: rowFromJson(checkouts, found.checkout), lines: found.lines.map((l) => rowFromJson(checkoutLines, l)) };
+}
+
+const CHECKOUT_COLUMNS = getTableColumns(checkouts);
+const LINE_COLUMNS = getTableColumns(checkoutLines);
+const insertStatements = new Map<string, PreparedSql<Record<string, unknown>>>();
+/**
+ * The statement for a checkout row and lines of these fields, with or without the key's completion, built once (a
+ * checkout's fields are the same at every call: one or two shapes in all). Each `c_` placeholder takes its type from
+ * the column it is inserted into; the lines come as one JSON array, typed by their columns.
+ */
+function insertStatementFor(
+  fields: ReadonlyArray<keyof typeof CHECKOUT_COLUMNS>,
+  lineFields: ReadonlyArray<keyof typeof LINE_COLUMNS>,
+  key: ActiveIdempotencyKey | undefined,
+): PreparedSql<Record<string, unknown>> {
+  const shape = `${fields.join(',')}|${lineFields.join(',')}${key ? '+key' : ''}`;
+  let statement = insertStatements.get(shape);
+  if (!statement) {
+    const p = sql.placeholder;
+    const id = (name: string) => sql.identifier(name);
+    const lineColumns = lineFields.map((f) => LINE_COLUMNS[f]);
+    const completion = key?.completionTemplate(sql`exists (select 1 from c)`);
+    statement = new PreparedSql(
+      () => sql`
+    with c as (
+      insert into ${checkouts} (${sql.join(
+        fields.map((f) => id(CHECKOUT_COLUMNS[f].name)),
+        sql`, `,
+      )})
+      values (${sql.join(
+        fields.map((f) => p(`c_${f}`)),
+        sql`, `,
+      )})
+      returning *
+    ),
+    l as (
+      insert into ${checkoutLines} (${sql.join(
+        lineColumns.map((c) => id(c.name)),
+        sql`, `,
+      )})
+      select ${sql.join(
+        lineColumns.map((c) => sql`r.${id(c.name)}`),
+        sql`, `,
+      )}
+      from jsonb_to_recordset(${p('lines')}::jsonb) as r(${sql.join(
+        lineColumns.map((c) => sql`${id(c.name)} ${sql.raw(c.getSQLType())}`),
+        sql`, `,
+      )})
+      returning *
+    ),
     e as (
       insert into ${schema.outbox} (id, topic, key, envelope)
       select e.id, e.topic, e.key, e.envelope
-      from jsonb_to_recordset(${JSON.stringify(outbox.rows(events))}::jsonb) as e(id text, topic text, key text, envelope jsonb)
-    )${also ? sql`, k as (${also(sql`exists (select 1 from c)`)})` : sql``}
-    select row_to_json(c) as checkout, (select json_agg(row_to_json(l) order by l.position) from l) as lines from c`);
-  const [found] = rowsOf<{ checkout: Record<string, unknown>; lines: Array<Record<string, unknown>> }>(result);
-  if (!found) throw new Error('the checkout insert answered no row');
-  return { row: rowFromJson(checkouts, found.checkout), lines: found.lines.map((l) => rowFromJson(checkoutLines, l)) };
+      from jsonb_to_recordset(${p('events')}::jsonb) as e(id text, topic text, key text, envelope jsonb)
+    )${completion ? sql`, k as (${completion})` : sql``}
+    select row_to_json(c) as checkout, (select json_agg(row_to_json(l) order by l.position) from l) as lines from c`,
+    );
+    insertStatements.set(shape, statement);
+  }
+  return statement;
 }
 
 /** A new checkout's row as its insert writes it: the values given, the table's defaults for the rest. */

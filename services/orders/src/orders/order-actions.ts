@@ -81,27 +81,14 @@ export class OrderActions {
       const expected =
         key &&
         this.view.render({ ...detail!, order: { ...order, ...plan.set }, history: [...detail!.history, historyOf(plan.move)] }, viewer);
-      let stored: string | undefined;
+      const answer = key && expected && key.completionValues(expected);
       const moved = await this.runner.statement((db) =>
-        moveOrder(
-          db,
-          this.outbox,
-          order,
-          plan.set,
-          plan.move,
-          plan.events,
-          key &&
-            ((when) => {
-              const completion = key.completion(expected, when);
-              stored = completion.body;
-              return completion.sql;
-            }),
-        ),
+        moveOrder(db, this.outbox, order, plan.set, plan.move, plan.events, answer ? { key: key, values: answer.values } : undefined),
       );
       if (moved) {
         this.logger.info({ orderId, from: plan.move.from, to: plan.move.to, actor }, 'order moved');
-        if (key && expected && stored !== undefined) {
-          key.completed(stored);
+        if (key && expected && answer) {
+          key.completed(answer.body);
           // the answer stored is the answer given: a retry racing this response gets the same bytes
           return expected;
         }

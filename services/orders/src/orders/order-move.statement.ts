@@ -1,5 +1,5 @@
-import { rowFromJson, rowsOf, type Db, type NewEvent, type Outbox, type Tx } from '@vitrina/platform';
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { PreparedSql, rowFromJson, type ActiveIdempotencyKey, type Db, type NewEvent, type Outbox, type Tx } from '@vitrina/platform';
+import { getTableColumns, sql } from 'drizzle-orm';
 import * as schema from '../db/schema.js';
 import type { OrderRow } from './order-access.js';
 import type { TransitionJson } from './order.view.js';
@@ -21,7 +21,8 @@ const columns = getTableColumns(schema.orders);
  * single statement's own transaction, without BEGIN and COMMIT. The history and outbox inserts read `upd`, so when
  * the version check fails nothing is written and the answer is null. Answers the updated row and its history entry
  * (as `json_agg` of the detail gives them), which with the detail read before the move make the answer. `also` adds a
- * write that happens only with the move (the Idempotency-Key's answer, so it commits with the move).
+ * write that happens only with the move (the Idempotency-Key's answer, so it commits with the move). Built once per
+ * shape (`statementFor`).
  */
 export async function moveOrder(
   db: Db<typeof schema> | Tx<typeof schema>,
@@ -30,33 +31,71 @@ export async function moveOrder(
   set: Partial<typeof schema.orders.$inferInsert>,
   move: MoveRow,
   events: NewEvent[],
-  /** Another write of the same statement, made only when the move is (the call's Idempotency-Key answer). */
-  also?: (moved: SQL) => SQL,
+  /** The call's Idempotency-Key and its answer's values (`completionValues`), written only with the move. */
+  completion?: { key: ActiveIdempotencyKey; values: Record<string, unknown> },
 ): Promise<{ row: OrderRow; transition: TransitionJson } | null> {
-  const assignments = Object.entries(set).map(([field, value]) => {
-    const column = columns[field as keyof typeof columns];
-    return value === null || value === undefined
-      ? sql`${sql.identifier(column.name)} = null`
-      : sql`${sql.identifier(column.name)} = ${sql.param(value, column)}`;
-  });
-  const rows = outbox.rows(events);
-  const result = await db.execute(sql`
+  const fields = Object.keys(set) as Array<keyof typeof set>;
+  const values: Record<string, unknown> = {
+    id: order.id,
+    version: order.version,
+    from: move.from,
+    to: move.to,
+    action: move.action,
+    actor: move.actor,
+    actorId: move.actorId,
+    at: move.at.toISOString(),
+    events: JSON.stringify(outbox.rows(events)),
+    ...completion?.values,
+  };
+  for (const field of fields) {
+    const value = set[field];
+    // as the query builder would send it (json stringified, dates as ISO text); null as SQL NULL
+    values[`set_${field}`] = value === null || value === undefined ? null : columns[field].mapToDriverValue(value);
+  }
+  const [found] = await statementFor(fields, completion?.key).execute<{ order: Record<string, unknown>; transition: TransitionJson }>(
+    db,
+    values,
+  );
+  return found ? { row: rowFromJson(schema.orders, found.order), transition: found.transition } : null;
+}
+
+/**
+ * The move's statement for the columns it sets, with or without the key's completion: built once per shape (a move
+ * sets the columns its transition names, a handful of shapes in all) with a placeholder for every value, so a move
+ * builds no SQL (its building was the service's largest cost on a move). Each `set_` placeholder takes its type from
+ * the column it is assigned to.
+ */
+const statements = new Map<string, PreparedSql<Record<string, unknown>>>();
+function statementFor(
+  fields: ReadonlyArray<keyof typeof columns>,
+  key: ActiveIdempotencyKey | undefined,
+): PreparedSql<Record<string, unknown>> {
+  const shape = `${fields.join(',')}${key ? '+key' : ''}`;
+  let statement = statements.get(shape);
+  if (!statement) {
+    const p = sql.placeholder;
+    const assignments = fields.map((field) => sql`${sql.identifier(columns[field].name)} = ${p(`set_${field}`)}`);
+    const completion = key?.completionTemplate(sql`exists (select 1 from upd)`);
+    statement = new PreparedSql(
+      () => sql`
     with upd as (
       update ${schema.orders} set ${sql.join(assignments, sql`, `)}
-      where ${sql.identifier('id')} = ${order.id} and ${sql.identifier('version')} = ${order.version}
+      where ${sql.identifier('id')} = ${p('id')} and ${sql.identifier('version')} = ${p('version')}
       returning *
     ), hist as (
       insert into ${schema.orderTransitions} (order_id, from_state, to_state, action, actor, actor_id, at)
-      select upd.id, ${move.from}, ${move.to}, ${move.action}, ${move.actor}, ${move.actorId}, ${move.at.toISOString()}::timestamptz
+      select upd.id, ${p('from')}::text, ${p('to')}::text, ${p('action')}::text, ${p('actor')}::text, ${p('actorId')}::text, ${p('at')}::timestamptz
       from upd
       returning *
     ), events as (
       insert into ${schema.outbox} (id, topic, key, envelope)
       select e.id, e.topic, e.key, e.envelope
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(id text, topic text, key text, envelope jsonb)
+      from jsonb_to_recordset(${p('events')}::jsonb) as e(id text, topic text, key text, envelope jsonb)
       where exists (select 1 from upd)
-    )${also ? sql`, also as (${also(sql`exists (select 1 from upd)`)})` : sql``}
-    select row_to_json(upd) as "order", (select row_to_json(hist) from hist) as "transition" from upd`);
-  const [found] = rowsOf<{ order: Record<string, unknown>; transition: TransitionJson }>(result);
-  return found ? { row: rowFromJson(schema.orders, found.order), transition: found.transition } : null;
+    )${completion ? sql`, also as (${completion})` : sql``}
+    select row_to_json(upd) as "order", (select row_to_json(hist) from hist) as "transition" from upd`,
+    );
+    statements.set(shape, statement);
+  }
+  return statement;
 }
