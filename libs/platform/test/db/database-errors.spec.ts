@@ -1,13 +1,11 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
 import { sql } from 'drizzle-orm';
 import { integer, pgSchema, text } from 'drizzle-orm/pg-core';
 import { causeChain, databaseError, SqlState } from '../../src/db/database-errors.js';
-import { openDatabase, type Database, type Db } from '../../src/db/database.js';
+import type { Db } from '../../src/db/database.js';
 import { TransactionRunner } from '../../src/outbox/transaction-runner.js';
 import { requireServiceUrl } from '../../src/testing/test-database.js';
+import { scratchDatabases } from '../fixtures/scratch-databases.js';
 
 /**
  * `databaseError` is how every service tells a refusal it expects (a taken slug, a check a concurrent write broke, a
@@ -16,21 +14,12 @@ import { requireServiceUrl } from '../../src/testing/test-database.js';
  * asked for.
  */
 describe('database errors behind wrapped errors (databaseError)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vitrina-db-errors-'));
-  const schema = `db_errors_${process.pid}_${Date.now().toString(36)}`;
-  const open: Database[] = [];
-  afterAll(async () => {
-    if (open[0]) await open[0].drizzle({}).execute(sql.raw(`drop schema if exists "${schema}" cascade`));
-    await Promise.all(open.map((d) => d.close()));
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { schema, open } = scratchDatabases('db-errors');
 
   const things = pgSchema(schema).table('things', { id: text('id').primaryKey(), slug: text('slug').notNull(), n: integer('n').notNull() });
 
   async function world(url: string): Promise<{ db: Db; tx: TransactionRunner }> {
-    const database = await openDatabase({ databaseUrl: url, dataDir: join(dir, String(open.length)), poolMax: 2 });
-    open.push(database);
-    const db = database.drizzle({});
+    const db = (await open(url)).drizzle({});
     await db.execute(sql.raw(`create schema if not exists "${schema}"`));
     await db.execute(
       sql.raw(`create table "${schema}".things (id text primary key, slug text not null,

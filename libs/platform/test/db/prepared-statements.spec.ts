@@ -1,9 +1,7 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, sql, type Database, type Db } from '../../src/db/database.js';
+import { describe, expect, it } from '@jest/globals';
+import { sql, type Db } from '../../src/db/database.js';
 import { requireServiceUrl } from '../../src/testing/test-database.js';
+import { scratchDatabases } from '../fixtures/scratch-databases.js';
 import { PreparedQuery, PreparedSql } from '../../src/db/prepared-sql.js';
 import { rowsOf } from '../../src/db/rows.js';
 import { and, eq } from 'drizzle-orm';
@@ -15,19 +13,10 @@ import { jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
  * `pg_prepared_statements` (which lists the current session's statements) shows everything the pool prepared.
  */
 describe('statements prepared once per PostgreSQL connection', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vitrina-prepared-'));
-  const schema = `prepared_${process.pid}_${Date.now().toString(36)}`;
-  const open: Database[] = [];
-  afterAll(async () => {
-    if (open[0]) await open[0].drizzle({}).execute(sql.raw(`drop schema if exists "${schema}" cascade`));
-    await Promise.all(open.map((d) => d.close()));
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { schema, open } = scratchDatabases('prepared');
 
   async function connect(url: string, preparedPerConnection?: number): Promise<Db> {
-    const db = await openDatabase({ databaseUrl: url, dataDir: dir, poolMax: 1, preparedPerConnection });
-    open.push(db);
-    return db.drizzle({});
+    return (await open(url, { poolMax: 1, preparedPerConnection })).drizzle({});
   }
 
   async function prepared(d: Db): Promise<Array<{ statement: string; executions: number }>> {

@@ -1,14 +1,12 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
 import * as drizzleOrm from 'drizzle-orm';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { alias, bigint, boolean, integer, jsonb, numeric, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
-import { openDatabase, type Database, type Db } from '../../src/db/database.js';
+import type { Db } from '../../src/db/database.js';
 import { PreparedQuery } from '../../src/db/prepared-sql.js';
 import { compileRowMapper, withCompiledRows } from '../../src/db/row-mapper.js';
 import { requireServiceUrl } from '../../src/testing/test-database.js';
+import { scratchDatabases } from '../fixtures/scratch-databases.js';
 
 /**
  * `compileRowMapper` replaces drizzle's per-row `mapResultRow` for prepared statements (`PreparedQuery`,
@@ -16,14 +14,7 @@ import { requireServiceUrl } from '../../src/testing/test-database.js';
  * selects (whole tables, nested objects, left joins present and absent, SQL fields with and without decoders).
  */
 describe('rows mapped by a mapper compiled once (compileRowMapper)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'vitrina-row-mapper-'));
-  const schema = `row_mapper_${process.pid}_${Date.now().toString(36)}`;
-  const open: Database[] = [];
-  afterAll(async () => {
-    if (open[0]) await open[0].drizzle({}).execute(sql.raw(`drop schema if exists "${schema}" cascade`));
-    await Promise.all(open.map((d) => d.close()));
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { schema, open } = scratchDatabases('row-mapper');
 
   const s = pgSchema(schema);
   const things = s.table('things', {
@@ -46,9 +37,7 @@ describe('rows mapped by a mapper compiled once (compileRowMapper)', () => {
   const other = alias(tags, 'other_tags');
 
   async function world(url: string): Promise<Db> {
-    const database = await openDatabase({ databaseUrl: url, dataDir: join(dir, String(open.length)), poolMax: 2 });
-    open.push(database);
-    const d = database.drizzle({});
+    const d = (await open(url)).drizzle({});
     await d.execute(sql.raw(`create schema if not exists "${schema}"`));
     await d.execute(sql.raw(`drop table if exists "${schema}".things, "${schema}".tags, "${schema}".owners`));
     await d.execute(
