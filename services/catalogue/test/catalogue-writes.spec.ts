@@ -35,6 +35,8 @@ describe('catalogue writes (issue 5)', () => {
     expect([badPhoto.status, badPhoto.body.code]).toEqual([400, 'validation_failed']);
     const unknown = await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: 'Nuevo', owner: OLGA } });
     expect(unknown.status).toBe(400);
+    const badState = await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: 'Nuevo', state: 'borrador' } });
+    expect([badState.status, badState.body.code]).toEqual([400, 'validation_failed']);
 
     const created = await json(w.catalogue, 'POST', admin(OWNER), {
       auth,
@@ -48,11 +50,12 @@ describe('catalogue writes (issue 5)', () => {
       num_products: 0,
       owner: OWNER,
       photo: 'https://cdn.example.com/a.png',
+      state: 'published', // the column's default, none given
     });
     const again = await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: 'Novedades de otoño', photo: '' } });
     expect(again.body).toMatchObject({ slug: 'novedades-de-otono-2', position: 7, photo: null });
-    const max = await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: 'y'.repeat(150) } });
-    expect(max.status).toBe(201);
+    const max = await json(w.catalogue, 'POST', admin(OWNER), { auth, payload: { name: 'y'.repeat(150), state: 'unpublished' } });
+    expect([max.status, max.body.state]).toEqual([201, 'unpublished']);
     const events = await published(w, 'catalogue.catalogue.created');
     expect(events.at(-1)).toMatchObject({ key: OWNER, data: { catalogueId: max.body.id, ownerId: OWNER, ownerCatalogues: 8 } });
     expect((await positions()).map((c) => c.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

@@ -1,4 +1,4 @@
-import type { Query, SQL } from 'drizzle-orm';
+import type { Column, Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AnySchema, Db, Tx } from './database.js';
 import { compiledResultMapper } from './row-mapper.js';
@@ -36,6 +36,33 @@ export class PreparedSql<TValues extends Record<string, unknown>> {
     }
     return rowsOf<TRow>(await statement.execute(values));
   }
+}
+
+/**
+ * Statements of one kind built once per shape, for a write whose columns vary a little between calls (the columns an
+ * order's move sets, the fields of a checkout, whether it carries the Idempotency-Key's answer): `shape` names the
+ * variant, `build` makes its statement the first time that shape is asked for. A handful of shapes in all.
+ */
+export class PreparedSqlShapes<TValues extends Record<string, unknown>> {
+  private readonly statements = new Map<string, PreparedSql<TValues>>();
+
+  get(shape: string, build: () => SQL): PreparedSql<TValues> {
+    let statement = this.statements.get(shape);
+    if (!statement) {
+      statement = new PreparedSql<TValues>(build);
+      this.statements.set(shape, statement);
+    }
+    return statement;
+  }
+}
+
+/**
+ * A value for a raw placeholder assigned to `column` (`set col = $n`, `values ($n)`: the column gives the parameter
+ * its type), as the query builder would have sent it: encoded by the column (json stringified, a Date as ISO text),
+ * null and undefined as SQL NULL (the builder's encoder would turn a json column's null into JSON `null`).
+ */
+export function driverValue(column: Column, value: unknown): unknown {
+  return value === null || value === undefined ? null : column.mapToDriverValue(value);
 }
 
 /** What a drizzle query builder (select, insert, update, delete) offers to prepare itself. */

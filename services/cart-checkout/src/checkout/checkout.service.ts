@@ -17,8 +17,10 @@ import {
   DB,
   newId,
   Outbox,
-  PreparedSql,
+  driverValue,
+  PreparedSqlShapes,
   rowFromJson,
+  type PreparedSql,
   TransactionRunner,
   type ActiveIdempotencyKey,
   type Db,
@@ -331,11 +333,7 @@ async function insertCheckout(
     lines: JSON.stringify(lines.map((line) => Object.fromEntries(lineFields.map((f) => [LINE_COLUMNS[f].name, line[f] ?? null])))),
     ...completion?.values,
   };
-  for (const field of fields) {
-    const value = checkout[field];
-    // as the query builder would send it (json stringified, dates as ISO text); null as SQL NULL
-    values[`c_${field}`] = value === null || value === undefined ? null : CHECKOUT_COLUMNS[field].mapToDriverValue(value);
-  }
+  for (const field of fields) values[`c_${field}`] = driverValue(CHECKOUT_COLUMNS[field], checkout[field]);
   const [found] = await insertStatementFor(fields, lineFields, completion?.key).execute<{
     checkout: Record<string, unknown>;
     lines: Array<Record<string, unknown>>;
@@ -346,7 +344,7 @@ async function insertCheckout(
 
 const CHECKOUT_COLUMNS = getTableColumns(checkouts);
 const LINE_COLUMNS = getTableColumns(checkoutLines);
-const insertStatements = new Map<string, PreparedSql<Record<string, unknown>>>();
+const insertStatements = new PreparedSqlShapes<Record<string, unknown>>();
 /**
  * The statement for a checkout row and lines of these fields, with or without the key's completion, built once (a
  * checkout's fields are the same at every call: one or two shapes in all). Each `c_` placeholder takes its type from
@@ -357,15 +355,12 @@ function insertStatementFor(
   lineFields: ReadonlyArray<keyof typeof LINE_COLUMNS>,
   key: ActiveIdempotencyKey | undefined,
 ): PreparedSql<Record<string, unknown>> {
-  const shape = `${fields.join(',')}|${lineFields.join(',')}${key ? '+key' : ''}`;
-  let statement = insertStatements.get(shape);
-  if (!statement) {
+  return insertStatements.get(`${fields.join(',')}|${lineFields.join(',')}${key ? '+key' : ''}`, () => {
     const p = sql.placeholder;
     const id = (name: string) => sql.identifier(name);
     const lineColumns = lineFields.map((f) => LINE_COLUMNS[f]);
     const completion = key?.completionTemplate(sql`exists (select 1 from c)`);
-    statement = new PreparedSql(
-      () => sql`
+    return sql`
     with c as (
       insert into ${checkouts} (${sql.join(
         fields.map((f) => id(CHECKOUT_COLUMNS[f].name)),
@@ -397,11 +392,8 @@ function insertStatementFor(
       select e.id, e.topic, e.key, e.envelope
       from jsonb_to_recordset(${p('events')}::jsonb) as e(id text, topic text, key text, envelope jsonb)
     )${completion ? sql`, k as (${completion})` : sql``}
-    select row_to_json(c) as checkout, (select json_agg(row_to_json(l) order by l.position) from l) as lines from c`,
-    );
-    insertStatements.set(shape, statement);
-  }
-  return statement;
+    select row_to_json(c) as checkout, (select json_agg(row_to_json(l) order by l.position) from l) as lines from c`;
+  });
 }
 
 /** A new checkout's row as its insert writes it: the values given, the table's defaults for the rest. */

@@ -1,4 +1,14 @@
-import { PreparedSql, rowFromJson, type ActiveIdempotencyKey, type Db, type NewEvent, type Outbox, type Tx } from '@vitrina/platform';
+import {
+  driverValue,
+  PreparedSqlShapes,
+  rowFromJson,
+  type ActiveIdempotencyKey,
+  type PreparedSql,
+  type Db,
+  type NewEvent,
+  type Outbox,
+  type Tx,
+} from '@vitrina/platform';
 import { getTableColumns, sql } from 'drizzle-orm';
 import * as schema from '../db/schema.js';
 import type { OrderRow } from './order-access.js';
@@ -47,11 +57,7 @@ export async function moveOrder(
     events: JSON.stringify(outbox.rows(events)),
     ...completion?.values,
   };
-  for (const field of fields) {
-    const value = set[field];
-    // as the query builder would send it (json stringified, dates as ISO text); null as SQL NULL
-    values[`set_${field}`] = value === null || value === undefined ? null : columns[field].mapToDriverValue(value);
-  }
+  for (const field of fields) values[`set_${field}`] = driverValue(columns[field], set[field]);
   const [found] = await statementFor(fields, completion?.key).execute<{ order: Record<string, unknown>; transition: TransitionJson }>(
     db,
     values,
@@ -65,19 +71,16 @@ export async function moveOrder(
  * builds no SQL (its building was the service's largest cost on a move). Each `set_` placeholder takes its type from
  * the column it is assigned to.
  */
-const statements = new Map<string, PreparedSql<Record<string, unknown>>>();
+const statements = new PreparedSqlShapes<Record<string, unknown>>();
 function statementFor(
   fields: ReadonlyArray<keyof typeof columns>,
   key: ActiveIdempotencyKey | undefined,
 ): PreparedSql<Record<string, unknown>> {
-  const shape = `${fields.join(',')}${key ? '+key' : ''}`;
-  let statement = statements.get(shape);
-  if (!statement) {
+  return statements.get(`${fields.join(',')}${key ? '+key' : ''}`, () => {
     const p = sql.placeholder;
     const assignments = fields.map((field) => sql`${sql.identifier(columns[field].name)} = ${p(`set_${field}`)}`);
     const completion = key?.completionTemplate(sql`exists (select 1 from upd)`);
-    statement = new PreparedSql(
-      () => sql`
+    return sql`
     with upd as (
       update ${schema.orders} set ${sql.join(assignments, sql`, `)}
       where ${sql.identifier('id')} = ${p('id')} and ${sql.identifier('version')} = ${p('version')}
@@ -93,9 +96,6 @@ function statementFor(
       from jsonb_to_recordset(${p('events')}::jsonb) as e(id text, topic text, key text, envelope jsonb)
       where exists (select 1 from upd)
     )${completion ? sql`, also as (${completion})` : sql``}
-    select row_to_json(upd) as "order", (select row_to_json(hist) from hist) as "transition" from upd`,
-    );
-    statements.set(shape, statement);
-  }
-  return statement;
+    select row_to_json(upd) as "order", (select row_to_json(hist) from hist) as "transition" from upd`;
+  });
 }

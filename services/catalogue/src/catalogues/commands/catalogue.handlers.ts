@@ -115,7 +115,7 @@ export class CatalogueHandlers {
       const [event] = this.outbox.rows([{ type: CatalogueCatalogueEvents.created, key: ownerId, actorId: ownerId, data }]);
       const [row] = await INSERT_CREATED.execute(tx, {
         ...values,
-        state: values.state ?? null,
+        state: values.state ?? DEFAULT_STATE,
         eventId: event.id,
         topic: event.topic,
         key: event.key,
@@ -478,11 +478,6 @@ async function refreshCount(tx: Tx, catalogueId: string): Promise<StoredCatalogu
   return row;
 }
 
-/**
- * What a create reads once it holds the owner's lock (a statement of its own: one that waited for the lock would read
- * a snapshot taken before it), in one round trip: the last key, whether any weight is explicit, how many catalogues
- * the owner has, whether the slug is taken, and the shop its share link points into.
- */
 const p = sql.placeholder;
 
 /** What a create needs to know of the owner's catalogues and shop, in one read built once. */
@@ -503,9 +498,12 @@ const CREATE_CONTEXT = new PreparedQuery<
     .from(sql`(select 1) as one`);
 });
 
-/** A created catalogue and its event in one statement, built once; a state not given is the column's default. */
+/** The state of a catalogue created without one: the column's default. */
+const DEFAULT_STATE = catalogues.state.default as string;
+
+/** A created catalogue and its event in one statement, built once. */
 const INSERT_CREATED = new PreparedQuery<
-  Omit<typeof catalogues.$inferInsert, 'state'> & { state: string | null; eventId: string; topic: string; key: string; envelope: unknown },
+  typeof catalogues.$inferInsert & { eventId: string; topic: string; key: string; envelope: unknown },
   Array<typeof catalogues.$inferSelect>
 >((db) => {
   const ins = db.$with('ins').as(
@@ -519,7 +517,7 @@ const INSERT_CREATED = new PreparedQuery<
         photo: p('photo'),
         sortKey: p('sortKey'),
         weight: p('weight'),
-        state: sql`coalesce(${p('state')}::text, 'published')`,
+        state: p('state'),
         originId: p('originId'),
         originSlug: p('originSlug'),
         searchName: p('searchName'),
@@ -535,6 +533,11 @@ const INSERT_CREATED = new PreparedQuery<
   return db.with(ins, ev).select().from(ins);
 });
 
+/**
+ * What a create reads once it holds the owner's lock (a statement of its own: one that waited for the lock would read
+ * a snapshot taken before it), in one round trip: the last key, whether any weight is explicit, how many catalogues
+ * the owner has, whether the slug is taken, and the shop its share link points into.
+ */
 async function createContext(tx: Tx, ownerId: string, slug: string) {
   const [r] = await CREATE_CONTEXT.execute(tx, { ownerId, slug });
   return {

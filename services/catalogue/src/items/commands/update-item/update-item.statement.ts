@@ -1,4 +1,4 @@
-import { PreparedSql, rowFromJson, type Db, type NewEvent, type Outbox, type Tx } from '@vitrina/platform';
+import { driverValue, PreparedSql, rowFromJson, type Db, type NewEvent, type Outbox, type Tx } from '@vitrina/platform';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { items, outbox as outboxTable, shopItems } from '../../../db/schema.js';
 import { isListed } from '../../domain/item.rules.js';
@@ -28,11 +28,7 @@ export async function updateItemIfUnchanged(
     listed: isListed(set.listState, set.hidden),
     events: JSON.stringify(outbox.rows(events)),
   };
-  for (const [field, column] of EDITED) {
-    const value = set[field];
-    // As the builder would send it (json stringified, dates as ISO text); null as SQL NULL.
-    values[field] = value === null || value === undefined ? null : column.mapToDriverValue(value);
-  }
+  for (const [field, column] of EDITED) values[`set_${field}`] = driverValue(column, set[field]);
   const [found] = await UPDATE_IF_UNCHANGED.execute<{ item: Record<string, unknown> }>(db, values);
   return found ? rowFromJson(items, found.item) : null;
 }
@@ -54,7 +50,7 @@ const UPDATE_IF_UNCHANGED = new PreparedSql<Record<string, unknown>>(
   () => sql`
     with upd as (
       update ${items} set ${sql.join(
-        EDITED.map(([field, column]) => sql`${sql.identifier(column.name)} = ${sql.placeholder(field)}`),
+        EDITED.map(([field, column]) => sql`${sql.identifier(column.name)} = ${sql.placeholder(`set_${field}`)}`),
         sql`, `,
       )}, revision = revision + 1, updated_at = now()
       where id = ${sql.placeholder('id')} and revision = ${sql.placeholder('revision')}
